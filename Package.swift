@@ -1,0 +1,28 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "SceneLang",
+    products: [
+        .library(name: "SceneLang", targets: ["SceneLang"]),
+        .library(name: "SceneEval", targets: ["SceneEval"]),
+        .executable(name: "scene", targets: ["scene"]),
+        .executable(name: "scene-repl", targets: ["scene-repl"]),
+    ],
+    targets: [
+        // Source files, tokens, lexer, AST, parser, diagnostics and their rendering.
+        .target(name: "SceneLang", linkerSettings: [.linkedLibrary("m")]),
+        // Layout, container resolution, per-corner radii, text / JSON / SVG writers.
+        .target(name: "SceneEval", dependencies: ["SceneLang"]),
+        // GNU readline (Debian: libreadline-dev), reached through a small C shim.
+        .systemLibrary(name: "CReadline", path: "Sources/CReadline",
+                       providers: [.apt(["libreadline-dev"])]),
+        // The REPL session: a value-level engine (testable) plus the terminal loop.
+        .target(name: "SceneREPL", dependencies: ["SceneLang", "SceneEval", "CReadline"]),
+        .executableTarget(name: "scene", dependencies: ["SceneLang", "SceneEval", "SceneREPL"]),
+        .executableTarget(name: "scene-repl", dependencies: ["SceneREPL"]),
+        .testTarget(name: "SceneLangTests", dependencies: ["SceneLang"]),
+        .testTarget(name: "SceneEvalTests", dependencies: ["SceneLang", "SceneEval"]),
+        .testTarget(name: "SceneToolTests", dependencies: ["SceneLang", "SceneEval", "SceneREPL"]),
+    ]
+)

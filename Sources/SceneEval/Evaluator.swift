@@ -1,0 +1,333 @@
+// IMPLEMENTATION NOTES
+//
+// Pipeline: `Scene` (AST) → bindings, screen, target → flattened nodes in
+// document order → measure (reverse order: children before parents) → place
+// (forward order: parents before children) → resolve radii (forward order:
+// every container is resolved before its descendants). Each pass is a loop
+// over the flat array, so scene depth never touches the call stack.
+//
+// Invariants: frames are absolute canvas points, y down; radii are final
+// (minimum, uniform groups and the half-shorter-side clamp applied); every
+// model decision of semantics.md goes through `ModelDecision`.
+//
+// Error policy: an expression that fails (undefined name, division by zero, …)
+// reports one diagnostic and evaluates to nil; its item is then ignored, so
+// one mistake gives one error. Callers stop after a stage with errors.
+import SceneLang
+
+public struct Evaluation: Sendable {
+    public var scene: ResolvedScene
+    public var diagnostics: [Diagnostic]
+}
+
+/// A shape with its numbers evaluated.
+enum ShapeValue: Equatable {
+    case rect(Double)
+    case uneven([Double])
+    case rectangle, capsule, circle, relative
+    case concentric(specs: [CornerValue], groups: [[Corner]])
+
+    var kind: ShapeKind {
+        switch self {
+        case .rect: return .rect
+        case .uneven: return .uneven
+        case .rectangle: return .rectangle
+        case .capsule: return .capsule
+        case .circle: return .circle
+        case .relative: return .relative
+        case .concentric: return .concentric
+        }
+    }
+}
+
+enum CornerValue: Equatable {
+    case concentric(minimum: Double?)
+    case fixed(Double)
+}
+
+struct Props {
+    var shape: ShapeValue?
+    var shapeRange: SourceRange?
+    var container: ShapeValue?
+    var containerRange: SourceRange?
+    var width: Double?
+    var height: Double?
+    var pad = Insets()
+    var align = Alignment.center
+    var stack: StackAxis?
+    var spacing = 0.0
+    var fill: Color?
+    var style = CornerStyle.continuous
+    var glass = false
+    var glassShape: ShapeValue?
+    var layers: [(String, ShapeValue, SourceRange)] = []
+    var role: Role?
+}
+
+public struct Evaluator {
+    /// SwiftUI's usual stack spacing when none is given.
+    public static let defaultSpacing = 8.0
+    /// The checker's default margin from a phone screen's edges.
+    public static let defaultMargin = 16.0
+    /// Largest magnitude an evaluated length may have.
+    public static let maxValue = 1_000_000_000.0
+
+    let file: SourceFile?
+    var diagnostics: [Diagnostic] = []
+    var env: [String: Double] = [:]
+    var envRanges: [String: SourceRange] = [:]
+    var laterBindings: [String: SourceRange] = [:]
+    var targetOverride: Target? = nil
+
+    init(file: SourceFile?) { self.file = file }
+
+    /// Evaluate a parsed scene. `target` overrides the scene's own `target`
+    /// statement (for `--compare ios18`).
+    public static func evaluate(_ scene: Scene, file: SourceFile? = nil, target: Target? = nil) -> Evaluation {
+        var e = Evaluator(file: file)
+        e.targetOverride = target
+        return e.run(scene)
+    }
+
+    func lineOf(_ r: SourceRange) -> String {
+        guard let f = file else { return "" }
+        return " at line \(f.location(of: r.start).line)"
+    }
+
+    mutating func error(_ code: String, _ msg: String, _ r: SourceRange, help: String? = nil, notes: [String] = []) {
+        diagnostics.append(Diagnostic(.error, code, msg, at: r, help: help, notes: notes))
+    }
+
+    // MARK: - Statements
+
+    mutating func run(_ scene: Scene) -> Evaluation {
+        var screen = Screen.defaultScreen
+        var screenRange: SourceRange? = nil
+        var target = Target.ios26
+        var targetRange: SourceRange? = nil
+        var margin = Self.defaultMargin
+        var bindings: [(String, Double, SourceRange)] = []
+        var roots: [Node] = []
+
+        for s in scene.statements {
+            if case .binding(let name, _, _) = s, laterBindings[name.name] == nil { laterBindings[name.name] = name.range }
+        }
+        for s in scene.statements {
+            switch s {
+            case .binding(let name, let expr, _):
+                if let first = envRanges[name.name] {
+                    error("duplicate-binding", "`\(name.name)` is already defined", name.range,
+                          help: "rename it, or remove one of the two", notes: ["first defined\(lineOf(first))"])
+                    continue
+                }
+                envRanges[name.name] = name.range
+                if let v = value(expr) {
+                    env[name.name] = v
+                    bindings.append((name.name, v, name.range))
+                }
+            case .screen(let spec, let range):
+                if let first = screenRange {
+                    error("duplicate-screen", "the screen is already set", range,
+                          help: "keep one `screen` statement", notes: ["first set\(lineOf(first))"])
+                    continue
+                }
+                screenRange = range
+                if let s = evalScreen(spec) { screen = s }
+            case .target(let t, let range):
+                if let first = targetRange {
+                    error("duplicate-target", "the target is already set", range,
+                          help: "keep one `target` statement", notes: ["first set\(lineOf(first))"])
+                    continue
+                }
+                targetRange = range
+                target = t.value
+            case .margin(let e, _):
+                if let v = value(e) {
+                    if v < 0 { error("negative-size", "the margin cannot be negative", e.range) } else { margin = v }
+                }
+            case .node(let n):
+                roots.append(n)
+            }
+        }
+        if let t = targetOverride { target = t }
+        let shapes = layout(roots, screen: screen, target: target)
+        let resolved = ResolvedScene(screen: screen, target: target, margin: margin, shapes: shapes,
+                                     bindings: bindings.map { (name: $0.0, value: $0.1, range: $0.2) })
+        return Evaluation(scene: resolved, diagnostics: diagnostics)
+    }
+
+    mutating func evalScreen(_ spec: ScreenSpec) -> Screen? {
+        switch spec {
+        case .preset(let name, let size, let radius):
+            guard var s = Screen.preset(name.name) else {
+                let sug = Suggest.closest(to: name.name, among: Screen.presetNames)
+                error("unknown-screen", "unknown screen preset `\(name.name)`", name.range,
+                      help: sug.map { "did you mean `\($0)`?" } ?? "presets: " + Screen.presetNames.joined(separator: ", ") + "; or give a size: `screen 400x300 radius 20`")
+                return nil
+            }
+            if let (we, he) = size {
+                guard let w = length(we, what: "screen width"), let h = length(he, what: "screen height") else { return nil }
+                s.width = w; s.height = h
+            }
+            if let re = radius { guard let r = length(re, what: "screen radius", code: "negative-radius") else { return nil }; s.radius = r }
+            return s
+        case .custom(let we, let he, let radius):
+            guard let w = length(we, what: "screen width"), let h = length(he, what: "screen height") else { return nil }
+            var r = 0.0
+            if let re = radius { guard let v = length(re, what: "screen radius", code: "negative-radius") else { return nil }; r = v }
+            return Screen(name: nil, width: w, height: h, radius: r)
+        }
+    }
+
+    // MARK: - Expressions
+
+    /// Evaluate; on failure report once and return nil.
+    mutating func value(_ e: Expr) -> Double? {
+        guard let v = eval(e) else { return nil }
+        if !v.isFinite || abs(v) > Self.maxValue {
+            error("number-too-large", "value is too large", e.range,
+                  help: "lengths are points; keep them below \(Format.number(Self.maxValue))")
+            return nil
+        }
+        return v
+    }
+
+    mutating func eval(_ e: Expr) -> Double? {
+        switch e {
+        case .number(let v, _): return v
+        case .name(let n, let r):
+            if let v = env[n] { return v }
+            if envRanges[n] != nil { return nil }  // its own definition failed, already reported
+            if let later = laterBindings[n] {
+                error("undefined-name", "`\(n)` is used before it is defined", r,
+                      help: "move `let \(n) = …`\(lineOf(later)) above this line")
+                return nil
+            }
+            let known = Array(env.keys) + Array(laterBindings.keys)
+            let s = Suggest.closest(to: n, among: Array(Set(known)).sorted())
+            error("undefined-name", "undefined name `\(n)`", r,
+                  help: s.map { "did you mean `\($0)`?" } ?? "define it first: `let \(n) = …`")
+            return nil
+        case .negate(let x, _):
+            return eval(x).map { -$0 }
+        case .binary(let op, let a, let b, let r):
+            guard let x = eval(a), let y = eval(b) else { return nil }
+            switch op {
+            case .add: return x + y
+            case .sub: return x - y
+            case .mul: return x * y
+            case .div:
+                if y == 0 {
+                    error("division-by-zero", "division by zero", r.to(b.range),
+                          help: "`\(describe(b))` is 0 here")
+                    return nil
+                }
+                return x / y
+            }
+        case .call(let f, let args, _):
+            var vs: [Double] = []
+            for a in args { guard let v = eval(a) else { return nil }; vs.append(v) }
+            return f == .min ? vs.min() : vs.max()
+        case .invalid: return nil
+        }
+    }
+
+    func describe(_ e: Expr) -> String {
+        if let f = file { return f.text(e.range.start..<e.range.end) }
+        return "the divisor"
+    }
+
+    /// A length that must be ≥ 0.
+    mutating func length(_ e: Expr, what: String, code: String = "negative-size") -> Double? {
+        guard let v = value(e) else { return nil }
+        if v < 0 {
+            error(code, "\(what) is negative (\(Format.number(v)))", e.range,
+                  help: "a \(what) must be 0 or more")
+            return nil
+        }
+        return v
+    }
+
+    // MARK: - Items
+
+    mutating func shapeValue(_ s: ShapeExpr) -> ShapeValue? {
+        switch s {
+        case .rect(let e): return length(e, what: "radius", code: "negative-radius").map { .rect($0) }
+        case .uneven(let es):
+            var vs: [Double] = []
+            for e in es { guard let v = length(e, what: "radius", code: "negative-radius") else { return nil }; vs.append(v) }
+            return .uneven(vs)
+        case .rectangle: return .rectangle
+        case .capsule: return .capsule
+        case .circle: return .circle
+        case .relative: return .relative
+        case .concentric(let base, let uniform, let clauses):
+            guard let b = cornerValue(base) else { return nil }
+            var specs = [CornerValue](repeating: b, count: 4)
+            var groups: [[Corner]] = []
+            for c in clauses {
+                guard let v = cornerValue(c.spec) else { return nil }
+                for k in c.set.corners { specs[k.rawValue] = v }
+                if c.uniform, c.set.corners.count > 1 { groups.append(c.set.corners) }
+            }
+            if uniform { groups = [Corner.allCases] }
+            return .concentric(specs: specs, groups: groups)
+        }
+    }
+
+    mutating func cornerValue(_ s: CornerSpec) -> CornerValue? {
+        switch s {
+        case .concentric(let m):
+            guard let m else { return .concentric(minimum: nil) }
+            return length(m, what: "minimum", code: "negative-radius").map { .concentric(minimum: $0) }
+        case .fixed(let e):
+            return length(e, what: "radius", code: "negative-radius").map { .fixed($0) }
+        }
+    }
+
+    mutating func props(_ node: Node) -> Props {
+        var p = Props()
+        for item in node.items {
+            switch item.value {
+            case .shape(let s):
+                p.shape = shapeValue(s); p.shapeRange = item.range
+            case .container(let s):
+                p.containerRange = item.range
+                p.container = shapeValue(s)
+            case .size(let w, let h):
+                p.width = length(w, what: "width")
+                p.height = length(h, what: "height")
+            case .width(let w): p.width = length(w, what: "width")
+            case .height(let h): p.height = length(h, what: "height")
+            case .pad(let edges):
+                for (edge, e) in edges {
+                    guard let v = value(e) else { continue }
+                    switch edge {
+                    case .all: p.pad = Insets(top: v, leading: v, bottom: v, trailing: v)
+                    case .top: p.pad.top = v
+                    case .bottom: p.pad.bottom = v
+                    case .leading: p.pad.leading = v
+                    case .trailing: p.pad.trailing = v
+                    case .h: p.pad.leading = v; p.pad.trailing = v
+                    case .v: p.pad.top = v; p.pad.bottom = v
+                    }
+                }
+            case .align(let a): p.align = a
+            case .stack(let axis, let spacing):
+                p.stack = axis
+                p.spacing = spacing.flatMap { length($0, what: "spacing") } ?? Self.defaultSpacing
+            case .fill(let c): p.fill = c
+            case .style(let s): p.style = s
+            case .glass(let s):
+                p.glass = true
+                if let s, let v = shapeValue(s) { p.glassShape = v; p.layers.append(("glass", v, item.range)) }
+            case .clip(let s): if let v = shapeValue(s) { p.layers.append(("clip", v, item.range)) }
+            case .background(let s): if let v = shapeValue(s) { p.layers.append(("background", v, item.range)) }
+            case .hit(let s): if let v = shapeValue(s) { p.layers.append(("hit", v, item.range)) }
+            case .transition(let s): if let v = shapeValue(s) { p.layers.append(("transition", v, item.range)) }
+            case .role(let r): p.role = r
+            }
+        }
+        return p
+    }
+}

@@ -1,0 +1,230 @@
+import SceneLang
+
+/// A rectangle in canvas points, y down.
+public struct Frame: Sendable, Equatable {
+    public var x: Double, y: Double, width: Double, height: Double
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x; self.y = y; self.width = width; self.height = height
+    }
+    public var minX: Double { x }
+    public var minY: Double { y }
+    public var maxX: Double { x + width }
+    public var maxY: Double { y + height }
+    public var halfShorterSide: Double { max(0, min(width, height)) / 2 }
+    /// The square a circle occupies: centred, side = the shorter side.
+    public var centredSquare: Frame {
+        let s = max(0, min(width, height))
+        return Frame(x: x + (width - s) / 2, y: y + (height - s) / 2, width: s, height: s)
+    }
+    public func inset(_ e: Insets) -> Frame {
+        Frame(x: x + e.leading, y: y + e.top, width: width - e.leading - e.trailing, height: height - e.top - e.bottom)
+    }
+}
+
+public struct Insets: Sendable, Equatable {
+    public var top = 0.0, leading = 0.0, bottom = 0.0, trailing = 0.0
+    public init(top: Double = 0, leading: Double = 0, bottom: Double = 0, trailing: Double = 0) {
+        self.top = top; self.leading = leading; self.bottom = bottom; self.trailing = trailing
+    }
+    public var horizontal: Double { leading + trailing }
+    public var vertical: Double { top + bottom }
+}
+
+/// Four corner radii, SwiftUI's order: topLeading, topTrailing, bottomTrailing, bottomLeading.
+public struct Radii: Sendable, Equatable, CustomStringConvertible {
+    public var values: [Double]
+    public init(_ tl: Double, _ tr: Double, _ br: Double, _ bl: Double) { values = [tl, tr, br, bl] }
+    public init(all r: Double) { values = [r, r, r, r] }
+    public subscript(c: Corner) -> Double {
+        get { values[c.rawValue] }
+        set { values[c.rawValue] = newValue }
+    }
+    public var topLeading: Double { values[0] }
+    public var topTrailing: Double { values[1] }
+    public var bottomTrailing: Double { values[2] }
+    public var bottomLeading: Double { values[3] }
+    public var isUniform: Bool { values.allSatisfy { $0 == values[0] } }
+    public var description: String { values.map(Format.number).joined(separator: " ") }
+}
+
+/// The screen (or window) at the root: the container of last resort.
+public struct Screen: Sendable, Equatable {
+    public var name: String?
+    public var width: Double
+    public var height: Double
+    public var radius: Double
+    public var frame: Frame { Frame(x: 0, y: 0, width: width, height: height) }
+    /// Whether this is a phone display (the checker's screen-edge rule applies).
+    public var isPhone: Bool { name?.hasPrefix("iphone") ?? false }
+
+    public init(name: String?, width: Double, height: Double, radius: Double) {
+        self.name = name; self.width = width; self.height = height; self.radius = radius
+    }
+
+    /// semantics.md §6. Windows are user-sized: a default size stands in.
+    public static let presets: [(name: String, width: Double, height: Double, radius: Double)] = [
+        ("iphone-16-pro", 402, 874, 62),
+        ("iphone-16-pro-max", 440, 956, 62),
+        ("iphone-16", 393, 852, 55),
+        ("iphone-15-pro", 393, 852, 55),
+        ("iphone-14", 390, 844, 47.33),
+        ("iphone-13-mini", 375, 812, 44),
+        ("iphone-11", 414, 896, 41.5),
+        ("iphone-se", 375, 667, 0),
+        ("ipad-pro-11", 834, 1194, 18),
+        ("ipad-air", 820, 1180, 18),
+        ("mac-window", 1024, 768, 26),
+        ("mac-window-compact", 1024, 768, 20),
+        ("mac-window-titlebar", 1024, 768, 16),
+    ]
+    public static var presetNames: [String] { presets.map(\.name) }
+
+    public static func preset(_ name: String) -> Screen? {
+        presets.first { $0.name == name }.map { Screen(name: $0.name, width: $0.width, height: $0.height, radius: $0.radius) }
+    }
+
+    /// With no `screen` statement a scene is on an iPhone 16 Pro.
+    public static let defaultScreen = preset("iphone-16-pro")!
+}
+
+/// What a node's drawn shape is, after its expressions are evaluated.
+public enum ShapeKind: String, Sendable, Equatable {
+    case rect, uneven, rectangle, capsule, circle, concentric, relative
+    /// A node that draws nothing (a layout group).
+    case group
+}
+
+/// Where a shape's radii came from.
+public enum ContainerRef: Sendable, Equatable {
+    case screen
+    case node(Int)
+    /// The shape's radii do not depend on any container (fixed shapes).
+    case none
+}
+
+/// Rules Apple does not document, which this model decides (semantics.md). Each
+/// is named here so the JSON can say when one decided a result.
+public enum ModelDecision: String, Sendable, Equatable, CaseIterable {
+    /// dx ≠ dy at a concentric corner: the distance is max(dx, dy).
+    case chebyshevDistance = "chebyshev-distance"
+    /// The shape pokes out of its container; the negative inset counts as 0.
+    case overflowClamped = "overflow-clamped"
+    /// A circle container: corners measured from its centred square.
+    case circleContainerSquare = "circle-container-square"
+    /// A resolved radius was larger than half the shorter side and was clamped.
+    case clampedToHalfSide = "clamped-to-half-side"
+    /// No container declared: the screen (or window) is the container.
+    case screenContainer = "screen-container"
+    /// `relative` with no declared container draws a plain rectangle.
+    case relativeWithoutContainer = "relative-without-container"
+    /// `target ios18`: ConcentricRectangle falls back to RoundedRectangle(minimum).
+    case ios18Fallback = "ios18-fallback"
+
+    /// The one place the distance metric is chosen (semantics.md §2).
+    public static func cornerDistance(dx: Double, dy: Double) -> Double { max(dx, dy) }
+    /// The one place a negative inset (overflow) is treated (semantics.md §2).
+    public static func clampInset(_ d: Double) -> Double { max(0, d) }
+}
+
+/// Why one corner came out as it did: the numbers behind a radius.
+public struct CornerReason: Sendable, Equatable {
+    public enum Rule: String, Sendable, Equatable {
+        case fixed, concentric, minimum, uniform, fallback, relative, clamped, shape
+    }
+    /// The container's radius at this corner.
+    public var containerRadius: Double?
+    public var dx: Double?
+    public var dy: Double?
+    public var distance: Double?
+    /// R − d clamped at 0, before minimum and uniform.
+    public var computed: Double?
+    public var minimum: Double?
+    public var fixed: Double?
+    /// Which rule decided the final value.
+    public var rule: Rule
+    public init(rule: Rule) { self.rule = rule }
+}
+
+/// A second shape the node uses (`clip`, `background`, `hit`, `glass`, `transition`).
+public struct ShapeLayer: Sendable, Equatable {
+    public var role: String
+    public var kind: ShapeKind
+    public var radii: Radii
+    public var range: SourceRange
+}
+
+public struct ResolvedShape: Sendable, Equatable {
+    /// The label, or `node-N` (N in document order, from 1) for an unlabelled node.
+    public var id: String
+    public var label: String?
+    public var kind: ShapeKind
+    public var parent: Int?
+    public var depth: Int
+    /// The container its radii resolved against.
+    public var container: ContainerRef
+    public var isContainer: Bool
+    /// The radii it publishes to its children, when it is a container.
+    public var containerRadii: Radii?
+    /// The container's kind (for drawing the corner guides).
+    public var containerKind: ShapeKind?
+    public var frame: Frame
+    public var radii: Radii
+    public var style: CornerStyle
+    public var fill: Color?
+    public var glass: Bool
+    public var role: Role?
+    public var stack: StackAxis?
+    public var reasons: [CornerReason]
+    public var decisions: [ModelDecision]
+    public var layers: [ShapeLayer]
+    /// The concentric shape's minimum, when it has one on every corner.
+    public var minimum: Double?
+    public var uniform: Bool
+    public var range: SourceRange
+    public var line: Int
+    public var column: Int
+    /// Source ranges of the parts a checker may point at.
+    public var shapeRange: SourceRange?
+    public var containerRange: SourceRange?
+}
+
+public struct ResolvedScene: Sendable, Equatable {
+    public var screen: Screen
+    public var target: Target
+    /// The margin the checker keeps from the screen's edges.
+    public var margin: Double
+    public var shapes: [ResolvedShape]
+    public var bindings: [(name: String, value: Double, range: SourceRange)]
+
+    public static func == (a: ResolvedScene, b: ResolvedScene) -> Bool {
+        a.screen == b.screen && a.target == b.target && a.margin == b.margin && a.shapes == b.shapes
+            && a.bindings.count == b.bindings.count
+            && zip(a.bindings, b.bindings).allSatisfy { $0.name == $1.name && $0.value == $1.value }
+    }
+
+    public func index(ofLabel label: String) -> Int? { shapes.firstIndex { $0.label == label } }
+    public func containerName(_ ref: ContainerRef) -> String? {
+        switch ref {
+        case .screen: return "screen"
+        case .node(let i): return shapes[i].id
+        case .none: return nil
+        }
+    }
+}
+
+/// One formatter for every number the writers print: at most 3 decimals,
+/// trailing zeros trimmed, never `-0`.
+public enum Format {
+    public static func number(_ v: Double) -> String {
+        guard v.isFinite else { return v > 0 ? "inf" : (v < 0 ? "-inf" : "nan") }
+        var r = (v * 1000).rounded() / 1000
+        if r == 0 { r = 0 }  // folds -0
+        if r == r.rounded(), abs(r) < 1e15 { return String(Int64(r)) }
+        var s = String(Int64((abs(r) * 1000).rounded()))
+        while s.count < 4 { s = "0" + s }
+        let intPart = s.dropLast(3)
+        var frac = String(s.suffix(3))
+        while frac.hasSuffix("0") { frac.removeLast() }
+        return (r < 0 ? "-" : "") + intPart + (frac.isEmpty ? "" : "." + frac)
+    }
+}

@@ -1,0 +1,250 @@
+/// The syntax tree: what the user wrote, every piece with its source range.
+/// Nothing here is evaluated; `SceneEval` turns it into a resolved scene.
+
+public struct Identifier: Sendable, Equatable {
+    public var name: String
+    public var range: SourceRange
+    public init(_ name: String, _ range: SourceRange) { self.name = name; self.range = range }
+}
+
+public indirect enum Expr: Sendable, Equatable {
+    case number(Double, SourceRange)
+    case name(String, SourceRange)
+    case negate(Expr, SourceRange)
+    case binary(BinaryOp, Expr, Expr, SourceRange)
+    /// `min(a, b, …)` / `max(a, b, …)`.
+    case call(Function, [Expr], SourceRange)
+    /// Stands in for an expression that failed to parse (already reported).
+    case invalid(SourceRange)
+
+    public enum BinaryOp: String, Sendable { case add = "+", sub = "-", mul = "*", div = "/" }
+    public enum Function: String, Sendable { case min, max }
+
+    public var range: SourceRange {
+        switch self {
+        case .number(_, let r), .name(_, let r), .negate(_, let r), .binary(_, _, _, let r),
+             .call(_, _, let r), .invalid(let r):
+            return r
+        }
+    }
+}
+
+/// One corner's style inside a `concentric` shape: Apple's `Edge.Corner.Style`.
+public enum CornerSpec: Sendable, Equatable {
+    case concentric(minimum: Expr?)
+    case fixed(Expr)
+}
+
+public enum Corner: Int, Sendable, CaseIterable, Equatable {
+    case topLeading = 0, topTrailing, bottomTrailing, bottomLeading
+    public var name: String {
+        switch self {
+        case .topLeading: return "topLeading"
+        case .topTrailing: return "topTrailing"
+        case .bottomTrailing: return "bottomTrailing"
+        case .bottomLeading: return "bottomLeading"
+        }
+    }
+}
+
+/// The corners one clause of a concentric shape applies to.
+public enum CornerSet: String, Sendable, Equatable, CaseIterable {
+    case all, top, bottom, leading, trailing
+    case topLeading, topTrailing, bottomLeading, bottomTrailing
+
+    public var corners: [Corner] {
+        switch self {
+        case .all: return Corner.allCases
+        case .top: return [.topLeading, .topTrailing]
+        case .bottom: return [.bottomLeading, .bottomTrailing]
+        case .leading: return [.topLeading, .bottomLeading]
+        case .trailing: return [.topTrailing, .bottomTrailing]
+        case .topLeading: return [.topLeading]
+        case .topTrailing: return [.topTrailing]
+        case .bottomLeading: return [.bottomLeading]
+        case .bottomTrailing: return [.bottomTrailing]
+        }
+    }
+}
+
+/// `top: fixed 24 uniform` — a corner set, its style, and whether the set is a
+/// uniform group (the largest resolved radius wins across it).
+public struct CornerClause: Sendable, Equatable {
+    public var set: CornerSet
+    public var spec: CornerSpec
+    public var uniform: Bool
+    public var range: SourceRange
+    public init(set: CornerSet, spec: CornerSpec, uniform: Bool, range: SourceRange) {
+        self.set = set; self.spec = spec; self.uniform = uniform; self.range = range
+    }
+}
+
+public enum ShapeExpr: Sendable, Equatable {
+    /// `rect R`: RoundedRectangle.
+    case rect(Expr)
+    /// `uneven(TL, TR, BR, BL)`: UnevenRoundedRectangle, clockwise from top-leading.
+    case uneven([Expr])
+    case rectangle
+    case capsule
+    case circle
+    /// `concentric [min M] [uniform] [(clauses)]`: ConcentricRectangle. `base`
+    /// applies to every corner no clause names.
+    case concentric(base: CornerSpec, uniform: Bool, clauses: [CornerClause])
+    /// `relative`: ContainerRelativeShape.
+    case relative
+
+    public var kindName: String {
+        switch self {
+        case .rect: return "rect"
+        case .uneven: return "uneven"
+        case .rectangle: return "rectangle"
+        case .capsule: return "capsule"
+        case .circle: return "circle"
+        case .concentric: return "concentric"
+        case .relative: return "relative"
+        }
+    }
+}
+
+public struct Located<T: Sendable & Equatable>: Sendable, Equatable {
+    public var value: T
+    public var range: SourceRange
+    public init(_ value: T, _ range: SourceRange) { self.value = value; self.range = range }
+}
+
+public enum Edge: String, Sendable, Equatable { case top, leading, bottom, trailing, h, v, all }
+
+public enum Alignment: String, Sendable, Equatable, CaseIterable {
+    case center, top, bottom, leading, trailing, topLeading, topTrailing, bottomLeading, bottomTrailing
+    /// Fraction of the free space before the node, per axis (0 leading/top, 0.5 centre, 1 trailing/bottom).
+    public var fx: Double {
+        switch self {
+        case .leading, .topLeading, .bottomLeading: return 0
+        case .trailing, .topTrailing, .bottomTrailing: return 1
+        default: return 0.5
+        }
+    }
+    public var fy: Double {
+        switch self {
+        case .top, .topLeading, .topTrailing: return 0
+        case .bottom, .bottomLeading, .bottomTrailing: return 1
+        default: return 0.5
+        }
+    }
+}
+
+public enum StackAxis: String, Sendable, Equatable { case hstack, vstack, zstack }
+public enum CornerStyle: String, Sendable, Equatable { case continuous, circular }
+
+/// A colour as written: `#4a8`, `#44aa88`, `#44aa88cc`, or a name.
+public struct Color: Sendable, Equatable {
+    public var r: UInt8, g: UInt8, b: UInt8, a: UInt8
+    public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255) { self.r = r; self.g = g; self.b = b; self.a = a }
+    public var hex: String {
+        let h = { (v: UInt8) -> String in let s = String(v, radix: 16); return s.count == 1 ? "0" + s : s }
+        return "#" + h(r) + h(g) + h(b) + (a == 255 ? "" : h(a))
+    }
+    /// SwiftUI's named colours (light appearance).
+    public static let named: [String: Color] = [
+        "red": Color(r: 255, g: 56, b: 60), "orange": Color(r: 255, g: 141, b: 40),
+        "yellow": Color(r: 255, g: 204, b: 0), "green": Color(r: 52, g: 199, b: 89),
+        "mint": Color(r: 0, g: 200, b: 179), "teal": Color(r: 0, g: 195, b: 208),
+        "cyan": Color(r: 0, g: 192, b: 232), "blue": Color(r: 0, g: 136, b: 255),
+        "indigo": Color(r: 97, g: 85, b: 245), "purple": Color(r: 203, g: 48, b: 224),
+        "pink": Color(r: 255, g: 45, b: 85), "brown": Color(r: 172, g: 127, b: 94),
+        "white": Color(r: 255, g: 255, b: 255), "gray": Color(r: 142, g: 142, b: 147),
+        "black": Color(r: 0, g: 0, b: 0), "clear": Color(r: 0, g: 0, b: 0, a: 0),
+    ]
+}
+
+public enum Role: String, Sendable, Equatable, CaseIterable { case button, badge, pill }
+
+public enum Item: Sendable, Equatable {
+    case shape(ShapeExpr)
+    case container(ShapeExpr)
+    case size(Expr, Expr)
+    case width(Expr)
+    case height(Expr)
+    case pad([(Edge, Expr)])
+    case align(Alignment)
+    case stack(StackAxis, spacing: Expr?)
+    case fill(Color)
+    case style(CornerStyle)
+    case glass(ShapeExpr?)
+    case clip(ShapeExpr)
+    case background(ShapeExpr)
+    case hit(ShapeExpr)
+    case transition(ShapeExpr)
+    case role(Role)
+
+    public static func == (a: Item, b: Item) -> Bool {
+        switch (a, b) {
+        case let (.pad(x), .pad(y)):
+            return x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        case let (.shape(x), .shape(y)), let (.container(x), .container(y)), let (.clip(x), .clip(y)),
+             let (.background(x), .background(y)), let (.hit(x), .hit(y)), let (.transition(x), .transition(y)):
+            return x == y
+        case let (.glass(x), .glass(y)): return x == y
+        case let (.size(a1, a2), .size(b1, b2)): return a1 == b1 && a2 == b2
+        case let (.width(x), .width(y)), let (.height(x), .height(y)): return x == y
+        case let (.align(x), .align(y)): return x == y
+        case let (.stack(x, s1), .stack(y, s2)): return x == y && s1 == s2
+        case let (.fill(x), .fill(y)): return x == y
+        case let (.style(x), .style(y)): return x == y
+        case let (.role(x), .role(y)): return x == y
+        default: return false
+        }
+    }
+}
+
+public struct Node: Sendable, Equatable {
+    public var label: Identifier?
+    public var items: [Located<Item>]
+    public var children: [Node]
+    /// The `<` … `>` block, when there is one.
+    public var block: SourceRange?
+    public var range: SourceRange
+    public init(label: Identifier?, items: [Located<Item>], children: [Node], block: SourceRange?, range: SourceRange) {
+        self.label = label; self.items = items; self.children = children; self.block = block; self.range = range
+    }
+}
+
+public enum ScreenSpec: Sendable, Equatable {
+    /// `screen iphone-16-pro [W x H] [radius R]`.
+    case preset(Identifier, size: (Expr, Expr)?, radius: Expr?)
+    /// `screen W x H [radius R]`.
+    case custom(Expr, Expr, radius: Expr?)
+
+    public static func == (a: ScreenSpec, b: ScreenSpec) -> Bool {
+        switch (a, b) {
+        case let (.preset(n1, s1, r1), .preset(n2, s2, r2)):
+            return n1 == n2 && r1 == r2 && s1?.0 == s2?.0 && s1?.1 == s2?.1
+        case let (.custom(w1, h1, r1), .custom(w2, h2, r2)):
+            return w1 == w2 && h1 == h2 && r1 == r2
+        default: return false
+        }
+    }
+}
+
+public enum Target: String, Sendable, Equatable, CaseIterable { case ios26, ios18 }
+
+public enum Statement: Sendable, Equatable {
+    case binding(name: Identifier, value: Expr, range: SourceRange)
+    case screen(ScreenSpec, range: SourceRange)
+    case target(Located<Target>, range: SourceRange)
+    /// `margin N`: the screen-edge margin the checker asks for (default 16).
+    case margin(Expr, range: SourceRange)
+    case node(Node)
+
+    public var range: SourceRange {
+        switch self {
+        case .binding(_, _, let r), .screen(_, let r), .target(_, let r), .margin(_, let r): return r
+        case .node(let n): return n.range
+        }
+    }
+}
+
+public struct Scene: Sendable, Equatable {
+    public var statements: [Statement]
+    public init(statements: [Statement]) { self.statements = statements }
+}

@@ -1,0 +1,116 @@
+/// Diagnostics are values: a severity, a stable kebab-case code, a message in
+/// one voice (lowercase, no trailing period, code in backticks), the primary
+/// source range, and an optional `help:` line carrying the fix.
+public struct Diagnostic: Sendable, Equatable {
+    public enum Severity: String, Sendable, Comparable {
+        case error, warning, note
+        private var rank: Int { self == .error ? 2 : self == .warning ? 1 : 0 }
+        public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
+    }
+
+    public var severity: Severity
+    public var code: String
+    public var message: String
+    public var range: SourceRange
+    public var help: String?
+    /// Extra lines shown as `note:` (for example where a name was first defined).
+    public var notes: [String]
+    /// Numbers a tool may want to act on (the checker's computed fix, for example).
+    public var values: [String: Double]
+
+    public init(_ severity: Severity, _ code: String, _ message: String, at range: SourceRange,
+                help: String? = nil, notes: [String] = [], values: [String: Double] = [:]) {
+        self.severity = severity
+        self.code = code
+        self.message = message
+        self.range = range
+        self.help = help
+        self.notes = notes
+        self.values = values
+    }
+
+    public static func error(_ code: String, _ message: String, at range: SourceRange, help: String? = nil) -> Diagnostic {
+        Diagnostic(.error, code, message, at: range, help: help)
+    }
+    public static func warning(_ code: String, _ message: String, at range: SourceRange, help: String? = nil) -> Diagnostic {
+        Diagnostic(.warning, code, message, at: range, help: help)
+    }
+}
+
+extension Array where Element == Diagnostic {
+    public var hasErrors: Bool { contains { $0.severity == .error } }
+    public var errorCount: Int { reduce(0) { $0 + ($1.severity == .error ? 1 : 0) } }
+    public var warningCount: Int { reduce(0) { $0 + ($1.severity == .warning ? 1 : 0) } }
+}
+
+/// Renders diagnostics like a compiler:
+///
+///     map.scene:3:9: error[undefined-name]: undefined name `mpa`
+///       |
+///     3 | let x = mpa + 2
+///       |         ^^^
+///       = help: did you mean `map`?
+public struct DiagnosticRenderer: Sendable {
+    public var color: Bool
+    public init(color: Bool = false) { self.color = color }
+
+    private func paint(_ s: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s }
+
+    public func render(_ d: Diagnostic, in file: SourceFile) -> String {
+        let loc = file.location(of: d.range.start)
+        let sevColor: String
+        switch d.severity {
+        case .error: sevColor = "1;31"
+        case .warning: sevColor = "1;33"
+        case .note: sevColor = "1;36"
+        }
+        var out = paint("\(file.name):\(loc.line):\(loc.column):", "1") + " "
+            + paint("\(d.severity.rawValue)[\(d.code)]", sevColor) + ": " + paint(d.message, "1") + "\n"
+        let lineRange = file.lineRange(loc.line)
+        let gutter = String(loc.line)
+        let pad = String(repeating: " ", count: gutter.count)
+        var lineText = file.text(lineRange)
+        // Very long lines are cut around the span so the report stays readable.
+        var caretColumn = loc.column
+        let maxShown = 160
+        if lineText.unicodeScalars.count > maxShown {
+            let scalars = Array(lineText.unicodeScalars)
+            let from = max(0, loc.column - 1 - 60)
+            let to = min(scalars.count, from + maxShown)
+            var s = String(String.UnicodeScalarView(scalars[from..<to]))
+            if from > 0 { s = "…" + s; caretColumn = loc.column - from + 1 } else { caretColumn = loc.column }
+            if to < scalars.count { s += "…" }
+            lineText = s
+        }
+        lineText = Self.printable(lineText)
+        let endInLine = min(d.range.end, lineRange.upperBound)
+        var width = d.range.end > d.range.start
+            ? SourceFile.columns(file.bytes, from: min(d.range.start, lineRange.upperBound), to: max(min(d.range.start, lineRange.upperBound), endInLine))
+            : 1
+        width = max(1, min(width, 80))
+        out += "\(pad) |\n"
+        out += paint(gutter, "1;34") + " | " + lineText + "\n"
+        out += "\(pad) | " + String(repeating: " ", count: max(0, caretColumn - 1))
+            + paint(String(repeating: "^", count: width), sevColor) + "\n"
+        for n in d.notes { out += "\(pad) = note: \(n)\n" }
+        if let help = d.help { out += "\(pad) = " + paint("help", "1;32") + ": \(help)\n" }
+        return out
+    }
+
+    public func render(_ ds: [Diagnostic], in file: SourceFile) -> String {
+        ds.map { render($0, in: file) }.joined()
+    }
+
+    /// Control characters would corrupt a terminal; show them as visible pictures,
+    /// and tabs as one space so the caret lines up.
+    static func printable(_ s: String) -> String {
+        var out = String.UnicodeScalarView()
+        for u in s.unicodeScalars {
+            if u == "\t" { out.append(" ") }
+            else if u.value < 0x20 { out.append(Unicode.Scalar(0x2400 + u.value)!) }
+            else if u.value == 0x7F { out.append("\u{2421}") }
+            else { out.append(u) }
+        }
+        return String(out)
+    }
+}

@@ -1,0 +1,251 @@
+/// Turns source bytes into tokens. It never throws and never stops early: a
+/// byte it cannot read becomes an `invalid` token, and its diagnostic goes in
+/// `diagnostics`. A run of unreadable bytes is one token and one diagnostic, so
+/// binary garbage cannot flood the report.
+public struct Lexer {
+    public private(set) var diagnostics: [Diagnostic] = []
+    let bytes: [UInt8]
+    var i = 0
+
+    public init(_ file: SourceFile) { self.bytes = file.bytes }
+
+    /// Lex the whole file. The last token is always `eof`.
+    public static func tokenize(_ file: SourceFile) -> (tokens: [Token], diagnostics: [Diagnostic]) {
+        var lexer = Lexer(file)
+        let tokens = lexer.run()
+        return (tokens, lexer.diagnostics)
+    }
+
+    static let maxNumberDigits = 40
+
+    public mutating func run() -> [Token] {
+        var out: [Token] = []
+        out.reserveCapacity(bytes.count / 3 + 1)
+        let n = bytes.count
+        // A UTF-8 byte order mark is not part of the program.
+        if n >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3 }
+        while i < n {
+            let b = bytes[i]
+            let start = i
+            switch b {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), 0x0C:
+                i += 1
+            case UInt8(ascii: "\n"):
+                i += 1
+                out.append(Token(.newline, SourceRange(start, i)))
+            case UInt8(ascii: "#"):
+                if let tok = lexColor() { out.append(tok) } else { skipComment() }
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."):
+                if b == UInt8(ascii: "."), !(i + 1 < n && isDigit(bytes[i + 1])) {
+                    lexInvalid(into: &out)
+                } else {
+                    lexNumber(into: &out)
+                }
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
+                out.append(lexIdentifier())
+            case UInt8(ascii: "+"): single(.plus, &out)
+            case UInt8(ascii: "-"): single(.minus, &out)
+            case UInt8(ascii: "*"): single(.star, &out)
+            case UInt8(ascii: "/"): single(.slash, &out)
+            case UInt8(ascii: "("): single(.lparen, &out)
+            case UInt8(ascii: ")"): single(.rparen, &out)
+            case UInt8(ascii: ","): single(.comma, &out)
+            case UInt8(ascii: ":"): single(.colon, &out)
+            case UInt8(ascii: "="): single(.equals, &out)
+            case UInt8(ascii: "<"): single(.less, &out)
+            case UInt8(ascii: ">"): single(.greater, &out)
+            case UInt8(ascii: ";"): single(.semicolon, &out)
+            default:
+                if b >= 0x80, isLetterScalar(at: i) {
+                    out.append(lexIdentifier())
+                } else {
+                    lexInvalid(into: &out)
+                }
+            }
+        }
+        out.append(Token(.eof, SourceRange(n, n)))
+        return out
+    }
+
+    private mutating func single(_ k: TokenKind, _ out: inout [Token]) {
+        out.append(Token(k, SourceRange(i, i + 1)))
+        i += 1
+    }
+
+    @inline(__always) func isDigit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }
+    @inline(__always) func isIdentByte(_ b: UInt8) -> Bool {
+        (b >= 97 && b <= 122) || (b >= 65 && b <= 90) || (b >= 48 && b <= 57) || b == 95
+    }
+
+    /// A valid non-ASCII scalar that is a letter may appear in names and labels.
+    func isLetterScalar(at p: Int) -> Bool {
+        let len = SourceFile.utf8SequenceLength(bytes, at: p)
+        guard len > 1 || bytes[p] < 0x80 else { return false }
+        let s = String(decoding: bytes[p..<p + len], as: UTF8.self)
+        guard let u = s.unicodeScalars.first else { return false }
+        return u.properties.isAlphabetic
+    }
+
+    private mutating func lexIdentifier() -> Token {
+        let start = i
+        var ascii = true
+        while i < bytes.count {
+            let b = bytes[i]
+            if isIdentByte(b) { i += 1; continue }
+            if b >= 0x80, isLetterScalar(at: i) || isContinuingScalar(at: i) {
+                ascii = false
+                i += SourceFile.utf8SequenceLength(bytes, at: i)
+                continue
+            }
+            break
+        }
+        var t = Token(.identifier, SourceRange(start, i))
+        t.text = String(decoding: bytes[start..<i], as: UTF8.self)
+        if ascii { t.keyword = Keyword.lookup(t.text) }
+        return t
+    }
+
+    /// Digits and combining marks may continue a non-ASCII name.
+    func isContinuingScalar(at p: Int) -> Bool {
+        let len = SourceFile.utf8SequenceLength(bytes, at: p)
+        guard len > 1 else { return false }
+        let s = String(decoding: bytes[p..<p + len], as: UTF8.self)
+        guard let u = s.unicodeScalars.first else { return false }
+        return u.properties.numericType != nil || u.properties.generalCategory == .nonspacingMark
+            || u.properties.generalCategory == .spacingMark
+    }
+
+    private mutating func lexNumber(into out: inout [Token]) {
+        let start = i
+        var value: Double = 0
+        var digits = 0
+        while i < bytes.count, isDigit(bytes[i]) {
+            value = value * 10 + Double(bytes[i] - 48)
+            digits += 1
+            i += 1
+        }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "."), i + 1 < bytes.count, isDigit(bytes[i + 1]) {
+            i += 1
+            while i < bytes.count, isDigit(bytes[i]) { i += 1; digits += 1 }
+            value = Double(String(decoding: bytes[start..<i], as: UTF8.self)) ?? .infinity
+        }
+        // `12pt`, `3px`, `1e9`: a number glued to letters is one bad token.
+        if i < bytes.count, isIdentByte(bytes[i]) || bytes[i] >= 0x80,
+           !(startsCross(at: i)) {
+            if bytes[i] >= 0x80, !isLetterScalar(at: i) {
+                // e.g. `12°`: let the invalid byte be reported on its own.
+            } else {
+                let unitStart = i
+                while i < bytes.count, isIdentByte(bytes[i]) { i += 1 }
+                let unit = String(decoding: bytes[unitStart..<i], as: UTF8.self)
+                var t = Token(.invalid, SourceRange(start, i))
+                t.text = String(decoding: bytes[start..<i], as: UTF8.self)
+                let numberText = String(decoding: bytes[start..<unitStart], as: UTF8.self)
+                let help: String
+                if ["pt", "px", "dp"].contains(unit) {
+                    help = "lengths are in points with no unit: write `\(numberText)`"
+                } else if unit.first == "e" || unit.first == "E" {
+                    help = "exponents are not supported: write the number out in full"
+                } else {
+                    help = "put a space between `\(numberText)` and `\(unit)`"
+                }
+                diagnostics.append(.error("invalid-number", "invalid number `\(t.text)`", at: t.range, help: help))
+                out.append(t)
+                return
+            }
+        }
+        var t = Token(.number, SourceRange(start, i))
+        t.number = value
+        if digits > Self.maxNumberDigits { t.number = .infinity }
+        out.append(t)
+        // `400x300` and `400×300`: the cross between two numbers.
+        if startsCross(at: i) {
+            let len = bytes[i] == UInt8(ascii: "x") ? 1 : 2
+            out.append(Token(.cross, SourceRange(i, i + len)))
+            i += len
+        }
+    }
+
+    /// `x` or `×` directly followed by a digit or a decimal point and digit.
+    func startsCross(at p: Int) -> Bool {
+        var q = p
+        if q < bytes.count, bytes[q] == UInt8(ascii: "x") { q += 1 }
+        else if q + 1 < bytes.count, bytes[q] == 0xC3, bytes[q + 1] == 0x97 { q += 2 }
+        else { return false }
+        guard q < bytes.count else { return false }
+        if isDigit(bytes[q]) { return true }
+        return bytes[q] == UInt8(ascii: ".") && q + 1 < bytes.count && isDigit(bytes[q + 1])
+    }
+
+    /// `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa` followed by a non-name character.
+    /// Anything else after `#` is a comment.
+    private mutating func lexColor() -> Token? {
+        var j = i + 1
+        while j < bytes.count, isHex(bytes[j]) { j += 1 }
+        let count = j - i - 1
+        guard [3, 4, 6, 8].contains(count) else { return nil }
+        if j < bytes.count, isIdentByte(bytes[j]) || bytes[j] >= 0x80 { return nil }
+        var t = Token(.color, SourceRange(i, j))
+        t.text = String(decoding: bytes[(i + 1)..<j], as: UTF8.self).lowercased()
+        i = j
+        return t
+    }
+
+    func isHex(_ b: UInt8) -> Bool {
+        isDigit(b) || (b >= 97 && b <= 102) || (b >= 65 && b <= 70)
+    }
+
+    private mutating func skipComment() {
+        while i < bytes.count, bytes[i] != UInt8(ascii: "\n") { i += 1 }
+    }
+
+    /// A run of characters that start no token: one token, one diagnostic.
+    private mutating func lexInvalid(into out: inout [Token]) {
+        let start = i
+        var sawInvalidUTF8 = false
+        var sawControl = false
+        repeat {
+            let len = SourceFile.utf8SequenceLength(bytes, at: i)
+            if len == 1 && bytes[i] >= 0x80 { sawInvalidUTF8 = true }
+            if bytes[i] < 0x20 || bytes[i] == 0x7F { sawControl = true }
+            i += len
+        } while i < bytes.count && !startsToken(at: i)
+        var t = Token(.invalid, SourceRange(start, i))
+        t.text = String(decoding: bytes[start..<i], as: UTF8.self)
+        let d: Diagnostic
+        if sawInvalidUTF8 {
+            d = .error("invalid-utf8", "invalid UTF-8 in source", at: t.range,
+                       help: "save the file as UTF-8 text")
+        } else if sawControl {
+            d = .error("invalid-character", "unexpected control character", at: t.range,
+                       help: "scene files are plain text: remove the binary data")
+        } else {
+            let shown = t.text.count > 12 ? String(t.text.prefix(12)) + "…" : t.text
+            var help: String? = nil
+            if t.text.hasPrefix("{") || t.text.hasPrefix("}") { help = "children go between `<` and `>`" }
+            else if t.text.hasPrefix("\"") || t.text.hasPrefix("'") { help = "labels and names are written without quotes" }
+            else if t.text.hasPrefix("×") { help = "write sizes as `W x H` or `WxH`" }
+            d = .error("invalid-character", "unexpected character\(t.text.unicodeScalars.count > 1 ? "s" : "") `\(shown)`",
+                       at: t.range, help: help)
+        }
+        diagnostics.append(d)
+        out.append(t)
+    }
+
+    /// Whether a valid token (or whitespace) begins at `p`, ending an invalid run.
+    func startsToken(at p: Int) -> Bool {
+        let b = bytes[p]
+        if b < 0x80 {
+            if isIdentByte(b) { return true }
+            switch b {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"), 0x0C,
+                 UInt8(ascii: "#"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "/"),
+                 UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "="),
+                 UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: ";"):
+                return true
+            default: return false
+            }
+        }
+        return isLetterScalar(at: p)
+    }
+}

@@ -1,0 +1,887 @@
+/// Recursive-descent parser: tokens → `Scene`.
+///
+/// Error policy: every error is reported once, at the smallest span that shows
+/// it; then the parser skips to the next statement boundary (end of line, `;`,
+/// `<` or `>`) and carries on, so one mistake gives one diagnostic. Blocks are
+/// still tracked while skipping, so an error inside a node never makes its `>`
+/// look stray. Nesting is bounded (`maxNodeDepth`, `maxExprDepth`): deeper
+/// input is an error, never a stack overflow.
+public struct Parser {
+    public static let maxNodeDepth = 1000
+    public static let maxExprDepth = 200
+    /// Largest magnitude a literal may have; anything larger is a mistake.
+    public static let maxNumber = 1_000_000.0
+
+    public struct Result: Sendable {
+        public var scene: Scene
+        public var tokens: [Token]
+        public var diagnostics: [Diagnostic]
+    }
+
+    var tokens: [Token]
+    var p = 0
+    var diagnostics: [Diagnostic] = []
+    var reportedUnterminated = false
+    var exprDepth = 0
+
+    init(tokens: [Token]) { self.tokens = tokens }
+
+    public static func parse(_ file: SourceFile) -> Result {
+        let (tokens, lexDiagnostics) = Lexer.tokenize(file)
+        var parser = Parser(tokens: tokens)
+        let scene = parser.parseScene()
+        return Result(scene: scene, tokens: tokens, diagnostics: lexDiagnostics + parser.diagnostics)
+    }
+
+    // MARK: - Token helpers
+
+    var tok: Token { tokens[p] }
+    func peek(_ k: Int = 1) -> Token { tokens[min(p + k, tokens.count - 1)] }
+    mutating func advance() { if p < tokens.count - 1 { p += 1 } }
+    var atSeparator: Bool { tok.kind == .newline || tok.kind == .semicolon }
+    var atNodeEnd: Bool {
+        switch tok.kind {
+        case .newline, .semicolon, .eof, .less, .greater: return true
+        default: return false
+        }
+    }
+    func isKeyword(_ k: Keyword) -> Bool { tok.kind == .identifier && tok.keyword == k }
+    mutating func skipInvalid() { while tok.kind == .invalid { advance() } }
+    mutating func skipNewlines() { while tok.kind == .newline || tok.kind == .invalid { advance() } }
+    mutating func skipSeparators() { while atSeparator || tok.kind == .invalid { advance() } }
+
+    mutating func error(_ code: String, _ message: String, at range: SourceRange, help: String? = nil) {
+        diagnostics.append(.error(code, message, at: range, help: help))
+    }
+
+    /// Skip to the end of the current statement, leaving `<`, `>` and separators in place.
+    mutating func recover() {
+        while !atNodeEnd { advance() }
+    }
+
+    // MARK: - Statements
+
+    mutating func parseScene() -> Scene {
+        var statements: [Statement] = []
+        while true {
+            skipSeparators()
+            if tok.kind == .eof { break }
+            if tok.kind == .greater {
+                error("unmatched-close", "unmatched `>`", at: tok.range,
+                      help: "remove it, or add the `<` it is meant to close")
+                advance()
+                continue
+            }
+            let before = p
+            if let s = parseStatement() { statements.append(s) }
+            expectStatementEnd()
+            if p == before { advance() }
+        }
+        return Scene(statements: statements)
+    }
+
+    /// After a statement: a separator, `>` or the end.
+    mutating func expectStatementEnd() {
+        skipInvalid()
+        switch tok.kind {
+        case .newline, .semicolon, .eof, .greater: return
+        default:
+            error("unexpected-token", "expected end of line, found \(tok.display)", at: tok.range,
+                  help: tok.kind == .less ? "a block of children follows a node's items" : "put each statement on its own line, or separate them with `;`")
+            recover()
+            if tok.kind == .less { skipBlock() }
+        }
+    }
+
+    mutating func parseStatement() -> Statement? {
+        skipInvalid()
+        if tok.kind == .identifier, let k = tok.keyword {
+            switch k {
+            case .let: return parseLet()
+            case .screen: return parseScreen()
+            case .target: return parseTarget()
+            case .margin:
+                let start = tok.range
+                advance()
+                let e = parseExpr(after: "`margin`")
+                return .margin(e, range: start.to(e.range))
+            default: break
+            }
+        }
+        if tok.kind == .identifier, tok.keyword == nil, peek().kind == .equals {
+            error("unknown-keyword", "unknown statement `\(tok.text)`", at: tok.range,
+                  help: "to bind a name, write `let \(tok.text) = …`")
+            recover()
+            return nil
+        }
+        guard let node = parseNode(depth: 0) else { return nil }
+        return .node(node)
+    }
+
+    mutating func parseLet() -> Statement? {
+        let start = tok.range
+        advance()
+        guard tok.kind == .identifier else {
+            error("expected-name", "expected a name after `let`, found \(tok.display)", at: tok.range,
+                  help: "write `let NAME = VALUE`")
+            recover()
+            return nil
+        }
+        if let k = tok.keyword {
+            error("reserved-word", "`\(k.rawValue)` is a keyword and cannot name a value", at: tok.range,
+                  help: "choose another name, such as `\(k.rawValue)Value`")
+            recover()
+            return nil
+        }
+        let name = Identifier(tok.text, tok.range)
+        advance()
+        guard tok.kind == .equals else {
+            error("expected-token", "expected `=` after `let \(name.name)`, found \(tok.display)", at: tok.range,
+                  help: "write `let \(name.name) = VALUE`")
+            recover()
+            return nil
+        }
+        let eq = tok
+        advance()
+        let value = parseExpr(after: "`=`", operatorToken: eq)
+        if case .invalid = value { recover(); return nil }
+        return .binding(name: name, value: value, range: start.to(value.range))
+    }
+
+    mutating func parseTarget() -> Statement? {
+        let start = tok.range
+        advance()
+        guard tok.kind == .identifier else {
+            error("expected-target", "expected `ios26` or `ios18` after `target`, found \(tok.display)", at: tok.range)
+            recover()
+            return nil
+        }
+        guard let t = Target(rawValue: tok.text) else {
+            let s = Suggest.closest(to: tok.text, among: Target.allCases.map(\.rawValue))
+            error("unknown-target", "unknown target `\(tok.text)`", at: tok.range,
+                  help: s.map { "did you mean `\($0)`?" } ?? "the targets are `ios26` (the default) and `ios18`")
+            recover()
+            return nil
+        }
+        let r = tok.range
+        advance()
+        return .target(Located(t, r), range: start.to(r))
+    }
+
+    /// A name written with dashes, such as `iphone-16-pro`: adjacent identifier,
+    /// number and `-` tokens with no space between them.
+    mutating func parseDashedName() -> Identifier? {
+        guard tok.kind == .identifier else { return nil }
+        var text = tok.text
+        let start = tok.range
+        var end = tok.range
+        advance()
+        while tok.kind == .minus, tok.range.start == end.end,
+              peek().range.start == tok.range.end, peek().kind == .identifier || peek().kind == .number {
+            advance()
+            text += "-" + (tok.kind == .number ? Token.format(tok.number) : tok.text)
+            end = tok.range
+            advance()
+        }
+        return Identifier(text, start.to(end))
+    }
+
+    mutating func parseScreen() -> Statement? {
+        let start = tok.range
+        advance()
+        if tok.kind == .identifier, tok.keyword == nil {
+            let save = p
+            let savedDiagnostics = diagnostics.count
+            if let name = parseDashedName() {
+                let next = tok
+                let isExpression = next.kind == .cross || (next.kind == .identifier && next.keyword == .x)
+                    || [.plus, .minus, .star, .slash].contains(next.kind)
+                if !isExpression {
+                    var size: (Expr, Expr)? = nil
+                    if !atNodeEnd, !isKeyword(.radius) {
+                        let w = parseExpr(after: "the screen name")
+                        let h = parseCross(after: w)
+                        size = (w, h)
+                    }
+                    var radius: Expr? = nil
+                    if isKeyword(.radius) {
+                        advance()
+                        radius = parseExpr(after: "`radius`")
+                    }
+                    let end = radius?.range ?? size?.1.range ?? name.range
+                    return .screen(.preset(name, size: size, radius: radius), range: start.to(end))
+                }
+            }
+            p = save
+            diagnostics.removeSubrange(savedDiagnostics...)
+        }
+        if atNodeEnd {
+            error("expected-screen", "expected a screen after `screen`, found \(tok.display)", at: tok.range,
+                  help: "name a preset such as `iphone-16-pro`, or give a size: `screen 400x300 radius 20`")
+            return nil
+        }
+        let w = parseExpr(after: "`screen`")
+        if case .invalid = w { recover(); return nil }
+        let h = parseCross(after: w)
+        var radius: Expr? = nil
+        if isKeyword(.radius) {
+            advance()
+            radius = parseExpr(after: "`radius`")
+        }
+        return .screen(.custom(w, h, radius: radius), range: start.to(radius?.range ?? h.range))
+    }
+
+    /// `x H` after a width (the `x` spaced or glued).
+    mutating func parseCross(after w: Expr) -> Expr {
+        if tok.kind == .cross || isKeyword(.x) {
+            let x = tok
+            advance()
+            return parseExpr(after: "`x`", operatorToken: x)
+        }
+        error("expected-token", "expected `x` and a height after the width, found \(tok.display)", at: tok.range,
+              help: "write sizes as `W x H` or `WxH`")
+        return .invalid(tok.range)
+    }
+
+    // MARK: - Nodes
+
+    static let itemKeywords: [String] = [
+        "rect", "rectangle", "capsule", "circle", "uneven", "concentric", "relative", "container",
+        "size", "width", "height", "pad", "align", "hstack", "vstack", "zstack", "fill", "style",
+        "glass", "clip", "background", "hit", "transition", "role",
+    ]
+    static let statementKeywords: [String] = ["let", "screen", "target", "margin"]
+
+    mutating func parseNode(depth: Int) -> Node? {
+        skipInvalid()
+        let start = tok.range
+        var label: Identifier? = nil
+        if tok.kind == .identifier, peek().kind == .colon {
+            if let k = tok.keyword {
+                error("reserved-word", "`\(k.rawValue)` is a keyword and cannot be a label", at: tok.range,
+                      help: "choose another label, such as `\(k.rawValue)1`")
+            } else {
+                label = Identifier(tok.text, tok.range)
+            }
+            advance(); advance()
+        }
+        var items: [Located<Item>] = []
+        var seen: [String: SourceRange] = [:]
+        while !atNodeEnd {
+            if tok.kind == .invalid { advance(); continue }
+            let itemStart = tok.range
+            guard let (item, key) = parseItem() else { recover(); break }
+            let range = itemStart.to(tokens[max(0, p - 1)].range)
+            if key != "pad", let first = seen[key] {
+                _ = first
+                error("duplicate-item", "\(Self.describeKey(key)) is given twice in one node", at: range,
+                      help: "keep one of them")
+            } else {
+                seen[key] = range
+            }
+            items.append(Located(item, range))
+        }
+        var children: [Node] = []
+        var block: SourceRange? = nil
+        if tok.kind == .less {
+            let open = tok.range
+            if depth + 1 >= Self.maxNodeDepth {
+                error("nesting-too-deep", "nodes nest deeper than \(Self.maxNodeDepth) levels", at: open,
+                      help: "flatten the scene; no real layout needs this depth")
+                skipBlock()
+            } else {
+                advance()
+                children = parseBlock(open: open, owner: label, depth: depth + 1)
+                block = open.to(tokens[max(0, p - 1)].range)
+            }
+        }
+        let end = block ?? items.last?.range ?? label?.range ?? start
+        if label == nil, items.isEmpty, block == nil { return nil }
+        return Node(label: label, items: items, children: children, block: block, range: start.to(end))
+    }
+
+    static func describeKey(_ key: String) -> String {
+        switch key {
+        case "shape": return "a shape"
+        case "width": return "a width"
+        case "height": return "a height"
+        default: return "`\(key)`"
+        }
+    }
+
+    /// Children between `<` and `>`; the `<` is already consumed.
+    mutating func parseBlock(open: SourceRange, owner: Identifier?, depth: Int) -> [Node] {
+        var children: [Node] = []
+        while true {
+            skipSeparators()
+            if tok.kind == .greater { advance(); return children }
+            if tok.kind == .eof {
+                if !reportedUnterminated {
+                    reportedUnterminated = true
+                    let who = owner.map { "the children of `\($0.name)`" } ?? "this block"
+                    error("unterminated-block", "`<` is never closed", at: open,
+                          help: "add `>` after the last child to close \(who)")
+                }
+                return children
+            }
+            if let k = tok.keyword, tok.kind == .identifier, [.let, .screen, .target, .margin].contains(k) {
+                error("misplaced-statement", "`\(k.rawValue)` must be at the top level, not inside `<` … `>`",
+                      at: tok.range, help: "move this line above the node")
+                recover()
+                if tok.kind == .less { skipBlock() }
+                continue
+            }
+            let before = p
+            if let child = parseNode(depth: depth) { children.append(child) }
+            skipInvalid()
+            switch tok.kind {
+            case .newline, .semicolon, .greater, .eof: break
+            default:
+                error("unexpected-token", "expected end of line, found \(tok.display)", at: tok.range,
+                      help: "put each node on its own line, or separate them with `;`")
+                recover()
+                if tok.kind == .less { skipBlock() }
+            }
+            if p == before { advance() }
+        }
+    }
+
+    /// Skip a `<` … `>` block without building anything (used after errors and
+    /// past the depth limit). Iterative, so any depth is safe.
+    mutating func skipBlock() {
+        guard tok.kind == .less else { return }
+        let open = tok.range
+        var depth = 0
+        repeat {
+            if tok.kind == .less { depth += 1 }
+            else if tok.kind == .greater { depth -= 1 }
+            else if tok.kind == .eof {
+                if !reportedUnterminated {
+                    reportedUnterminated = true
+                    error("unterminated-block", "`<` is never closed", at: open, help: "add `>` after the last child")
+                }
+                return
+            }
+            advance()
+        } while depth > 0
+    }
+
+    /// One item; returns it with the key used to find duplicates.
+    mutating func parseItem() -> (Item, String)? {
+        let t = tok
+        guard t.kind == .identifier else {
+            if t.kind == .number {
+                error("unexpected-token", "unexpected number \(t.display)", at: t.range,
+                      help: "a number follows a keyword, as in `rect \(Token.format(t.number))`, `pad \(Token.format(t.number))` or `size \(Token.format(t.number))x\(Token.format(t.number))`")
+            } else if t.kind == .colon {
+                error("unexpected-token", "unexpected `:`", at: t.range,
+                      help: "a label comes first on its line: `name: rect 12`")
+            } else {
+                error("unexpected-token", "unexpected \(t.display) in a node", at: t.range)
+            }
+            return nil
+        }
+        guard let k = t.keyword else {
+            return unknownItem(t)
+        }
+        switch k {
+        case .rect, .rectangle, .capsule, .circle, .uneven, .concentric, .relative:
+            guard let s = parseShape() else { return nil }
+            return (.shape(s), "shape")
+        case .container:
+            advance()
+            guard let s = parseShape(context: "`container`") else { return nil }
+            return (.container(s), "container")
+        case .clip, .background, .hit, .transition:
+            advance()
+            guard let s = parseShape(context: "`\(k.rawValue)`") else { return nil }
+            let item: Item = k == .clip ? .clip(s) : k == .background ? .background(s) : k == .hit ? .hit(s) : .transition(s)
+            return (item, k.rawValue)
+        case .glass:
+            advance()
+            if tok.kind == .identifier, let k2 = tok.keyword, Self.isShapeKeyword(k2) {
+                guard let s = parseShape() else { return nil }
+                return (.glass(s), "glass")
+            }
+            return (.glass(nil), "glass")
+        case .size:
+            advance()
+            let w = parseExpr(after: "`size`")
+            if case .invalid = w { return nil }
+            if tok.kind == .cross || isKeyword(.x) {
+                let h = parseCross(after: w)
+                if case .invalid = h { return nil }
+                return (.size(w, h), "size")
+            }
+            return (.size(w, w), "size")
+        case .width, .height:
+            advance()
+            let e = parseExpr(after: "`\(k.rawValue)`")
+            if case .invalid = e { return nil }
+            return (k == .width ? .width(e) : .height(e), k.rawValue)
+        case .pad:
+            return parsePad()
+        case .align:
+            advance()
+            guard tok.kind == .identifier, let a = Alignment(rawValue: tok.text) else {
+                let s = tok.kind == .identifier ? Suggest.closest(to: tok.text, among: Alignment.allCases.map(\.rawValue)) : nil
+                error("expected-alignment", "expected an alignment after `align`, found \(tok.display)", at: tok.range,
+                      help: s.map { "did you mean `\($0)`?" } ?? "one of " + Alignment.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", "))
+                return nil
+            }
+            advance()
+            return (.align(a), "align")
+        case .hstack, .vstack, .zstack:
+            advance()
+            var spacing: Expr? = nil
+            if isKeyword(.spacing) {
+                advance()
+                spacing = parseExpr(after: "`spacing`")
+                if case .invalid = spacing! { return nil }
+            }
+            return (.stack(StackAxis(rawValue: k.rawValue)!, spacing: spacing), "stack")
+        case .fill:
+            advance()
+            if tok.kind == .color, let c = Self.parseColor(tok.text) {
+                advance()
+                return (.fill(c), "fill")
+            }
+            if tok.kind == .identifier, let c = Color.named[tok.text] {
+                advance()
+                return (.fill(c), "fill")
+            }
+            let s = tok.kind == .identifier ? Suggest.closest(to: tok.text, among: Color.named.keys.sorted()) : nil
+            error("expected-color", "expected a colour after `fill`, found \(tok.display)", at: tok.range,
+                  help: s.map { "did you mean `\($0)`?" } ?? "write `#rgb`, `#rrggbb`, `#rrggbbaa`, or a name such as `blue`")
+            return nil
+        case .style:
+            advance()
+            guard tok.kind == .identifier, let st = CornerStyle(rawValue: tok.text) else {
+                error("expected-style", "expected `continuous` or `circular` after `style`, found \(tok.display)", at: tok.range)
+                return nil
+            }
+            advance()
+            return (.style(st), "style")
+        case .role:
+            advance()
+            guard tok.kind == .identifier, let r = Role(rawValue: tok.text) else {
+                let s = tok.kind == .identifier ? Suggest.closest(to: tok.text, among: Role.allCases.map(\.rawValue)) : nil
+                error("expected-role", "expected `button`, `badge` or `pill` after `role`, found \(tok.display)", at: tok.range,
+                      help: s.map { "did you mean `\($0)`?" })
+                return nil
+            }
+            advance()
+            return (.role(r), "role")
+        case .spacing:
+            error("misplaced-keyword", "`spacing` belongs to a stack", at: t.range, help: "write `hstack spacing 8`")
+            return nil
+        case .top, .bottom, .leading, .trailing, .topLeading, .topTrailing, .bottomLeading, .bottomTrailing, .center, .h, .v:
+            error("misplaced-keyword", "`\(k.rawValue)` needs a keyword before it", at: t.range,
+                  help: k == .h || k == .v ? "write `pad \(k.rawValue) N`" : "write `align \(k.rawValue)` or `pad \(k.rawValue) N`")
+            return nil
+        case .min, .max, .uniform, .fixed:
+            error("misplaced-keyword", "`\(k.rawValue)` belongs to a `concentric` shape", at: t.range,
+                  help: k == .fixed ? "for a fixed radius write `rect N`" : "write `concentric \(k == .uniform ? "uniform" : "min N")`")
+            return nil
+        case .let, .screen, .target, .margin:
+            error("misplaced-statement", "`\(k.rawValue)` starts a statement of its own", at: t.range,
+                  help: "put it on its own line")
+            return nil
+        default:
+            error("unknown-keyword", "`\(k.rawValue)` cannot start an item", at: t.range,
+                  help: "items are " + Self.itemKeywords.prefix(8).map { "`\($0)`" }.joined(separator: ", ") + ", …")
+            return nil
+        }
+    }
+
+    mutating func unknownItem(_ t: Token) -> (Item, String)? {
+        var help: String
+        if let s = Suggest.closest(to: t.text, among: Self.itemKeywords + Self.statementKeywords) {
+            help = "did you mean `\(s)`?"
+        } else if let c = Color.named[t.text] {
+            _ = c
+            help = "to colour a node, write `fill \(t.text)`"
+        } else {
+            help = "to label the node, write `\(t.text):` first on its line"
+        }
+        if let s = Suggest.closest(to: t.text, among: Alignment.allCases.map(\.rawValue)), s != t.text {
+            if !help.hasPrefix("did") { help = "did you mean `align \(s)`?" }
+        }
+        error("unknown-keyword", "unknown item `\(t.text)`", at: t.range, help: help)
+        return nil
+    }
+
+    static func isShapeKeyword(_ k: Keyword) -> Bool {
+        switch k {
+        case .rect, .rectangle, .capsule, .circle, .uneven, .concentric, .relative: return true
+        default: return false
+        }
+    }
+
+    mutating func parsePad() -> (Item, String)? {
+        advance()
+        var edges: [(Edge, Expr)] = []
+        if !(tok.kind == .identifier && tok.keyword.map(Self.isEdge) == true) {
+            if atNodeEnd || (tok.kind == .identifier && tok.keyword != nil && tok.keyword != .min && tok.keyword != .max) {
+                error("missing-operand", "expected a padding after `pad`, found \(tok.display)", at: tok.range,
+                      help: "write `pad 12`, `pad top 8`, or `pad h 8 v 16`")
+                return nil
+            }
+            let e = parseExpr(after: "`pad`")
+            if case .invalid = e { return nil }
+            edges.append((.all, e))
+        }
+        while tok.kind == .identifier, let k = tok.keyword, Self.isEdge(k) {
+            let edge = Edge(rawValue: k.rawValue)!
+            advance()
+            let e = parseExpr(after: "`\(k.rawValue)`")
+            if case .invalid = e { return nil }
+            edges.append((edge, e))
+        }
+        return (.pad(edges), "pad")
+    }
+
+    static func isEdge(_ k: Keyword) -> Bool {
+        k == .top || k == .bottom || k == .leading || k == .trailing || k == .h || k == .v
+    }
+
+    static func parseColor(_ hex: String) -> Color? {
+        let digits = hex.compactMap { $0.hexDigitValue }.map(UInt8.init)
+        switch digits.count {
+        case 3, 4:
+            let v = digits.map { $0 * 17 }
+            return Color(r: v[0], g: v[1], b: v[2], a: digits.count == 4 ? v[3] : 255)
+        case 6, 8:
+            var v: [UInt8] = []
+            for i in stride(from: 0, to: digits.count, by: 2) { v.append(digits[i] * 16 + digits[i + 1]) }
+            return Color(r: v[0], g: v[1], b: v[2], a: digits.count == 8 ? v[3] : 255)
+        default: return nil
+        }
+    }
+
+    // MARK: - Shapes
+
+    mutating func parseShape(context: String? = nil) -> ShapeExpr? {
+        guard tok.kind == .identifier, let k = tok.keyword, Self.isShapeKeyword(k) else {
+            let s = tok.kind == .identifier ? Suggest.closest(to: tok.text, among: ["rect", "rectangle", "capsule", "circle", "uneven", "concentric", "relative"]) : nil
+            error("expected-shape", "expected a shape after \(context ?? "this"), found \(tok.display)", at: tok.range,
+                  help: s.map { "did you mean `\($0)`?" } ?? "shapes are `rect R`, `uneven(a, b, c, d)`, `rectangle`, `capsule`, `circle`, `concentric`, `relative`")
+            return nil
+        }
+        let kw = tok
+        advance()
+        switch k {
+        case .rect:
+            if atNodeEnd || (tok.kind == .identifier && tok.keyword != nil && tok.keyword != .min && tok.keyword != .max) {
+                error("missing-operand", "expected a radius after `rect`", at: kw.range.to(tok.range),
+                      help: "write `rect 12`, or `rectangle` for square corners")
+                return nil
+            }
+            let e = parseExpr(after: "`rect`")
+            if case .invalid = e { return nil }
+            return .rect(e)
+        case .uneven:
+            guard tok.kind == .lparen else {
+                error("expected-token", "expected `(` after `uneven`", at: tok.range,
+                      help: "write `uneven(topLeading, topTrailing, bottomTrailing, bottomLeading)`, e.g. `uneven(24, 24, 0, 0)`")
+                return nil
+            }
+            let open = tok
+            advance()
+            skipNewlines()
+            var radii: [Expr] = []
+            while tok.kind != .rparen {
+                let e = parseExpr(after: radii.isEmpty ? "`(`" : "`,`")
+                if case .invalid = e { skipToCloseParen(); return nil }
+                radii.append(e)
+                skipNewlines()
+                if tok.kind == .comma { advance(); skipNewlines(); continue }
+                if tok.kind != .rparen {
+                    error("expected-token", "expected `,` or `)` in `uneven`, found \(tok.display)", at: tok.range)
+                    skipToCloseParen()
+                    return nil
+                }
+            }
+            let close = tok
+            advance()
+            guard radii.count == 4 else {
+                error("wrong-radius-count", "`uneven` takes 4 radii, found \(radii.count)", at: open.range.to(close.range),
+                      help: "give them clockwise from the top-leading corner: `uneven(24, 24, 0, 0)`")
+                return nil
+            }
+            return .uneven(radii)
+        case .rectangle: return .rectangle
+        case .capsule: return .capsule
+        case .circle: return .circle
+        case .relative: return .relative
+        case .concentric: return parseConcentric(kw)
+        default: return nil
+        }
+    }
+
+    mutating func skipToCloseParen() {
+        var depth = 1
+        while tok.kind != .eof {
+            if tok.kind == .lparen { depth += 1 }
+            if tok.kind == .rparen { depth -= 1; if depth == 0 { advance(); return } }
+            if tok.kind == .less || tok.kind == .greater { return }
+            advance()
+        }
+    }
+
+    /// `concentric [min M] [uniform] [(clause, …)]` in any order.
+    mutating func parseConcentric(_ kw: Token) -> ShapeExpr? {
+        var minimum: Expr? = nil
+        var uniform = false
+        var clauses: [CornerClause] = []
+        var sawClauses = false
+        while true {
+            if isKeyword(.min), minimum == nil {
+                let m = tok
+                advance()
+                let e = parseExpr(after: "`min`", operatorToken: m)
+                if case .invalid = e { return nil }
+                minimum = e
+            } else if isKeyword(.uniform), !uniform {
+                uniform = true
+                advance()
+            } else if tok.kind == .lparen, !sawClauses {
+                sawClauses = true
+                guard let c = parseCornerClauses() else { return nil }
+                clauses = c
+            } else {
+                break
+            }
+        }
+        return .concentric(base: .concentric(minimum: minimum), uniform: uniform, clauses: clauses)
+    }
+
+    static let cornerSetNames = CornerSet.allCases.map(\.rawValue)
+
+    mutating func parseCornerClauses() -> [CornerClause]? {
+        advance() // (
+        skipNewlines()
+        var clauses: [CornerClause] = []
+        var taken: [Corner: SourceRange] = [:]
+        while tok.kind != .rparen {
+            let start = tok.range
+            guard tok.kind == .identifier, let set = CornerSet(rawValue: tok.text) else {
+                let s = tok.kind == .identifier ? Suggest.closest(to: tok.text, among: Self.cornerSetNames) : nil
+                error("expected-corner", "expected a corner or group of corners, found \(tok.display)", at: tok.range,
+                      help: s.map { "did you mean `\($0)`?" } ?? "corners are `topLeading`, `topTrailing`, `bottomLeading`, `bottomTrailing`; groups are `top`, `bottom`, `leading`, `trailing`, `all`")
+                skipToCloseParen()
+                return nil
+            }
+            let setTok = tok
+            advance()
+            guard tok.kind == .colon else {
+                error("expected-token", "expected `:` after `\(set.rawValue)`, found \(tok.display)", at: tok.range,
+                      help: "write `\(set.rawValue): concentric`, `\(set.rawValue): fixed 24` or `\(set.rawValue): 24`")
+                skipToCloseParen()
+                return nil
+            }
+            advance()
+            var spec: CornerSpec
+            if isKeyword(.concentric) {
+                advance()
+                var m: Expr? = nil
+                if isKeyword(.min) {
+                    advance()
+                    m = parseExpr(after: "`min`")
+                    if case .invalid = m! { skipToCloseParen(); return nil }
+                }
+                spec = .concentric(minimum: m)
+            } else {
+                if isKeyword(.fixed) { advance() }
+                let e = parseExpr(after: "`:`")
+                if case .invalid = e { skipToCloseParen(); return nil }
+                spec = .fixed(e)
+            }
+            var uniform = false
+            if isKeyword(.uniform) {
+                if set.corners.count < 2 {
+                    error("uniform-single-corner", "`uniform` needs a group of corners, not one", at: tok.range,
+                          help: "use `top`, `bottom`, `leading`, `trailing` or `all`")
+                }
+                uniform = true
+                advance()
+            }
+            let range = start.to(tokens[p - 1].range)
+            for c in set.corners {
+                if taken[c] != nil {
+                    error("corner-specified-twice", "the \(c.name) corner is given twice", at: setTok.range,
+                          help: "give each corner one style")
+                    break
+                }
+            }
+            for c in set.corners { taken[c] = range }
+            clauses.append(CornerClause(set: set, spec: spec, uniform: uniform, range: range))
+            skipNewlines()
+            if tok.kind == .comma { advance(); skipNewlines(); continue }
+            if tok.kind != .rparen {
+                error("expected-token", "expected `,` or `)` after a corner, found \(tok.display)", at: tok.range)
+                skipToCloseParen()
+                return nil
+            }
+        }
+        advance()
+        return clauses
+    }
+
+    // MARK: - Expressions
+
+    /// Parse an expression; on failure report `expected a value after CONTEXT`
+    /// (or `missing-operand` after an operator) and return `.invalid`.
+    mutating func parseExpr(after context: String, operatorToken: Token? = nil) -> Expr {
+        if !startsExpression {
+            let code = operatorToken == nil ? "expected-expression" : "missing-operand"
+            error(code, "expected a value after \(context), found \(tok.display)", at: tok.range.length > 0 ? tok.range : (operatorToken?.range ?? tok.range),
+                  help: tok.kind == .identifier && tok.keyword != nil ? "`\(tok.text)` is a keyword, not a value" : nil)
+            return .invalid(tok.range)
+        }
+        return parseBinary(minPrecedence: 0)
+    }
+
+    var startsExpression: Bool {
+        switch tok.kind {
+        case .number, .lparen, .minus: return true
+        case .identifier: return tok.keyword == nil || tok.keyword == .min || tok.keyword == .max
+        default: return false
+        }
+    }
+
+    static func precedence(_ k: TokenKind) -> Int? {
+        switch k {
+        case .plus, .minus: return 1
+        case .star, .slash: return 2
+        default: return nil
+        }
+    }
+
+    mutating func parseBinary(minPrecedence: Int) -> Expr {
+        var lhs = parseUnary()
+        if case .invalid = lhs { return lhs }
+        while let prec = Self.precedence(tok.kind), prec > minPrecedence {
+            let opTok = tok
+            let op: Expr.BinaryOp = opTok.kind == .plus ? .add : opTok.kind == .minus ? .sub : opTok.kind == .star ? .mul : .div
+            advance()
+            skipNewlines()
+            if !startsExpression {
+                error("missing-operand", "expected a value after `\(opTok.kind.rawValue)`, found \(tok.display)", at: opTok.range,
+                      help: "write the right-hand side, as in `a \(opTok.kind.rawValue) 2`")
+                return .invalid(opTok.range)
+            }
+            exprDepth += 1
+            defer { exprDepth -= 1 }
+            let rhs = parseBinary(minPrecedence: prec)
+            if case .invalid = rhs { return rhs }
+            lhs = .binary(op, lhs, rhs, lhs.range.to(rhs.range))
+        }
+        return lhs
+    }
+
+    mutating func parseUnary() -> Expr {
+        exprDepth += 1
+        defer { exprDepth -= 1 }
+        if exprDepth > Self.maxExprDepth {
+            error("nesting-too-deep", "expression nests deeper than \(Self.maxExprDepth) levels", at: tok.range,
+                  help: "split it with `let`")
+            // Skip the rest of this expression so the error is reported once.
+            while !atNodeEnd { advance() }
+            return .invalid(tok.range)
+        }
+        let t = tok
+        switch t.kind {
+        case .minus:
+            advance()
+            if !startsExpression {
+                error("missing-operand", "expected a value after `-`, found \(tok.display)", at: t.range)
+                return .invalid(t.range)
+            }
+            let e = parseUnary()
+            if case .invalid = e { return e }
+            return .negate(e, t.range.to(e.range))
+        case .number:
+            advance()
+            if !t.number.isFinite || abs(t.number) > Self.maxNumber {
+                error("number-too-large", "number \(t.number.isFinite ? Token.format(t.number) : String(decoding: [], as: UTF8.self) + "literal") is too large", at: t.range,
+                      help: "numbers are points; the largest is \(Token.format(Self.maxNumber))")
+                return .invalid(t.range)
+            }
+            return .number(t.number, t.range)
+        case .lparen:
+            advance()
+            skipNewlines()
+            if tok.kind == .rparen {
+                error("expected-expression", "expected a value inside `(` `)`", at: t.range.to(tok.range))
+                advance()
+                return .invalid(t.range)
+            }
+            let inner = parseExpr(after: "`(`")
+            if case .invalid = inner { skipToCloseParen(); return inner }
+            skipNewlines()
+            guard tok.kind == .rparen else {
+                error("expected-token", "expected `)` to close `(`, found \(tok.display)", at: tok.range,
+                      help: "add `)`")
+                return .invalid(t.range)
+            }
+            let close = tok
+            advance()
+            return rewrap(inner, t.range.to(close.range))
+        case .identifier:
+            if t.keyword == .min || t.keyword == .max {
+                return parseCall(t)
+            }
+            advance()
+            return .name(t.text, t.range)
+        default:
+            error("expected-expression", "expected a value, found \(t.display)", at: t.range)
+            return .invalid(t.range)
+        }
+    }
+
+    /// Parentheses keep the inner tree but widen its range for diagnostics.
+    func rewrap(_ e: Expr, _ r: SourceRange) -> Expr {
+        switch e {
+        case .number(let v, _): return .number(v, r)
+        case .name(let n, _): return .name(n, r)
+        case .negate(let x, _): return .negate(x, r)
+        case .binary(let op, let a, let b, _): return .binary(op, a, b, r)
+        case .call(let f, let a, _): return .call(f, a, r)
+        case .invalid: return .invalid(r)
+        }
+    }
+
+    mutating func parseCall(_ t: Token) -> Expr {
+        advance()
+        let fn: Expr.Function = t.keyword == .min ? .min : .max
+        guard tok.kind == .lparen else {
+            error("expected-token", "expected `(` after `\(fn.rawValue)`", at: tok.range,
+                  help: "write `\(fn.rawValue)(a, b)`")
+            return .invalid(t.range)
+        }
+        advance()
+        skipNewlines()
+        var args: [Expr] = []
+        while tok.kind != .rparen {
+            let e = parseExpr(after: args.isEmpty ? "`\(fn.rawValue)(`" : "`,`")
+            if case .invalid = e { skipToCloseParen(); return e }
+            args.append(e)
+            skipNewlines()
+            if tok.kind == .comma { advance(); skipNewlines(); continue }
+            if tok.kind != .rparen {
+                error("expected-token", "expected `,` or `)` in `\(fn.rawValue)(…)`, found \(tok.display)", at: tok.range)
+                skipToCloseParen()
+                return .invalid(t.range)
+            }
+        }
+        let close = tok
+        advance()
+        if args.count < 2 {
+            error("wrong-argument-count", "`\(fn.rawValue)` takes at least 2 values, found \(args.count)", at: t.range.to(close.range),
+                  help: "write `\(fn.rawValue)(a, b)`")
+            return .invalid(t.range.to(close.range))
+        }
+        return .call(fn, args, t.range.to(close.range))
+    }
+}

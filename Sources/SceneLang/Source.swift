@@ -1,0 +1,109 @@
+/// A source file held as UTF-8 bytes, with a line table for turning byte
+/// offsets into 1-based line and column numbers.
+///
+/// The bytes are kept exactly as read: invalid UTF-8 is not repaired here; the
+/// lexer reports it and columns count each invalid byte as one column.
+public struct SourceFile: Sendable {
+    public let name: String
+    public let bytes: [UInt8]
+    /// Byte offset of the first byte of each line.
+    public let lineStarts: [Int]
+
+    public init(name: String, bytes: [UInt8]) {
+        self.name = name
+        self.bytes = bytes
+        var starts = [0]
+        starts.reserveCapacity(bytes.count / 24 + 1)
+        for (i, b) in bytes.enumerated() where b == UInt8(ascii: "\n") {
+            starts.append(i + 1)
+        }
+        self.lineStarts = starts
+    }
+
+    public init(name: String, text: String) {
+        self.init(name: name, bytes: Array(text.utf8))
+    }
+
+    /// 1-based line and column (in Unicode scalars; an invalid byte counts as one).
+    public func location(of offset: Int) -> SourceLocation {
+        let offset = max(0, min(offset, bytes.count))
+        var lo = 0, hi = lineStarts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
+        }
+        let column = Self.columns(bytes, from: lineStarts[lo], to: offset) + 1
+        return SourceLocation(offset: offset, line: lo + 1, column: column)
+    }
+
+    /// The number of columns (scalars) the bytes in `from..<to` occupy. A valid
+    /// UTF-8 sequence is one column; each byte of an invalid one is one column.
+    public static func columns(_ bytes: [UInt8], from: Int, to: Int) -> Int {
+        var n = 0
+        var i = from
+        while i < to {
+            let len = utf8SequenceLength(bytes, at: i)
+            i += len
+            n += 1
+        }
+        return n
+    }
+
+    /// Length of the valid UTF-8 sequence starting at `i`, or 1 for an invalid byte.
+    @inlinable
+    public static func utf8SequenceLength(_ bytes: [UInt8], at i: Int) -> Int {
+        let b = bytes[i]
+        if b < 0x80 { return 1 }
+        let len: Int
+        switch b {
+        case 0xC2...0xDF: len = 2
+        case 0xE0...0xEF: len = 3
+        case 0xF0...0xF4: len = 4
+        default: return 1
+        }
+        guard i + len <= bytes.count else { return 1 }
+        for k in 1..<len where bytes[i + k] & 0xC0 != 0x80 { return 1 }
+        // Overlong and surrogate forms.
+        if b == 0xE0 && bytes[i + 1] < 0xA0 { return 1 }
+        if b == 0xED && bytes[i + 1] > 0x9F { return 1 }
+        if b == 0xF0 && bytes[i + 1] < 0x90 { return 1 }
+        if b == 0xF4 && bytes[i + 1] > 0x8F { return 1 }
+        return len
+    }
+
+    /// The byte range of line `line` (1-based) without its line break.
+    public func lineRange(_ line: Int) -> Range<Int> {
+        guard line >= 1, line <= lineStarts.count else { return bytes.count..<bytes.count }
+        let start = lineStarts[line - 1]
+        var end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
+        if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        return start..<max(start, end)
+    }
+
+    /// The text of a byte range; invalid UTF-8 shows as U+FFFD.
+    public func text(_ range: Range<Int>) -> String {
+        let lo = max(0, min(range.lowerBound, bytes.count))
+        let hi = max(lo, min(range.upperBound, bytes.count))
+        return String(decoding: bytes[lo..<hi], as: UTF8.self)
+    }
+}
+
+public struct SourceLocation: Sendable, Equatable, CustomStringConvertible {
+    public var offset: Int
+    public var line: Int
+    public var column: Int
+    public var description: String { "\(line):\(column)" }
+}
+
+/// A half-open byte range in one source file.
+public struct SourceRange: Sendable, Equatable, Hashable {
+    public var start: Int
+    public var end: Int
+    public init(_ start: Int, _ end: Int) {
+        self.start = start
+        self.end = max(start, end)
+    }
+    public static let empty = SourceRange(0, 0)
+    public func to(_ other: SourceRange) -> SourceRange { SourceRange(min(start, other.start), max(end, other.end)) }
+    public var length: Int { end - start }
+}

@@ -1,0 +1,73 @@
+/// Token classes. Keywords are identifiers whose `keyword` is set: the lexer
+/// knows the reserved words, the parser decides what each means where it stands.
+public enum TokenKind: String, Sendable, Equatable {
+    case number, identifier, color
+    case plus = "+", minus = "-", star = "*", slash = "/"
+    case lparen = "(", rparen = ")", comma = ",", colon = ":", equals = "="
+    case less = "<", greater = ">", semicolon = ";"
+    /// The `x` of `400x300` written with no spaces (a spaced `x` is the keyword).
+    case cross
+    case newline, eof
+    /// Something the lexer could not read; its diagnostic is already reported.
+    case invalid
+}
+
+public struct Token: Sendable, Equatable {
+    public var kind: TokenKind
+    public var range: SourceRange
+    /// The value of a `number`.
+    public var number: Double = 0
+    /// The spelling of an `identifier`, or the hex digits of a `color`.
+    public var text: String = ""
+    public var keyword: Keyword? = nil
+
+    public init(_ kind: TokenKind, _ range: SourceRange) {
+        self.kind = kind
+        self.range = range
+    }
+
+    /// How the token reads in a message: `x`, `<`, a number, end of input.
+    public var display: String {
+        switch kind {
+        case .number: return "`\(Self.format(number))`"
+        case .identifier: return "`\(text)`"
+        case .color: return "`#\(text)`"
+        case .newline: return "end of line"
+        case .eof: return "end of input"
+        case .cross: return "`x`"
+        case .invalid: return "invalid input"
+        default: return "`\(kind.rawValue)`"
+        }
+    }
+
+    public static func format(_ v: Double) -> String {
+        if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
+        return String(v)
+    }
+}
+
+/// The reserved words. A keyword cannot name a binding or a label.
+public enum Keyword: String, Sendable, CaseIterable {
+    // statements
+    case `let`, screen, target, margin
+    // shapes
+    case rect, rectangle, capsule, circle, uneven, concentric, relative, fixed
+    case min, max, uniform
+    // items
+    case container, size, width, height, pad, align, spacing, fill, style, glass
+    case hstack, vstack, zstack, radius, x
+    case clip, background, hit, role, transition
+    // edges, corners and alignments
+    case top, bottom, leading, trailing, h, v, center, all
+    case topLeading, topTrailing, bottomLeading, bottomTrailing
+    // corner styles
+    case continuous, circular
+
+    static let table: [String: Keyword] = {
+        var t: [String: Keyword] = [:]
+        for k in Keyword.allCases { t[k.rawValue] = k }
+        return t
+    }()
+
+    public static func lookup(_ s: String) -> Keyword? { table[s] }
+}

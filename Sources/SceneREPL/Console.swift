@@ -1,0 +1,65 @@
+import Foundation
+
+/// Terminal and file I/O for the executables (the engines never print).
+public enum Console {
+    public static func out(_ s: String) { write(s, to: FileHandle.standardOutput) }
+    public static func err(_ s: String) { write(s, to: FileHandle.standardError) }
+
+    static func write(_ s: String, to h: FileHandle) {
+        guard !s.isEmpty else { return }
+        do { try h.write(contentsOf: Data(s.utf8)) } catch {
+            // A closed pipe (`scene run … | head`) is not an error worth a crash.
+        }
+    }
+
+    public static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) != 0 }
+
+    /// Colour on a terminal unless NO_COLOR is set.
+    public static func wantsColor(_ fd: Int32) -> Bool {
+        isTerminal(fd) && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+            && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+    }
+
+    public enum ReadError: Error, Equatable {
+        case notFound(String), unreadable(String), tooLarge(String)
+    }
+
+    /// Largest input accepted (a scene this size would be ~500k nodes).
+    public static let maxInputBytes = 256 * 1024 * 1024
+
+    /// Read a file's bytes, or standard input for `-`.
+    public static func read(_ path: String) -> Result<[UInt8], ReadError> {
+        if path == "-" {
+            let data = FileHandle.standardInput.readDataToEndOfFile()
+            if data.count > maxInputBytes { return .failure(.tooLarge(path)) }
+            return .success([UInt8](data))
+        }
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else { return .failure(.notFound(path)) }
+        if isDir.boolValue { return .failure(.unreadable("\(path) is a directory")) }
+        if let attrs = try? FileManager.default.attributesOfItem(atPath: path),
+           let size = attrs[.size] as? Int, size > maxInputBytes {
+            return .failure(.tooLarge(path))
+        }
+        guard let data = FileManager.default.contents(atPath: path) else { return .failure(.unreadable(path)) }
+        return .success([UInt8](data))
+    }
+
+    /// Write a file whole or not at all: a temporary file beside it, then rename.
+    public static func writeAtomically(_ text: String, to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        let dir = url.deletingLastPathComponent()
+        let tmp = dir.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
+        do {
+            try Data(text.utf8).write(to: tmp, options: [])
+            if rename(tmp.path, url.path) != 0 {
+                let e = errno
+                throw NSError(domain: NSPOSIXErrorDomain, code: Int(e),
+                              userInfo: [NSLocalizedDescriptionKey: String(cString: strerror(e))])
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: tmp)
+            throw error
+        }
+    }
+}

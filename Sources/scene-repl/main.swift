@@ -1,0 +1,4 @@
+import SceneREPL
+import Glibc
+
+exit(REPLMain.run(arguments: Array(CommandLine.arguments.dropFirst())))

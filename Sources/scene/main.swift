@@ -1,0 +1,232 @@
+// `scene`: the command-line front end. It reads files, runs the pipeline
+// (SceneLang → SceneEval), prints results to stdout and diagnostics to stderr.
+//
+// Exit codes: 0 success (warnings allowed), 1 warnings under `check --strict`,
+// 64 usage, 65 input errors, 66 file not found, 70 internal error.
+import Foundation
+import SceneLang
+import SceneEval
+import SceneREPL
+
+enum Exit {
+    static let ok: Int32 = 0, warnings: Int32 = 1, usage: Int32 = 64, dataError: Int32 = 65
+    static let noInput: Int32 = 66, software: Int32 = 70, cantCreate: Int32 = 73
+}
+
+let usage = """
+usage: scene run FILE [--json | --svg [-o OUT] [--centers] [--labels] [--compare ios18]]
+       scene check [--json] [--strict] [--fix] FILE...
+       scene tokens FILE        show the tokens the lexer reads
+       scene ast FILE           show the syntax tree
+       scene presets            list the screen presets
+       scene repl [FILE]        start the interactive REPL
+       scene --help | --version
+
+FILE may be `-` for standard input.
+"""
+
+func fail(_ message: String, _ code: Int32) -> Never {
+    Console.err("scene: \(message)\n")
+    exit(code)
+}
+
+func usageError(_ message: String) -> Never {
+    Console.err("scene: \(message)\n\n\(usage)\n")
+    exit(Exit.usage)
+}
+
+func load(_ path: String) -> SourceFile {
+    switch Console.read(path) {
+    case .success(let bytes): return SourceFile(name: path == "-" ? "<stdin>" : path, bytes: bytes)
+    case .failure(.notFound(let p)): fail("\(p): no such file", Exit.noInput)
+    case .failure(.unreadable(let p)): fail("\(p): cannot read", Exit.noInput)
+    case .failure(.tooLarge(let p)): fail("\(p): file is larger than \(Console.maxInputBytes / 1024 / 1024) MB", Exit.dataError)
+    }
+}
+
+let renderer = DiagnosticRenderer(color: Console.wantsColor(2))
+/// At most this many diagnostics are printed per file; the rest are counted.
+let maxShown = 50
+
+func report(_ ds: [Diagnostic], in file: SourceFile) {
+    var text = ""
+    for d in ds.prefix(maxShown) { text += renderer.render(d, in: file) }
+    if ds.count > maxShown { text += "… and \(ds.count - maxShown) more diagnostics not shown\n" }
+    Console.err(text)
+}
+
+func summary(errors: Int, warnings: Int, files: Int) -> String {
+    func plural(_ n: Int, _ w: String) -> String { "\(n) \(w)\(n == 1 ? "" : "s")" }
+    return "\(plural(warnings, "warning")), \(plural(errors, "error")) in \(plural(files, "file"))\n"
+}
+
+// MARK: - run
+
+func run(_ args: [String]) -> Int32 {
+    var path: String? = nil
+    var format = "text"
+    var output: String? = nil
+    var options = SVGOptions()
+    var compare: Target? = nil
+    var i = 0
+    while i < args.count {
+        let a = args[i]
+        switch a {
+        case "--json": format = "json"
+        case "--svg": format = "svg"
+        case "--text": format = "text"
+        case "-o", "--output":
+            i += 1
+            guard i < args.count else { usageError("`\(a)` needs a file name") }
+            output = args[i]
+        case "--centers": options.centers = true
+        case "--labels": options.labels = true
+        case "--compare":
+            i += 1
+            guard i < args.count, let t = Target(rawValue: args[i]) else { usageError("`--compare` takes `ios18`") }
+            compare = t
+        default:
+            if a.hasPrefix("-") && a != "-" { usageError("unknown option `\(a)`") }
+            if path != nil { usageError("`scene run` takes one file") }
+            path = a
+        }
+        i += 1
+    }
+    guard let path else { usageError("`scene run` needs a file") }
+    if format != "svg", options.centers || options.labels || compare != nil {
+        usageError("`--centers`, `--labels` and `--compare` go with `--svg`")
+    }
+    let file = load(path)
+    let c = Pipeline.compile(file)
+    var diagnostics = c.diagnostics
+    if let scene = c.scene { diagnostics += Checker.check(scene, ast: c.parse.scene, file: file) }
+    report(diagnostics, in: file)
+    guard let scene = c.scene else {
+        if format == "json" { Console.out(JSONWriter.write(nil, diagnostics: diagnostics, file: file)) }
+        return Exit.dataError
+    }
+    let text: String
+    switch format {
+    case "json": text = JSONWriter.write(scene, diagnostics: diagnostics, file: file)
+    case "svg":
+        var other: ResolvedScene? = nil
+        if let compare {
+            other = Pipeline.compile(file, target: compare).scene
+        }
+        text = SVGWriter.write(scene, compare: other, options: options)
+    default: text = TextWriter.write(scene)
+    }
+    if let output {
+        do { try Console.writeAtomically(text, to: output) } catch {
+            fail("cannot write \(output): \(error.localizedDescription)", Exit.cantCreate)
+        }
+    } else {
+        Console.out(text)
+    }
+    return Exit.ok
+}
+
+// MARK: - check
+
+func check(_ args: [String]) -> Int32 {
+    var files: [String] = []
+    var json = false, strict = false, fix = false
+    for a in args {
+        switch a {
+        case "--json": json = true
+        case "--strict": strict = true
+        case "--fix": fix = true
+        default:
+            if a.hasPrefix("-") && a != "-" { usageError("unknown option `\(a)`") }
+            files.append(a)
+        }
+    }
+    guard !files.isEmpty else { usageError("`scene check` needs a file") }
+    var errors = 0, warnings = 0
+    var jsonParts: [String] = []
+    for path in files {
+        var file = load(path)
+        if fix {
+            if path == "-" { usageError("`--fix` needs a file, not standard input") }
+            let fixed = Fixer.fixAll(file)
+            if fixed.text != nil, let newText = fixed.text {
+                do { try Console.writeAtomically(newText, to: path) } catch {
+                    fail("cannot write \(path): \(error.localizedDescription)", Exit.cantCreate)
+                }
+                Console.err("\(path): applied \(fixed.applied) fix\(fixed.applied == 1 ? "" : "es")\n")
+                file = SourceFile(name: file.name, text: newText)
+            }
+        }
+        let c = Pipeline.compile(file)
+        var ds = c.diagnostics
+        if let scene = c.scene { ds += Checker.check(scene, ast: c.parse.scene, file: file) }
+        errors += ds.errorCount
+        warnings += ds.warningCount
+        if json {
+            jsonParts.append(ds.map { JSONWriter.diagnostic($0, file: file) }.joined(separator: ",\n  "))
+        } else {
+            report(ds, in: file)
+        }
+    }
+    if json {
+        let body = jsonParts.filter { !$0.isEmpty }.joined(separator: ",\n  ")
+        Console.out("{\"diagnostics\": [\(body.isEmpty ? "" : "\n  " + body + "\n")], \"errors\": \(errors), \"warnings\": \(warnings), \"files\": \(files.count)}\n")
+    } else {
+        Console.err(summary(errors: errors, warnings: warnings, files: files.count))
+    }
+    if errors > 0 { return Exit.dataError }
+    if strict && warnings > 0 { return Exit.warnings }
+    return Exit.ok
+}
+
+// MARK: - tokens, ast, presets
+
+func tokens(_ args: [String]) -> Int32 {
+    guard args.count == 1 else { usageError("`scene tokens` takes one file") }
+    let file = load(args[0])
+    let (toks, ds) = Lexer.tokenize(file)
+    Console.out(Dump.tokens(toks, in: file))
+    report(ds, in: file)
+    return ds.hasErrors ? Exit.dataError : Exit.ok
+}
+
+func ast(_ args: [String]) -> Int32 {
+    guard args.count == 1 else { usageError("`scene ast` takes one file") }
+    let file = load(args[0])
+    let r = Parser.parse(file)
+    Console.out(Dump.scene(r.scene, in: file))
+    report(r.diagnostics, in: file)
+    return r.diagnostics.hasErrors ? Exit.dataError : Exit.ok
+}
+
+func presets() -> Int32 {
+    var o = ""
+    for p in Screen.presets {
+        o += p.name.padding(toLength: 22, withPad: " ", startingAt: 0)
+            + "\(Format.number(p.width))×\(Format.number(p.height))".padding(toLength: 12, withPad: " ", startingAt: 0)
+            + "radius \(Format.number(p.radius))\n"
+    }
+    Console.out(o)
+    return Exit.ok
+}
+
+// MARK: - main
+
+let argv = Array(CommandLine.arguments.dropFirst())
+guard let command = argv.first else { usageError("no command given") }
+let rest = Array(argv.dropFirst())
+let status: Int32
+switch command {
+case "run": status = run(rest)
+case "check": status = check(rest)
+case "tokens": status = tokens(rest)
+case "ast": status = ast(rest)
+case "presets": status = presets()
+case "repl": status = REPLMain.run(arguments: rest)
+case "-h", "--help", "help": Console.out(usage + "\n"); status = Exit.ok
+case "--version", "version": Console.out("scene 0.1.0\n"); status = Exit.ok
+default:
+    let s = Suggest.closest(to: command, among: ["run", "check", "tokens", "ast", "presets", "repl", "help"])
+    usageError("unknown command `\(command)`" + (s.map { "; did you mean `\($0)`?" } ?? ""))
+}
+exit(status)
