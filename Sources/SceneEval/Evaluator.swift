@@ -20,31 +20,6 @@ public struct Evaluation: Sendable {
     public var diagnostics: [Diagnostic]
 }
 
-/// A shape with its numbers evaluated.
-enum ShapeValue: Equatable {
-    case rect(Double)
-    case uneven([Double])
-    case rectangle, capsule, circle, relative
-    case concentric(specs: [CornerValue], groups: [[Corner]])
-
-    var kind: ShapeKind {
-        switch self {
-        case .rect: return .rect
-        case .uneven: return .uneven
-        case .rectangle: return .rectangle
-        case .capsule: return .capsule
-        case .circle: return .circle
-        case .relative: return .relative
-        case .concentric: return .concentric
-        }
-    }
-}
-
-enum CornerValue: Equatable {
-    case concentric(minimum: Double?)
-    case fixed(Double)
-}
-
 struct Props {
     var shape: ShapeValue?
     var shapeRange: SourceRange?
@@ -256,22 +231,26 @@ public struct Evaluator {
         case .uneven(let es):
             var vs: [Double] = []
             for e in es { guard let v = length(e, what: "radius", code: "negative-radius") else { return nil }; vs.append(v) }
-            return .uneven(vs)
+            return .uneven(Radii(vs[0], vs[1], vs[2], vs[3]))
         case .rectangle: return .rectangle
         case .capsule: return .capsule
         case .circle: return .circle
         case .relative: return .relative
         case .concentric(let base, let uniform, let clauses):
             guard let b = cornerValue(base) else { return nil }
-            var specs = [CornerValue](repeating: b, count: 4)
+            var spec = ConcentricSpec(all: b)
+            if clauses.isEmpty {
+                if uniform { spec.groupMasks = 0xF }
+                return .concentric(spec)
+            }
             var groups: [[Corner]] = []
             for c in clauses {
                 guard let v = cornerValue(c.spec) else { return nil }
-                for k in c.set.corners { specs[k.rawValue] = v }
+                for k in c.set.corners { spec[k] = v }
                 if c.uniform, c.set.corners.count > 1 { groups.append(c.set.corners) }
             }
-            if uniform { groups = [Corner.allCases] }
-            return .concentric(specs: specs, groups: groups)
+            spec.groups = uniform ? [Corner.allCases] : groups
+            return .concentric(spec)
         }
     }
 

@@ -4,6 +4,7 @@ import SceneLang
 /// document order. Numbers go through `Format.number`.
 public enum JSONWriter {
     public static func write(_ scene: ResolvedScene?, diagnostics: [Diagnostic], file: SourceFile) -> String {
+        var locator = Locator(file: file)
         var o = "{\n"
         if let scene {
             let s = scene.screen
@@ -13,7 +14,7 @@ public enum JSONWriter {
             o += "  \"shapes\": ["
             for (i, sh) in scene.shapes.enumerated() {
                 o += i == 0 ? "\n" : ",\n"
-                o += "    " + shape(sh, in: scene)
+                o += "    " + shape(sh, in: scene, index: i, location: locator.location(of: sh.range.start))
             }
             o += scene.shapes.isEmpty ? "],\n" : "\n  ],\n"
         } else {
@@ -28,7 +29,8 @@ public enum JSONWriter {
         return o + "}\n"
     }
 
-    public static func shape(_ sh: ResolvedShape, in scene: ResolvedScene) -> String {
+    public static func shape(_ sh: ResolvedShape, in scene: ResolvedScene, index: Int? = nil,
+                             location: SourceLocation? = nil) -> String {
         var o = "{\"id\": \(string(sh.id)), \"label\": \(sh.label.map(string) ?? "null"), \"kind\": \(string(sh.kind.rawValue))"
         o += ", \"parent\": \(sh.parent.map { string(scene.shapes[$0].id) } ?? "null")"
         o += ", \"container\": \(scene.containerName(sh.container).map(string) ?? "null")"
@@ -43,12 +45,13 @@ public enum JSONWriter {
         if let m = sh.minimum { o += ", \"minimum\": \(num(m))" }
         if sh.uniform { o += ", \"uniform\": true" }
         if !sh.decisions.isEmpty {
-            o += ", \"decisions\": [" + sh.decisions.map { string($0.rawValue) }.joined(separator: ", ") + "]"
+            o += ", \"decisions\": [" + sh.decisions.list.map { string($0.rawValue) }.joined(separator: ", ") + "]"
         }
-        if sh.kind == .concentric || sh.kind == .relative {
+        if sh.kind == .concentric || sh.kind == .relative, let index {
+            let reasons = scene.reasons(for: index)
             o += ", \"corners\": {"
             o += Corner.allCases.map { k in
-                let c = sh.reasons[k.rawValue]
+                let c = reasons[k.rawValue]
                 var f = ["\"rule\": \(string(c.rule.rawValue))"]
                 if let v = c.containerRadius { f.append("\"containerRadius\": \(num(v))") }
                 if let v = c.dx { f.append("\"dx\": \(num(v))") }
@@ -61,7 +64,8 @@ public enum JSONWriter {
             }.joined(separator: ", ")
             o += "}"
         }
-        o += ", \"line\": \(sh.line), \"column\": \(sh.column)}"
+        if let location { o += ", \"line\": \(location.line), \"column\": \(location.column)" }
+        o += "}"
         return o
     }
 

@@ -32,18 +32,33 @@ public struct Insets: Sendable, Equatable {
 
 /// Four corner radii, SwiftUI's order: topLeading, topTrailing, bottomTrailing, bottomLeading.
 public struct Radii: Sendable, Equatable, CustomStringConvertible {
-    public var values: [Double]
-    public init(_ tl: Double, _ tr: Double, _ br: Double, _ bl: Double) { values = [tl, tr, br, bl] }
-    public init(all r: Double) { values = [r, r, r, r] }
-    public subscript(c: Corner) -> Double {
-        get { values[c.rawValue] }
-        set { values[c.rawValue] = newValue }
+    public var topLeading: Double, topTrailing: Double, bottomTrailing: Double, bottomLeading: Double
+    public init(_ tl: Double, _ tr: Double, _ br: Double, _ bl: Double) {
+        topLeading = tl; topTrailing = tr; bottomTrailing = br; bottomLeading = bl
     }
-    public var topLeading: Double { values[0] }
-    public var topTrailing: Double { values[1] }
-    public var bottomTrailing: Double { values[2] }
-    public var bottomLeading: Double { values[3] }
-    public var isUniform: Bool { values.allSatisfy { $0 == values[0] } }
+    public init(all r: Double) { self.init(r, r, r, r) }
+    public subscript(c: Corner) -> Double {
+        get {
+            switch c {
+            case .topLeading: return topLeading
+            case .topTrailing: return topTrailing
+            case .bottomTrailing: return bottomTrailing
+            case .bottomLeading: return bottomLeading
+            }
+        }
+        set {
+            switch c {
+            case .topLeading: topLeading = newValue
+            case .topTrailing: topTrailing = newValue
+            case .bottomTrailing: bottomTrailing = newValue
+            case .bottomLeading: bottomLeading = newValue
+            }
+        }
+    }
+    /// In SwiftUI's order.
+    public var values: [Double] { [topLeading, topTrailing, bottomTrailing, bottomLeading] }
+    public var isUniform: Bool { topLeading == topTrailing && topLeading == bottomTrailing && topLeading == bottomLeading }
+    public var max: Double { Swift.max(topLeading, topTrailing, bottomTrailing, bottomLeading) }
     public var description: String { values.map(Format.number).joined(separator: " ") }
 }
 
@@ -105,6 +120,8 @@ public enum ContainerRef: Sendable, Equatable {
 /// Rules Apple does not document, which this model decides (semantics.md). Each
 /// is named here so the JSON can say when one decided a result.
 public enum ModelDecision: String, Sendable, Equatable, CaseIterable {
+    var bit: UInt8 { UInt8(1) << UInt8(Self.allCases.firstIndex(of: self)!) }
+
     /// dx ≠ dy at a concentric corner: the distance is max(dx, dy).
     case chebyshevDistance = "chebyshev-distance"
     /// The shape pokes out of its container; the negative inset counts as 0.
@@ -153,6 +170,102 @@ public struct ShapeLayer: Sendable, Equatable {
     public var range: SourceRange
 }
 
+/// A set of model decisions, stored as bits.
+public struct Decisions: Sendable, Equatable {
+    var bits: UInt8 = 0
+    public init() {}
+    public init(_ list: [ModelDecision]) { for d in list { insert(d) } }
+    public mutating func insert(_ d: ModelDecision) { bits |= d.bit }
+    public func contains(_ d: ModelDecision) -> Bool { bits & d.bit != 0 }
+    public var isEmpty: Bool { bits == 0 }
+    /// In declaration order.
+    public var list: [ModelDecision] { ModelDecision.allCases.filter(contains) }
+}
+
+/// One corner's style inside a concentric shape, evaluated.
+public enum CornerValue: Sendable, Equatable {
+    case concentric(minimum: Double?)
+    case fixed(Double)
+}
+
+/// A shape with its numbers evaluated: what the resolver works from.
+public enum ShapeValue: Sendable, Equatable {
+    case rect(Double)
+    /// topLeading, topTrailing, bottomTrailing, bottomLeading.
+    case uneven(Radii)
+    case rectangle, capsule, circle, relative
+    case concentric(ConcentricSpec)
+
+    public var kind: ShapeKind {
+        switch self {
+        case .rect: return .rect
+        case .uneven: return .uneven
+        case .rectangle: return .rectangle
+        case .capsule: return .capsule
+        case .circle: return .circle
+        case .relative: return .relative
+        case .concentric: return .concentric
+        }
+    }
+}
+
+/// A ConcentricRectangle: each corner's style and the uniform groups.
+public struct ConcentricSpec: Sendable, Equatable {
+    public var topLeading: CornerValue, topTrailing: CornerValue, bottomTrailing: CornerValue, bottomLeading: CornerValue
+    /// Up to four uniform groups, each a 4-bit mask of corners (bit = Corner.rawValue).
+    var groupMasks: UInt16 = 0
+
+    public init(all v: CornerValue) { topLeading = v; topTrailing = v; bottomTrailing = v; bottomLeading = v }
+
+    public subscript(c: Corner) -> CornerValue {
+        get {
+            switch c {
+            case .topLeading: return topLeading
+            case .topTrailing: return topTrailing
+            case .bottomTrailing: return bottomTrailing
+            case .bottomLeading: return bottomLeading
+            }
+        }
+        set {
+            switch c {
+            case .topLeading: topLeading = newValue
+            case .topTrailing: topTrailing = newValue
+            case .bottomTrailing: bottomTrailing = newValue
+            case .bottomLeading: bottomLeading = newValue
+            }
+        }
+    }
+
+    public var groups: [[Corner]] {
+        get {
+            var out: [[Corner]] = []
+            var m = groupMasks
+            while m != 0 {
+                let g = m & 0xF
+                out.append(Corner.allCases.filter { g & (1 << UInt16($0.rawValue)) != 0 })
+                m >>= 4
+            }
+            return out
+        }
+        set {
+            groupMasks = 0
+            for (i, g) in newValue.prefix(4).enumerated() {
+                var mask: UInt16 = 0
+                for c in g { mask |= 1 << UInt16(c.rawValue) }
+                groupMasks |= mask << UInt16(4 * i)
+            }
+        }
+    }
+    /// Whether all four corners form one uniform group (`isUniform: true`).
+    public var isUniform: Bool { groupMasks == 0xF }
+    /// The minimum shared by every corner, when they share one.
+    public var minimum: Double? {
+        guard case .concentric(let m?) = topLeading else { return nil }
+        for c in Corner.allCases { guard case .concentric(m) = self[c] else { return nil } }
+        return m
+    }
+}
+
 public struct ResolvedShape: Sendable, Equatable {
     /// The label, or `node-N` (N in document order, from 1) for an unlabelled node.
     public var id: String
@@ -174,15 +287,21 @@ public struct ResolvedShape: Sendable, Equatable {
     public var glass: Bool
     public var role: Role?
     public var stack: StackAxis?
-    public var reasons: [CornerReason]
-    public var decisions: [ModelDecision]
+    /// What was drawn, with its numbers: `ResolvedScene.reasons(for:)` explains it.
+    public var spec: ShapeValue?
+    public var decisions: Decisions
     public var layers: [ShapeLayer]
     /// The concentric shape's minimum, when it has one on every corner.
-    public var minimum: Double?
-    public var uniform: Bool
+    public var minimum: Double? {
+        if case .concentric(let c)? = spec { return c.minimum }
+        return nil
+    }
+    /// A concentric shape whose four corners form one uniform group.
+    public var uniform: Bool {
+        if case .concentric(let c)? = spec { return c.isUniform }
+        return false
+    }
     public var range: SourceRange
-    public var line: Int
-    public var column: Int
     /// Source ranges of the parts a checker may point at.
     public var shapeRange: SourceRange?
     public var containerRange: SourceRange?

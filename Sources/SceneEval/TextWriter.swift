@@ -19,7 +19,7 @@ public enum TextWriter {
             }
             if sh.glass { notes.append("glass") }
             if sh.style == .circular { notes.append("circular") }
-            notes += sh.decisions.map(\.rawValue)
+            notes += sh.decisions.list.map(\.rawValue)
             let radii = sh.kind == .group ? "-" : sh.radii.description
             rows.append([name, sh.kind.rawValue, Format.number(sh.frame.x), Format.number(sh.frame.y),
                          Format.number(sh.frame.width), Format.number(sh.frame.height), radii,

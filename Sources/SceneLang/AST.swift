@@ -7,11 +7,12 @@ public struct Identifier: Sendable, Equatable {
     public init(_ name: String, _ range: SourceRange) { self.name = name; self.range = range }
 }
 
-public indirect enum Expr: Sendable, Equatable {
+/// Only the recursive cases are boxed: a literal or a name is stored inline.
+public enum Expr: Sendable, Equatable {
     case number(Double, SourceRange)
     case name(String, SourceRange)
-    case negate(Expr, SourceRange)
-    case binary(BinaryOp, Expr, Expr, SourceRange)
+    indirect case negate(Expr, SourceRange)
+    indirect case binary(BinaryOp, Expr, Expr, SourceRange)
     /// `min(a, b, …)` / `max(a, b, …)`.
     case call(Function, [Expr], SourceRange)
     /// Stands in for an expression that failed to parse (already reported).

@@ -8,7 +8,7 @@ public enum Dump {
             var line = "\(loc.line):\(loc.column) \(t.kind == .identifier && t.keyword != nil ? "keyword" : t.kind.rawValue)"
             switch t.kind {
             case .number: line += " \(Token.format(t.number))"
-            case .identifier, .color, .invalid: line += " \(t.text.debugDescription)"
+            case .identifier, .color, .invalid: line += " \(file.text(t.range.start..<t.range.end).debugDescription)"
             default: break
             }
             o += line + "\n"

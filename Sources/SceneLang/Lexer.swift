@@ -18,12 +18,23 @@ public struct Lexer {
 
     static let maxNumberDigits = 40
 
+    /// Lex everything into an array (for dumps and the REPL's `:tokens`; the
+    /// parser pulls tokens one at a time with `next()` instead).
     public mutating func run() -> [Token] {
         var out: [Token] = []
-        out.reserveCapacity(bytes.count / 3 + 1)
+        out.reserveCapacity(bytes.count / 2 + 1)
+        while true {
+            let t = next()
+            out.append(t)
+            if t.kind == .eof { return out }
+        }
+    }
+
+    /// The next token; `eof` forever once the input is used up.
+    public mutating func next() -> Token {
         let n = bytes.count
         // A UTF-8 byte order mark is not part of the program.
-        if n >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3 }
+        if i == 0, n >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3 }
         while i < n {
             let b = bytes[i]
             let start = i
@@ -32,44 +43,40 @@ public struct Lexer {
                 i += 1
             case UInt8(ascii: "\n"):
                 i += 1
-                out.append(Token(.newline, SourceRange(start, i)))
+                return Token(.newline, SourceRange(start, i))
             case UInt8(ascii: "#"):
-                if let tok = lexColor() { out.append(tok) } else { skipComment() }
+                if let tok = lexColor() { return tok }
+                skipComment()
             case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."):
                 if b == UInt8(ascii: "."), !(i + 1 < n && isDigit(bytes[i + 1])) {
-                    lexInvalid(into: &out)
-                } else {
-                    lexNumber(into: &out)
+                    return lexInvalid()
                 }
+                return lexNumber()
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
-                out.append(lexIdentifier())
-            case UInt8(ascii: "+"): single(.plus, &out)
-            case UInt8(ascii: "-"): single(.minus, &out)
-            case UInt8(ascii: "*"): single(.star, &out)
-            case UInt8(ascii: "/"): single(.slash, &out)
-            case UInt8(ascii: "("): single(.lparen, &out)
-            case UInt8(ascii: ")"): single(.rparen, &out)
-            case UInt8(ascii: ","): single(.comma, &out)
-            case UInt8(ascii: ":"): single(.colon, &out)
-            case UInt8(ascii: "="): single(.equals, &out)
-            case UInt8(ascii: "<"): single(.less, &out)
-            case UInt8(ascii: ">"): single(.greater, &out)
-            case UInt8(ascii: ";"): single(.semicolon, &out)
+                return lexIdentifier()
+            case UInt8(ascii: "+"): return single(.plus)
+            case UInt8(ascii: "-"): return single(.minus)
+            case UInt8(ascii: "*"): return single(.star)
+            case UInt8(ascii: "/"): return single(.slash)
+            case UInt8(ascii: "("): return single(.lparen)
+            case UInt8(ascii: ")"): return single(.rparen)
+            case UInt8(ascii: ","): return single(.comma)
+            case UInt8(ascii: ":"): return single(.colon)
+            case UInt8(ascii: "="): return single(.equals)
+            case UInt8(ascii: "<"): return single(.less)
+            case UInt8(ascii: ">"): return single(.greater)
+            case UInt8(ascii: ";"): return single(.semicolon)
             default:
-                if b >= 0x80, isLetterScalar(at: i) {
-                    out.append(lexIdentifier())
-                } else {
-                    lexInvalid(into: &out)
-                }
+                if b >= 0x80, isLetterScalar(at: i) { return lexIdentifier() }
+                return lexInvalid()
             }
         }
-        out.append(Token(.eof, SourceRange(n, n)))
-        return out
+        return Token(.eof, SourceRange(n, n))
     }
 
-    private mutating func single(_ k: TokenKind, _ out: inout [Token]) {
-        out.append(Token(k, SourceRange(i, i + 1)))
+    private mutating func single(_ k: TokenKind) -> Token {
         i += 1
+        return Token(k, SourceRange(i - 1, i))
     }
 
     @inline(__always) func isDigit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }
@@ -88,6 +95,11 @@ public struct Lexer {
 
     private mutating func lexIdentifier() -> Token {
         let start = i
+        // `400x300` and `400×300`: the cross glued between two numbers.
+        if i > 0, isDigit(bytes[i - 1]), startsCross(at: i) {
+            i += 1
+            return Token(.cross, SourceRange(start, i))
+        }
         var ascii = true
         while i < bytes.count {
             let b = bytes[i]
@@ -100,8 +112,7 @@ public struct Lexer {
             break
         }
         var t = Token(.identifier, SourceRange(start, i))
-        t.text = String(decoding: bytes[start..<i], as: UTF8.self)
-        if ascii { t.keyword = Keyword.lookup(t.text) }
+        if ascii { t.keyword = Keyword.lookup(bytes, start, i) }
         return t
     }
 
@@ -115,7 +126,7 @@ public struct Lexer {
             || u.properties.generalCategory == .spacingMark
     }
 
-    private mutating func lexNumber(into out: inout [Token]) {
+    private mutating func lexNumber() -> Token {
         let start = i
         var value: Double = 0
         var digits = 0
@@ -138,8 +149,8 @@ public struct Lexer {
                 let unitStart = i
                 while i < bytes.count, isIdentByte(bytes[i]) { i += 1 }
                 let unit = String(decoding: bytes[unitStart..<i], as: UTF8.self)
-                var t = Token(.invalid, SourceRange(start, i))
-                t.text = String(decoding: bytes[start..<i], as: UTF8.self)
+                let t = Token(.invalid, SourceRange(start, i))
+                let text = String(decoding: bytes[start..<i], as: UTF8.self)
                 let numberText = String(decoding: bytes[start..<unitStart], as: UTF8.self)
                 let help: String
                 if ["pt", "px", "dp"].contains(unit) {
@@ -149,21 +160,14 @@ public struct Lexer {
                 } else {
                     help = "put a space between `\(numberText)` and `\(unit)`"
                 }
-                diagnostics.append(.error("invalid-number", "invalid number `\(t.text)`", at: t.range, help: help))
-                out.append(t)
-                return
+                diagnostics.append(.error("invalid-number", "invalid number `\(text)`", at: t.range, help: help))
+                return t
             }
         }
         var t = Token(.number, SourceRange(start, i))
         t.number = value
         if digits > Self.maxNumberDigits { t.number = .infinity }
-        out.append(t)
-        // `400x300` and `400×300`: the cross between two numbers.
-        if startsCross(at: i) {
-            let len = bytes[i] == UInt8(ascii: "x") ? 1 : 2
-            out.append(Token(.cross, SourceRange(i, i + len)))
-            i += len
-        }
+        return t
     }
 
     /// `x` or `×` directly followed by a digit or a decimal point and digit.
@@ -185,8 +189,7 @@ public struct Lexer {
         let count = j - i - 1
         guard [3, 4, 6, 8].contains(count) else { return nil }
         if j < bytes.count, isIdentByte(bytes[j]) || bytes[j] >= 0x80 { return nil }
-        var t = Token(.color, SourceRange(i, j))
-        t.text = String(decoding: bytes[(i + 1)..<j], as: UTF8.self).lowercased()
+        let t = Token(.color, SourceRange(i, j))
         i = j
         return t
     }
@@ -200,8 +203,13 @@ public struct Lexer {
     }
 
     /// A run of characters that start no token: one token, one diagnostic.
-    private mutating func lexInvalid(into out: inout [Token]) {
+    private mutating func lexInvalid() -> Token {
         let start = i
+        // `400×300`: the multiplication sign glued between two numbers.
+        if i > 0, isDigit(bytes[i - 1]), bytes[i] == 0xC3, startsCross(at: i) {
+            i += 2
+            return Token(.cross, SourceRange(start, i))
+        }
         var sawInvalidUTF8 = false
         var sawControl = false
         repeat {
@@ -210,8 +218,8 @@ public struct Lexer {
             if bytes[i] < 0x20 || bytes[i] == 0x7F { sawControl = true }
             i += len
         } while i < bytes.count && !startsToken(at: i)
-        var t = Token(.invalid, SourceRange(start, i))
-        t.text = String(decoding: bytes[start..<i], as: UTF8.self)
+        let t = Token(.invalid, SourceRange(start, i))
+        let text = String(decoding: bytes[start..<i], as: UTF8.self)
         let d: Diagnostic
         if sawInvalidUTF8 {
             d = .error("invalid-utf8", "invalid UTF-8 in source", at: t.range,
@@ -220,16 +228,17 @@ public struct Lexer {
             d = .error("invalid-character", "unexpected control character", at: t.range,
                        help: "scene files are plain text: remove the binary data")
         } else {
-            let shown = t.text.count > 12 ? String(t.text.prefix(12)) + "…" : t.text
+            let shown = text.count > 12 ? String(text.prefix(12)) + "…" : text
             var help: String? = nil
-            if t.text.hasPrefix("{") || t.text.hasPrefix("}") { help = "children go between `<` and `>`" }
-            else if t.text.hasPrefix("\"") || t.text.hasPrefix("'") { help = "labels and names are written without quotes" }
-            else if t.text.hasPrefix("×") { help = "write sizes as `W x H` or `WxH`" }
-            d = .error("invalid-character", "unexpected character\(t.text.unicodeScalars.count > 1 ? "s" : "") `\(shown)`",
+            if text.hasPrefix("{") || text.hasPrefix("}") { help = "children go between `<` and `>`" }
+            else if text.hasPrefix("\"") || text.hasPrefix("'") { help = "labels and names are written without quotes" }
+            else if text.hasPrefix("×") { help = "write sizes as `W x H` or `WxH`" }
+            else if text == ".", i < bytes.count, isIdentByte(bytes[i]) { help = "write SwiftUI's `.concentric` or `.fixed(24)` as `concentric` or `fixed 24`, without the dot" }
+            d = .error("invalid-character", "unexpected character\(text.unicodeScalars.count > 1 ? "s" : "") `\(shown)`",
                        at: t.range, help: help)
         }
         diagnostics.append(d)
-        out.append(t)
+        return t
     }
 
     /// Whether a valid token (or whitespace) begins at `p`, ending an invalid run.

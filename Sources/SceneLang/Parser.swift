@@ -14,30 +14,61 @@ public struct Parser {
 
     public struct Result: Sendable {
         public var scene: Scene
-        public var tokens: [Token]
         public var diagnostics: [Diagnostic]
+        public var file: SourceFile
+        /// The tokens, lexed again on demand (they are not kept after parsing).
+        public var tokens: [Token] { Lexer.tokenize(file).tokens }
     }
 
-    var tokens: [Token]
+    /// Tokens are pulled from the lexer as needed, never stored as a whole:
+    /// `tok` is the current one, `ahead` holds what `peek` has looked at.
+    var lexer: Lexer
+    var tok: Token
+    var ahead: [Token] = []
+    /// The range of the last consumed token.
+    var previous = SourceRange.empty
+    /// How many tokens have been consumed (to make sure every loop advances).
     var p = 0
+    let bytes: [UInt8]
     var diagnostics: [Diagnostic] = []
     var reportedUnterminated = false
     var exprDepth = 0
 
-    init(tokens: [Token]) { self.tokens = tokens }
+    init(file: SourceFile) {
+        lexer = Lexer(file)
+        tok = lexer.next()
+        bytes = file.bytes
+    }
 
     public static func parse(_ file: SourceFile) -> Result {
-        let (tokens, lexDiagnostics) = Lexer.tokenize(file)
-        var parser = Parser(tokens: tokens)
+        var parser = Parser(file: file)
         let scene = parser.parseScene()
-        return Result(scene: scene, tokens: tokens, diagnostics: lexDiagnostics + parser.diagnostics)
+        // Lexer and parser findings, in source order.
+        let all = (parser.lexer.diagnostics + parser.diagnostics).enumerated()
+            .sorted { ($0.element.range.start, $0.offset) < ($1.element.range.start, $1.offset) }
+            .map(\.element)
+        return Result(scene: scene, diagnostics: all, file: file)
     }
+
+    /// A token's spelling, read from the source.
+    func text(_ t: Token) -> String {
+        let lo = t.kind == .color ? t.range.start + 1 : t.range.start
+        return String(decoding: bytes[lo..<t.range.end], as: UTF8.self)
+    }
+    func display(_ t: Token) -> String { t.display(t.kind == .color ? "#" + text(t) : text(t)) }
 
     // MARK: - Token helpers
 
-    var tok: Token { tokens[p] }
-    func peek(_ k: Int = 1) -> Token { tokens[min(p + k, tokens.count - 1)] }
-    mutating func advance() { if p < tokens.count - 1 { p += 1 } }
+    mutating func peek() -> Token {
+        if ahead.isEmpty { ahead.append(tok.kind == .eof ? tok : lexer.next()) }
+        return ahead[0]
+    }
+    mutating func advance() {
+        guard tok.kind != .eof else { return }
+        previous = tok.range
+        p += 1
+        tok = ahead.isEmpty ? lexer.next() : ahead.removeFirst()
+    }
     var atSeparator: Bool { tok.kind == .newline || tok.kind == .semicolon }
     var atNodeEnd: Bool {
         switch tok.kind {
@@ -86,7 +117,7 @@ public struct Parser {
         switch tok.kind {
         case .newline, .semicolon, .eof, .greater: return
         default:
-            error("unexpected-token", "expected end of line, found \(tok.display)", at: tok.range,
+            error("unexpected-token", "expected end of line, found \(display(tok))", at: tok.range,
                   help: tok.kind == .less ? "a block of children follows a node's items" : "put each statement on its own line, or separate them with `;`")
             recover()
             if tok.kind == .less { skipBlock() }
@@ -109,8 +140,8 @@ public struct Parser {
             }
         }
         if tok.kind == .identifier, tok.keyword == nil, peek().kind == .equals {
-            error("unknown-keyword", "unknown statement `\(tok.text)`", at: tok.range,
-                  help: "to bind a name, write `let \(tok.text) = …`")
+            error("unknown-keyword", "unknown statement `\(text(tok))`", at: tok.range,
+                  help: "to bind a name, write `let \(text(tok)) = …`")
             recover()
             return nil
         }
@@ -122,7 +153,7 @@ public struct Parser {
         let start = tok.range
         advance()
         guard tok.kind == .identifier else {
-            error("expected-name", "expected a name after `let`, found \(tok.display)", at: tok.range,
+            error("expected-name", "expected a name after `let`, found \(display(tok))", at: tok.range,
                   help: "write `let NAME = VALUE`")
             recover()
             return nil
@@ -133,10 +164,10 @@ public struct Parser {
             recover()
             return nil
         }
-        let name = Identifier(tok.text, tok.range)
+        let name = Identifier(text(tok), tok.range)
         advance()
         guard tok.kind == .equals else {
-            error("expected-token", "expected `=` after `let \(name.name)`, found \(tok.display)", at: tok.range,
+            error("expected-token", "expected `=` after `let \(name.name)`, found \(display(tok))", at: tok.range,
                   help: "write `let \(name.name) = VALUE`")
             recover()
             return nil
@@ -152,13 +183,13 @@ public struct Parser {
         let start = tok.range
         advance()
         guard tok.kind == .identifier else {
-            error("expected-target", "expected `ios26` or `ios18` after `target`, found \(tok.display)", at: tok.range)
+            error("expected-target", "expected `ios26` or `ios18` after `target`, found \(display(tok))", at: tok.range)
             recover()
             return nil
         }
-        guard let t = Target(rawValue: tok.text) else {
-            let s = Suggest.closest(to: tok.text, among: Target.allCases.map(\.rawValue))
-            error("unknown-target", "unknown target `\(tok.text)`", at: tok.range,
+        guard let t = Target(rawValue: text(tok)) else {
+            let s = Suggest.closest(to: text(tok), among: Target.allCases.map(\.rawValue))
+            error("unknown-target", "unknown target `\(text(tok))`", at: tok.range,
                   help: s.map { "did you mean `\($0)`?" } ?? "the targets are `ios26` (the default) and `ios18`")
             recover()
             return nil
@@ -172,14 +203,14 @@ public struct Parser {
     /// number and `-` tokens with no space between them.
     mutating func parseDashedName() -> Identifier? {
         guard tok.kind == .identifier else { return nil }
-        var text = tok.text
+        var text = self.text(tok)
         let start = tok.range
         var end = tok.range
         advance()
         while tok.kind == .minus, tok.range.start == end.end,
               peek().range.start == tok.range.end, peek().kind == .identifier || peek().kind == .number {
             advance()
-            text += "-" + (tok.kind == .number ? Token.format(tok.number) : tok.text)
+            text += "-" + (tok.kind == .number ? Token.format(tok.number) : self.text(tok))
             end = tok.range
             advance()
         }
@@ -189,44 +220,45 @@ public struct Parser {
     mutating func parseScreen() -> Statement? {
         let start = tok.range
         advance()
+        // A preset name, unless the name starts an expression (`screen w x h`).
         if tok.kind == .identifier, tok.keyword == nil {
-            let save = p
-            let savedDiagnostics = diagnostics.count
-            if let name = parseDashedName() {
-                let next = tok
-                let isExpression = next.kind == .cross || (next.kind == .identifier && next.keyword == .x)
-                    || [.plus, .minus, .star, .slash].contains(next.kind)
-                if !isExpression {
-                    var size: (Expr, Expr)? = nil
-                    if !atNodeEnd, !isKeyword(.radius) {
-                        let w = parseExpr(after: "the screen name")
-                        let h = parseCross(after: w)
-                        size = (w, h)
-                    }
-                    var radius: Expr? = nil
-                    if isKeyword(.radius) {
-                        advance()
-                        radius = parseExpr(after: "`radius`")
-                    }
-                    let end = radius?.range ?? size?.1.range ?? name.range
-                    return .screen(.preset(name, size: size, radius: radius), range: start.to(end))
+            let next = peek()
+            let glued = next.kind == .minus && next.range.start == tok.range.end
+            let startsExpression = next.kind == .cross || (next.kind == .identifier && next.keyword == .x)
+                || [.plus, .star, .slash].contains(next.kind) || (next.kind == .minus && !glued)
+            if !startsExpression, let name = parseDashedName() {
+                var size: (Expr, Expr)? = nil
+                if !atNodeEnd, !isKeyword(.radius) {
+                    let w = parseExpr(after: "the screen name")
+                    if case .invalid = w { recover(); return nil }
+                    let h = parseCross(after: w)
+                    if case .invalid = h { recover(); return nil }
+                    size = (w, h)
                 }
+                var radius: Expr? = nil
+                if isKeyword(.radius) {
+                    advance()
+                    radius = parseExpr(after: "`radius`")
+                    if case .invalid = radius! { recover(); return nil }
+                }
+                let end = radius?.range ?? size?.1.range ?? name.range
+                return .screen(.preset(name, size: size, radius: radius), range: start.to(end))
             }
-            p = save
-            diagnostics.removeSubrange(savedDiagnostics...)
         }
         if atNodeEnd {
-            error("expected-screen", "expected a screen after `screen`, found \(tok.display)", at: tok.range,
+            error("expected-screen", "expected a screen after `screen`, found \(display(tok))", at: tok.range,
                   help: "name a preset such as `iphone-16-pro`, or give a size: `screen 400x300 radius 20`")
             return nil
         }
         let w = parseExpr(after: "`screen`")
         if case .invalid = w { recover(); return nil }
         let h = parseCross(after: w)
+        if case .invalid = h { recover(); return nil }
         var radius: Expr? = nil
         if isKeyword(.radius) {
             advance()
             radius = parseExpr(after: "`radius`")
+            if case .invalid = radius! { recover(); return nil }
         }
         return .screen(.custom(w, h, radius: radius), range: start.to(radius?.range ?? h.range))
     }
@@ -238,7 +270,7 @@ public struct Parser {
             advance()
             return parseExpr(after: "`x`", operatorToken: x)
         }
-        error("expected-token", "expected `x` and a height after the width, found \(tok.display)", at: tok.range,
+        error("expected-token", "expected `x` and a height after the width, found \(display(tok))", at: tok.range,
               help: "write sizes as `W x H` or `WxH`")
         return .invalid(tok.range)
     }
@@ -261,23 +293,23 @@ public struct Parser {
                 error("reserved-word", "`\(k.rawValue)` is a keyword and cannot be a label", at: tok.range,
                       help: "choose another label, such as `\(k.rawValue)1`")
             } else {
-                label = Identifier(tok.text, tok.range)
+                label = Identifier(text(tok), tok.range)
             }
             advance(); advance()
         }
         var items: [Located<Item>] = []
-        var seen: [String: SourceRange] = [:]
+        var seen: UInt32 = 0  // one bit per item key, to find duplicates
         while !atNodeEnd {
             if tok.kind == .invalid { advance(); continue }
             let itemStart = tok.range
             guard let (item, key) = parseItem() else { recover(); break }
-            let range = itemStart.to(tokens[max(0, p - 1)].range)
-            if key != "pad", let first = seen[key] {
-                _ = first
+            let range = itemStart.to(previous)
+            let bit = Self.keyBit(key)
+            if key != "pad", seen & bit != 0 {
                 error("duplicate-item", "\(Self.describeKey(key)) is given twice in one node", at: range,
                       help: "keep one of them")
             } else {
-                seen[key] = range
+                seen |= bit
             }
             items.append(Located(item, range))
         }
@@ -292,7 +324,7 @@ public struct Parser {
             } else {
                 advance()
                 children = parseBlock(open: open, owner: label, depth: depth + 1)
-                block = open.to(tokens[max(0, p - 1)].range)
+                block = open.to(previous)
             }
         }
         let end = block ?? items.last?.range ?? label?.range ?? start
@@ -300,9 +332,17 @@ public struct Parser {
         return Node(label: label, items: items, children: children, block: block, range: start.to(end))
     }
 
+    static let itemKeys = ["shape", "container", "clip", "background", "hit", "transition", "glass", "size",
+                           "width", "height", "pad", "align", "stack", "fill", "style", "role"]
+    static func keyBit(_ key: String) -> UInt32 {
+        if key == "size" { return keyBit("width") | keyBit("height") }
+        return UInt32(1) << UInt32(itemKeys.firstIndex(of: key) ?? 31)
+    }
+
     static func describeKey(_ key: String) -> String {
         switch key {
         case "shape": return "a shape"
+        case "size": return "a size"
         case "width": return "a width"
         case "height": return "a height"
         default: return "`\(key)`"
@@ -337,7 +377,7 @@ public struct Parser {
             switch tok.kind {
             case .newline, .semicolon, .greater, .eof: break
             default:
-                error("unexpected-token", "expected end of line, found \(tok.display)", at: tok.range,
+                error("unexpected-token", "expected end of line, found \(display(tok))", at: tok.range,
                       help: "put each node on its own line, or separate them with `;`")
                 recover()
                 if tok.kind == .less { skipBlock() }
@@ -371,13 +411,13 @@ public struct Parser {
         let t = tok
         guard t.kind == .identifier else {
             if t.kind == .number {
-                error("unexpected-token", "unexpected number \(t.display)", at: t.range,
+                error("unexpected-token", "unexpected number \(display(t))", at: t.range,
                       help: "a number follows a keyword, as in `rect \(Token.format(t.number))`, `pad \(Token.format(t.number))` or `size \(Token.format(t.number))x\(Token.format(t.number))`")
             } else if t.kind == .colon {
                 error("unexpected-token", "unexpected `:`", at: t.range,
                       help: "a label comes first on its line: `name: rect 12`")
             } else {
-                error("unexpected-token", "unexpected \(t.display) in a node", at: t.range)
+                error("unexpected-token", "unexpected \(display(t)) in a node", at: t.range)
             }
             return nil
         }
@@ -423,9 +463,9 @@ public struct Parser {
             return parsePad()
         case .align:
             advance()
-            guard tok.kind == .identifier, let a = Alignment(rawValue: tok.text) else {
-                let s = tok.kind == .identifier ? Suggest.closest(to: tok.text, among: Alignment.allCases.map(\.rawValue)) : nil
-                error("expected-alignment", "expected an alignment after `align`, found \(tok.display)", at: tok.range,
+            guard tok.kind == .identifier, let a = Alignment(rawValue: text(tok)) else {
+                let s = tok.kind == .identifier ? Suggest.closest(to: text(tok), among: Alignment.allCases.map(\.rawValue)) : nil
+                error("expected-alignment", "expected an alignment after `align`, found \(display(tok))", at: tok.range,
                       help: s.map { "did you mean `\($0)`?" } ?? "one of " + Alignment.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", "))
                 return nil
             }
@@ -442,31 +482,31 @@ public struct Parser {
             return (.stack(StackAxis(rawValue: k.rawValue)!, spacing: spacing), "stack")
         case .fill:
             advance()
-            if tok.kind == .color, let c = Self.parseColor(tok.text) {
+            if tok.kind == .color, let c = Self.parseColor(text(tok)) {
                 advance()
                 return (.fill(c), "fill")
             }
-            if tok.kind == .identifier, let c = Color.named[tok.text] {
+            if tok.kind == .identifier, let c = Color.named[text(tok)] {
                 advance()
                 return (.fill(c), "fill")
             }
-            let s = tok.kind == .identifier ? Suggest.closest(to: tok.text, among: Color.named.keys.sorted()) : nil
-            error("expected-color", "expected a colour after `fill`, found \(tok.display)", at: tok.range,
+            let s = tok.kind == .identifier ? Suggest.closest(to: text(tok), among: Color.named.keys.sorted()) : nil
+            error("expected-color", "expected a colour after `fill`, found \(display(tok))", at: tok.range,
                   help: s.map { "did you mean `\($0)`?" } ?? "write `#rgb`, `#rrggbb`, `#rrggbbaa`, or a name such as `blue`")
             return nil
         case .style:
             advance()
-            guard tok.kind == .identifier, let st = CornerStyle(rawValue: tok.text) else {
-                error("expected-style", "expected `continuous` or `circular` after `style`, found \(tok.display)", at: tok.range)
+            guard tok.kind == .identifier, let st = CornerStyle(rawValue: text(tok)) else {
+                error("expected-style", "expected `continuous` or `circular` after `style`, found \(display(tok))", at: tok.range)
                 return nil
             }
             advance()
             return (.style(st), "style")
         case .role:
             advance()
-            guard tok.kind == .identifier, let r = Role(rawValue: tok.text) else {
-                let s = tok.kind == .identifier ? Suggest.closest(to: tok.text, among: Role.allCases.map(\.rawValue)) : nil
-                error("expected-role", "expected `button`, `badge` or `pill` after `role`, found \(tok.display)", at: tok.range,
+            guard tok.kind == .identifier, let r = Role(rawValue: text(tok)) else {
+                let s = tok.kind == .identifier ? Suggest.closest(to: text(tok), among: Role.allCases.map(\.rawValue)) : nil
+                error("expected-role", "expected `button`, `badge` or `pill` after `role`, found \(display(tok))", at: tok.range,
                       help: s.map { "did you mean `\($0)`?" })
                 return nil
             }
@@ -496,18 +536,18 @@ public struct Parser {
 
     mutating func unknownItem(_ t: Token) -> (Item, String)? {
         var help: String
-        if let s = Suggest.closest(to: t.text, among: Self.itemKeywords + Self.statementKeywords) {
+        if let s = Suggest.closest(to: text(t), among: Self.itemKeywords + Self.statementKeywords) {
             help = "did you mean `\(s)`?"
-        } else if let c = Color.named[t.text] {
+        } else if let c = Color.named[text(t)] {
             _ = c
-            help = "to colour a node, write `fill \(t.text)`"
+            help = "to colour a node, write `fill \(text(t))`"
         } else {
-            help = "to label the node, write `\(t.text):` first on its line"
+            help = "to label the node, write `\(text(t)):` first on its line"
         }
-        if let s = Suggest.closest(to: t.text, among: Alignment.allCases.map(\.rawValue)), s != t.text {
+        if let s = Suggest.closest(to: text(t), among: Alignment.allCases.map(\.rawValue)), s != text(t) {
             if !help.hasPrefix("did") { help = "did you mean `align \(s)`?" }
         }
-        error("unknown-keyword", "unknown item `\(t.text)`", at: t.range, help: help)
+        error("unknown-keyword", "unknown item `\(text(t))`", at: t.range, help: help)
         return nil
     }
 
@@ -523,7 +563,7 @@ public struct Parser {
         var edges: [(Edge, Expr)] = []
         if !(tok.kind == .identifier && tok.keyword.map(Self.isEdge) == true) {
             if atNodeEnd || (tok.kind == .identifier && tok.keyword != nil && tok.keyword != .min && tok.keyword != .max) {
-                error("missing-operand", "expected a padding after `pad`, found \(tok.display)", at: tok.range,
+                error("missing-operand", "expected a padding after `pad`, found \(display(tok))", at: tok.range,
                       help: "write `pad 12`, `pad top 8`, or `pad h 8 v 16`")
                 return nil
             }
@@ -563,8 +603,8 @@ public struct Parser {
 
     mutating func parseShape(context: String? = nil) -> ShapeExpr? {
         guard tok.kind == .identifier, let k = tok.keyword, Self.isShapeKeyword(k) else {
-            let s = tok.kind == .identifier ? Suggest.closest(to: tok.text, among: ["rect", "rectangle", "capsule", "circle", "uneven", "concentric", "relative"]) : nil
-            error("expected-shape", "expected a shape after \(context ?? "this"), found \(tok.display)", at: tok.range,
+            let s = tok.kind == .identifier ? Suggest.closest(to: text(tok), among: ["rect", "rectangle", "capsule", "circle", "uneven", "concentric", "relative"]) : nil
+            error("expected-shape", "expected a shape after \(context ?? "this"), found \(display(tok))", at: tok.range,
                   help: s.map { "did you mean `\($0)`?" } ?? "shapes are `rect R`, `uneven(a, b, c, d)`, `rectangle`, `capsule`, `circle`, `concentric`, `relative`")
             return nil
         }
@@ -597,7 +637,7 @@ public struct Parser {
                 skipNewlines()
                 if tok.kind == .comma { advance(); skipNewlines(); continue }
                 if tok.kind != .rparen {
-                    error("expected-token", "expected `,` or `)` in `uneven`, found \(tok.display)", at: tok.range)
+                    error("expected-token", "expected `,` or `)` in `uneven`, found \(display(tok))", at: tok.range)
                     skipToCloseParen()
                     return nil
                 }
@@ -665,9 +705,9 @@ public struct Parser {
         var taken: [Corner: SourceRange] = [:]
         while tok.kind != .rparen {
             let start = tok.range
-            guard tok.kind == .identifier, let set = CornerSet(rawValue: tok.text) else {
-                let s = tok.kind == .identifier ? Suggest.closest(to: tok.text, among: Self.cornerSetNames) : nil
-                error("expected-corner", "expected a corner or group of corners, found \(tok.display)", at: tok.range,
+            guard tok.kind == .identifier, let set = CornerSet(rawValue: text(tok)) else {
+                let s = tok.kind == .identifier ? Suggest.closest(to: text(tok), among: Self.cornerSetNames) : nil
+                error("expected-corner", "expected a corner or group of corners, found \(display(tok))", at: tok.range,
                       help: s.map { "did you mean `\($0)`?" } ?? "corners are `topLeading`, `topTrailing`, `bottomLeading`, `bottomTrailing`; groups are `top`, `bottom`, `leading`, `trailing`, `all`")
                 skipToCloseParen()
                 return nil
@@ -675,7 +715,7 @@ public struct Parser {
             let setTok = tok
             advance()
             guard tok.kind == .colon else {
-                error("expected-token", "expected `:` after `\(set.rawValue)`, found \(tok.display)", at: tok.range,
+                error("expected-token", "expected `:` after `\(set.rawValue)`, found \(display(tok))", at: tok.range,
                       help: "write `\(set.rawValue): concentric`, `\(set.rawValue): fixed 24` or `\(set.rawValue): 24`")
                 skipToCloseParen()
                 return nil
@@ -706,7 +746,7 @@ public struct Parser {
                 uniform = true
                 advance()
             }
-            let range = start.to(tokens[p - 1].range)
+            let range = start.to(previous)
             for c in set.corners {
                 if taken[c] != nil {
                     error("corner-specified-twice", "the \(c.name) corner is given twice", at: setTok.range,
@@ -719,7 +759,7 @@ public struct Parser {
             skipNewlines()
             if tok.kind == .comma { advance(); skipNewlines(); continue }
             if tok.kind != .rparen {
-                error("expected-token", "expected `,` or `)` after a corner, found \(tok.display)", at: tok.range)
+                error("expected-token", "expected `,` or `)` after a corner, found \(display(tok))", at: tok.range)
                 skipToCloseParen()
                 return nil
             }
@@ -735,8 +775,8 @@ public struct Parser {
     mutating func parseExpr(after context: String, operatorToken: Token? = nil) -> Expr {
         if !startsExpression {
             let code = operatorToken == nil ? "expected-expression" : "missing-operand"
-            error(code, "expected a value after \(context), found \(tok.display)", at: tok.range.length > 0 ? tok.range : (operatorToken?.range ?? tok.range),
-                  help: tok.kind == .identifier && tok.keyword != nil ? "`\(tok.text)` is a keyword, not a value" : nil)
+            error(code, "expected a value after \(context), found \(display(tok))", at: tok.range.length > 0 ? tok.range : (operatorToken?.range ?? tok.range),
+                  help: tok.kind == .identifier && tok.keyword != nil ? "`\(text(tok))` is a keyword, not a value" : nil)
             return .invalid(tok.range)
         }
         return parseBinary(minPrecedence: 0)
@@ -767,7 +807,7 @@ public struct Parser {
             advance()
             skipNewlines()
             if !startsExpression {
-                error("missing-operand", "expected a value after `\(opTok.kind.rawValue)`, found \(tok.display)", at: opTok.range,
+                error("missing-operand", "expected a value after `\(opTok.kind.rawValue)`, found \(display(tok))", at: opTok.range,
                       help: "write the right-hand side, as in `a \(opTok.kind.rawValue) 2`")
                 return .invalid(opTok.range)
             }
@@ -795,7 +835,7 @@ public struct Parser {
         case .minus:
             advance()
             if !startsExpression {
-                error("missing-operand", "expected a value after `-`, found \(tok.display)", at: t.range)
+                error("missing-operand", "expected a value after `-`, found \(display(tok))", at: t.range)
                 return .invalid(t.range)
             }
             let e = parseUnary()
@@ -821,7 +861,7 @@ public struct Parser {
             if case .invalid = inner { skipToCloseParen(); return inner }
             skipNewlines()
             guard tok.kind == .rparen else {
-                error("expected-token", "expected `)` to close `(`, found \(tok.display)", at: tok.range,
+                error("expected-token", "expected `)` to close `(`, found \(display(tok))", at: tok.range,
                       help: "add `)`")
                 return .invalid(t.range)
             }
@@ -833,9 +873,9 @@ public struct Parser {
                 return parseCall(t)
             }
             advance()
-            return .name(t.text, t.range)
+            return .name(text(t), t.range)
         default:
-            error("expected-expression", "expected a value, found \(t.display)", at: t.range)
+            error("expected-expression", "expected a value, found \(display(t))", at: t.range)
             return .invalid(t.range)
         }
     }
@@ -870,7 +910,7 @@ public struct Parser {
             skipNewlines()
             if tok.kind == .comma { advance(); skipNewlines(); continue }
             if tok.kind != .rparen {
-                error("expected-token", "expected `,` or `)` in `\(fn.rawValue)(…)`, found \(tok.display)", at: tok.range)
+                error("expected-token", "expected `,` or `)` in `\(fn.rawValue)(…)`, found \(display(tok))", at: tok.range)
                 skipToCloseParen()
                 return .invalid(t.range)
             }

@@ -96,14 +96,43 @@ public struct SourceLocation: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// A half-open byte range in one source file.
+/// Stored as 32-bit offsets (inputs are capped far below 2 GB) to keep tokens
+/// and tree nodes small.
 public struct SourceRange: Sendable, Equatable, Hashable {
-    public var start: Int
-    public var end: Int
+    var lo: Int32
+    var hi: Int32
+    public var start: Int { Int(lo) }
+    public var end: Int { Int(hi) }
     public init(_ start: Int, _ end: Int) {
-        self.start = start
-        self.end = max(start, end)
+        self.lo = Int32(clamping: start)
+        self.hi = Int32(clamping: max(start, end))
     }
     public static let empty = SourceRange(0, 0)
     public func to(_ other: SourceRange) -> SourceRange { SourceRange(min(start, other.start), max(end, other.end)) }
     public var length: Int { end - start }
+}
+
+/// Turns increasing offsets into locations in one pass over the file (the
+/// writers ask for every shape's position, in document order).
+public struct Locator {
+    let file: SourceFile
+    var line = 0
+    var lineStart = 0
+    var offset = 0
+    var column = 1
+    public init(file: SourceFile) { self.file = file }
+
+    public mutating func location(of target: Int) -> SourceLocation {
+        let target = max(0, min(target, file.bytes.count))
+        if target < offset { return file.location(of: target) }
+        while line + 1 < file.lineStarts.count, file.lineStarts[line + 1] <= target {
+            line += 1
+            lineStart = file.lineStarts[line]
+            offset = lineStart
+            column = 1
+        }
+        column += SourceFile.columns(file.bytes, from: offset, to: target)
+        offset = target
+        return SourceLocation(offset: target, line: line + 1, column: column)
+    }
 }

@@ -12,14 +12,14 @@ public enum TokenKind: String, Sendable, Equatable {
     case invalid
 }
 
+/// A token is 24 bytes: its spelling is not copied, but read back from the
+/// source through its range (`SourceFile.text(token.range)`).
 public struct Token: Sendable, Equatable {
     public var kind: TokenKind
+    public var keyword: Keyword? = nil
     public var range: SourceRange
     /// The value of a `number`.
     public var number: Double = 0
-    /// The spelling of an `identifier`, or the hex digits of a `color`.
-    public var text: String = ""
-    public var keyword: Keyword? = nil
 
     public init(_ kind: TokenKind, _ range: SourceRange) {
         self.kind = kind
@@ -27,11 +27,10 @@ public struct Token: Sendable, Equatable {
     }
 
     /// How the token reads in a message: `x`, `<`, a number, end of input.
-    public var display: String {
+    public func display(_ text: String) -> String {
         switch kind {
         case .number: return "`\(Self.format(number))`"
-        case .identifier: return "`\(text)`"
-        case .color: return "`#\(text)`"
+        case .identifier, .color: return "`\(text.count > 24 ? String(text.prefix(24)) + "…" : text)`"
         case .newline: return "end of line"
         case .eof: return "end of input"
         case .cross: return "`x`"
@@ -63,11 +62,23 @@ public enum Keyword: String, Sendable, CaseIterable {
     // corner styles
     case continuous, circular
 
-    static let table: [String: Keyword] = {
-        var t: [String: Keyword] = [:]
-        for k in Keyword.allCases { t[k.rawValue] = k }
+    /// Keywords bucketed by length, for lookup straight from source bytes.
+    static let byLength: [[([UInt8], Keyword)]] = {
+        var t = [[([UInt8], Keyword)]](repeating: [], count: 17)
+        for k in Keyword.allCases { t[k.rawValue.utf8.count].append((Array(k.rawValue.utf8), k)) }
         return t
     }()
 
-    public static func lookup(_ s: String) -> Keyword? { table[s] }
+    public static func lookup(_ s: String) -> Keyword? { Keyword(rawValue: s) }
+
+    /// The keyword spelled by `bytes[start..<end]`, if any.
+    public static func lookup(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Keyword? {
+        let n = end - start
+        guard n < 17 else { return nil }
+        outer: for (spelling, k) in byLength[n] {
+            for j in 0..<n where spelling[j] != bytes[start + j] { continue outer }
+            return k
+        }
+        return nil
+    }
 }

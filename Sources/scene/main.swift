@@ -68,6 +68,7 @@ func run(_ args: [String]) -> Int32 {
     var output: String? = nil
     var options = SVGOptions()
     var compare: Target? = nil
+    var stats = false
     var i = 0
     while i < args.count {
         let a = args[i]
@@ -79,6 +80,7 @@ func run(_ args: [String]) -> Int32 {
             i += 1
             guard i < args.count else { usageError("`\(a)` needs a file name") }
             output = args[i]
+        case "--stats": stats = true
         case "--centers": options.centers = true
         case "--labels": options.labels = true
         case "--compare":
@@ -96,8 +98,11 @@ func run(_ args: [String]) -> Int32 {
     if format != "svg", options.centers || options.labels || compare != nil {
         usageError("`--centers`, `--labels` and `--compare` go with `--svg`")
     }
+    let t0 = DispatchTime.now().uptimeNanoseconds
     let file = load(path)
+    let t1 = DispatchTime.now().uptimeNanoseconds
     let c = Pipeline.compile(file)
+    let t2 = DispatchTime.now().uptimeNanoseconds
     var diagnostics = c.diagnostics
     if let scene = c.scene { diagnostics += Checker.check(scene, ast: c.parse.scene, file: file) }
     report(diagnostics, in: file)
@@ -116,12 +121,18 @@ func run(_ args: [String]) -> Int32 {
         text = SVGWriter.write(scene, compare: other, options: options)
     default: text = TextWriter.write(scene)
     }
+    let t3 = DispatchTime.now().uptimeNanoseconds
     if let output {
         do { try Console.writeAtomically(text, to: output) } catch {
             fail("cannot write \(output): \(error.localizedDescription)", Exit.cantCreate)
         }
     } else {
         Console.out(text)
+    }
+    let t4 = DispatchTime.now().uptimeNanoseconds
+    if stats {
+        func ms(_ a: UInt64, _ b: UInt64) -> String { Format.number(Double(b - a) / 1e6) }
+        Console.err("stats: nodes \(scene.shapes.count), read \(ms(t0, t1)) ms, parse+evaluate \(ms(t1, t2)) ms, write \(ms(t2, t3)) ms, output \(ms(t3, t4)) ms\n")
     }
     return Exit.ok
 }
@@ -179,6 +190,34 @@ func check(_ args: [String]) -> Int32 {
     return Exit.ok
 }
 
+// MARK: - bench
+
+/// `scene bench FILE [--svg OUT]`: time parse + evaluate (and optionally the SVG
+/// written to disk) and report the peak resident memory. For scripts/bench.
+func bench(_ args: [String]) -> Int32 {
+    guard let path = args.first else { usageError("`scene bench` needs a file") }
+    var svgOut: String? = nil
+    if args.count == 3, args[1] == "--svg" { svgOut = args[2] } else if args.count != 1 { usageError("usage: scene bench FILE [--svg OUT]") }
+    let t0 = DispatchTime.now().uptimeNanoseconds
+    let file = load(path)
+    let c = Pipeline.compile(file)
+    let t1 = DispatchTime.now().uptimeNanoseconds
+    guard let scene = c.scene else { report(c.diagnostics, in: file); return Exit.dataError }
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    let peak = Double(usage.ru_maxrss) / 1024
+    var line = "nodes \(scene.shapes.count) parse+evaluate_ms \(Format.number(Double(t1 - t0) / 1e6)) peak_mb \(Format.number(peak))"
+    if let svgOut {
+        let svg = SVGWriter.write(scene, compare: nil, options: SVGOptions())
+        do { try Console.writeAtomically(svg, to: svgOut) } catch { fail("cannot write \(svgOut)", Exit.cantCreate) }
+        let t2 = DispatchTime.now().uptimeNanoseconds
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        line += " source_to_svg_ms \(Format.number(Double(t2 - t0) / 1e6)) svg_peak_mb \(Format.number(Double(usage.ru_maxrss) / 1024))"
+    }
+    Console.out(line + "\n")
+    return Exit.ok
+}
+
 // MARK: - tokens, ast, presets
 
 func tokens(_ args: [String]) -> Int32 {
@@ -222,6 +261,7 @@ case "check": status = check(rest)
 case "tokens": status = tokens(rest)
 case "ast": status = ast(rest)
 case "presets": status = presets()
+case "bench": status = bench(rest)
 case "repl": status = REPLMain.run(arguments: rest)
 case "-h", "--help", "help": Console.out(usage + "\n"); status = Exit.ok
 case "--version", "version": Console.out("scene 0.1.0\n"); status = Exit.ok
