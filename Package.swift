@@ -23,6 +23,6 @@ let package = Package(
         .executableTarget(name: "scene-repl", dependencies: ["SceneREPL"]),
         .testTarget(name: "SceneLangTests", dependencies: ["SceneLang"]),
         .testTarget(name: "SceneEvalTests", dependencies: ["SceneLang", "SceneEval"]),
-        .testTarget(name: "SceneToolTests", dependencies: ["SceneLang", "SceneEval", "SceneREPL"]),
+        .testTarget(name: "SceneToolTests", dependencies: ["SceneLang", "SceneEval", "SceneREPL", "scene", "scene-repl"]),
     ]
 )

@@ -205,6 +205,20 @@ public struct Lexer {
     /// A run of characters that start no token: one token, one diagnostic.
     private mutating func lexInvalid() -> Token {
         let start = i
+        // A quoted word is one mistake, not two stray quotes.
+        if bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") {
+            let quote = bytes[i]
+            var j = i + 1
+            while j < bytes.count, bytes[j] != quote, bytes[j] != UInt8(ascii: "\n") { j += 1 }
+            if j < bytes.count, bytes[j] == quote {
+                i = j + 1
+                let t = Token(.invalid, SourceRange(start, i))
+                let inner = String(decoding: bytes[(start + 1)..<j], as: UTF8.self)
+                diagnostics.append(.error("invalid-character", "quoted text is not part of the language", at: t.range,
+                                          help: "labels and names are written without quotes: `\(inner)`"))
+                return t
+            }
+        }
         // `400×300`: the multiplication sign glued between two numbers.
         if i > 0, isDigit(bytes[i - 1]), bytes[i] == 0xC3, startsCross(at: i) {
             i += 2

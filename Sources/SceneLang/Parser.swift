@@ -77,6 +77,10 @@ public struct Parser {
         }
     }
     func isKeyword(_ k: Keyword) -> Bool { tok.kind == .identifier && tok.keyword == k }
+    /// The `x` between a width and a height (not reserved: `x` may still name a value).
+    func isCrossWord(_ t: Token) -> Bool {
+        t.kind == .identifier && t.range.length == 1 && bytes[t.range.start] == UInt8(ascii: "x")
+    }
     mutating func skipInvalid() { while tok.kind == .invalid { advance() } }
     mutating func skipNewlines() { while tok.kind == .newline || tok.kind == .invalid { advance() } }
     mutating func skipSeparators() { while atSeparator || tok.kind == .invalid { advance() } }
@@ -224,7 +228,7 @@ public struct Parser {
         if tok.kind == .identifier, tok.keyword == nil {
             let next = peek()
             let glued = next.kind == .minus && next.range.start == tok.range.end
-            let startsExpression = next.kind == .cross || (next.kind == .identifier && next.keyword == .x)
+            let startsExpression = next.kind == .cross || (next.kind == .identifier && isCrossWord(next))
                 || [.plus, .star, .slash].contains(next.kind) || (next.kind == .minus && !glued)
             if !startsExpression, let name = parseDashedName() {
                 var size: (Expr, Expr)? = nil
@@ -265,7 +269,7 @@ public struct Parser {
 
     /// `x H` after a width (the `x` spaced or glued).
     mutating func parseCross(after w: Expr) -> Expr {
-        if tok.kind == .cross || isKeyword(.x) {
+        if tok.kind == .cross || isCrossWord(tok) {
             let x = tok
             advance()
             return parseExpr(after: "`x`", operatorToken: x)
@@ -448,7 +452,7 @@ public struct Parser {
             advance()
             let w = parseExpr(after: "`size`")
             if case .invalid = w { return nil }
-            if tok.kind == .cross || isKeyword(.x) {
+            if tok.kind == .cross || isCrossWord(tok) {
                 let h = parseCross(after: w)
                 if case .invalid = h { return nil }
                 return (.size(w, h), "size")
@@ -773,6 +777,12 @@ public struct Parser {
     /// Parse an expression; on failure report `expected a value after CONTEXT`
     /// (or `missing-operand` after an operator) and return `.invalid`.
     mutating func parseExpr(after context: String, operatorToken: Token? = nil) -> Expr {
+        // A token the lexer could not read was already reported: no second error.
+        if tok.kind == .invalid {
+            let r = tok.range
+            advance()
+            return .invalid(r)
+        }
         if !startsExpression {
             let code = operatorToken == nil ? "expected-expression" : "missing-operand"
             error(code, "expected a value after \(context), found \(display(tok))", at: tok.range.length > 0 ? tok.range : (operatorToken?.range ?? tok.range),
@@ -805,7 +815,6 @@ public struct Parser {
             let opTok = tok
             let op: Expr.BinaryOp = opTok.kind == .plus ? .add : opTok.kind == .minus ? .sub : opTok.kind == .star ? .mul : .div
             advance()
-            skipNewlines()
             if !startsExpression {
                 error("missing-operand", "expected a value after `\(opTok.kind.rawValue)`, found \(display(tok))", at: opTok.range,
                       help: "write the right-hand side, as in `a \(opTok.kind.rawValue) 2`")

@@ -4,6 +4,8 @@ public enum Suggest {
         guard !word.isEmpty, word.count <= 64 else { return nil }
         let lw = word.lowercased()
         if let exact = candidates.first(where: { $0.lowercased() == lw }) { return exact }
+        // One- and two-letter names are too short for a guess to mean anything.
+        guard word.count >= 3 else { return nil }
         let limit = max(1, min(3, word.count / 3))
         var best: (String, Int)? = nil
         for c in candidates where abs(c.count - word.count) <= limit {

@@ -54,7 +54,7 @@ public enum Keyword: String, Sendable, CaseIterable {
     case min, max, uniform
     // items
     case container, size, width, height, pad, align, spacing, fill, style, glass
-    case hstack, vstack, zstack, radius, x
+    case hstack, vstack, zstack, radius
     case clip, background, hit, role, transition
     // edges, corners and alignments
     case top, bottom, leading, trailing, h, v, center, all

@@ -1,0 +1,94 @@
+import Testing
+@testable import SceneLang
+
+/// Table tests: source text → the token classes (and values) the lexer reads.
+struct LexerTests {
+    static func kinds(_ text: String) -> [String] {
+        let file = SourceFile(name: "t", text: text)
+        let (tokens, _) = Lexer.tokenize(file)
+        return tokens.dropLast().map { t in
+            switch t.kind {
+            case .number: return "num(\(Token.format(t.number)))"
+            case .identifier:
+                let s = file.text(t.range.start..<t.range.end)
+                return t.keyword != nil ? "kw(\(s))" : "id(\(s))"
+            case .color: return "color(\(file.text(t.range.start..<t.range.end)))"
+            case .newline: return "nl"
+            case .cross: return "cross"
+            case .invalid: return "invalid"
+            default: return t.kind.rawValue
+            }
+        }
+    }
+
+    @Test(arguments: [
+        ("let inner = 16", ["kw(let)", "id(inner)", "=", "num(16)"]),
+        ("size 400x300", ["kw(size)", "num(400)", "cross", "num(300)"]),
+        ("size 400 x 300", ["kw(size)", "num(400)", "id(x)", "num(300)"]),
+        ("size 64.5×20", ["kw(size)", "num(64.5)", "cross", "num(20)"]),
+        ("fill #4a8", ["kw(fill)", "color(#4a8)"]),
+        ("fill #44AA88cc", ["kw(fill)", "color(#44AA88cc)"]),
+        ("# a comment\nrect 4", ["nl", "kw(rect)", "num(4)"]),
+        ("#4a8b2 is a comment", []),
+        ("map - inset", ["id(map)", "-", "id(inset)"]),
+        ("map-inset", ["id(map)", "-", "id(inset)"]),
+        ("min(a, b) * (2 / .5)", ["kw(min)", "(", "id(a)", ",", "id(b)", ")", "*", "(", "num(2)", "/", "num(0.5)", ")"]),
+        ("a: rect 4 < b >;", ["id(a)", ":", "kw(rect)", "num(4)", "<", "id(b)", ">", ";"]),
+        ("café: rect 4", ["id(café)", ":", "kw(rect)", "num(4)"]),
+        ("topLeading bottomTrailing", ["kw(topLeading)", "kw(bottomTrailing)"]),
+        ("ios18 iphone", ["id(ios18)", "id(iphone)"]),
+        ("12pt", ["invalid"]),
+        ("x1", ["id(x1)"]),
+        ("\u{FEFF}rect 1", ["kw(rect)", "num(1)"]),
+        ("a\r\nb", ["id(a)", "nl", "id(b)"]),
+    ])
+    func tokens(_ source: String, _ expected: [String]) {
+        #expect(Self.kinds(source) == expected)
+    }
+
+    @Test(arguments: [
+        ("rect 12pt", "invalid-number"),
+        ("rect 1e9", "invalid-number"),
+        ("rect $", "invalid-character"),
+        ("rect \u{1}\u{2}", "invalid-character"),
+        ("\"map\": rect 1", "invalid-character"),
+        (".concentric", "invalid-character"),
+    ])
+    func invalidInputIsOneDiagnostic(_ source: String, _ code: String) {
+        let (_, ds) = Lexer.tokenize(SourceFile(name: "t", text: source))
+        #expect(ds.map(\.code) == [code])
+    }
+
+    @Test func invalidUTF8IsReportedOnceAndLexingGoesOn() {
+        let bytes: [UInt8] = Array("rect ".utf8) + [0xFF, 0xFE, 0xC3] + Array(" 4\nsize 1x2".utf8)
+        let (tokens, ds) = Lexer.tokenize(SourceFile(name: "t", bytes: bytes))
+        #expect(ds.map(\.code) == ["invalid-utf8"])
+        #expect(tokens.filter { $0.kind == .number }.count == 3)
+        #expect(tokens.last?.kind == .eof)
+    }
+
+    @Test func binaryGarbageGivesFewDiagnosticsAndEnds() {
+        var rng = SystemRandomNumberGenerator()
+        let bytes = (0..<100_000).map { _ in UInt8.random(in: 0...255, using: &rng) }
+        let (tokens, ds) = Lexer.tokenize(SourceFile(name: "t", bytes: bytes))
+        #expect(tokens.last?.kind == .eof)
+        #expect(ds.count < 60_000)
+    }
+
+    @Test func keywordLookupFromBytesMatchesTheTable() {
+        for k in Keyword.allCases {
+            let b = Array(k.rawValue.utf8)
+            #expect(Keyword.lookup(b, 0, b.count) == k)
+        }
+        let b = Array("rectangles".utf8)
+        #expect(Keyword.lookup(b, 0, b.count) == nil)
+    }
+
+    @Test func locationsCountScalarsNotBytes() {
+        let file = SourceFile(name: "t", text: "let é = 1\n  café: rect x")
+        #expect(file.location(of: 0) == SceneLang.SourceLocation(offset: 0, line: 1, column: 1))
+        let offset = Array("let é = 1\n  café: ".utf8).count
+        #expect(file.location(of: offset).line == 2)
+        #expect(file.location(of: offset).column == 9)
+    }
+}

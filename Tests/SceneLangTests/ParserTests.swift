@@ -1,0 +1,162 @@
+import Testing
+@testable import SceneLang
+
+/// AST dumps with `@line:col` positions, and the parser's error recovery.
+struct ParserTests {
+    static func dump(_ text: String) -> (String, [String]) {
+        let file = SourceFile(name: "t", text: text)
+        let r = Parser.parse(file)
+        return (Dump.scene(r.scene, in: file), r.diagnostics.map { "\(file.location(of: $0.range.start)) \($0.code)" })
+    }
+
+    @Test func bindingsAndPrecedence() {
+        let (ast, ds) = Self.dump("let a = 1 + 2 * 3\nlet b = -(a - 1) / max(a, 2, 3)")
+        #expect(ds.isEmpty)
+        #expect(ast == """
+        let a = (1 + (2 * 3)) @1:1
+        let b = ((-(a - 1)) / max(a, 2, 3)) @2:1
+
+        """)
+    }
+
+    @Test func theIssueExampleParses() {
+        let source = """
+        let map = 28
+        let inset = 12
+        screen iphone-16-pro
+        target ios26
+        container rect 28 < pad 12 concentric min 16 uniform >
+        map: container rect map size 360x240 fill #4a8 <
+          card: glass concentric min map - inset uniform container rect map - inset size 336x88 align bottom pad inset <
+            thumb: concentric min 10 size 64x64 align leading pad 12
+          >
+        >
+        """
+        let (ast, ds) = Self.dump(source)
+        #expect(ds.isEmpty)
+        #expect(ast == """
+        let map = 28 @1:1
+        let inset = 12 @2:1
+        screen iphone-16-pro @3:1
+        target ios26 @4:1
+        node @5:1
+          container rect 28 @5:1
+          node @5:21
+            pad 12 @5:21
+            concentric min 16 uniform @5:28
+        node map: @6:1
+          container rect map @6:6
+          size 360 x 240 @6:25
+          fill #44aa88 @6:38
+          node card: @7:3
+            glass concentric min (map - inset) uniform @7:9
+            container rect (map - inset) @7:50
+            size 336 x 88 @7:77
+            align bottom @7:89
+            pad inset @7:102
+            node thumb: @8:5
+              concentric min 10 @8:12
+              size 64 x 64 @8:30
+              align leading @8:41
+              pad 12 @8:55
+
+        """)
+    }
+
+    @Test func cornerClausesAndUneven() {
+        let (ast, ds) = Self.dump("""
+        s: concentric(top: fixed 24 uniform, bottom: concentric uniform)
+        m: concentric(topLeading: concentric min 12, topTrailing: 24, bottomLeading: concentric, bottomTrailing: fixed 0)
+        u: container uneven(24, 24, 0, 0)
+        """)
+        #expect(ds.isEmpty)
+        #expect(ast.contains("concentric(top: fixed 24 uniform, bottom: concentric uniform) @1:4"))
+        #expect(ast.contains("concentric(topLeading: concentric min 12, topTrailing: fixed 24, bottomLeading: concentric, bottomTrailing: fixed 0) @2:4"))
+        #expect(ast.contains("container uneven(24, 24, 0, 0) @3:4"))
+    }
+
+    @Test func screensAndPadding() {
+        let (ast, ds) = Self.dump("screen 400 x 300 radius 20\nn: pad h 8 v 16 pad top 2 hstack spacing 4 width 10 height 20")
+        #expect(ds.isEmpty)
+        #expect(ast.contains("screen 400 x 300 radius 20 @1:1"))
+        #expect(ast.contains("pad h 8 v 16 @2:4"))
+        #expect(ast.contains("hstack spacing 4"))
+    }
+
+    /// Each bad input gives exactly the listed diagnostics: one per mistake, no cascades.
+    @Test(arguments: [
+        ("concentirc min 4", ["1:1 unknown-keyword"]),
+        ("a: rect 4 <\n  b: rect 2\n", ["1:11 unterminated-block"]),
+        ("a: rect 4\n>\nb: rect 2", ["2:1 unmatched-close"]),
+        ("let a = 3 +\nb: rect a", ["1:11 missing-operand"]),
+        ("let a =\nb: rect 2", ["1:8 missing-operand"]),
+        ("let x = 2\nx: rect x size x x x", []),
+        ("a: rect 2000000000", ["1:9 number-too-large"]),
+        ("a: rect 4 rect 5\nb: rect 1", ["1:11 duplicate-item"]),
+        ("a: rect 4 < bad 1\n c: rect 2 >\nd: rect 1 >", ["1:13 unknown-keyword", "3:11 unmatched-close"]),
+        ("rect: rect 2", ["1:1 reserved-word"]),
+        ("let h = 2", ["1:5 reserved-word"]),
+        ("a: uneven(1, 2, 3)", ["1:10 wrong-radius-count"]),
+        ("a: concentric(top: 1, topLeading: 2)", ["1:23 corner-specified-twice"]),
+        ("a: align middle", ["1:10 expected-alignment"]),
+        ("target ios17", ["1:8 unknown-target"]),
+        ("a: fill mauve", ["1:9 expected-color"]),
+        ("gap = 4", ["1:1 unknown-keyword"]),
+        ("a: rect\nb: rect 1", ["1:4 missing-operand"]),
+        ("a: rect 4 < let x = 1 >", ["1:13 misplaced-statement"]),
+        ("a: size 10 x", ["1:12 missing-operand"]),
+        ("a: min(1)", ["1:4 misplaced-keyword"]),
+        ("a: rect min(1)", ["1:9 wrong-argument-count"]),
+    ])
+    func errorsAreReportedOnce(_ source: String, _ expected: [String]) {
+        #expect(Self.dump(source).1 == expected)
+    }
+
+    @Test func recoveryKeepsTheRestOfTheScene() {
+        let file = SourceFile(name: "t", text: "a: rect 4\nb: bogus 1\nc: rect 5 < d: rect 1 >\n")
+        let r = Parser.parse(file)
+        #expect(r.diagnostics.count == 1)
+        #expect(r.scene.statements.count == 3)
+    }
+
+    @Test func deepNestingIsAnErrorNotACrash() {
+        let depth = 10_000
+        let text = String(repeating: "rect 1 <\n", count: depth) + String(repeating: ">\n", count: depth)
+        let r = Parser.parse(SourceFile(name: "t", text: text))
+        #expect(r.diagnostics.map(\.code) == ["nesting-too-deep"])
+    }
+
+    @Test func nestingWithinTheLimitParses() {
+        let depth = Parser.maxNodeDepth - 1
+        let text = String(repeating: "rect 1 <", count: depth) + String(repeating: ">", count: depth)
+        let r = Parser.parse(SourceFile(name: "t", text: text))
+        #expect(r.diagnostics.isEmpty)
+    }
+
+    @Test func deepExpressionsAreAnErrorNotACrash() {
+        let text = "let a = " + String(repeating: "(", count: 100_000) + "1" + String(repeating: ")", count: 100_000)
+        let r = Parser.parse(SourceFile(name: "t", text: text))
+        #expect(r.diagnostics.map(\.code) == ["nesting-too-deep"])
+        let text2 = "let a = " + String(repeating: "-", count: 100_000) + "1"
+        #expect(Parser.parse(SourceFile(name: "t", text: text2)).diagnostics.map(\.code) == ["nesting-too-deep"])
+    }
+
+    @Test func aOneMegabyteLineParses() {
+        let item = "pad 1 "
+        let text = "a: " + String(repeating: item, count: 1_000_000 / item.count)
+        let r = Parser.parse(SourceFile(name: "t", text: text))
+        #expect(r.diagnostics.isEmpty)
+        let long = "let " + String(repeating: "a", count: 1_000_000) + " = 1"
+        #expect(Parser.parse(SourceFile(name: "t", text: long)).diagnostics.isEmpty)
+    }
+
+    @Test func garbageNeverCrashes() {
+        var rng = SystemRandomNumberGenerator()
+        let alphabet = Array("<>():;=,+-*/#x 0123456789.\nabc rect concentric min uniform pad size let screen".utf8)
+        for _ in 0..<200 {
+            let n = Int.random(in: 0..<400, using: &rng)
+            let bytes = (0..<n).map { _ in alphabet.randomElement(using: &rng)! }
+            _ = Parser.parse(SourceFile(name: "t", bytes: bytes))
+        }
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import Testing
+
+/// The `scene` executable, run as a process: stdout, stderr, exit code.
+enum CLI {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The built `scene` binary beside the test bundle.
+    static var binary: URL {
+        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = dir.appendingPathComponent("scene")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            dir = dir.deletingLastPathComponent()
+        }
+        return root.appendingPathComponent(".build/debug/scene")
+    }
+
+    struct Result { var status: Int32; var out: String; var err: String }
+
+    static func run(_ args: [String], stdin: String? = nil, cwd: URL? = nil) throws -> Result {
+        let p = Process()
+        p.executableURL = binary
+        p.arguments = args
+        p.currentDirectoryURL = cwd ?? root
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = "1"
+        p.environment = env
+        let out = Pipe(), err = Pipe(), inp = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        p.standardInput = inp
+        try p.run()
+        if let stdin { inp.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try inp.fileHandleForWriting.close()
+        // Read both pipes before waiting so a large output cannot block the child.
+        final class Box: @unchecked Sendable { var data = Data() }
+        let outBox = Box()
+        let group = DispatchGroup()
+        group.enter()
+        let reader = out.fileHandleForReading
+        DispatchQueue.global().async { outBox.data = reader.readDataToEndOfFile(); group.leave() }
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        let outData = outBox.data
+        p.waitUntilExit()
+        return Result(status: p.terminationStatus, out: String(decoding: outData, as: UTF8.self),
+                      err: String(decoding: errData, as: UTF8.self))
+    }
+}
+
+struct CLITests {
+    @Test func runPrintsTheResolvedTree() throws {
+        let r = try CLI.run(["run", "examples/map.scene"])
+        #expect(r.status == 0)
+        #expect(r.out.hasPrefix("screen iphone-16-pro 402×874 radius 62, target ios26\n"))
+        let t1 = r.out.split(separator: "\n").first { $0.contains(" t1 ") }
+        #expect(t1?.contains("concentric") == true)
+        #expect(t1?.contains("10 10 10 10") == true)
+        #expect(t1?.hasSuffix("card") == true)
+        // The checker's warnings go to stderr.
+        #expect(r.err.contains("warning[container-too-tight]"))
+    }
+
+    @Test func jsonHasTheDocumentedShape() throws {
+        let r = try CLI.run(["run", "examples/card.scene", "--json"])
+        #expect(r.status == 0)
+        let json = try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any]
+        let screen = json?["screen"] as? [String: Any]
+        #expect(screen?["name"] as? String == "iphone-16-pro")
+        #expect(screen?["radius"] as? Double == 62)
+        #expect(json?["target"] as? String == "ios26")
+        let shapes = json?["shapes"] as? [[String: Any]] ?? []
+        #expect(shapes.count == 3)
+        let photo = shapes.first { $0["id"] as? String == "photo" }
+        #expect(photo?["parent"] as? String == "card")
+        #expect(photo?["container"] as? String == "card")
+        #expect(photo?["isContainer"] as? Bool == false)
+        #expect(photo?["kind"] as? String == "concentric")
+        #expect(photo?["style"] as? String == "continuous")
+        #expect((photo?["frame"] as? [String: Double]) == ["x": 33, "y": 349, "width": 336, "height": 176])
+        #expect((photo?["radii"] as? [String: Double]) == ["topLeading": 16, "topTrailing": 16, "bottomTrailing": 16, "bottomLeading": 16])
+        #expect(photo?["line"] as? Int == 15)
+        #expect(photo?["column"] as? Int == 3)
+        let card = shapes.first { $0["id"] as? String == "card" }
+        #expect(card?["parent"] is NSNull)
+        #expect(card?["isContainer"] as? Bool == true)
+        #expect(json?["diagnostics"] as? [Any] != nil)
+    }
+
+    @Test func unlabelledShapesGetStableIds() throws {
+        let r = try CLI.run(["run", "-", "--json"], stdin: "rect 4 < rect 2 >\n")
+        let json = try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any]
+        let shapes = json?["shapes"] as? [[String: Any]] ?? []
+        #expect(shapes.map { $0["id"] as? String } == ["node-1", "node-2"])
+        #expect(shapes.map { $0["label"] is NSNull } == [true, true])
+    }
+
+    @Test func errorsGoToStderrWithExitCode65() throws {
+        let r = try CLI.run(["run", "-"], stdin: "let a = 1\nx: rect b\n")
+        #expect(r.status == 65)
+        #expect(r.out.isEmpty)
+        #expect(r.err == """
+        <stdin>:2:9: error[undefined-name]: undefined name `b`
+          |
+        2 | x: rect b
+          |         ^
+          = help: define it first: `let b = …`
+
+        """)
+    }
+
+    @Test func jsonCarriesDiagnosticsOnError() throws {
+        let r = try CLI.run(["run", "-", "--json"], stdin: "x: rect 1 / 0\n")
+        #expect(r.status == 65)
+        let json = try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any]
+        let d = (json?["diagnostics"] as? [[String: Any]])?.first
+        #expect(d?["severity"] as? String == "error")
+        #expect(d?["code"] as? String == "division-by-zero")
+        #expect(d?["line"] as? Int == 1)
+        #expect(d?["column"] as? Int == 9)
+        #expect(d?["help"] as? String != nil)
+    }
+
+    @Test func exitCodes() throws {
+        #expect(try CLI.run([]).status == 64)
+        #expect(try CLI.run(["frobnicate"]).status == 64)
+        #expect(try CLI.run(["run"]).status == 64)
+        #expect(try CLI.run(["run", "examples/map.scene", "--bogus"]).status == 64)
+        #expect(try CLI.run(["run", "no/such/file.scene"]).status == 66)
+        #expect(try CLI.run(["run", "-"], stdin: "x: bogus\n").status == 65)
+        #expect(try CLI.run(["--help"]).status == 0)
+        let typo = try CLI.run(["rnu", "x"])
+        #expect(typo.err.contains("did you mean `run`?"))
+    }
+
+    @Test func everyExampleRunsWithExitZero() throws {
+        let dir = CLI.root.appendingPathComponent("examples")
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".scene") }
+        #expect(files.count >= 6)
+        for f in files {
+            let r = try CLI.run(["run", "examples/\(f)"])
+            #expect(r.status == 0, "\(f): \(r.err)")
+            #expect(!r.err.contains("error["), "\(f): \(r.err)")
+        }
+    }
+
+    @Test func hostileInputNeverCrashes() throws {
+        var inputs: [Data] = []
+        inputs.append(Data(String(repeating: "a <\n", count: 10_000).utf8))
+        inputs.append(Data(("a: " + String(repeating: "pad 1 ", count: 180_000)).utf8))
+        inputs.append(Data((0..<200_000).map { _ in UInt8.random(in: 0...255) }))
+        inputs.append(Data([0xC3, 0x28, 0xA0, 0xA1, 0xE2, 0x28, 0xA1, 0xF0, 0x28, 0x8C, 0xBC]))
+        inputs.append(Data(("let a = " + String(repeating: "(", count: 50_000)).utf8))
+        for (i, data) in inputs.enumerated() {
+            let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(i)-\(UUID()).scene")
+            try data.write(to: tmp)
+            defer { try? FileManager.default.removeItem(at: tmp) }
+            let r = try CLI.run(["run", tmp.path])
+            #expect(r.status == 0 || r.status == 65, "input \(i) exited \(r.status)")
+            #expect(r.err.split(separator: "\n").count < 400, "input \(i) floods stderr")
+        }
+    }
+
+    @Test func outputFileIsWrittenWholeOrNotAtAll() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scene-out-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("map.svg")
+        let ok = try CLI.run(["run", "examples/map.scene", "--svg", "-o", out.path])
+        #expect(ok.status == 0)
+        let svg = try String(contentsOf: out, encoding: .utf8)
+        #expect(svg.hasPrefix("<?xml"))
+        #expect(svg.hasSuffix("</svg>\n"))
+        // A bad scene leaves the old file untouched and no temporary behind.
+        let bad = try CLI.run(["run", "-", "--svg", "-o", out.path], stdin: "x: rect -1\n")
+        #expect(bad.status == 65)
+        #expect(try String(contentsOf: out, encoding: .utf8) == svg)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["map.svg"])
+        // An unwritable destination is an error, not a crash.
+        let nowhere = try CLI.run(["run", "examples/map.scene", "--svg", "-o", "/nonexistent-dir/x.svg"])
+        #expect(nowhere.status == 73)
+    }
+
+    @Test func tokensAndAstDumps() throws {
+        let t = try CLI.run(["tokens", "-"], stdin: "size 4x2")
+        #expect(t.out == "1:1 keyword \"size\"\n1:6 number 4\n1:7 cross\n1:8 number 2\n1:9 eof\n")
+        let a = try CLI.run(["ast", "-"], stdin: "a: rect 1 + 2")
+        #expect(a.out == "node a: @1:1\n  rect (1 + 2) @1:4\n")
+    }
+}
