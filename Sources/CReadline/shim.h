@@ -2,8 +2,16 @@
 #define SCENE_CREADLINE_SHIM_H
 // GNU readline, reached from Swift 6 only through these static inline helpers:
 // readline's globals are mutable C state that Swift 6 would reject as unsafe.
+//
+// The signal flags below are `static` storage in this header: every object file
+// that calls the helpers gets its own copy. Call them from one Swift file only
+// (Sources/SceneREPL/Terminal.swift).
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <signal.h>
+#include <unistd.h>
+#include <sys/ioctl.h>
 #include <readline/readline.h>
 #include <readline/history.h>
 
@@ -21,6 +29,7 @@ static inline void scene_rl_set_word_breaks(const char *_Nonnull chars) {
     rl_completer_word_break_characters = (char *)chars;
 }
 static inline void scene_rl_catch_signals(int on) { rl_catch_signals = on; }
+static inline void scene_rl_catch_sigwinch(int on) { rl_catch_sigwinch = on; }
 static inline void scene_rl_reset_after_interrupt(void) {
     rl_free_line_state();
     rl_cleanup_after_signal();
@@ -30,4 +39,53 @@ static inline void scene_rl_reset_after_interrupt(void) {
 static inline void scene_rl_set_outstream(FILE *_Nullable f) { rl_outstream = f; }
 static inline void scene_history_limit(int n) { stifle_history(n); }
 static inline int scene_history_length(void) { return history_length; }
+
+// Completion: whether readline should treat matches as file names (adds `/`
+// to directories), and the character appended after a unique match.
+static inline void scene_rl_filename_completion(int on) { rl_filename_completion_desired = on; }
+static inline void scene_rl_append_character(int c) { rl_completion_append_character = c; }
+static inline char *_Nullable scene_rl_complete_filename(const char *_Nonnull text, int state) {
+    return rl_filename_completion_function(text, state);
+}
+
+// Abandon the line being edited after Ctrl-C, in readline's callback mode.
+static inline void scene_rl_callback_interrupt(void) {
+    rl_free_line_state();
+#if defined(RL_READLINE_VERSION) && RL_READLINE_VERSION >= 0x0700
+    rl_callback_sigcleanup();
+#endif
+    rl_cleanup_after_signal();
+    rl_callback_handler_remove();
+}
+
+// Signals: the handler only records that a signal came; the REPL's loop acts
+// on it. No SA_RESTART, so a blocking poll/read returns EINTR and the loop sees it.
+// (A function-local static: Swift's importer emits it with the function.)
+static inline volatile sig_atomic_t *_Nonnull scene_signal_flags(void) {
+    static volatile sig_atomic_t seen[65];
+    return seen;
+}
+static inline void scene_signal_handler(int sig) { if (sig > 0 && sig < 65) scene_signal_flags()[sig] = 1; }
+static inline void scene_install_signal(int sig) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = scene_signal_handler;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = 0;
+    sigaction(sig, &sa, NULL);
+}
+static inline int scene_take_signal(int sig) {
+    if (sig <= 0 || sig >= 65 || !scene_signal_flags()[sig]) return 0;
+    scene_signal_flags()[sig] = 0;
+    return 1;
+}
+
+// The terminal's size in character cells; 0 when `fd` is not a terminal.
+static inline int scene_terminal_size(int fd, int *_Nonnull columns, int *_Nonnull rows) {
+    struct winsize ws;
+    if (ioctl(fd, TIOCGWINSZ, &ws) != 0 || ws.ws_col == 0) { *columns = 0; *rows = 0; return 0; }
+    *columns = ws.ws_col;
+    *rows = ws.ws_row;
+    return 1;
+}
 #endif

@@ -1,10 +1,150 @@
+// IMPLEMENTATION NOTES
+//
+// The REPL is three layers, each testable on its own:
+//
+//   Session (Session.swift)  a value: the scene as ordered statement texts, the
+//                            compiled result, undo/redo. Every edit re-parses and
+//                            re-evaluates the whole scene text (Pipeline.compile)
+//                            and either returns a new session or the diagnostics
+//                            that refused it; the old session is never touched.
+//   Shell (Shell.swift)      one complete input → Reply (stdout text, stderr text,
+//                            failed, quit). Commands, the diff report (SceneDiff,
+//                            Report), :preview (Preview), file commands.
+//   loops (this file, Terminal.swift)
+//                            read lines, join a `<`-open input with the lines that
+//                            close it (InputBuffer), print replies. Interactive:
+//                            GNU readline in callback mode, history, completion,
+//                            Ctrl-C / resize / hang-up. Piped: plain lines, no
+//                            prompt, exit status 65 when any input was rejected.
+//
+// Work is never lost: on every way out (Ctrl-D, :quit, end of input, SIGHUP,
+// SIGTERM) unsaved changes go to `scene-autosave.scene` in the state folder.
+import Foundation
 import SceneLang
 import SceneEval
 
-/// Entry point of `scene-repl` and `scene repl` (issue 5 builds the REPL).
+/// Entry point of `scene-repl` and `scene repl`.
 public enum REPLMain {
+    static let usage = """
+    usage: scene-repl [--echo] [--no-history] [FILE]
+
+    An interactive editor for a scene: type statements, see which corners change.
+    FILE is loaded as the scene (a missing FILE is created by `:save`).
+
+      --echo        with piped input, print each input line after a prompt (for transcripts)
+      --no-history  do not read or write the history file
+      -h, --help    this help; inside the REPL, `:help`
+
+    history:  $XDG_STATE_HOME/scene/history, else ~/.scene_history
+    autosave: $XDG_STATE_HOME/scene/scene-autosave.scene, else ~/.local/state/scene/
+    exit status (piped input): 0, or 65 when any input was rejected
+    """
+
     public static func run(arguments: [String]) -> Int32 {
-        Console.err("scene-repl: not built yet\n")
-        return 70
+        var path: String? = nil
+        var echo = false
+        var useHistory = true
+        for a in arguments {
+            switch a {
+            case "-h", "--help": Console.out(usage + "\n"); return 0
+            case "--version": Console.out("scene-repl 0.1.0\n"); return 0
+            case "--echo": echo = true
+            case "--no-history": useHistory = false
+            default:
+                if a.hasPrefix("-") {
+                    Console.err("scene-repl: unknown option `\(a)`\n\n\(usage)\n")
+                    return 64
+                }
+                if path != nil {
+                    Console.err("scene-repl: one FILE at most\n\n\(usage)\n")
+                    return 64
+                }
+                path = a
+            }
+        }
+
+        let env = ProcessInfo.processInfo.environment
+        let interactive = Console.isTerminal(0) && Console.isTerminal(1)
+        let (columns, rows) = Terminal.size()
+        let settings = Shell.Settings(color: interactive && Console.wantsColor(1), columns: columns,
+                                      rows: interactive ? rows : nil, stateDirectory: Paths.stateDirectory(env))
+        var shell = Shell(settings: settings)
+
+        if let path {
+            let r = shell.load(path, startup: true)
+            Console.out(r.out)
+            Console.err(r.err)
+            if r.failed { return 65 }
+        }
+        if interactive {
+            var banner = "SceneLang REPL: type statements, `:help` for commands, Ctrl-D to quit.\n"
+            if path == nil, FileManager.default.fileExists(atPath: shell.autosavePath) {
+                banner += "Unsaved work from an earlier session is in \(shell.autosavePath); `:load` brings it back.\n"
+            }
+            Console.out(banner)
+            return Terminal.run(&shell, historyPath: useHistory ? Paths.historyFile(env) : nil)
+        }
+        return piped(&shell, echo: echo)
+    }
+
+    /// Standard input is not a terminal: the same commands, no prompts.
+    static func piped(_ shell: inout Shell, echo: Bool) -> Int32 {
+        Terminal.installSignals(interactive: false)
+        var pending: [String] = []
+        var signal: Int32? = nil
+        func emit(_ r: Shell.Reply) {
+            Console.out(r.out)
+            Console.err(r.err)
+        }
+        while let line = readLine(strippingNewline: true) {
+            if echo { Console.out((pending.isEmpty ? Terminal.prompt : Terminal.continuation) + line + "\n") }
+            let reply: Shell.Reply
+            if line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix(":") {
+                reply = shell.handle(line)
+            } else {
+                pending.append(line)
+                let whole = pending.joined(separator: "\n")
+                if !InputBuffer.isComplete(whole) { continue }
+                pending = []
+                reply = shell.handle(whole)
+            }
+            emit(reply)
+            if reply.quit { break }
+            if let s = Terminal.tookTermination() ?? (Terminal.took(SIGINT) ? SIGINT : nil) { signal = s; break }
+        }
+        if signal == nil { signal = Terminal.tookTermination() ?? (Terminal.took(SIGINT) ? SIGINT : nil) }
+        if signal == nil, !pending.isEmpty {
+            // End of input inside an open `<`: the parser says what is missing.
+            emit(shell.handle(pending.joined(separator: "\n")))
+        }
+        let saved = shell.autosave()
+        emit(saved)
+        if let signal { return 128 + signal }
+        return shell.anyRejected || saved.failed ? 65 : 0
+    }
+}
+
+/// Where the REPL keeps its state.
+enum Paths {
+    /// `$XDG_STATE_HOME` when it is an absolute path (the XDG rule), else nil.
+    static func xdgState(_ env: [String: String]) -> String? {
+        guard let x = env["XDG_STATE_HOME"], x.hasPrefix("/") else { return nil }
+        return x
+    }
+
+    static func home(_ env: [String: String]) -> String {
+        if let h = env["HOME"], !h.isEmpty { return h }
+        return FileManager.default.homeDirectoryForCurrentUser.path
+    }
+
+    /// The autosave's folder: `$XDG_STATE_HOME/scene`, else `~/.local/state/scene`.
+    static func stateDirectory(_ env: [String: String]) -> String {
+        (xdgState(env) ?? home(env) + "/.local/state") + "/scene"
+    }
+
+    /// `$XDG_STATE_HOME/scene/history`, else `~/.scene_history`.
+    static func historyFile(_ env: [String: String]) -> String {
+        if let x = xdgState(env) { return x + "/scene/history" }
+        return home(env) + "/.scene_history"
     }
 }

@@ -1,0 +1,99 @@
+import SceneLang
+import SceneEval
+
+/// Deciding when typed lines make a whole input, and how to remember them.
+public enum InputBuffer {
+    /// How many `<` (and `(`) are still open at the end of `text`; 0 means the
+    /// input is complete. A stray `>` makes it complete (the parser reports it).
+    public static func openDepth(_ text: String) -> Int {
+        let (tokens, _) = Lexer.tokenize(SourceFile(name: Session.inputName, text: text))
+        var blocks = 0, parens = 0
+        for t in tokens {
+            switch t.kind {
+            case .less: blocks += 1
+            case .greater: blocks -= 1; if blocks < 0 { return 0 }
+            case .lparen: parens += 1
+            case .rparen: parens = max(0, parens - 1)
+            default: break
+            }
+        }
+        return blocks + parens
+    }
+
+    public static func isComplete(_ text: String) -> Bool { openDepth(text) == 0 }
+
+    /// A multi-line input as one history line (so ↑ recalls the whole node),
+    /// or nil when it cannot be joined faithfully (it has comments, or the
+    /// joined form would not parse).
+    public static func historyLine(_ lines: [String]) -> String? {
+        let parts = lines.map { $0.trimmed(" \t\r") }.filter { !$0.isEmpty }
+        if parts.count <= 1 { return parts.first }
+        if parts.contains(where: { $0.contains("#") }) { return nil }
+        var out = parts[0]
+        for p in parts.dropFirst() {
+            let glue = out.hasSuffix("<") || out.hasSuffix("(") || out.hasSuffix(",") || p.hasPrefix(">") || p.hasPrefix(")")
+                || out.hasSuffix(";") ? " " : "; "
+            out += glue + p
+        }
+        let parsed = Parser.parse(SourceFile(name: "", text: out))
+        return parsed.diagnostics.hasErrors ? nil : out
+    }
+}
+
+extension String {
+    func trimmed(_ set: String) -> String {
+        var s = Substring(self)
+        while let f = s.first, set.contains(f) { s.removeFirst() }
+        while let l = s.last, set.contains(l) { s.removeLast() }
+        return String(s)
+    }
+}
+
+/// Tab completion: what may come next where the cursor is.
+public enum Completion {
+    public enum Result: Equatable, Sendable {
+        case words([String])
+        /// Complete a file name (readline's own filename completion).
+        case files
+    }
+
+    /// `before` is the line up to the start of the word being completed.
+    public static func candidates(before: String, word: String, names: [String], labels: [String]) -> Result {
+        let words = before.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        let trimmed = before.drop { $0 == " " || $0 == "\t" }
+        var pool: [String]
+        if trimmed.hasPrefix(":") || (words.isEmpty && word.hasPrefix(":")) {
+            guard let first = words.first else {
+                return .words(filter(Shell.commands.map { ":" + $0.name }, word))
+            }
+            switch Shell.canonical(String(first.dropFirst())) ?? "" {
+            case "help": pool = Shell.commands.map(\.name)
+            case "screen": pool = Screen.presetNames
+            case "target": pool = Target.allCases.map(\.rawValue)
+            case "show", "ast", "preview": pool = labels
+            case "delete": pool = labels + names + ["let", "screen", "target", "margin"]
+            case "load", "save", "svg": return .files
+            case "timing": pool = ["on", "off"]
+            case "tokens": pool = Keyword.allCases.map(\.rawValue) + names + labels
+            default: pool = []
+            }
+            return .words(filter(pool, word))
+        }
+        switch words.last.flatMap(Keyword.lookup) {
+        case .screen?: pool = Screen.presetNames
+        case .target?: pool = Target.allCases.map(\.rawValue)
+        case .fill?: pool = Color.named.keys.sorted()
+        case .align?: pool = Alignment.allCases.map(\.rawValue)
+        case .style?: pool = ["continuous", "circular"]
+        case .role?: pool = Role.allCases.map(\.rawValue)
+        case .let?: pool = names
+        default: pool = Keyword.allCases.map(\.rawValue) + names + labels
+        }
+        return .words(filter(pool, word))
+    }
+
+    static func filter(_ pool: [String], _ word: String) -> [String] {
+        var seen = Set<String>()
+        return pool.filter { $0.hasPrefix(word) && seen.insert($0).inserted }.sorted()
+    }
+}

@@ -1,0 +1,182 @@
+import SceneLang
+import SceneEval
+
+/// `:preview`: the scene drawn in the terminal with braille cells (2 × 4 dots
+/// per character), each shape as its rounded outline so nested corners can be
+/// compared by eye. Corners are drawn as circular arcs (close enough at this
+/// resolution); labels sit on each shape's top edge; colour is optional.
+public enum Preview {
+    public struct Options: Sendable {
+        public var columns: Int
+        /// At most this many text rows for the drawing (nil: no limit).
+        public var rows: Int?
+        public var color: Bool
+        public init(columns: Int, rows: Int? = nil, color: Bool = false) {
+            self.columns = columns; self.rows = rows; self.color = color
+        }
+    }
+
+    /// Draw the whole screen, or zoom on shape `focus`.
+    public static func render(_ scene: ResolvedScene, focus: Int? = nil, options o: Options) -> String {
+        var region: Frame
+        if let f = focus {
+            let fr = scene.shapes[f].frame
+            let m = max(4, 0.06 * max(fr.width, fr.height))
+            region = Frame(x: fr.x - m, y: fr.y - m, width: fr.width + 2 * m, height: fr.height + 2 * m)
+        } else {
+            var minX = 0.0, minY = 0.0, maxX = scene.screen.width, maxY = scene.screen.height
+            for s in scene.shapes where s.kind != .group {
+                minX = min(minX, s.frame.minX); minY = min(minY, s.frame.minY)
+                maxX = max(maxX, s.frame.maxX); maxY = max(maxY, s.frame.maxY)
+            }
+            let m = 2.0
+            region = Frame(x: minX - m, y: minY - m, width: maxX - minX + 2 * m, height: maxY - minY + 2 * m)
+        }
+        region.width = max(region.width, 1)
+        region.height = max(region.height, 1)
+
+        // Dots per axis: the full width, unless that makes it taller than allowed.
+        let cols = max(8, o.columns - 1)
+        var s = region.width / Double(cols * 2)
+        var dotsW = cols * 2
+        var dotsH = Int((region.height / s).rounded(.up))
+        if let rows = o.rows, dotsH > max(4, rows) * 4 {
+            dotsH = max(4, rows) * 4
+            s = region.height / Double(dotsH)
+            dotsW = max(2, min(cols * 2, Int((region.width / s).rounded(.up))))
+        }
+        dotsW += dotsW % 2
+        dotsH += (4 - dotsH % 4) % 4
+        let cellsW = dotsW / 2, cellsH = dotsH / 4
+
+        // Owner of each dot: -1 the screen, i a shape, Int32.min nothing.
+        var owner = [Int32](repeating: .min, count: dotsW * dotsH)
+        func draw(_ f: Frame, _ r: Radii, _ id: Int32) {
+            func inside(_ px: Double, _ py: Double) -> Bool {
+                guard px >= f.minX, px <= f.maxX, py >= f.minY, py <= f.maxY else { return false }
+                let corners: [(Double, Double, Double)] = [
+                    (f.minX + r.topLeading, f.minY + r.topLeading, r.topLeading),
+                    (f.maxX - r.topTrailing, f.minY + r.topTrailing, r.topTrailing),
+                    (f.maxX - r.bottomTrailing, f.maxY - r.bottomTrailing, r.bottomTrailing),
+                    (f.minX + r.bottomLeading, f.maxY - r.bottomLeading, r.bottomLeading),
+                ]
+                for (k, (cx, cy, rr)) in corners.enumerated() where rr > 0 {
+                    let inX = k == 0 || k == 3 ? px < cx : px > cx
+                    let inY = k < 2 ? py < cy : py > cy
+                    if inX, inY, (px - cx) * (px - cx) + (py - cy) * (py - cy) > rr * rr { return false }
+                }
+                return true
+            }
+            let i0 = max(0, Int(((f.minX - region.x) / s).rounded(.down)) - 1)
+            let i1 = min(dotsW - 1, Int(((f.maxX - region.x) / s).rounded(.up)) + 1)
+            let j0 = max(0, Int(((f.minY - region.y) / s).rounded(.down)) - 1)
+            let j1 = min(dotsH - 1, Int(((f.maxY - region.y) / s).rounded(.up)) + 1)
+            guard i0 <= i1, j0 <= j1 else { return }
+            var any = false
+            for j in j0...j1 {
+                let py = region.y + (Double(j) + 0.5) * s
+                for i in i0...i1 {
+                    let px = region.x + (Double(i) + 0.5) * s
+                    guard inside(px, py) else { continue }
+                    any = true
+                    if !inside(px - s, py) || !inside(px + s, py) || !inside(px, py - s) || !inside(px, py + s) {
+                        owner[j * dotsW + i] = id
+                    }
+                }
+            }
+            if !any {
+                // Smaller than a dot: one dot at its centre.
+                let i = Int(((f.minX + f.width / 2 - region.x) / s).rounded(.down))
+                let j = Int(((f.minY + f.height / 2 - region.y) / s).rounded(.down))
+                if i >= 0, i < dotsW, j >= 0, j < dotsH { owner[j * dotsW + i] = id }
+            }
+        }
+        let screenR = min(scene.screen.radius, scene.screen.frame.halfShorterSide)
+        draw(scene.screen.frame, Radii(all: screenR), -1)
+        for (k, sh) in scene.shapes.enumerated() where sh.kind != .group {
+            if sh.kind == .circle {
+                let sq = sh.frame.centredSquare
+                draw(sq, Radii(all: sq.width / 2), Int32(k))
+            } else {
+                draw(sh.frame, sh.radii, Int32(k))
+            }
+        }
+
+        // Cells: braille bits and the owner most of their dots belong to.
+        let bit: [[UInt32]] = [[0x01, 0x02, 0x04, 0x40], [0x08, 0x10, 0x20, 0x80]]
+        var glyph = [Character](repeating: " ", count: cellsW * cellsH)
+        var cellOwner = [Int32](repeating: .min, count: cellsW * cellsH)
+        for cy in 0..<cellsH {
+            for cx in 0..<cellsW {
+                var bits: UInt32 = 0
+                var votes: [(Int32, Int)] = []
+                for dx in 0..<2 {
+                    for dy in 0..<4 {
+                        let o = owner[(cy * 4 + dy) * dotsW + cx * 2 + dx]
+                        guard o != .min else { continue }
+                        bits |= bit[dx][dy]
+                        if let v = votes.firstIndex(where: { $0.0 == o }) { votes[v].1 += 1 } else { votes.append((o, 1)) }
+                    }
+                }
+                if bits != 0 {
+                    glyph[cy * cellsW + cx] = Character(Unicode.Scalar(0x2800 + bits)!)
+                    cellOwner[cy * cellsW + cx] = votes.max { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }!.0
+                }
+            }
+        }
+
+        // Labels on the top edge, where there is room between the corners.
+        var taken = [Bool](repeating: false, count: cellsW * cellsH)
+        for (k, sh) in scene.shapes.enumerated() where sh.kind != .group {
+            guard let label = sh.label else { continue }
+            let f = sh.kind == .circle ? sh.frame.centredSquare : sh.frame
+            let row = Int(((f.minY - region.y) / s / 4).rounded(.down))
+            let c0 = Int(((f.minX + max(sh.radii.topLeading, f.width * 0.1) - region.x) / s / 2).rounded(.up)) + 1
+            let c1 = Int(((f.maxX - sh.radii.topTrailing - region.x) / s / 2).rounded(.down)) - 1
+            let text = " " + label + " "
+            guard row >= 0, row < cellsH, c0 >= 0, c1 < cellsW, c1 - c0 + 1 >= text.count else { continue }
+            let cells = (c0..<(c0 + text.count)).map { row * cellsW + $0 }
+            guard !cells.contains(where: { taken[$0] }) else { continue }
+            for (c, ch) in zip(cells, text) { glyph[c] = ch; cellOwner[c] = Int32(k); taken[c] = true }
+        }
+
+        // Text, with a colour per owner when asked.
+        func colour(_ o: Int32) -> String {
+            if o == -1 { return "90" }
+            if let f = scene.shapes[Int(o)].fill, f.a > 0 { return "38;2;\(f.r);\(f.g);\(f.b)" }
+            let palette = ["36", "35", "33", "32", "34", "31", "96", "95", "93", "92"]
+            return palette[Int(o) % palette.count]
+        }
+        var out = ""
+        for cy in 0..<cellsH {
+            var end = cellsW
+            while end > 0, glyph[cy * cellsW + end - 1] == " " { end -= 1 }
+            var line = ""
+            var current: Int32 = .min
+            for cx in 0..<end {
+                let g = glyph[cy * cellsW + cx]
+                let who = cellOwner[cy * cellsW + cx]
+                // Colour changes only where the owner changes.
+                if o.color, g != " ", who != .min, who != current {
+                    line += "\u{1B}[\(colour(who))m"
+                    current = who
+                }
+                line.append(g)
+            }
+            if o.color, current != .min { line += "\u{1B}[0m" }
+            out += line + "\n"
+        }
+        let what = focus.map { "\(scene.shapes[$0].id) at \(Report.frame(scene.shapes[$0].frame))" }
+            ?? "screen \(Report.screen(scene.screen))"
+        out += "\(what); 1 dot ≈ \(Format.number(s)) pt\n"
+        if o.color {
+            var legend: [String] = []
+            for (k, sh) in scene.shapes.enumerated() where sh.kind != .group && sh.label != nil {
+                legend.append("\u{1B}[\(colour(Int32(k)))m⣿\u{1B}[0m \(sh.id)")
+                if legend.count == 12 { break }
+            }
+            if !legend.isEmpty { out += legend.joined(separator: "  ") + "\n" }
+        }
+        return out
+    }
+}

@@ -1,0 +1,298 @@
+import SceneLang
+import SceneEval
+
+/// ANSI styling, or none (pipes, `NO_COLOR`).
+public struct Painter: Sendable {
+    public var color: Bool
+    public init(color: Bool) { self.color = color }
+    func paint(_ s: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s }
+    func bold(_ s: String) -> String { paint(s, "1") }
+    func dim(_ s: String) -> String { paint(s, "2") }
+    func green(_ s: String) -> String { paint(s, "32") }
+    func red(_ s: String) -> String { paint(s, "31") }
+    func yellow(_ s: String) -> String { paint(s, "33") }
+    func cyan(_ s: String) -> String { paint(s, "36") }
+}
+
+/// Text the REPL prints about a scene: what changed, why a corner is what it
+/// is, one shape in detail, the statement list. Pure functions of values.
+public enum Report {
+    static func n(_ v: Double) -> String { Format.number(v) }
+    static func n(_ v: Double?) -> String { v.map(Format.number) ?? "-" }
+
+    static func frame(_ f: Frame) -> String { "\(n(f.x)),\(n(f.y)) \(n(f.width))×\(n(f.height))" }
+
+    /// `28` when all four corners agree, else `28 28 0 0` (tl tr br bl).
+    static func radii(_ r: Radii) -> String { r.isUniform ? n(r.topLeading) : r.description }
+
+    static func screen(_ s: Screen) -> String {
+        "\(s.name ?? "custom") \(n(s.width))×\(n(s.height)) radius \(n(s.radius))"
+    }
+
+    /// Which rule gave one corner its radius, with the numbers.
+    public static func why(_ r: CornerReason, container: String) -> String {
+        func distance() -> String {
+            if let dx = r.dx, let dy = r.dy, dx != dy { return "max(\(n(dx)), \(n(dy)))" }
+            return n(r.distance)
+        }
+        let concentric = "\(container) \(n(r.containerRadius)) − \(distance()) = \(n(r.computed))"
+        switch r.rule {
+        case .fixed: return "fixed"
+        case .shape: return "half the shorter side"
+        case .concentric: return "concentric: " + concentric + (r.minimum.map { ", minimum \(n($0))" } ?? "")
+        case .minimum: return "minimum \(n(r.minimum)) (\(concentric))"
+        case .uniform:
+            return "uniform: its group's largest corner" + (r.computed != nil ? " (own: \(concentric))" : "")
+        case .fallback: return "iOS 18 fallback: RoundedRectangle of the minimum, \(n(r.minimum ?? 0))"
+        case .relative: return "relative: \(container) \(n(r.containerRadius)) − \(n(r.distance)) = \(n(r.computed))"
+        case .clamped: return "clamped to half the shorter side"
+        }
+    }
+
+    /// One reason per corner, or empty for a shape with no drawn form.
+    static func whys(_ scene: ResolvedScene, _ i: Int) -> [String] {
+        let cname = scene.containerName(scene.shapes[i].container) ?? "-"
+        return scene.reasons(for: i).map { why($0, container: cname) }
+    }
+
+    // MARK: - Diff
+
+    /// What changed, one line per shape, at most `limit` shape lines.
+    public static func diff(_ d: SceneDiff, old a: ResolvedScene, new b: ResolvedScene,
+                            limit: Int = 20, paint p: Painter) -> String {
+        var out = ""
+        if let s = d.screen { out += "screen \(screen(s.old)) → \(screen(s.new))\n" }
+        if let t = d.target { out += "target \(t.old.rawValue) → \(t.new.rawValue)\n" }
+        if let m = d.margin { out += "margin \(n(m.old)) → \(n(m.new))\n" }
+        for bc in d.bindings {
+            switch (bc.old, bc.new) {
+            case (nil, let v?): out += "\(p.bold(bc.name)) = \(n(v))\n"
+            case (let o?, let v?): out += "\(p.bold(bc.name)) = \(n(v)) (was \(n(o)))\n"
+            case (let o?, nil): out += "\(p.bold(bc.name)) removed (was \(n(o)))\n"
+            default: break
+            }
+        }
+        var lines: [(String, String, [String])] = []   // mark+id, text, sub-lines
+        var more = 0
+        func room() -> Bool { lines.count < limit }
+        for i in d.removed {
+            if !room() { more += 1; continue }
+            let s = a.shapes[i]
+            lines.append(("- " + s.id, p.dim("was \(s.kind.rawValue) \(frame(s.frame))" + (s.kind == .group ? "" : ", radius \(radii(s.radii))")), []))
+        }
+        for j in d.added {
+            if !room() { more += 1; continue }
+            lines.append(("+ " + b.shapes[j].id, describe(b, j), []))
+        }
+        for (i, j) in d.changed {
+            if !room() { more += 1; continue }
+            lines.append(changeLine(a, i, b, j))
+        }
+        for (i, j) in d.context where room() {
+            if let l = contextLine(a, i, b, j) { lines.append(l) }
+        }
+        let width = min(16, lines.map { $0.0.count }.max() ?? 0)
+        for (head, text, subs) in lines {
+            let mark = head.prefix(1)
+            let painted = mark == "+" ? p.green(head) : mark == "-" ? p.red(head) : p.yellow(head)
+            out += painted + String(repeating: " ", count: max(1, width - head.count + 2)) + text + "\n"
+            for s in subs { out += "    " + s + "\n" }
+        }
+        if more > 0 { out += p.dim("… and \(more) more shape\(more == 1 ? "" : "s") changed (`:show` lists them all)") + "\n" }
+        return out
+    }
+
+    /// `concentric 33,457 336×88, radius 16 against map, container 16`.
+    static func describe(_ scene: ResolvedScene, _ j: Int) -> String {
+        let s = scene.shapes[j]
+        var t = "\(s.kind.rawValue) \(frame(s.frame))"
+        if s.kind != .group {
+            t += ", radius \(radii(s.radii))"
+            if case .node = s.container, let c = scene.containerName(s.container) { t += " against \(c)" }
+            else if s.container == .screen { t += " against the screen" }
+        }
+        if let c = s.containerRadii { t += ", container \(radii(c))" }
+        if s.glass { t += ", glass" }
+        return t
+    }
+
+    /// Corners that share a text, named as SwiftUI groups them where it can:
+    /// `top corners`, `leading corners`, `all corners`, else one by one.
+    static func grouped(_ items: [(Corner, String)]) -> [(String, String)] {
+        var order: [String] = []
+        var sets: [String: [Corner]] = [:]
+        for (c, t) in items {
+            if sets[t] == nil { order.append(t) }
+            sets[t, default: []].append(c)
+        }
+        return order.map { t in (name(of: sets[t]!), t) }
+    }
+
+    static func name(of corners: [Corner]) -> String {
+        let set = Set(corners)
+        for cs in CornerSet.allCases where Set(cs.corners) == set {
+            return cs.corners.count == 1 ? cs.rawValue : cs == .all ? "all corners" : "\(cs.rawValue) corners"
+        }
+        return corners.map(\.name).joined(separator: ", ")
+    }
+
+    static func subLines(_ groups: [(String, String)]) -> [String] {
+        let w = groups.map { $0.0.count }.max() ?? 0
+        return groups.map { $0.0.padding(toLength: w + 2, withPad: " ", startingAt: 0) + $0.1 }
+    }
+
+    static func changeLine(_ a: ResolvedScene, _ i: Int, _ b: ResolvedScene, _ j: Int) -> (String, String, [String]) {
+        let x = a.shapes[i], y = b.shapes[j]
+        var parts: [String] = []
+        var subs: [String] = []
+        if x.kind != y.kind { parts.append("\(x.kind.rawValue) → \(y.kind.rawValue)") }
+        if x.frame != y.frame { parts.append("frame \(frame(x.frame)) → \(frame(y.frame))") }
+        let xc = a.containerName(x.container), yc = b.containerName(y.container)
+        if x.radii != y.radii, y.kind != .group {
+            let whys = whys(b, j)
+            if x.radii.isUniform, y.radii.isUniform {
+                var t = "radius \(n(x.radii.topLeading)) → \(n(y.radii.topLeading))"
+                let groups = whys.count == 4 ? grouped(Corner.allCases.map { ($0, whys[$0.rawValue]) }) : []
+                if groups.count == 1, groups[0].1 != "fixed" { t += " (\(groups[0].1))" }
+                else if groups.count > 1 { subs = subLines(groups) }
+                parts.append(t)
+            } else {
+                parts.append("radii \(x.radii.description) → \(y.radii.description)")
+                subs = subLines(grouped(Corner.allCases.filter { x.radii[$0] != y.radii[$0] }.map { k in
+                    (k, "\(n(x.radii[k])) → \(n(y.radii[k]))" + (whys.count == 4 ? "  " + whys[k.rawValue] : ""))
+                }))
+            }
+        }
+        if xc != yc { parts.append("against \(xc ?? "nothing") → \(yc ?? "nothing")") }
+        switch (x.containerRadii, y.containerRadii) {
+        case (nil, let r?): parts.append("now a container \(radii(r))")
+        case (_?, nil): parts.append("no longer a container")
+        case (let r?, let s?) where r != s: parts.append("container \(radii(r)) → \(radii(s))")
+        default: break
+        }
+        if x.fill != y.fill { parts.append("fill \(x.fill?.hex ?? "none") → \(y.fill?.hex ?? "none")") }
+        if x.glass != y.glass { parts.append(y.glass ? "glass added" : "glass removed") }
+        if x.style != y.style { parts.append("style \(x.style.rawValue) → \(y.style.rawValue)") }
+        if x.role != y.role { parts.append("role \(x.role?.rawValue ?? "none") → \(y.role?.rawValue ?? "none")") }
+        // Extra shapes (clip, glass, …) only when they differ from the shape itself.
+        if x.layers.map(\.radii) != y.layers.map(\.radii), y.layers.contains(where: { $0.radii != y.radii }) {
+            parts.append("layers " + y.layers.map { "\($0.role) \(radii($0.radii))" }.joined(separator: ", "))
+        }
+        if parts.isEmpty, x.radii == y.radii {
+            // Edited, but it draws the same: say what decides it now.
+            let nw = whys(b, j)
+            let groups = nw.count == 4 ? grouped(Corner.allCases.map { ($0, nw[$0.rawValue]) }) : []
+            parts.append("radius \(radii(y.radii)) unchanged" + (groups.count == 1 ? " (\(groups[0].1))" : ""))
+            if groups.count > 1 { subs = subLines(groups) }
+        }
+        return ("~ " + y.id, parts.joined(separator: ", "), subs)
+    }
+
+    /// A shape whose container changed but whose radii did not: worth a line
+    /// only where a different rule now decides a corner (`minimum` → `concentric`).
+    static func contextLine(_ a: ResolvedScene, _ i: Int, _ b: ResolvedScene, _ j: Int) -> (String, String, [String])? {
+        let or = a.reasons(for: i), nr = b.reasons(for: j)
+        guard or.count == 4, nr.count == 4 else { return nil }
+        let y = b.shapes[j]
+        let oc = a.containerName(a.shapes[i].container) ?? "-", nc = b.containerName(y.container) ?? "-"
+        let changed = Corner.allCases.filter { or[$0.rawValue].rule != nr[$0.rawValue].rule }
+        guard !changed.isEmpty else { return nil }
+        let groups = grouped(changed.map { k in
+            (k, "now \(why(nr[k.rawValue], container: nc)) (was \(why(or[k.rawValue], container: oc)))")
+        })
+        if groups.count == 1 {
+            return ("~ " + y.id, "radius \(radii(y.radii)) unchanged; \(groups[0].0) \(groups[0].1)", [])
+        }
+        return ("~ " + y.id, "radius \(radii(y.radii)) unchanged; the rule changed", subLines(groups))
+    }
+
+    // MARK: - One shape
+
+    /// `:show LABEL`: the shape, its container, and each corner's reasoning.
+    public static func detail(_ scene: ResolvedScene, _ i: Int, file: SourceFile, paint p: Painter) -> String {
+        let s = scene.shapes[i]
+        var out = p.bold(s.id) + "  \(s.kind.rawValue)"
+        if s.glass { out += ", glass" }
+        if s.kind != .group { out += ", \(s.style.rawValue) corners" }
+        out += "  " + p.dim("(\(file.name):\(file.location(of: s.range.start)))") + "\n"
+        out += "  frame      x \(n(s.frame.x))  y \(n(s.frame.y))  width \(n(s.frame.width))  height \(n(s.frame.height))\n"
+        if let parent = s.parent { out += "  parent     \(scene.shapes[parent].id)\n" }
+        switch s.container {
+        case .screen: out += "  against    the screen (\(screen(scene.screen)))\n"
+        case .node(let c):
+            let cs = scene.shapes[c]
+            out += "  against    \(cs.id): container \(cs.containerKind?.rawValue ?? "rect") \(radii(cs.containerRadii ?? Radii(all: 0))) at \(frame(cs.frame))\n"
+        case .none: break
+        }
+        if let m = s.minimum { out += "  minimum    \(n(m))\n" }
+        if s.uniform { out += "  uniform    yes: every corner takes the largest\n" }
+        if let r = s.containerRadii {
+            out += "  publishes  container \(s.containerKind?.rawValue ?? "rect") \(radii(r)) to its children\n"
+        }
+        if s.kind == .group {
+            out += "  draws nothing (a layout group)\n"
+        } else {
+            let reasons = scene.reasons(for: i)
+            let cname = scene.containerName(s.container) ?? "-"
+            var rows: [[String]] = [["corner", "radius", "rule", "container R", "dx", "dy", "distance", "R − d", "minimum", "why"]]
+            for k in Corner.allCases {
+                let r = k.rawValue < reasons.count ? reasons[k.rawValue] : nil
+                rows.append([k.name, n(s.radii[k]), r?.rule.rawValue ?? "-", n(r?.containerRadius), n(r?.dx), n(r?.dy),
+                             n(r?.distance), n(r?.computed), n(r?.minimum), r.map { why($0, container: cname) } ?? "-"])
+            }
+            out += table(rows, numeric: [1, 3, 4, 5, 6, 7, 8], indent: "  ")
+        }
+        for l in s.layers { out += "  \(l.role.padding(toLength: 10, withPad: " ", startingAt: 0)) \(l.kind.rawValue), radius \(radii(l.radii))\n" }
+        let decisions = s.decisions.list
+        if !decisions.isEmpty { out += "  model decisions: " + decisions.map(\.rawValue).joined(separator: ", ") + "\n" }
+        return out
+    }
+
+    static func table(_ rows: [[String]], numeric: Set<Int>, indent: String) -> String {
+        var widths = [Int](repeating: 0, count: rows[0].count)
+        for r in rows { for (i, c) in r.enumerated() { widths[i] = max(widths[i], c.count) } }
+        var out = ""
+        for r in rows {
+            var line = indent
+            for (i, c) in r.enumerated() {
+                let pad = String(repeating: " ", count: widths[i] - c.count)
+                if i == r.count - 1 { line += c } else { line += (numeric.contains(i) ? pad + c : c + pad) + "  " }
+            }
+            while line.hasSuffix(" ") { line.removeLast() }
+            out += line + "\n"
+        }
+        return out
+    }
+
+    // MARK: - Statements
+
+    /// `:list`: each statement with its number; continuation lines aligned.
+    public static func list(_ s: Session, paint p: Painter) -> String {
+        guard !s.entries.isEmpty else { return "(empty scene)\n" }
+        let w = String(s.entries.count).count
+        var out = ""
+        for (i, e) in s.entries.enumerated() {
+            for (k, line) in e.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let num = k == 0 ? String(i + 1) : ""
+                out += p.dim(String(repeating: " ", count: w - num.count) + num) + "  " + line + "\n"
+            }
+        }
+        return out
+    }
+
+    /// Checker findings (or evaluator warnings) in `new` that `old` did not
+    /// have. Two findings are the same when they have the same code and point
+    /// at the same source text, so a finding whose numbers changed with the
+    /// edit is not announced again.
+    public static func newFindings(old: [Diagnostic], in oldFile: SourceFile, new: [Diagnostic], in newFile: SourceFile) -> [Diagnostic] {
+        func key(_ d: Diagnostic, _ f: SourceFile) -> String { d.code + "\u{0}" + f.text(d.range.start..<d.range.end) }
+        var counts: [String: Int] = [:]
+        for d in old { counts[key(d, oldFile), default: 0] += 1 }
+        var out: [Diagnostic] = []
+        for d in new {
+            let k = key(d, newFile)
+            if let c = counts[k], c > 0 { counts[k] = c - 1 } else { out.append(d) }
+        }
+        return out
+    }
+}

@@ -1,0 +1,128 @@
+import SceneLang
+import SceneEval
+
+/// What changed between two resolved scenes: the screen and target, the
+/// bindings, and shapes added, removed or changed.
+///
+/// Shapes are matched by a key that survives edits: the label when there is
+/// one; for an unlabelled top-level node, the id of the session entry it came
+/// from; for an unlabelled child, its parent's key and its place among the
+/// parent's unlabelled children. So deleting statement 2 does not make every
+/// later `node-N` look changed.
+public struct SceneDiff: Sendable {
+    public struct BindingChange: Sendable, Equatable {
+        public var name: String
+        public var old: Double?
+        public var new: Double?
+    }
+
+    public var screen: (old: Screen, new: Screen)? = nil
+    public var target: (old: Target, new: Target)? = nil
+    public var margin: (old: Double, new: Double)? = nil
+    public var bindings: [BindingChange] = []
+    /// Indices into the new scene.
+    public var added: [Int] = []
+    /// Indices into the old scene.
+    public var removed: [Int] = []
+    /// Shapes whose drawn result differs (frame, radii, kind, container, look).
+    public var changed: [(old: Int, new: Int)] = []
+    /// Shapes that look the same but whose container changed around them, so
+    /// the reasoning behind their radii may have changed.
+    public var context: [(old: Int, new: Int)] = []
+
+    public var isEmpty: Bool {
+        screen == nil && target == nil && margin == nil && bindings.isEmpty && added.isEmpty
+            && removed.isEmpty && changed.isEmpty && context.isEmpty
+    }
+
+    /// Stable keys for the shapes of `scene` (see the type's comment).
+    public static func keys(of scene: ResolvedScene, nodeEntryIDs: [Int]) -> [String] {
+        var keys: [String] = []
+        keys.reserveCapacity(scene.shapes.count)
+        var ordinal = [Int](repeating: 0, count: scene.shapes.count)
+        var top = 0
+        for sh in scene.shapes {
+            if let l = sh.label {
+                keys.append("#" + l)
+            } else if let p = sh.parent {
+                keys.append(keys[p] + "/" + String(ordinal[p]))
+                ordinal[p] += 1
+            } else {
+                keys.append(top < nodeEntryIDs.count ? "@" + String(nodeEntryIDs[top]) : "@?" + String(top))
+            }
+            if sh.parent == nil { top += 1 }
+        }
+        return keys
+    }
+
+    public static func between(_ a: ResolvedScene, keys ka: [String], _ b: ResolvedScene, keys kb: [String]) -> SceneDiff {
+        var d = SceneDiff()
+        if a.screen != b.screen { d.screen = (a.screen, b.screen) }
+        if a.target != b.target { d.target = (a.target, b.target) }
+        if a.margin != b.margin { d.margin = (a.margin, b.margin) }
+
+        var oldValues: [String: Double] = [:]
+        for bd in a.bindings { oldValues[bd.name] = bd.value }
+        var seen = Set<String>()
+        for bd in b.bindings {
+            seen.insert(bd.name)
+            if oldValues[bd.name] != bd.value { d.bindings.append(BindingChange(name: bd.name, old: oldValues[bd.name], new: bd.value)) }
+        }
+        for bd in a.bindings where !seen.contains(bd.name) {
+            d.bindings.append(BindingChange(name: bd.name, old: bd.value, new: nil))
+        }
+
+        // Fast path: the same keys in the same order (a value edit).
+        var match = [Int?](repeating: nil, count: b.shapes.count)   // new → old
+        if ka == kb {
+            for i in b.shapes.indices { match[i] = i }
+        } else {
+            var index: [String: Int] = [:]
+            index.reserveCapacity(ka.count)
+            for (i, k) in ka.enumerated() where index[k] == nil { index[k] = i }
+            var used = [Bool](repeating: false, count: a.shapes.count)
+            for (j, k) in kb.enumerated() {
+                if let i = index[k], !used[i] { match[j] = i; used[i] = true }
+            }
+            d.removed = a.shapes.indices.filter { !used[$0] }
+        }
+        let screenChanged = d.screen != nil || d.target != nil
+        for (j, m) in match.enumerated() {
+            guard let i = m else { d.added.append(j); continue }
+            let x = a.shapes[i], y = b.shapes[j]
+            if looksDifferent(x, y) || containerKey(x, a, ka) != containerKey(y, b, kb) {
+                d.changed.append((i, j))
+            } else if contextChanged(x, a, y, b, screenChanged) {
+                d.context.append((i, j))
+            }
+        }
+        return d
+    }
+
+    static func looksDifferent(_ x: ResolvedShape, _ y: ResolvedShape) -> Bool {
+        x.frame != y.frame || x.radii != y.radii || x.kind != y.kind || x.spec != y.spec
+            || x.isContainer != y.isContainer || x.containerRadii != y.containerRadii
+            || x.fill != y.fill || x.glass != y.glass || x.style != y.style || x.role != y.role
+            || x.layers.map(\.radii) != y.layers.map(\.radii)
+    }
+
+    static func containerKey(_ s: ResolvedShape, _ scene: ResolvedScene, _ keys: [String]) -> String {
+        switch s.container {
+        case .screen: return "screen"
+        case .node(let i): return keys[i]
+        case .none: return ""
+        }
+    }
+
+    /// Whether the container a shape resolved against moved or changed radius.
+    static func contextChanged(_ x: ResolvedShape, _ a: ResolvedScene, _ y: ResolvedShape, _ b: ResolvedScene, _ screenChanged: Bool) -> Bool {
+        switch (x.container, y.container) {
+        case (.node(let i), .node(let j)):
+            return a.shapes[i].frame != b.shapes[j].frame || a.shapes[i].containerRadii != b.shapes[j].containerRadii
+        case (.screen, .screen):
+            return screenChanged
+        default:
+            return false
+        }
+    }
+}

@@ -1,0 +1,567 @@
+import Dispatch
+import SceneLang
+import SceneEval
+
+/// The REPL's scene: an ordered list of statements, each kept as the source
+/// text the user typed, plus the compiled result of all of them together.
+///
+/// A session is a value and always valid: every method that edits returns a
+/// new session (accepted) or the diagnostics that stopped it (rejected), and
+/// the receiver is never touched. After each edit the whole scene text is
+/// compiled again (`Pipeline.compile`), so the REPL can never disagree with
+/// `scene run` on the same text.
+public struct Session: Sendable {
+    /// One top-level statement. `id` is stable across edits (a replaced
+    /// statement keeps it), so the diff can follow unlabelled nodes.
+    public struct Entry: Sendable, Equatable {
+        public var id: Int
+        public var text: String
+    }
+
+    /// Names diagnostics are rendered against.
+    public static let sceneName = "<scene>"
+    public static let inputName = "<input>"
+    /// How many edits `:undo` can take back.
+    public static let undoDepth = 500
+
+    public internal(set) var entries: [Entry] = []
+    /// The compiled scene text; its `scene` is never nil.
+    public internal(set) var compilation: Compilation
+    /// Evaluator warnings plus the checker's findings for the current scene.
+    public internal(set) var findings: [Diagnostic] = []
+    /// The file the scene was loaded from or last saved to.
+    public var fileName: String?
+    /// Entry texts as last loaded or saved (nil: never), for "unsaved changes".
+    public var savedTexts: [String]? = nil
+    /// Nanoseconds spent compiling and checking for the last change.
+    public internal(set) var timing = Timing()
+
+    var nextID = 1
+    var undoStack: [Snapshot] = []
+    var redoStack: [Snapshot] = []
+
+    public struct Timing: Sendable, Equatable {
+        public var compile: UInt64 = 0
+        public var check: UInt64 = 0
+    }
+
+    struct Snapshot: Sendable {
+        var entries: [Entry]
+        var nextID: Int
+        var fileName: String?
+        var savedTexts: [String]?
+        /// What the edit after this snapshot did (for `:undo` / `:redo` messages).
+        var what: String
+    }
+
+    public init() {
+        let file = SourceFile(name: Self.sceneName, text: "")
+        compilation = Pipeline.compile(file)
+        savedTexts = []
+    }
+
+    // MARK: - Reading
+
+    public var scene: ResolvedScene { compilation.scene! }
+    public var file: SourceFile { compilation.file }
+    public var ast: Scene { compilation.parse.scene }
+    public var text: String { Self.join(entries.map(\.text)) }
+    public var isEmpty: Bool { entries.isEmpty }
+    public var hasUnsavedChanges: Bool { savedTexts != entries.map(\.text) }
+    public var canUndo: Bool { !undoStack.isEmpty }
+    public var canRedo: Bool { !redoStack.isEmpty }
+
+    static func join(_ texts: [String]) -> String {
+        texts.isEmpty ? "" : texts.joined(separator: "\n") + "\n"
+    }
+
+    /// Byte offset of each entry in `text`.
+    var offsets: [Int] {
+        var o: [Int] = []
+        o.reserveCapacity(entries.count)
+        var at = 0
+        for e in entries { o.append(at); at += e.text.utf8.count + 1 }
+        return o
+    }
+
+    /// Names bound with `let`, in order.
+    public var names: [String] {
+        ast.statements.compactMap { if case .binding(let n, _, _) = $0 { return n.name } else { return nil } }
+    }
+    /// Every label in the scene, nested ones included, in document order.
+    public var labels: [String] { scene.shapes.compactMap(\.label) }
+
+    /// The statement number (1-based) of the entry with `id`.
+    public func number(ofEntry id: Int) -> Int? { entries.firstIndex { $0.id == id }.map { $0 + 1 } }
+
+    /// Entry ids of the top-level node statements, in order: the diff's anchor
+    /// for unlabelled nodes.
+    public var nodeEntryIDs: [Int] {
+        var ids: [Int] = []
+        for (i, st) in ast.statements.enumerated() where i < entries.count {
+            if case .node = st { ids.append(entries[i].id) }
+        }
+        return ids
+    }
+
+    /// The AST node carrying `label`, with the file it was parsed from.
+    public func node(labelled label: String) -> Node? {
+        for st in ast.statements {
+            guard case .node(let root) = st else { continue }
+            if let n = Self.find(label, in: root) { return n }
+        }
+        return nil
+    }
+
+    // MARK: - Editing
+
+    /// Why an edit was refused: diagnostics, each with the file it points into
+    /// (`<input>` when the problem is in what was typed, else the scene).
+    public struct Rejection: Sendable {
+        public var diagnostics: [(Diagnostic, SourceFile)]
+        public init(_ diagnostics: [(Diagnostic, SourceFile)]) { self.diagnostics = diagnostics }
+    }
+
+    public enum Outcome: Sendable {
+        /// The new session and what was done, one phrase per statement ("[3] added").
+        case accepted(Session, [String])
+        case rejected(Rejection)
+        /// The input held no statement (blank, or only a comment).
+        case nothing
+    }
+
+    /// Apply typed input: each statement is added, or replaces the statement
+    /// (or nested labelled node) with the same key.
+    public func applying(_ input: String) -> Outcome {
+        let inFile = SourceFile(name: Self.inputName, text: input)
+        let parsed = Parser.parse(inFile)
+        if parsed.diagnostics.hasErrors {
+            return .rejected(Rejection(parsed.diagnostics.filter { $0.severity == .error }.map { ($0, inFile) }))
+        }
+        let statements = parsed.scene.statements
+        if statements.isEmpty { return .nothing }
+        let chunks = Self.split(inFile, statements)
+        var draft = Draft(self)
+        var actions: [String] = []
+        for (st, chunk) in zip(statements, chunks) {
+            actions.append(draft.place(st, chunk))
+        }
+        return draft.finish(from: self, what: input, actions: actions, input: inFile)
+    }
+
+    /// `:delete N`, `:delete LABEL`, `:delete let NAME`, `:delete screen|target|margin`.
+    public func deleting(_ what: String) -> Result<Outcome, DeleteError> {
+        let words = what.split(separator: " ").map(String.init)
+        var draft = Draft(self)
+        var index: Int? = nil
+        var nestedLabel: String? = nil
+        if words.count == 1, let n = Int(words[0]) {
+            guard n >= 1, n <= entries.count else {
+                return .failure(.noStatement(n, count: entries.count))
+            }
+            index = n - 1
+        } else if words.count == 2, words[0] == "let" {
+            guard let i = draft.keys.firstIndex(of: .binding(words[1])) else { return .failure(.noName(words[1], suggestion: Suggest.closest(to: words[1], among: names))) }
+            index = i
+        } else if words.count == 1, let k = ["screen", "target", "margin"].firstIndex(of: words[0]) {
+            let key: StatementKey = [.screen, .target, .margin][k]
+            guard let i = draft.keys.firstIndex(of: key) else { return .failure(.noSetting(words[0])) }
+            index = i
+        } else if words.count == 1 {
+            let name = words[0]
+            if let i = draft.keys.firstIndex(of: .label(name)) {
+                index = i
+            } else if node(labelled: name) != nil {
+                nestedLabel = name
+            } else if let i = draft.keys.firstIndex(of: .binding(name)) {
+                index = i
+            } else {
+                return .failure(.noLabel(name, suggestion: Suggest.closest(to: name, among: labels + names)))
+            }
+        } else {
+            return .failure(.usage)
+        }
+        let action: String
+        if let i = index {
+            action = "[\(i + 1)] deleted"
+            draft.entries.remove(at: i)
+            draft.keys.remove(at: i)
+        } else {
+            let label = nestedLabel!
+            guard let owner = draft.owner(of: label) else { return .failure(.noLabel(label, suggestion: nil)) }
+            draft.splice(label: label, owner: owner, with: nil)
+            action = "[\(draft.entries.firstIndex { $0.id == owner }! + 1)] deleted `\(label)`"
+        }
+        return .success(draft.finish(from: self, what: ":delete \(what)", actions: [action], input: nil))
+    }
+
+    public enum DeleteError: Error, Equatable {
+        case usage
+        case noStatement(Int, count: Int)
+        case noLabel(String, suggestion: String?)
+        case noName(String, suggestion: String?)
+        case noSetting(String)
+    }
+
+    /// Replace the whole scene with the statements of `file` (`:load`, `:reset`).
+    /// Diagnostics point into `file` itself.
+    public func replacingAll(with file: SourceFile, what: String) -> Outcome {
+        let c = Pipeline.compile(file)
+        if c.scene == nil {
+            return .rejected(Rejection(c.diagnostics.filter { $0.severity == .error }.map { ($0, file) }))
+        }
+        var draft = Draft(self)
+        draft.entries = Self.split(file, c.parse.scene.statements).map { chunk in
+            defer { draft.nextID += 1 }
+            return Entry(id: draft.nextID, text: chunk.text)
+        }
+        draft.keys = c.parse.scene.statements.map(Self.key)
+        draft.segments = []
+        return draft.finish(from: self, what: what, actions: [], input: nil)
+    }
+
+    /// The scene as saved: mark it clean under `name`.
+    public func saved(as name: String) -> Session {
+        var s = self
+        s.fileName = name
+        s.savedTexts = entries.map(\.text)
+        return s
+    }
+
+    /// Undo the last edit: the restored session and what was undone.
+    public func undoing() -> (Session, String)? {
+        guard let snap = undoStack.last else { return nil }
+        var s = restoring(snap)
+        s.undoStack.removeLast()
+        s.redoStack.append(Snapshot(entries: entries, nextID: nextID, fileName: fileName, savedTexts: savedTexts, what: snap.what))
+        return (s, snap.what)
+    }
+
+    public func redoing() -> (Session, String)? {
+        guard let snap = redoStack.last else { return nil }
+        var s = restoring(snap)
+        s.redoStack.removeLast()
+        s.undoStack.append(Snapshot(entries: entries, nextID: nextID, fileName: fileName, savedTexts: savedTexts, what: snap.what))
+        return (s, snap.what)
+    }
+
+    func restoring(_ snap: Snapshot) -> Session {
+        var s = self
+        s.entries = snap.entries
+        s.nextID = max(nextID, snap.nextID)
+        s.fileName = snap.fileName ?? fileName
+        s.savedTexts = snap.savedTexts
+        s.recompile()
+        return s
+    }
+
+    /// Compile the entries; a snapshot was valid when taken, so this succeeds.
+    mutating func recompile() {
+        let t0 = Clock.now
+        let file = SourceFile(name: Self.sceneName, text: text)
+        compilation = Pipeline.compile(file)
+        let t1 = Clock.now
+        findings = Self.findings(of: compilation)
+        timing = Timing(compile: t1 - t0, check: Clock.now - t1)
+        if compilation.scene == nil {
+            // Cannot happen for a snapshot; never leave an invalid session.
+            entries = []
+            compilation = Pipeline.compile(SourceFile(name: Self.sceneName, text: ""))
+            findings = []
+        }
+    }
+
+    static func findings(of c: Compilation) -> [Diagnostic] {
+        guard let scene = c.scene else { return [] }
+        return c.diagnostics.filter { $0.severity != .error }
+            + Checker.check(scene, ast: c.parse.scene, file: c.file)
+    }
+
+    // MARK: - Statement keys
+
+    /// What makes two statements "the same" for replacement.
+    enum StatementKey: Hashable, Sendable {
+        case binding(String), label(String), screen, target, margin
+        var isSetting: Bool { if case .label = self { return false } else { return true } }
+    }
+
+    static func key(_ s: Statement) -> StatementKey? {
+        switch s {
+        case .binding(let n, _, _): return .binding(n.name)
+        case .screen: return .screen
+        case .target: return .target
+        case .margin: return .margin
+        case .node(let n): return n.label.map { .label($0.name) }
+        }
+    }
+
+    /// The node labelled `label` under `root` (iterative: depth cannot overflow the stack).
+    static func find(_ label: String, in root: Node) -> Node? {
+        var stack = [root]
+        while let n = stack.popLast() {
+            if n.label?.name == label { return n }
+            stack.append(contentsOf: n.children.reversed())
+        }
+        return nil
+    }
+
+    static func allLabels(in root: Node) -> [String] {
+        var out: [String] = []
+        var stack = [root]
+        while let n = stack.popLast() {
+            if let l = n.label { out.append(l.name) }
+            stack.append(contentsOf: n.children.reversed())
+        }
+        return out
+    }
+
+    // MARK: - Splitting text into statements
+
+    /// One statement's text, cut from a larger source.
+    struct Chunk: Equatable {
+        var text: String
+        /// Where the statement itself starts in `text` (after kept comment lines).
+        var statementOffset: Int
+        /// Where the statement starts in the source it was cut from.
+        var sourceStart: Int
+    }
+
+    /// Cut a parsed source into one chunk per statement: the statement's text,
+    /// a comment at the end of its last line, and the comment lines above it.
+    /// Blank lines and separators between statements are dropped.
+    static func split(_ file: SourceFile, _ statements: [Statement]) -> [Chunk] {
+        let b = file.bytes
+        let nl = UInt8(ascii: "\n")
+        func endOfLine(_ i: Int) -> Int {
+            var j = i
+            while j < b.count, b[j] != nl { j += 1 }
+            return j
+        }
+        var chunks: [Chunk] = []
+        var prevEnd = 0
+        for (i, st) in statements.enumerated() {
+            let r = st.range
+            var end = r.end
+            let eol = endOfLine(end)
+            let nextStart = i + 1 < statements.count ? statements[i + 1].range.start : Int.max
+            if nextStart >= eol { end = eol }
+            // Comment lines between the previous statement and this one.
+            var comments: [String] = []
+            for line in file.text(prevEnd..<r.start).split(separator: "\n", omittingEmptySubsequences: true) {
+                let t = line.drop { $0 == " " || $0 == "\t" || $0 == ";" || $0 == "\r" }
+                if t.hasPrefix("#") { comments.append(String(t)) }
+            }
+            var body = file.text(r.start..<end)
+            while let last = body.last, last == " " || last == "\t" || last == "\r" { body.removeLast() }
+            let prefix = comments.isEmpty ? "" : comments.joined(separator: "\n") + "\n"
+            chunks.append(Chunk(text: prefix + body, statementOffset: prefix.utf8.count, sourceStart: r.start))
+            prevEnd = end
+        }
+        // Comments after the last statement stay with it.
+        if !chunks.isEmpty, prevEnd < b.count {
+            let tail = file.text(prevEnd..<b.count).split(separator: "\n")
+                .map { $0.drop { $0 == " " || $0 == "\t" } }.filter { $0.hasPrefix("#") }
+            if !tail.isEmpty { chunks[chunks.count - 1].text += "\n" + tail.joined(separator: "\n") }
+        }
+        return chunks
+    }
+}
+
+/// Monotonic nanoseconds.
+enum Clock {
+    static var now: UInt64 { DispatchTime.now().uptimeNanoseconds }
+}
+
+// MARK: - Drafting an edit
+
+/// A session's entries being edited, with enough bookkeeping to map the
+/// compiler's diagnostics back onto what was typed.
+struct Draft {
+    var entries: [Session.Entry]
+    var keys: [Session.StatementKey?]
+    var nextID: Int
+    var segments: [Segment] = []
+    /// label → id of the entry that contains it; built on first need.
+    var labelOwners: [String: Int]? = nil
+    let base: Session
+
+    /// Text inserted from the input: where it sits, where it came from.
+    struct Segment {
+        var entryID: Int
+        /// Byte offset of the inserted statement inside the entry's text.
+        var offset: Int
+        var length: Int
+        /// The statement's offset in the input.
+        var inputStart: Int
+        /// Bytes of indentation added to each line after the first.
+        var indent: Int
+    }
+
+    init(_ s: Session) {
+        base = s
+        entries = s.entries
+        nextID = s.nextID
+        let stmts = s.ast.statements
+        keys = stmts.count == s.entries.count ? stmts.map(Session.key) : s.entries.map { e in
+            Parser.parse(SourceFile(name: "", text: e.text)).scene.statements.first.flatMap(Session.key)
+        }
+    }
+
+    mutating func owner(of label: String) -> Int? {
+        if labelOwners == nil {
+            var m: [String: Int] = [:]
+            for (i, st) in base.ast.statements.enumerated() where i < entries.count {
+                guard case .node(let root) = st else { continue }
+                for l in Session.allLabels(in: root) where m[l] == nil { m[l] = base.entries[i].id }
+            }
+            labelOwners = m
+        }
+        guard let id = labelOwners![label], entries.contains(where: { $0.id == id }) else { return nil }
+        return id
+    }
+
+    /// Refresh the label map after entry `id` changed.
+    mutating func relabel(_ id: Int) {
+        guard labelOwners != nil else { return }
+        for (l, o) in labelOwners! where o == id { labelOwners![l] = nil }
+        guard let e = entries.first(where: { $0.id == id }) else { return }
+        if case .node(let root)? = Parser.parse(SourceFile(name: "", text: e.text)).scene.statements.first {
+            for l in Session.allLabels(in: root) where labelOwners![l] == nil { labelOwners![l] = id }
+        }
+    }
+
+    /// Add or replace one statement; returns what was done ("[3] added").
+    mutating func place(_ st: Statement, _ chunk: Session.Chunk) -> String {
+        let key = Session.key(st)
+        let inputStart = chunk.sourceStart
+        func segment(_ id: Int) -> Segment {
+            Segment(entryID: id, offset: chunk.statementOffset, length: chunk.text.utf8.count - chunk.statementOffset,
+                    inputStart: inputStart, indent: 0)
+        }
+        if let key, let i = keys.firstIndex(of: key) {
+            let id = entries[i].id
+            entries[i].text = chunk.text
+            segments.removeAll { $0.entryID == id }
+            segments.append(segment(id))
+            relabel(id)
+            return "[\(i + 1)] replaced"
+        }
+        if case .label(let l)? = key, let owner = owner(of: l) {
+            splice(label: l, owner: owner, with: chunk)
+            return "[\(entries.firstIndex { $0.id == owner }! + 1)] replaced `\(l)`"
+        }
+        let id = nextID
+        nextID += 1
+        // Settings (`let`, `screen`, …) go after the last setting, so every
+        // node can use a new name; nodes go at the end.
+        var at = entries.count
+        if let key, key.isSetting {
+            at = (keys.lastIndex { $0?.isSetting ?? false } ?? -1) + 1
+        }
+        entries.insert(Session.Entry(id: id, text: chunk.text), at: at)
+        keys.insert(key, at: at)
+        segments.append(segment(id))
+        if labelOwners != nil { relabel(id) }
+        return "[\(at + 1)] added"
+    }
+
+    /// Replace (or, with nil, remove) the nested node `label` inside entry `owner`.
+    mutating func splice(label: String, owner: Int, with chunk: Session.Chunk?) {
+        guard let i = entries.firstIndex(where: { $0.id == owner }) else { return }
+        let text = entries[i].text
+        let file = SourceFile(name: "", text: text)
+        guard case .node(let root)? = Parser.parse(file).scene.statements.first,
+              let node = Session.find(label, in: root) else { return }
+        var bytes = file.bytes
+        var lo = node.range.start, hi = node.range.end
+        // The indentation of the line the node starts on.
+        var lineStart = lo
+        while lineStart > 0, bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
+        var indentEnd = lineStart
+        while indentEnd < lo, bytes[indentEnd] == UInt8(ascii: " ") || bytes[indentEnd] == UInt8(ascii: "\t") { indentEnd += 1 }
+        let indent = Array(bytes[lineStart..<indentEnd])
+        var inserted: [UInt8] = []
+        var statementOffset = 0
+        if let chunk {
+            // Re-indent the replacement to where the old node stood.
+            let lines = chunk.text.split(separator: "\n", omittingEmptySubsequences: false)
+            for (k, line) in lines.enumerated() {
+                if k > 0 { inserted.append(UInt8(ascii: "\n")); inserted += indent }
+                if k == 0 || !line.isEmpty { inserted += Array(line.utf8) }
+            }
+            // Comment lines above the statement are inserted too; count them.
+            let prefixLines = chunk.text.utf8.prefix(chunk.statementOffset).filter { $0 == UInt8(ascii: "\n") }.count
+            statementOffset = chunk.statementOffset + prefixLines * indent.count
+        } else {
+            // Removing: take the whole line when nothing else is on it.
+            var lineEnd = hi
+            while lineEnd < bytes.count, bytes[lineEnd] == UInt8(ascii: " ") || bytes[lineEnd] == UInt8(ascii: "\t") || bytes[lineEnd] == UInt8(ascii: "\r") { lineEnd += 1 }
+            if indentEnd == lo, lineEnd < bytes.count, bytes[lineEnd] == UInt8(ascii: "\n") {
+                lo = lineStart
+                hi = lineEnd + 1
+            }
+        }
+        bytes.replaceSubrange(lo..<hi, with: inserted)
+        entries[i].text = String(decoding: bytes, as: UTF8.self)
+        let delta = inserted.count - (hi - lo)
+        for k in segments.indices where segments[k].entryID == owner && segments[k].offset >= hi {
+            segments[k].offset += delta
+        }
+        if let chunk {
+            segments.append(Segment(entryID: owner, offset: lo + statementOffset,
+                                    length: inserted.count - statementOffset,
+                                    inputStart: chunk.sourceStart, indent: indent.count))
+        }
+        relabel(owner)
+    }
+
+    /// Compile the draft: the new session, or the diagnostics against it.
+    func finish(from old: Session, what: String, actions: [String], input: SourceFile?) -> Session.Outcome {
+        var s = old
+        s.entries = entries
+        s.nextID = nextID
+        let t0 = Clock.now
+        let file = SourceFile(name: Session.sceneName, text: s.text)
+        let c = Pipeline.compile(file)
+        let t1 = Clock.now
+        guard c.scene != nil else {
+            return .rejected(Session.Rejection(c.diagnostics.filter { $0.severity == .error }.map { map($0, file, s, input) }))
+        }
+        s.compilation = c
+        s.findings = Session.findings(of: c)
+        s.timing = Session.Timing(compile: t1 - t0, check: Clock.now - t1)
+        if c.parse.scene.statements.count != s.entries.count {
+            // A chunk that held more than one statement: re-cut the whole text.
+            s.entries = Session.split(file, c.parse.scene.statements).enumerated().map { Session.Entry(id: s.nextID + $0.offset, text: $0.element.text) }
+            s.nextID += s.entries.count
+            s.recompile()
+        }
+        s.undoStack.append(Session.Snapshot(entries: old.entries, nextID: old.nextID, fileName: old.fileName,
+                                            savedTexts: old.savedTexts, what: what))
+        if s.undoStack.count > Session.undoDepth { s.undoStack.removeFirst(s.undoStack.count - Session.undoDepth) }
+        s.redoStack = []
+        return .accepted(s, actions)
+    }
+
+    /// A diagnostic inside text that came from the input points at the input;
+    /// anything else points at the scene (with a note that the edit caused it).
+    func map(_ d: Diagnostic, _ file: SourceFile, _ s: Session, _ input: SourceFile?) -> (Diagnostic, SourceFile) {
+        let offsets = s.offsets
+        if let input {
+            for seg in segments {
+                guard let i = s.entries.firstIndex(where: { $0.id == seg.entryID }) else { continue }
+                let start = offsets[i] + seg.offset
+                guard d.range.start >= start, d.range.start <= start + seg.length else { continue }
+                func toInput(_ o: Int) -> Int {
+                    let o = min(max(o, start), start + seg.length)
+                    let newlines = file.bytes[start..<o].reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+                    return min(input.bytes.count, max(0, seg.inputStart + (o - start) - newlines * seg.indent))
+                }
+                var m = d
+                m.range = SourceRange(toInput(d.range.start), toInput(d.range.end))
+                return (m, input)
+            }
+        }
+        return (d, file)
+    }
+}

@@ -1,0 +1,433 @@
+import Foundation
+import SceneLang
+import SceneEval
+
+/// The REPL's commands over a `Session`: one input in, text out. It never
+/// touches the terminal (the loop in REPL.swift does); it does read and write
+/// the files a command names (`:load`, `:save`, `:svg`, the autosave).
+public struct Shell {
+    public var session: Session
+    public var settings: Settings
+    /// Whether any input has been rejected (the piped exit status).
+    public private(set) var anyRejected = false
+
+    public struct Settings: Sendable {
+        public var color: Bool
+        /// Terminal size for `:preview`.
+        public var columns: Int
+        public var rows: Int?
+        /// Where the autosave goes (and, interactively, the history).
+        public var stateDirectory: String
+        public var timing = false
+        public init(color: Bool = false, columns: Int = 80, rows: Int? = nil, stateDirectory: String) {
+            self.color = color; self.columns = columns; self.rows = rows; self.stateDirectory = stateDirectory
+        }
+    }
+
+    /// What one input produced. `out` goes to stdout, `err` (diagnostics) to stderr.
+    public struct Reply: Sendable, Equatable {
+        public var out = ""
+        public var err = ""
+        public var failed = false
+        public var quit = false
+        public init(out: String = "", err: String = "", failed: Bool = false, quit: Bool = false) {
+            self.out = out; self.err = err; self.failed = failed; self.quit = quit
+        }
+        static func error(_ message: String) -> Reply { Reply(err: "error: \(message)\n", failed: true) }
+    }
+
+    public init(session: Session = Session(), settings: Settings) {
+        self.session = session
+        self.settings = settings
+    }
+
+    var paint: Painter { Painter(color: settings.color) }
+    var renderer: DiagnosticRenderer { DiagnosticRenderer(color: settings.color) }
+    public var autosavePath: String { settings.stateDirectory + "/scene-autosave.scene" }
+
+    /// Handle one complete input: a `:command` or scene text.
+    public mutating func handle(_ input: String) -> Reply {
+        let trimmed = input.trimmed(" \t\r\n")
+        var reply: Reply
+        if trimmed.hasPrefix(":") {
+            reply = command(String(trimmed.dropFirst()))
+        } else if ["quit", "exit", "help", "q"].contains(trimmed) {
+            let c = trimmed == "q" ? "quit" : trimmed
+            reply = .error("`\(trimmed)` is not a statement; did you mean `:\(c)`?")
+        } else {
+            reply = edit(input)
+        }
+        if reply.failed { anyRejected = true }
+        return reply
+    }
+
+    // MARK: - Editing
+
+    mutating func edit(_ input: String) -> Reply {
+        let t0 = Clock.now
+        return accept(session.applying(input), t0: t0)
+    }
+
+    /// Report an outcome: the actions, what changed and new findings; or the diagnostics.
+    mutating func accept(_ outcome: Session.Outcome, t0: UInt64, header: String? = nil) -> Reply {
+        switch outcome {
+        case .nothing:
+            return Reply()
+        case .rejected(let r):
+            return Reply(err: render(r), failed: true)
+        case .accepted(let new, let actions):
+            let old = session
+            session = new
+            var reply = Reply()
+            let head = header ?? actions.joined(separator: "; ")
+            let body = changes(from: old, to: new)
+            reply.out = head + (body.isEmpty ? (header == nil ? " (nothing else changed)\n" : "\n") : "\n" + body)
+            if settings.timing { reply.out += timingLine(new, t0: t0) }
+            reply.err = findingsText(old: old.findings, old.file, new: new)
+            return reply
+        }
+    }
+
+    func changes(from old: Session, to new: Session) -> String {
+        let ka = SceneDiff.keys(of: old.scene, nodeEntryIDs: old.nodeEntryIDs)
+        let kb = SceneDiff.keys(of: new.scene, nodeEntryIDs: new.nodeEntryIDs)
+        let d = SceneDiff.between(old.scene, keys: ka, new.scene, keys: kb)
+        return Report.diff(d, old: old.scene, new: new.scene, paint: paint)
+    }
+
+    func timingLine(_ s: Session, t0: UInt64) -> String {
+        func ms(_ ns: UInt64) -> String { Format.number((Double(ns) / 1e5).rounded() / 10) }
+        let total = Clock.now - t0
+        let rest = total > s.timing.compile + s.timing.check ? total - s.timing.compile - s.timing.check : 0
+        return paint.dim("time: \(ms(total)) ms (compile \(ms(s.timing.compile)), check \(ms(s.timing.check)), edit and diff \(ms(rest)); \(s.scene.shapes.count) shapes)") + "\n"
+    }
+
+    func findingsText(old: [Diagnostic], _ oldFile: SourceFile, new: Session) -> String {
+        let fresh = Report.newFindings(old: old, in: oldFile, new: new.findings, in: new.file)
+        return renderLimited(fresh, in: new.file)
+    }
+
+    func renderLimited(_ ds: [Diagnostic], in file: SourceFile, limit: Int = 10) -> String {
+        var out = ds.prefix(limit).map { renderer.render($0, in: file) }.joined()
+        if ds.count > limit { out += "… and \(ds.count - limit) more (`:check` shows them all)\n" }
+        return out
+    }
+
+    func render(_ r: Session.Rejection) -> String {
+        var out = r.diagnostics.prefix(10).map { renderer.render($0.0, in: $0.1) }.joined()
+        if r.diagnostics.count > 10 { out += "… and \(r.diagnostics.count - 10) more errors\n" }
+        if r.diagnostics.contains(where: { $0.1.name == Session.sceneName }) {
+            out += "note: not applied, the scene is unchanged: this edit would leave the errors above in it\n"
+        }
+        return out
+    }
+
+    // MARK: - Commands
+
+    public struct CommandInfo: Sendable {
+        public var name: String
+        public var args: String
+        public var summary: String
+        public var more: String
+    }
+
+    public static let commands: [CommandInfo] = [
+        CommandInfo(name: "help", args: "[COMMAND]", summary: "list the commands, or explain one", more: ""),
+        CommandInfo(name: "list", args: "", summary: "the scene's statements, numbered",
+                    more: "The numbers are what `:delete N` takes."),
+        CommandInfo(name: "show", args: "[LABEL]", summary: "the resolved scene, or one shape with each corner's reasoning",
+                    more: "With a label: the frame, the container it resolved against, and per corner the\ncontainer's radius, the distances dx and dy, R − d, the minimum, and which rule won."),
+        CommandInfo(name: "preview", args: "[LABEL]", summary: "draw the scene (or zoom on one shape) in the terminal",
+                    more: "Braille cells at the terminal's width; each shape is drawn as its rounded outline."),
+        CommandInfo(name: "tokens", args: "TEXT", summary: "the tokens the lexer reads from TEXT", more: ""),
+        CommandInfo(name: "ast", args: "[LABEL]", summary: "the syntax tree of the scene, or of one node", more: ""),
+        CommandInfo(name: "json", args: "", summary: "the resolved scene as JSON", more: ""),
+        CommandInfo(name: "check", args: "", summary: "run the checker on the whole scene", more: ""),
+        CommandInfo(name: "svg", args: "[FILE]", summary: "write the scene as SVG (default scene.svg)",
+                    more: "The file is written whole or not at all."),
+        CommandInfo(name: "delete", args: "N|LABEL|let NAME", summary: "remove a statement, a labelled node or a binding",
+                    more: "`:delete 3` removes statement 3 of `:list`; `:delete card` removes the node labelled\n`card`, nested or not; `:delete let gap` removes a binding (a bare name works when no\nlabel has it); `:delete screen` (or target, margin) goes back to the default.\nA deletion that would break the scene is refused, like any other edit."),
+        CommandInfo(name: "undo", args: "", summary: "take back the last change", more: ""),
+        CommandInfo(name: "redo", args: "", summary: "redo what `:undo` took back", more: ""),
+        CommandInfo(name: "load", args: "[FILE]", summary: "replace the scene with FILE's (no FILE: the autosave)",
+                    more: "`:undo` brings back the scene you had before."),
+        CommandInfo(name: "save", args: "[FILE]", summary: "write the scene to FILE, whole or not at all",
+                    more: "Without FILE: the file the scene was loaded from or last saved to."),
+        CommandInfo(name: "reset", args: "", summary: "start an empty scene (`:undo` brings it back)", more: ""),
+        CommandInfo(name: "screen", args: "[PRESET]", summary: "set the screen; without a preset, list them",
+                    more: "Same as typing `screen PRESET`; `:screen 400x300 radius 20` works too."),
+        CommandInfo(name: "target", args: "[ios26|ios18]", summary: "set the target OS (ios18: the pre-26 fallback)", more: ""),
+        CommandInfo(name: "timing", args: "[on|off]", summary: "report how long each re-evaluation takes", more: ""),
+        CommandInfo(name: "quit", args: "", summary: "leave; unsaved changes go to the autosave file",
+                    more: "Ctrl-D on an empty line does the same. `:load` with no file brings the autosave back."),
+    ]
+
+    static let aliases = ["q": "quit", "exit": "quit", "h": "help", "?": "help", "ls": "list", "rm": "delete"]
+
+    /// The command a typed name means, or nil.
+    public static func canonical(_ name: String) -> String? {
+        if commands.contains(where: { $0.name == name }) { return name }
+        return aliases[name]
+    }
+
+    mutating func command(_ line: String) -> Reply {
+        let name = String(line.prefix { $0 != " " && $0 != "\t" })
+        let arg = String(line.dropFirst(name.count)).trimmed(" \t\r\n")
+        guard let cmd = Self.canonical(name) else {
+            if name.isEmpty { return .error("expected a command after `:`; `:help` lists them") }
+            let s = Suggest.closest(to: name, among: Self.commands.map(\.name) + Array(Self.aliases.keys))
+            return .error("unknown command `:\(name)`" + (s.map { "; did you mean `:\(Self.canonical($0) ?? $0)`?" } ?? "; `:help` lists the commands"))
+        }
+        let noArgs: Set<String> = ["list", "json", "check", "undo", "redo", "reset", "quit"]
+        if noArgs.contains(cmd), !arg.isEmpty { return .error("`:\(cmd)` takes no argument") }
+        switch cmd {
+        case "help": return help(arg)
+        case "list": return Reply(out: Report.list(session, paint: paint))
+        case "show": return show(arg)
+        case "preview": return preview(arg)
+        case "tokens": return tokens(arg)
+        case "ast": return ast(arg)
+        case "json":
+            return Reply(out: JSONWriter.write(session.scene, diagnostics: session.findings, file: session.file))
+        case "check":
+            let ds = session.findings
+            if ds.isEmpty { return Reply(out: "no findings\n") }
+            let summary = "\(ds.warningCount) warning\(ds.warningCount == 1 ? "" : "s"), \(ds.errorCount) error\(ds.errorCount == 1 ? "" : "s")\n"
+            return Reply(out: summary, err: renderLimited(ds, in: session.file, limit: 200))
+        case "svg": return svg(arg)
+        case "delete": return delete(arg)
+        case "undo", "redo":
+            let t0 = Clock.now
+            guard let (s, what) = cmd == "undo" ? session.undoing() : session.redoing() else {
+                return .error("nothing to \(cmd)")
+            }
+            let old = session
+            session = s
+            var r = Reply(out: "\(cmd == "undo" ? "undid" : "redid"): \(oneLine(what))\n" + changes(from: old, to: s))
+            if settings.timing { r.out += timingLine(s, t0: t0) }
+            return r
+        case "load": return load(arg.isEmpty ? autosavePath : arg, startup: false)
+        case "save": return save(arg)
+        case "reset":
+            if session.isEmpty { return Reply(out: "the scene is already empty\n") }
+            let r = accept(session.replacingAll(with: SourceFile(name: Session.sceneName, text: ""), what: ":reset"),
+                           t0: Clock.now, header: "scene cleared (`:undo` brings it back)")
+            return Reply(out: "scene cleared (`:undo` brings it back)\n", err: r.err, failed: r.failed)
+        case "screen": return screen(arg)
+        case "target":
+            if arg.isEmpty { return Reply(out: "target \(session.scene.target.rawValue)\n") }
+            guard Target(rawValue: arg) != nil else {
+                let s = Suggest.closest(to: arg, among: Target.allCases.map(\.rawValue))
+                return .error("unknown target `\(arg)`" + (s.map { "; did you mean `\($0)`?" } ?? "; the targets are `ios26` and `ios18`"))
+            }
+            return edit("target \(arg)")
+        case "timing":
+            switch arg {
+            case "", "on": settings.timing = true
+            case "off": settings.timing = false
+            default: return .error("`:timing` takes `on` or `off`")
+            }
+            return Reply(out: "timing \(settings.timing ? "on" : "off")\n")
+        case "quit": return Reply(quit: true)
+        default: return .error("`:\(cmd)` is not implemented")
+        }
+    }
+
+    func oneLine(_ s: String) -> String {
+        let first = s.split(separator: "\n").first.map(String.init) ?? s
+        return first.count > 60 ? String(first.prefix(59)) + "…" : first + (s.contains("\n") ? " …" : "")
+    }
+
+    func help(_ arg: String) -> Reply {
+        if !arg.isEmpty {
+            let name = arg.hasPrefix(":") ? String(arg.dropFirst()) : arg
+            guard let c = Self.canonical(name), let info = Self.commands.first(where: { $0.name == c }) else {
+                let s = Suggest.closest(to: name, among: Self.commands.map(\.name))
+                return .error("no command `:\(name)`" + (s.map { "; did you mean `:\($0)`?" } ?? ""))
+            }
+            var out = ":\(info.name)\(info.args.isEmpty ? "" : " " + info.args)\n    \(info.summary)\n"
+            if !info.more.isEmpty { out += info.more.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n") + "\n" }
+            return Reply(out: out)
+        }
+        var out = """
+        Type scene statements; each one is added to the scene, which is evaluated again
+        and what changed is printed. `let NAME = …` and `LABEL: …` replace the binding or
+        labelled node (nested ones too) in place. A line that leaves `<` open continues
+        on the next line. Ctrl-C abandons the input, Ctrl-D on an empty line quits.
+
+
+        """
+        let w = Self.commands.map { $0.name.count + ($0.args.isEmpty ? 0 : $0.args.count + 1) }.max() ?? 0
+        for c in Self.commands {
+            let head = ":" + c.name + (c.args.isEmpty ? "" : " " + c.args)
+            out += "  " + head.padding(toLength: w + 3, withPad: " ", startingAt: 0) + c.summary + "\n"
+        }
+        return Reply(out: out)
+    }
+
+    func labelIndex(_ label: String) -> Result<Int, Reply> {
+        if let i = session.scene.index(ofLabel: label) { return .success(i) }
+        if label.hasPrefix("node-"), let i = session.scene.shapes.firstIndex(where: { $0.id == label }) { return .success(i) }
+        let s = Suggest.closest(to: label, among: session.labels)
+        return .failure(.error("no shape labelled `\(label)`" + (s.map { "; did you mean `\($0)`?" } ?? "")))
+    }
+
+    func show(_ arg: String) -> Reply {
+        if arg.isEmpty { return Reply(out: TextWriter.write(session.scene)) }
+        switch labelIndex(arg) {
+        case .success(let i): return Reply(out: Report.detail(session.scene, i, file: session.file, paint: paint))
+        case .failure(let r): return r
+        }
+    }
+
+    func preview(_ arg: String) -> Reply {
+        var focus: Int? = nil
+        if !arg.isEmpty {
+            switch labelIndex(arg) {
+            case .success(let i): focus = i
+            case .failure(let r): return r
+            }
+        }
+        let o = Preview.Options(columns: settings.columns, rows: settings.rows.map { max(8, $0 - 3) }, color: settings.color)
+        return Reply(out: Preview.render(session.scene, focus: focus, options: o))
+    }
+
+    func tokens(_ arg: String) -> Reply {
+        guard !arg.isEmpty else { return .error("`:tokens` needs some text, as in `:tokens rect 28`") }
+        let file = SourceFile(name: Session.inputName, text: arg)
+        let (toks, ds) = Lexer.tokenize(file)
+        return Reply(out: Dump.tokens(toks, in: file), err: renderLimited(ds, in: file), failed: ds.hasErrors)
+    }
+
+    func ast(_ arg: String) -> Reply {
+        if arg.isEmpty { return Reply(out: Dump.scene(session.ast, in: session.file)) }
+        guard let n = session.node(labelled: arg) else {
+            if case .failure(let r) = labelIndex(arg) { return r }
+            return .error("no node labelled `\(arg)`")
+        }
+        var o = ""
+        Dump.node(n, 0, session.file, &o)
+        return Reply(out: o)
+    }
+
+    func svg(_ arg: String) -> Reply {
+        let path = arg.isEmpty ? "scene.svg" : arg
+        let text = SVGWriter.write(session.scene)
+        do { try Console.writeAtomically(text, to: path) } catch {
+            return .error("cannot write \(path): \(Self.describe(error))")
+        }
+        return Reply(out: "wrote \(path) (\(session.scene.shapes.count) shape\(session.scene.shapes.count == 1 ? "" : "s"))\n")
+    }
+
+    mutating func delete(_ arg: String) -> Reply {
+        let t0 = Clock.now
+        switch session.deleting(arg) {
+        case .success(let outcome): return accept(outcome, t0: t0)
+        case .failure(let e):
+            switch e {
+            case .usage: return .error("usage: `:delete N`, `:delete LABEL` or `:delete let NAME`")
+            case .noStatement(let n, let count):
+                return .error("no statement \(n); " + (count == 0 ? "the scene is empty" : "`:list` shows 1 to \(count)"))
+            case .noLabel(let l, let s): return .error("no node or name `\(l)`" + (s.map { "; did you mean `\($0)`?" } ?? ""))
+            case .noName(let l, let s): return .error("no binding `\(l)`" + (s.map { "; did you mean `\($0)`?" } ?? ""))
+            case .noSetting(let w): return .error("the scene has no `\(w)` statement")
+            }
+        }
+    }
+
+    mutating func screen(_ arg: String) -> Reply {
+        if arg.isEmpty {
+            var out = "screen \(Report.screen(session.scene.screen))\n\npresets:\n"
+            for p in Screen.presets {
+                out += "  " + p.name.padding(toLength: 22, withPad: " ", startingAt: 0)
+                    + "\(Format.number(p.width))×\(Format.number(p.height))".padding(toLength: 12, withPad: " ", startingAt: 0)
+                    + "radius \(Format.number(p.radius))\n"
+            }
+            return Reply(out: out)
+        }
+        let first = String(arg.prefix { $0 != " " })
+        if first.first?.isLetter == true, Screen.preset(first) == nil {
+            let s = Suggest.closest(to: first, among: Screen.presetNames)
+            return .error("unknown screen preset `\(first)`" + (s.map { "; did you mean `\($0)`?" } ?? "; `:screen` lists them"))
+        }
+        return edit("screen \(arg)")
+    }
+
+    // MARK: - Files
+
+    static func describe(_ error: Error) -> String {
+        let ns = error as NSError
+        if ns.domain == NSCocoaErrorDomain, let under = ns.userInfo[NSUnderlyingErrorKey] as? NSError {
+            return String(cString: strerror(Int32(under.code)))
+        }
+        if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
+        return ns.localizedDescription
+    }
+
+    /// `:load FILE`, or FILE given on the command line (`startup`).
+    public mutating func load(_ path: String, startup: Bool) -> Reply {
+        let bytes: [UInt8]
+        switch Console.read(path) {
+        case .success(let b): bytes = b
+        case .failure(.notFound):
+            if startup {
+                // Like an editor: a new file, written by `:save`.
+                session.fileName = path
+                return Reply(out: "new scene; `:save` writes \(path)\n")
+            }
+            return .error(path == autosavePath ? "no autosave file (\(path))" : "\(path): no such file")
+        case .failure(.unreadable(let why)): return .error("cannot read \(why)")
+        case .failure(.tooLarge): return .error("\(path) is larger than \(Console.maxInputBytes / 1024 / 1024) MB")
+        }
+        let file = SourceFile(name: path, bytes: bytes)
+        let t0 = Clock.now
+        switch session.replacingAll(with: file, what: ":load \(path)") {
+        case .accepted(var s, _):
+            let old = session
+            if path == autosavePath {
+                s.fileName = old.fileName
+                s.savedTexts = old.savedTexts
+            } else {
+                s = s.saved(as: path)
+            }
+            session = s
+            let n = s.entries.count, m = s.scene.shapes.count
+            var out = "loaded \(path): \(n) statement\(n == 1 ? "" : "s"), \(m) shape\(m == 1 ? "" : "s")"
+            if !startup && !old.isEmpty { out += " (`:undo` brings back the previous scene)" }
+            out += "\n"
+            if settings.timing { out += timingLine(s, t0: t0) }
+            return Reply(out: out, err: findingsText(old: [], s.file, new: s))
+        case .rejected(let r):
+            return Reply(err: render(r) + "error: \(path) not loaded; the scene is unchanged\n", failed: true)
+        case .nothing:
+            return Reply()
+        }
+    }
+
+    mutating func save(_ arg: String) -> Reply {
+        guard let path = arg.isEmpty ? session.fileName : arg else {
+            return .error("`:save` needs a file name (the scene has none yet)")
+        }
+        do { try Console.writeAtomically(session.text, to: path) } catch {
+            return .error("cannot write \(path): \(Self.describe(error)); nothing was written")
+        }
+        session = session.saved(as: path)
+        let n = session.entries.count
+        return Reply(out: "saved \(n) statement\(n == 1 ? "" : "s") to \(path)\n")
+    }
+
+    /// On the way out: keep unsaved changes in the autosave file.
+    public func autosave() -> Reply {
+        guard session.hasUnsavedChanges, !session.isEmpty else { return Reply() }
+        do {
+            try FileManager.default.createDirectory(atPath: settings.stateDirectory, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+            try Console.writeAtomically(session.text, to: autosavePath)
+        } catch {
+            return .error("cannot save your unsaved changes to \(autosavePath): \(Self.describe(error))")
+        }
+        return Reply(err: "unsaved changes saved to \(autosavePath)\n(`:load` with no file brings them back)\n")
+    }
+}
+
+extension Shell.Reply: Error {}
