@@ -1,6 +1,455 @@
+// The seed's checklist, applied by machine (docs/lint.md has a section per rule).
+//
+// Each rule reads the resolved scene (frames, radii, containers) and, where it
+// needs what the user wrote (a container's radius expression, the `concentric`
+// keyword to add a minimum after), the AST node of the same shape: the
+// evaluator numbers shapes in document order, and so does `astNodes`.
+// Findings are warnings (notes for `glass-unavailable`) with the numbers
+// involved in `values` and, where the fix is mechanical, `fixes`.
 import SceneLang
 
-/// The seed's checklist as lint rules (issue 4 fills in the rules).
 public enum Checker {
-    public static func check(_ scene: ResolvedScene, ast: Scene, file: SourceFile) -> [Diagnostic] { [] }
+    /// Rule codes, in the order docs/lint.md lists them.
+    public static let rules = [
+        "missing-container-shape", "container-too-tight", "flared-corner", "pinched-corner",
+        "radius-inversion", "concentric-container", "shape-mismatch", "pill-not-capsule",
+        "screen-edge-margin", "transition-shape", "missing-minimum", "glass-unavailable",
+    ]
+    /// Fixed radii within this of R − d count as concentric.
+    public static let tolerance = 0.5
+    /// The seed's inner radius (photos, small cards): the largest minimum suggested.
+    public static let innerRadius = 16.0
+
+    public static func check(_ scene: ResolvedScene, ast: Scene, file: SourceFile) -> [Diagnostic] {
+        var c = Context(scene: scene, ast: ast, file: file)
+        c.run()
+        return c.findings
+    }
+
+    /// The AST nodes in document (pre-)order: index i is `scene.shapes[i]`.
+    static func astNodes(_ ast: Scene) -> [Node] {
+        var out: [Node] = []
+        var stack: [Node] = []
+        for s in ast.statements.reversed() { if case .node(let n) = s { stack.append(n) } }
+        while let n = stack.popLast() {
+            out.append(n)
+            stack.append(contentsOf: n.children.reversed())
+        }
+        return out
+    }
+}
+
+/// A pure evaluation of an expression against the scene's bindings.
+enum ExprValue {
+    static func eval(_ e: Expr, _ env: [String: Double]) -> Double? {
+        switch e {
+        case .number(let v, _): return v
+        case .name(let n, _): return env[n]
+        case .negate(let x, _): return eval(x, env).map { -$0 }
+        case .binary(let op, let a, let b, _):
+            guard let x = eval(a, env), let y = eval(b, env) else { return nil }
+            switch op {
+            case .add: return x + y
+            case .sub: return x - y
+            case .mul: return x * y
+            case .div: return y == 0 ? nil : x / y
+            }
+        case .call(let f, let args, _):
+            let vs = args.compactMap { eval($0, env) }
+            guard vs.count == args.count else { return nil }
+            return f == .min ? vs.min() : vs.max()
+        case .invalid: return nil
+        }
+    }
+
+    static func names(_ e: Expr) -> [String] {
+        switch e {
+        case .name(let n, _): return [n]
+        case .negate(let x, _): return names(x)
+        case .binary(_, let a, let b, _): return names(a) + names(b)
+        case .call(_, let args, _): return args.flatMap(names)
+        default: return []
+        }
+    }
+
+    /// The value `name` needs so that `e` comes out as `target`, when `e`
+    /// changes linearly with it near its current value.
+    static func solve(_ e: Expr, for name: String, target: Double, _ env: [String: Double]) -> Double? {
+        guard let v0 = env[name], let y0 = eval(e, env) else { return nil }
+        var env1 = env
+        env1[name] = v0 + 1
+        guard let y1 = eval(e, env1) else { return nil }
+        let slope = y1 - y0
+        guard abs(slope) > 1e-9 else { return nil }
+        let v = v0 + (target - y0) / slope
+        var env2 = env
+        env2[name] = v
+        guard let check = eval(e, env2), abs(check - target) < 1e-6 else { return nil }
+        return v
+    }
+}
+
+struct Context {
+    let scene: ResolvedScene
+    let file: SourceFile
+    let nodes: [Node]
+    let env: [String: Double]
+    let bindingExprs: [String: (Expr, SourceRange)]
+    var findings: [Diagnostic] = []
+
+    init(scene: ResolvedScene, ast: Scene, file: SourceFile) {
+        self.scene = scene
+        self.file = file
+        self.nodes = Checker.astNodes(ast)
+        var env: [String: Double] = [:]
+        for b in scene.bindings { env[b.name] = b.value }
+        self.env = env
+        var exprs: [String: (Expr, SourceRange)] = [:]
+        for s in ast.statements { if case .binding(let n, let e, _) = s, exprs[n.name] == nil { exprs[n.name] = (e, e.range) } }
+        self.bindingExprs = exprs
+    }
+
+    var ios26: Bool { scene.target == .ios26 }
+    func n(_ v: Double) -> String { Format.number(v) }
+    func text(_ r: SourceRange) -> String { file.text(r.start..<r.end) }
+
+    mutating func add(_ severity: Diagnostic.Severity, _ code: String, _ message: String, at range: SourceRange,
+                      help: String?, values: [String: Double] = [:], fixes: [TextEdit] = []) {
+        var d = Diagnostic(severity, code, message, at: range, help: help, values: values)
+        d.fixes = fixes
+        findings.append(d)
+    }
+
+    /// The container a shape sits in: the nearest ancestor that declares one, else the screen.
+    func context(of i: Int) -> ContainerRef {
+        var j = scene.shapes[i].parent
+        while let a = j {
+            if scene.shapes[a].isContainer { return .node(a) }
+            j = scene.shapes[a].parent
+        }
+        return .screen
+    }
+
+    func name(_ ref: ContainerRef) -> String {
+        switch ref {
+        case .node(let j): return "`\(scene.shapes[j].id)`"
+        default: return "the screen"
+        }
+    }
+
+    /// The shape's range to underline: its shape item, else the node.
+    func shapeRange(_ i: Int) -> SourceRange { scene.shapes[i].shapeRange ?? scene.shapes[i].containerRange ?? scene.shapes[i].range }
+
+    mutating func run() {
+        var reported = Set<Int>()
+        for i in scene.shapes.indices {
+            let sh = scene.shapes[i]
+            if sh.kind == .group { continue }
+            if ios26, sh.kind == .concentric, tooTight(i) { reported.insert(i) }
+            if fixedNearCorner(i) { reported.insert(i) }
+            if !reported.contains(i) { inversion(i) }
+            missingMinimum(i)
+            pill(i)
+            layers(i)
+            screenEdge(i)
+            if sh.glass, !ios26 {
+                add(.note, "glass-unavailable", "Liquid Glass is not available before iOS 26", at: glassRange(i),
+                    help: "under `target ios18` draw a material or a plain fill instead")
+            }
+        }
+        missingContainers()
+    }
+
+    func glassRange(_ i: Int) -> SourceRange {
+        let node = nodes[i]
+        for it in node.items { if case .glass = it.value { return it.range } }
+        return scene.shapes[i].range
+    }
+
+    // MARK: container-too-tight
+
+    mutating func tooTight(_ i: Int) -> Bool {
+        let sh = scene.shapes[i]
+        let reasons = scene.reasons(for: i)
+        guard reasons.count == 4 else { return false }
+        var worst: (corner: Corner, R: Double, d: Double, m: Double)? = nil
+        var corners: [String] = []
+        for k in Corner.allCases {
+            let r = reasons[k.rawValue]
+            guard let R = r.containerRadius, let d = r.distance, let m = r.minimum, let computed = r.computed else { continue }
+            if d < R, computed < m - 1e-9 {
+                corners.append(k.name)
+                if worst == nil || m + d > worst!.m + worst!.d { worst = (k, R, d, m) }
+            }
+        }
+        guard let w = worst else { return false }
+        let needed = w.m + w.d
+        let ctx = sh.container
+        var help: String
+        var fixes: [TextEdit] = []
+        if case .node(let j) = ctx {
+            help = "raise \(name(ctx))'s radius to \(n(w.m)) + \(n(w.d)) = \(n(needed)), not lower the minimum"
+            if let (bindingHelp, edits) = raiseContainer(j, to: needed) {
+                help = bindingHelp
+                fixes = edits
+            }
+        } else {
+            help = "the display's corner radius is \(n(w.R)); inset this shape at most \(n(max(0, w.R - w.m))) pt from the corner, or let the minimum show"
+        }
+        add(.warning, "container-too-tight",
+            "\(name(ctx)) is too tight for `\(sh.id)`: at \(corners.joined(separator: ", ")) the concentric radius \(n(w.R)) − \(n(w.d)) = \(n(max(0, w.R - w.d))) is below the minimum \(n(w.m))",
+            at: shapeRange(i), help: help,
+            values: ["containerRadius": w.R, "distance": w.d, "minimum": w.m, "neededRadius": needed], fixes: fixes)
+        return true
+    }
+
+    /// How to raise container `j`'s radius to `needed`: which binding to change
+    /// (when its radius is an expression of bindings) and the edits.
+    func raiseContainer(_ j: Int, to needed: Double) -> (String, [TextEdit])? {
+        let node = nodes[j]
+        var radiusExpr: Expr? = nil
+        for it in node.items { if case .container(.rect(let e)) = it.value { radiusExpr = e } }
+        guard let e = radiusExpr else { return nil }
+        let who = "`\(scene.shapes[j].id)`"
+        if case .number = e {
+            return ("raise \(who)'s radius to \(n(needed)) (`container rect \(n(needed))`), not lower the minimum",
+                    [TextEdit(e.range, n(needed))])
+        }
+        for name in ExprValue.names(e) {
+            guard let v = ExprValue.solve(e, for: name, target: needed, env) else { continue }
+            var edits: [TextEdit] = []
+            if let (be, br) = bindingExprs[name], case .number = be { edits = [TextEdit(br, n(v))] }
+            return ("raise \(who)'s radius `\(text(e.range))` to \(n(needed)): set `\(name)` = \(n(v)) (now \(n(env[name] ?? 0))), not lower the minimum", edits)
+        }
+        return ("raise \(who)'s radius `\(text(e.range))` to \(n(needed)), not lower the minimum", [TextEdit(e.range, n(needed))])
+    }
+
+    // MARK: flared-corner / pinched-corner
+
+    mutating func fixedNearCorner(_ i: Int) -> Bool {
+        let sh = scene.shapes[i]
+        guard sh.kind == .rect || sh.kind == .uneven else { return false }
+        let ctx = context(of: i)
+        let (cf, cr, _) = scene.outer(of: ctx)
+        var flared: [(Corner, Double, Double)] = [], pinched: [(Corner, Double, Double)] = []
+        for k in Corner.allCases {
+            let (rdx, rdy) = ResolveContext.insets(k, sh.frame, cf)
+            let d = ModelDecision.cornerDistance(dx: ModelDecision.clampInset(rdx), dy: ModelDecision.clampInset(rdy))
+            let R = cr[k]
+            guard d < R else { continue }
+            let want = R - d
+            let r = sh.radii[k]
+            if r > want + Checker.tolerance { flared.append((k, r, want)) }
+            else if r < want - Checker.tolerance { pinched.append((k, r, want)) }
+        }
+        guard let first = flared.first ?? pinched.first else { return false }
+        let isFlared = !flared.isEmpty
+        let list = isFlared ? flared : pinched
+        let want = first.2
+        let code = isFlared ? "flared-corner" : "pinched-corner"
+        let how = isFlared ? "rounder" : "squarer"
+        var fixes: [TextEdit] = []
+        if let r = sh.shapeRange ?? sh.containerRange, sh.shapeRange != nil, list.count == 4 || sh.kind == .rect {
+            // Switch the fixed rect to concentric, keeping a minimum no larger than the concentric radius.
+            let minimum = min(first.1, want)
+            let itemText = text(r)
+            if itemText.hasPrefix("rect ") || itemText.hasPrefix("uneven") {
+                fixes = [TextEdit(r, "concentric min \(n(minimum.rounded()))")]
+            }
+        }
+        add(.warning, code,
+            "`\(sh.id)` is \(how) than \(name(ctx)) at \(list.map { $0.0.name }.joined(separator: ", ")): radius \(n(first.1)), concentric would be \(n(want))",
+            at: shapeRange(i),
+            help: "make it concentric (`concentric min \(n(min(first.1, want)))`), or use the concentric radius: `rect \(n(want))`",
+            values: ["radius": first.1, "concentricRadius": want], fixes: fixes)
+        return true
+    }
+
+    // MARK: radius-inversion
+
+    mutating func inversion(_ i: Int) {
+        let sh = scene.shapes[i]
+        // Capsules and circles are concentric by nature (buttons, badges, pills).
+        guard sh.kind != .capsule, sh.kind != .circle else { return }
+        guard case .node(let j) = context(of: i), let cr = scene.shapes[j].containerRadii else { return }
+        for k in Corner.allCases where sh.radii[k] > cr[k] + 1e-9 {
+            add(.warning, "radius-inversion",
+                "`\(sh.id)` has a larger radius than its container `\(scene.shapes[j].id)` at \(k.name): \(n(sh.radii[k])) inside \(n(cr[k]))",
+                at: shapeRange(i),
+                help: "never put a larger radius inside a smaller one: raise `\(scene.shapes[j].id)`'s radius to at least \(n(sh.radii[k])), or make `\(sh.id)` concentric",
+                values: ["radius": sh.radii[k], "containerRadius": cr[k]])
+            return
+        }
+    }
+
+    // MARK: missing-minimum
+
+    mutating func missingMinimum(_ i: Int) {
+        let sh = scene.shapes[i]
+        guard case .concentric(let spec)? = sh.spec else { return }
+        var square: [String] = []
+        for k in Corner.allCases {
+            if case .concentric(nil) = spec[k], sh.radii[k] == 0 { square.append(k.name) }
+        }
+        guard !square.isEmpty else { return }
+        // Suggest its smallest rounded corner, else its container's radius, capped
+        // at the seed's inner radius for photos and small cards (16).
+        let positive = sh.radii.values.filter { $0 > 0 }
+        var suggestion = positive.min() ?? 0
+        if suggestion <= 0, case .node(let j) = context(of: i) { suggestion = scene.shapes[j].containerRadii?.max ?? 0 }
+        if suggestion <= 0 { suggestion = Checker.innerRadius }
+        suggestion = min(suggestion, Checker.innerRadius)
+        let why = ios26 ? "resolves to a square corner at \(square.joined(separator: ", "))"
+            : "falls back to a square rectangle under `target ios18`"
+        add(.warning, "missing-minimum", "`\(sh.id)` has no minimum and \(why)", at: shapeRange(i),
+            help: "add a minimum, e.g. `concentric min \(n(suggestion))`: the radius it keeps when it stands alone",
+            values: ["suggestedMinimum": suggestion], fixes: minimumEdits(i, suggestion))
+    }
+
+    /// Insert `min N` after each `concentric` that has none.
+    func minimumEdits(_ i: Int, _ m: Double) -> [TextEdit] {
+        let node = nodes[i]
+        var edits: [TextEdit] = []
+        for it in node.items {
+            let shape: ShapeExpr
+            switch it.value {
+            case .shape(let s), .glass(let s?): shape = s
+            default: continue
+            }
+            guard case .concentric(let base, _, let clauses) = shape else { continue }
+            let itemBytes = Array(file.bytes[it.range.start..<it.range.end])
+            let covered = Set(clauses.flatMap { $0.set.corners })
+            if case .concentric(nil) = base, covered.count < 4, let at = find("concentric", in: itemBytes) {
+                let pos = it.range.start + at + 10
+                edits.append(TextEdit(SourceRange(pos, pos), " min \(n(m))"))
+            }
+            for c in clauses {
+                guard case .concentric(nil) = c.spec else { continue }
+                let bytes = Array(file.bytes[c.range.start..<c.range.end])
+                if let at = find("concentric", in: bytes) {
+                    let pos = c.range.start + at + 10
+                    edits.append(TextEdit(SourceRange(pos, pos), " min \(n(m))"))
+                }
+            }
+            break
+        }
+        return edits
+    }
+
+    func find(_ word: String, in bytes: [UInt8]) -> Int? {
+        let w = Array(word.utf8)
+        guard bytes.count >= w.count else { return nil }
+        for s in 0...(bytes.count - w.count) where Array(bytes[s..<s + w.count]) == w { return s }
+        return nil
+    }
+
+    // MARK: pill-not-capsule
+
+    mutating func pill(_ i: Int) {
+        let sh = scene.shapes[i]
+        guard let role = sh.role, sh.kind != .capsule else { return }
+        var fixes: [TextEdit] = []
+        if let r = sh.shapeRange { fixes = [TextEdit(r, "capsule")] }
+        add(.warning, "pill-not-capsule", "`\(sh.id)` is a \(role.rawValue) but its shape is `\(sh.kind.rawValue)`, not a capsule",
+            at: shapeRange(i), help: "buttons, badges and pills use `capsule`: concentric by nature", fixes: fixes)
+    }
+
+    // MARK: shape-mismatch, transition-shape
+
+    mutating func layers(_ i: Int) {
+        let sh = scene.shapes[i]
+        for layer in sh.layers {
+            if layer.role == "transition" {
+                let regular = sh.radii.max
+                if layer.kind != .rect {
+                    add(.warning, "transition-shape", "`transition` takes a `rect`, not `\(layer.kind.rawValue)`",
+                        at: layer.range,
+                        help: "matchedTransitionSource's clipShape accepts only RoundedRectangle: use `transition rect \(n(regular))`, the content's regular radius",
+                        fixes: [TextEdit(layer.range, "transition rect \(n(regular))")])
+                }
+                continue
+            }
+            if layer.kind != sh.kind || layer.radii != sh.radii {
+                add(.warning, "shape-mismatch",
+                    "`\(sh.id)`'s \(layer.role) shape (\(layer.kind.rawValue) \(layer.radii)) differs from its shape (\(sh.kind.rawValue) \(sh.radii))",
+                    at: layer.range,
+                    help: "clip, background, glass and hit-testing use the same shape: remove `\(layer.role) …` or give it the node's shape")
+            }
+        }
+    }
+
+    // MARK: screen-edge-margin
+
+    mutating func screenEdge(_ i: Int) {
+        let sh = scene.shapes[i]
+        let screen = scene.screen
+        guard screen.isPhone, context(of: i) == .screen else { return }
+        // Only the outermost shapes that resolve against the screen: a shape
+        // inside another top-level shape is that shape's business.
+        var j = sh.parent
+        while let a = j { if scene.shapes[a].kind != .group { return }; j = scene.shapes[a].parent }
+        let f = sh.frame
+        let Rs = min(screen.radius, screen.frame.halfShorterSide)
+        // (a) Pokes out of a rounded display corner.
+        if Rs > 0 {
+            for k in Corner.allCases {
+                let r = min(sh.radii[k], f.halfShorterSide)
+                let (dx, dy) = ResolveContext.insets(k, f, screen.frame)
+                // Centre of the shape's corner arc, relative to the display corner.
+                let cx = dx + r, cy = dy + r
+                guard cx < Rs, cy < Rs else { continue }
+                let reach = ((Rs - cx) * (Rs - cx) + (Rs - cy) * (Rs - cy)).squareRoot() + r
+                if reach > Rs + Checker.tolerance {
+                    let concentric = max(0, Rs - max(dx, dy))
+                    add(.warning, "screen-edge-margin",
+                        "`\(sh.id)` pokes out of the display's rounded \(k.name) corner (radius \(n(Rs))): part of it is hidden behind the bezel curve",
+                        at: shapeRange(i),
+                        help: "inset it by at least \(n(margin)) pt, or make the corner concentric with the display (radius \(n(concentric)))",
+                        values: ["displayRadius": Rs, "concentricRadius": concentric])
+                    return
+                }
+            }
+        }
+        // (b) Closer than the margin to an edge without touching it.
+        let gaps = [("leading", f.minX), ("top", f.minY), ("trailing", screen.width - f.maxX), ("bottom", screen.height - f.maxY)]
+        for (edge, gap) in gaps where gap > 1e-9 && gap < margin - 1e-9 {
+            add(.warning, "screen-edge-margin",
+                "`\(sh.id)` is \(n(gap)) pt from the screen's \(edge) edge, less than the \(n(margin)) pt margin",
+                at: shapeRange(i),
+                help: "keep at least \(n(margin)) pt from the phone's edges, or run it to the edge (0 pt); set the margin with `margin N`",
+                values: ["gap": gap, "margin": margin])
+            return
+        }
+    }
+
+    var margin: Double { scene.margin }
+
+    // MARK: missing-container-shape
+
+    mutating func missingContainers() {
+        var flagged = Set<Int>()
+        for i in scene.shapes.indices {
+            let sh = scene.shapes[i]
+            guard sh.kind == .concentric || sh.kind == .relative else { continue }
+            let ctx = context(of: i)
+            var j = sh.parent
+            while let a = j {
+                if case .node(a) = ctx { break }
+                let p = scene.shapes[a]
+                if p.kind != .group, p.kind != .concentric, p.radii.max > 0, !p.isContainer, !flagged.contains(a) {
+                    flagged.insert(a)
+                    let r = p.radii
+                    let decl = r.isUniform ? "container rect \(n(r.topLeading))" : "container uneven(\(r.values.map(n).joined(separator: ", ")))"
+                    var fixes: [TextEdit] = []
+                    if let range = p.shapeRange {
+                        fixes = [TextEdit(SourceRange(range.end, range.end), " \(decl)")]
+                    }
+                    add(.warning, "missing-container-shape",
+                        "`\(p.id)` is rounded but declares no container, so `\(sh.id)` resolves against \(name(ctx))",
+                        at: shapeRange(a), help: "declare its shape as the container: add `\(decl)`", fixes: fixes)
+                }
+                j = p.parent
+            }
+        }
+    }
 }

@@ -17,6 +17,8 @@ public struct Diagnostic: Sendable, Equatable {
     public var notes: [String]
     /// Numbers a tool may want to act on (the checker's computed fix, for example).
     public var values: [String: Double]
+    /// Mechanical source edits that fix the finding (`scene check --fix`).
+    public var fixes: [TextEdit] = []
 
     public init(_ severity: Severity, _ code: String, _ message: String, at range: SourceRange,
                 help: String? = nil, notes: [String] = [], values: [String: Double] = [:]) {
@@ -34,6 +36,28 @@ public struct Diagnostic: Sendable, Equatable {
     }
     public static func warning(_ code: String, _ message: String, at range: SourceRange, help: String? = nil) -> Diagnostic {
         Diagnostic(.warning, code, message, at: range, help: help)
+    }
+}
+
+/// Replace the bytes in `range` with `replacement`.
+public struct TextEdit: Sendable, Equatable {
+    public var range: SourceRange
+    public var replacement: String
+    public init(_ range: SourceRange, _ replacement: String) { self.range = range; self.replacement = replacement }
+
+    /// Apply non-overlapping edits (later ones first, so offsets stay valid).
+    /// Overlapping edits after the first are dropped.
+    public static func apply(_ edits: [TextEdit], to bytes: [UInt8]) -> (bytes: [UInt8], applied: Int) {
+        var out = bytes
+        var applied = 0
+        var lowest = Int.max
+        for e in edits.sorted(by: { ($0.range.start, $0.range.end) > ($1.range.start, $1.range.end) }) {
+            guard e.range.end <= lowest, e.range.end <= out.count else { continue }
+            out.replaceSubrange(e.range.start..<e.range.end, with: Array(e.replacement.utf8))
+            lowest = e.range.start
+            applied += 1
+        }
+        return (out, applied)
     }
 }
 

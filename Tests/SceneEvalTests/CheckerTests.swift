@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+import SceneLang
+@testable import SceneEval
+
+/// The checker's rules (docs/lint.md) and `--fix`.
+struct CheckerTests {
+    static func findings(_ text: String) -> [Diagnostic] {
+        let file = SourceFile(name: "t", text: text)
+        let c = Pipeline.compile(file)
+        guard let s = c.scene else { return c.diagnostics }
+        return Checker.check(s, ast: c.parse.scene, file: file)
+    }
+
+    @Test func everyRuleHasAFailingAndAFixedExampleAndADocSection() throws {
+        let dir = packageRoot.appendingPathComponent("examples/lint")
+        let doc = try String(contentsOf: packageRoot.appendingPathComponent("docs/lint.md"), encoding: .utf8)
+        for rule in Checker.rules {
+            let bad = dir.appendingPathComponent("\(rule).scene")
+            let good = dir.appendingPathComponent("\(rule)-fixed.scene")
+            #expect(FileManager.default.fileExists(atPath: bad.path), "examples/lint/\(rule).scene is missing")
+            #expect(FileManager.default.fileExists(atPath: good.path), "examples/lint/\(rule)-fixed.scene is missing")
+            if let text = try? String(contentsOf: bad, encoding: .utf8) {
+                let c = Pipeline.compile(SourceFile(name: rule, text: text))
+                var codes = c.diagnostics.map(\.code)
+                if let s = c.scene { codes += Checker.check(s, ast: c.parse.scene, file: SourceFile(name: rule, text: text)).map(\.code) }
+                #expect(codes.contains(rule), "\(rule).scene does not fire \(rule)")
+            }
+            if let text = try? String(contentsOf: good, encoding: .utf8) {
+                #expect(Self.findings(text).isEmpty, "\(rule)-fixed.scene is not clean")
+            }
+            let headings = doc.split(separator: "\n").filter { $0.hasPrefix("## ") }
+            #expect(headings.contains { $0.contains("`\(rule)`") }, "docs/lint.md has no section for \(rule)")
+        }
+    }
+
+    @Test func theSeedsMapReportsOnlyTheThumbnails() throws {
+        let text = try String(contentsOf: packageRoot.appendingPathComponent("examples/map.scene"), encoding: .utf8)
+        let f = Self.findings(text)
+        #expect(f.map(\.code) == ["container-too-tight", "container-too-tight"])
+        // The card's radius is `map - inset`: the help names the binding and its new value.
+        #expect(f[0].help?.contains("set `map` = 34") == true)
+        #expect(f[0].values["neededRadius"] == 22)
+        #expect(f[0].values["distance"] == 12)
+        #expect(f[0].values["minimum"] == 10)
+    }
+
+    @Test func theSeedsCardAndPhotoCheckClean() throws {
+        let text = try String(contentsOf: packageRoot.appendingPathComponent("examples/card.scene"), encoding: .utf8)
+        #expect(Self.findings(text).isEmpty)
+    }
+
+    @Test func tooTightLiteralGivesTheRadius() {
+        let f = Self.findings("screen 400x400\nc: container rect 20 size 200x200 < k: concentric min 16 pad 12 >")
+        #expect(f.map(\.code) == ["container-too-tight"])
+        #expect(f.first?.help?.contains("raise `c`'s radius to 28") == true)
+    }
+
+    @Test func flaredAndPinchedRespectTheTolerance() {
+        #expect(Self.findings("screen 400x400\nc: container rect 28 size 200x200 < k: rect 16.4 pad 12 >").isEmpty)
+        #expect(Self.findings("screen 400x400\nc: container rect 28 size 200x200 < k: rect 16.6 pad 12 >").map(\.code) == ["flared-corner"])
+        #expect(Self.findings("screen 400x400\nc: container rect 28 size 200x200 < k: rect 15.4 pad 12 >").map(\.code) == ["pinched-corner"])
+    }
+
+    @Test func missingMinimumUnderIOS18() {
+        let f = Self.findings("target ios18\nscreen 400x400\nk: concentric size 100x100")
+        #expect(f.map(\.code) == ["missing-minimum"])
+        #expect(f.first?.message.contains("ios18") == true)
+    }
+
+    @Test func fixRaisesTheBindingAndKeepsComments() throws {
+        let text = try String(contentsOf: packageRoot.appendingPathComponent("examples/map.scene"), encoding: .utf8)
+        let (fixed, applied) = Fixer.fixAll(SourceFile(name: "map.scene", text: text))
+        #expect(applied >= 1)
+        guard let fixed else { Issue.record("nothing fixed"); return }
+        #expect(fixed.contains("let map = 34          # maps and large media"))
+        // Only that line changed.
+        let before = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let after = fixed.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(before.count == after.count)
+        #expect(zip(before, after).filter { $0 != $1 }.count == 1)
+        #expect(Self.findings(fixed).isEmpty)
+        // Idempotent: a second run changes nothing.
+        #expect(Fixer.fixAll(SourceFile(name: "map.scene", text: fixed)).text == nil)
+    }
+
+    @Test(arguments: ["container-too-tight", "flared-corner", "pinched-corner", "missing-minimum", "pill-not-capsule",
+                      "transition-shape", "missing-container-shape"])
+    func fixClearsTheRuleAndIsIdempotent(_ rule: String) throws {
+        let url = packageRoot.appendingPathComponent("examples/lint/\(rule).scene")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let (fixed, applied) = Fixer.fixAll(SourceFile(name: rule, text: text))
+        #expect(applied >= 1, "\(rule): nothing applied")
+        guard let fixed else { return }
+        #expect(!Self.findings(fixed).map(\.code).contains(rule), "\(rule) still fires after --fix:\n\(fixed)")
+        #expect(Fixer.fixAll(SourceFile(name: rule, text: fixed)).text == nil, "\(rule): a second --fix changed the file")
+        // Comments survive.
+        for line in text.split(separator: "\n") where line.hasPrefix("# ") && !line.hasPrefix("# expect") {
+            #expect(fixed.contains(line))
+        }
+    }
+
+    @Test func addsAMinimumAfterEachBareConcentric() {
+        let text = "screen 400x400 radius 40\nn: concentric(top: fixed 24 uniform, bottom: concentric uniform) size 180x120 align topLeading pad 10 # note\n"
+        let (fixed, _) = Fixer.fixAll(SourceFile(name: "t", text: text))
+        #expect(fixed == "screen 400x400 radius 40\nn: concentric(top: fixed 24 uniform, bottom: concentric min 16 uniform) size 180x120 align topLeading pad 10 # note\n")
+        let plain = Fixer.fixAll(SourceFile(name: "t", text: "screen 400x400\nk: concentric uniform size 100x100 # far\n")).text
+        #expect(plain == "screen 400x400\nk: concentric min 16 uniform size 100x100 # far\n")
+    }
+}
