@@ -117,6 +117,22 @@ public enum Edge: String, Sendable, Equatable { case top, leading, bottom, trail
 
 public enum Alignment: String, Sendable, Equatable, CaseIterable {
     case center, top, bottom, leading, trailing, topLeading, topTrailing, bottomLeading, bottomTrailing
+
+    /// The alignment a keyword names (all nine are keywords).
+    public init?(keyword: Keyword) {
+        switch keyword {
+        case .center: self = .center
+        case .top: self = .top
+        case .bottom: self = .bottom
+        case .leading: self = .leading
+        case .trailing: self = .trailing
+        case .topLeading: self = .topLeading
+        case .topTrailing: self = .topTrailing
+        case .bottomLeading: self = .bottomLeading
+        case .bottomTrailing: self = .bottomTrailing
+        default: return nil
+        }
+    }
     /// Fraction of the free space before the node, per axis (0 leading/top, 0.5 centre, 1 trailing/bottom).
     public var fx: Double {
         switch self {

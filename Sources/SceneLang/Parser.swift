@@ -308,8 +308,8 @@ public struct Parser {
             let itemStart = tok.range
             guard let (item, key) = parseItem() else { recover(); break }
             let range = itemStart.to(previous)
-            let bit = Self.keyBit(key)
-            if key != "pad", seen & bit != 0 {
+            let bit = Self.keyBits(item)
+            if bit != 0, seen & bit != 0 {
                 error("duplicate-item", "\(Self.describeKey(key)) is given twice in one node", at: range,
                       help: "keep one of them")
             } else {
@@ -336,11 +336,26 @@ public struct Parser {
         return Node(label: label, items: items, children: children, block: block, range: start.to(end))
     }
 
-    static let itemKeys = ["shape", "container", "clip", "background", "hit", "transition", "glass", "size",
-                           "width", "height", "pad", "align", "stack", "fill", "style", "role"]
-    static func keyBit(_ key: String) -> UInt32 {
-        if key == "size" { return keyBit("width") | keyBit("height") }
-        return UInt32(1) << UInt32(itemKeys.firstIndex(of: key) ?? 31)
+    /// Which item kinds an item occupies, one bit each (`pad` may repeat: none).
+    static func keyBits(_ item: Item) -> UInt32 {
+        switch item {
+        case .shape: return 1 << 0
+        case .container: return 1 << 1
+        case .clip: return 1 << 2
+        case .background: return 1 << 3
+        case .hit: return 1 << 4
+        case .transition: return 1 << 5
+        case .glass: return 1 << 6
+        case .size: return 1 << 7 | 1 << 8
+        case .width: return 1 << 7
+        case .height: return 1 << 8
+        case .pad: return 0
+        case .align: return 1 << 9
+        case .stack: return 1 << 10
+        case .fill: return 1 << 11
+        case .style: return 1 << 12
+        case .role: return 1 << 13
+        }
     }
 
     static func describeKey(_ key: String) -> String {
@@ -467,7 +482,7 @@ public struct Parser {
             return parsePad()
         case .align:
             advance()
-            guard tok.kind == .identifier, let a = Alignment(rawValue: text(tok)) else {
+            guard tok.kind == .identifier, let a = tok.keyword.flatMap(Alignment.init(keyword:)) else {
                 let s = tok.kind == .identifier ? Suggest.closest(to: text(tok), among: Alignment.allCases.map(\.rawValue)) : nil
                 error("expected-alignment", "expected an alignment after `align`, found \(display(tok))", at: tok.range,
                       help: s.map { "did you mean `\($0)`?" } ?? "one of " + Alignment.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", "))
@@ -483,7 +498,7 @@ public struct Parser {
                 spacing = parseExpr(after: "`spacing`")
                 if case .invalid = spacing! { return nil }
             }
-            return (.stack(StackAxis(rawValue: k.rawValue)!, spacing: spacing), "stack")
+            return (.stack(k == .hstack ? .hstack : k == .vstack ? .vstack : .zstack, spacing: spacing), "stack")
         case .fill:
             advance()
             if tok.kind == .color, let c = Self.parseColor(text(tok)) {
@@ -500,7 +515,7 @@ public struct Parser {
             return nil
         case .style:
             advance()
-            guard tok.kind == .identifier, let st = CornerStyle(rawValue: text(tok)) else {
+            guard tok.kind == .identifier, let st: CornerStyle = tok.keyword == .continuous ? .continuous : tok.keyword == .circular ? .circular : nil else {
                 error("expected-style", "expected `continuous` or `circular` after `style`, found \(display(tok))", at: tok.range)
                 return nil
             }
@@ -576,7 +591,7 @@ public struct Parser {
             edges.append((.all, e))
         }
         while tok.kind == .identifier, let k = tok.keyword, Self.isEdge(k) {
-            let edge = Edge(rawValue: k.rawValue)!
+            let edge: Edge = k == .top ? .top : k == .bottom ? .bottom : k == .leading ? .leading : k == .trailing ? .trailing : k == .h ? .h : .v
             advance()
             let e = parseExpr(after: "`\(k.rawValue)`")
             if case .invalid = e { return nil }
