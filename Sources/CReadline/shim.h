@@ -17,7 +17,9 @@
 
 typedef char *_Nullable (*scene_generator_fn)(const char *_Nonnull text, int state);
 
-static inline void scene_rl_set_name(const char *_Nonnull name) { rl_readline_name = (char *)name; }
+// Strings handed to readline are copied: a Swift string's C pointer lives only
+// for the call. (Set once per process; the copies are never freed.)
+static inline void scene_rl_set_name(const char *_Nonnull name) { rl_readline_name = strdup(name); }
 static inline void scene_rl_set_completer(scene_generator_fn _Nullable generator) {
     rl_completion_entry_function = generator;
     rl_attempted_completion_over = 0;
@@ -25,8 +27,9 @@ static inline void scene_rl_set_completer(scene_generator_fn _Nullable generator
 static inline char *_Nullable scene_rl_line_buffer(void) { return rl_line_buffer; }
 static inline int scene_rl_point(void) { return rl_point; }
 static inline void scene_rl_set_word_breaks(const char *_Nonnull chars) {
-    rl_basic_word_break_characters = (char *)chars;
-    rl_completer_word_break_characters = (char *)chars;
+    char *copy = strdup(chars);
+    rl_basic_word_break_characters = copy;
+    rl_completer_word_break_characters = copy;
 }
 static inline void scene_rl_catch_signals(int on) { rl_catch_signals = on; }
 static inline void scene_rl_catch_sigwinch(int on) { rl_catch_sigwinch = on; }

@@ -79,7 +79,12 @@ public enum Completion {
             }
             return .words(filter(pool, word))
         }
+        let values = names + ["min", "max"]
+        if let c = before.trimmed(" \t").last, "=+-*/(,".contains(c) { return .words(filter(values, word)) }
         switch words.last.flatMap(Keyword.lookup) {
+        case .rect?, .size?, .width?, .height?, .spacing?, .radius?, .margin?, .min?, .max?:
+            pool = values
+        case .pad?: pool = values + ["top", "bottom", "leading", "trailing", "h", "v"]
         case .screen?: pool = Screen.presetNames
         case .target?: pool = Target.allCases.map(\.rawValue)
         case .fill?: pool = Color.named.keys.sorted()

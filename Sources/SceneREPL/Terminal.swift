@@ -152,8 +152,9 @@ enum Terminal {
             }
             if took(SIGINT) {
                 // Abandon the input being typed (all its lines), keep the session.
+                Console.out("^C")
                 scene_rl_callback_interrupt()
-                Console.out("^C\n")
+                Console.out("\n")
                 pending = []
                 install()
                 continue

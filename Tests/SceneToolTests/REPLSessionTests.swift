@@ -1,0 +1,319 @@
+import Testing
+import SceneLang
+import SceneEval
+@testable import SceneREPL
+
+/// The REPL's engine, tested as values: no terminal, no files.
+@Suite struct REPLSessionTests {
+    static let seed = [
+        "let inner = 16",
+        "let map = 28",
+        "let inset = 12",
+        "map: container rect map size 360x240 fill #4a8 <\n  card: glass concentric min map - inset uniform container rect map - inset size 336x88 align bottom pad inset <\n    thumb: concentric min 10 size 64x64 align leading pad 12\n  >\n>",
+    ]
+
+    func accept(_ s: Session, _ input: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> (Session, [String]) {
+        guard case .accepted(let n, let actions) = s.applying(input) else {
+            Issue.record("expected `\(input)` to be accepted", sourceLocation: sourceLocation)
+            return (s, [])
+        }
+        return (n, actions)
+    }
+
+    func reject(_ s: Session, _ input: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Session.Rejection? {
+        guard case .rejected(let r) = s.applying(input) else {
+            Issue.record("expected `\(input)` to be rejected", sourceLocation: sourceLocation)
+            return nil
+        }
+        return r
+    }
+
+    func seeded() -> Session {
+        var s = Session()
+        for line in Self.seed { s = accept(s, line).0 }
+        return s
+    }
+
+    func radii(_ s: Session, _ label: String) -> [Double] {
+        s.scene.shapes[s.scene.index(ofLabel: label)!].radii.values
+    }
+
+    @Test func buildsTheSeedSceneStatementByStatement() {
+        let s = seeded()
+        #expect(s.entries.count == 4)
+        #expect(radii(s, "map") == [28, 28, 28, 28])
+        #expect(radii(s, "card") == [16, 16, 16, 16])
+        #expect(radii(s, "thumb") == [10, 10, 10, 10])
+        #expect(s.hasUnsavedChanges)
+    }
+
+    @Test func letReplacesTheBindingInPlaceAndTheCardFollows() {
+        let s = seeded()
+        let (t, actions) = accept(s, "let map = 34")
+        #expect(actions == ["[2] replaced"])
+        #expect(t.entries.count == 4)
+        #expect(t.entries[1].text == "let map = 34")
+        #expect(t.entries[1].id == s.entries[1].id)
+        #expect(radii(t, "map") == [34, 34, 34, 34])
+        #expect(radii(t, "card") == [22, 22, 22, 22])
+    }
+
+    @Test func aLabelReplacesTheNestedNodeAndKeepsIndentation() {
+        let s = seeded()
+        let (t, actions) = accept(s, "thumb: concentric min 10 size 64x64 align leading pad 20")
+        #expect(actions == ["[4] replaced `thumb`"])
+        #expect(t.entries[3].text.contains("\n    thumb: concentric min 10 size 64x64 align leading pad 20\n  >"))
+        // A multi-line replacement is re-indented to where the old node stood.
+        let (u, _) = accept(t, "card: concentric size 100x50 <\n  inner1: concentric min 4 pad 6\n>")
+        #expect(u.entries[3].text.contains("\n  card: concentric size 100x50 <\n    inner1: concentric min 4 pad 6\n  >\n>"))
+        #expect(u.scene.index(ofLabel: "thumb") == nil)
+    }
+
+    @Test func newSettingsGoAfterTheLastSettingSoNodesCanUseThem() {
+        let s = seeded()
+        let (t, actions) = accept(s, "let pad2 = 20")
+        #expect(actions == ["[4] added"])
+        #expect(Array(t.entries.map(\.text).prefix(4)) == ["let inner = 16", "let map = 28", "let inset = 12", "let pad2 = 20"])
+        // …so a node replaced in place can use the new name.
+        _ = accept(t, "thumb: concentric min 10 size 64x64 align leading pad pad2")
+    }
+
+    @Test func aRejectedInputLeavesTheSessionExactlyAsItWas() throws {
+        let s = seeded()
+        let r = try #require(reject(s, "let x = mpa + 1"))
+        #expect(r.diagnostics.count == 1)
+        let (d, file) = r.diagnostics[0]
+        #expect(file.name == "<input>")
+        #expect(d.code == "undefined-name")
+        #expect(file.location(of: d.range.start).column == 9)
+        // A parse error points into the input too.
+        let p = try #require(reject(s, "card: rect"))
+        #expect(p.diagnostics[0].1.name == "<input>")
+        #expect(s.entries == seeded().entries)
+        #expect(s.text == seeded().text)
+    }
+
+    @Test func anEditThatBreaksAnotherStatementIsRefusedWithTheSceneLocation() throws {
+        let s = seeded()
+        let r = try #require(reject(s, "let map = -40"))
+        let (d, file) = r.diagnostics[0]
+        #expect(file.name == "<scene>")
+        #expect(d.code == "negative-radius")
+        #expect(file.location(of: d.range.start).line == 4)
+    }
+
+    @Test func errorsInsideAReplacedNestedNodeMapBackToTheInput() throws {
+        let s = seeded()
+        let r = try #require(reject(s, "card: concentric size 100x50 <\n  x1: rect nope\n>"))
+        let (d, file) = r.diagnostics[0]
+        #expect(file.name == "<input>")
+        let loc = file.location(of: d.range.start)
+        #expect(loc.line == 2 && loc.column == 12)
+        #expect(file.text(d.range.start..<d.range.end) == "nope")
+    }
+
+    @Test func deleteByNumberLabelAndName() {
+        let s = seeded()
+        guard case .success(.accepted(let a, let act)) = s.deleting("thumb") else { Issue.record("delete thumb"); return }
+        #expect(act == ["[4] deleted `thumb`"])
+        #expect(!a.entries[3].text.contains("thumb"))
+        #expect(a.entries[3].text.split(separator: "\n").count == 4)
+        guard case .success(.accepted(let b, _)) = s.deleting("let inner") else { Issue.record("delete let inner"); return }
+        #expect(b.entries.count == 3)
+        // `map` is a label and a name: the label wins.
+        guard case .success(.accepted(let c, _)) = s.deleting("map") else { Issue.record("delete map"); return }
+        #expect(c.scene.shapes.isEmpty)
+        #expect(c.names.contains("map"))
+        // Deleting a binding still in use is refused.
+        guard case .success(.rejected) = s.deleting("let map") else { Issue.record("delete let map should be refused"); return }
+        #expect(s.deleting("9") == .failure(.noStatement(9, count: 4)))
+        if case .failure(.noLabel("thum", let sug)) = s.deleting("thum") { #expect(sug == "thumb") } else { Issue.record("thum") }
+    }
+
+    @Test func undoAndRedoWalkTheHistory() throws {
+        let s = seeded()
+        let (t, _) = accept(s, "let map = 34")
+        let (u, what) = try #require(t.undoing())
+        #expect(what == "let map = 34")
+        #expect(u.text == s.text)
+        #expect(radii(u, "card") == [16, 16, 16, 16])
+        let (r, _) = try #require(u.redoing())
+        #expect(r.text == t.text)
+        // A new edit clears the redo stack.
+        let (v, _) = accept(u, "let inner = 20")
+        #expect(v.redoing() == nil)
+        #expect(Session().undoing() == nil)
+    }
+
+    @Test func savingMarksTheSessionClean() {
+        let s = seeded()
+        let saved = s.saved(as: "map.scene")
+        #expect(!saved.hasUnsavedChanges)
+        #expect(saved.fileName == "map.scene")
+        #expect(accept(saved, "let map = 30").0.hasUnsavedChanges)
+        #expect(!Session().hasUnsavedChanges)
+    }
+
+    @Test func loadingSplitsStatementsKeepingComments() {
+        let text = "# corners\nlet a = 1; let b = 2  # two\n\n# the card\ncard: rect a <\n  x: rect b\n>\n# trailing\n"
+        guard case .accepted(let s, _) = Session().replacingAll(with: SourceFile(name: "f.scene", text: text), what: ":load") else {
+            Issue.record("load"); return
+        }
+        #expect(s.entries.map(\.text) == ["# corners\nlet a = 1", "let b = 2  # two", "# the card\ncard: rect a <\n  x: rect b\n>\n# trailing"])
+        #expect(s.scene.shapes.count == 2)
+    }
+
+    @Test func multipleStatementsInOneInput() {
+        let (s, actions) = accept(Session(), "let a = 4; let b = a * 2\nx: rect b size 40x40")
+        #expect(actions == ["[1] added", "[2] added", "[3] added"])
+        #expect(radii(s, "x") == [8, 8, 8, 8])
+        #expect(Session().applying("# just a comment") == .nothing)
+    }
+
+    @Test func diffFollowsUnlabelledNodesAcrossDeletions() {
+        var s = Session()
+        s = accept(s, "rect 4 size 10x10").0
+        s = accept(s, "rect 8 size 20x20 <\n  rect 2 size 5x5\n>").0
+        guard case .success(.accepted(let t, _)) = s.deleting("1") else { Issue.record("delete"); return }
+        let ka = SceneDiff.keys(of: s.scene, nodeEntryIDs: s.nodeEntryIDs)
+        let kb = SceneDiff.keys(of: t.scene, nodeEntryIDs: t.nodeEntryIDs)
+        let d = SceneDiff.between(s.scene, keys: ka, t.scene, keys: kb)
+        #expect(d.removed == [0])
+        #expect(d.added.isEmpty)
+        #expect(d.changed.isEmpty)
+    }
+
+    @Test func diffReportsRadiiPerCornerWithReasons() {
+        var s = Session()
+        s = accept(s, "panel: concentric size 386x240 align bottom pad 8").0
+        let (t, _) = accept(s, "panel: concentric min 12 size 386x240 align bottom pad 8")
+        let ka = SceneDiff.keys(of: s.scene, nodeEntryIDs: s.nodeEntryIDs)
+        let kb = SceneDiff.keys(of: t.scene, nodeEntryIDs: t.nodeEntryIDs)
+        let text = Report.diff(SceneDiff.between(s.scene, keys: ka, t.scene, keys: kb), old: s.scene, new: t.scene, paint: Painter(color: false))
+        #expect(text.contains("~ panel  radii 0 0 54 54 → 12 12 54 54"))
+        #expect(text.contains("top corners  0 → 12  minimum 12 (screen 62 − max(8, 626) = 0)"))
+    }
+
+    @Test func findingsAreNewOnlyWhenTheirSourceTextIsNew() {
+        let f1 = SourceFile(name: "<scene>", text: "aaa bbb")
+        let f2 = SourceFile(name: "<scene>", text: "xx aaa bbb")
+        let old = [Diagnostic.warning("w", "one 1", at: SourceRange(0, 3))]
+        let same = [Diagnostic.warning("w", "one 2", at: SourceRange(3, 6))]
+        #expect(Report.newFindings(old: old, in: f1, new: same, in: f2).isEmpty)
+        let other = [Diagnostic.warning("w", "one", at: SourceRange(7, 10))]
+        #expect(Report.newFindings(old: old, in: f1, new: other, in: f2).count == 1)
+    }
+}
+
+@Suite struct REPLInputTests {
+    @Test(arguments: [
+        ("let a = 1", 0), ("map: rect 28 <", 1), ("a: rect 1 <\n b: rect 2 <", 2), ("a: rect 1 <\n>", 0),
+        (">", 0), ("x: uneven(1, 2,", 1), ("# a < in a comment", 0), ("a: rect 1 < b: rect 2 >", 0),
+    ])
+    func continuation(_ text: String, _ depth: Int) {
+        #expect(InputBuffer.openDepth(text) == depth)
+    }
+
+    @Test func multiLineInputsBecomeOneHistoryLine() {
+        #expect(InputBuffer.historyLine(["map: rect 28 <", "  a: rect 1", "  b: rect 2", ">"]) == "map: rect 28 < a: rect 1; b: rect 2 >")
+        #expect(InputBuffer.historyLine(["map: rect 28 <  # big", ">"]) == nil)
+        #expect(InputBuffer.historyLine(["let a = 1"]) == "let a = 1")
+    }
+
+    @Test func completion() {
+        let c = { (before: String, word: String) in
+            Completion.candidates(before: before, word: word, names: ["map", "inset"], labels: ["card", "thumb"])
+        }
+        #expect(c("", ":sc") == .words([":screen"]))
+        #expect(c("", ":") == .words(Shell.commands.map { ":" + $0.name }.sorted()))
+        #expect(c(":screen ", "iphone-16-pro") == .words(["iphone-16-pro", "iphone-16-pro-max"]))
+        #expect(c(":target ", "") == .words(["ios18", "ios26"]))
+        #expect(c(":show ", "") == .words(["card", "thumb"]))
+        #expect(c(":save ", "ma") == .files)
+        #expect(c(":help ", "pr") == .words(["preview"]))
+        #expect(c("let gap = ", "ma") == .words(["map", "max"]))
+        #expect(c("x: concentric min map - ", "ins") == .words(["inset"]))
+        #expect(c("x: rect ", "m") == .words(["map", "max", "min"]))
+        #expect(c("x: pad ", "t") == .words(["top", "trailing"]))
+        #expect(c("screen ", "ipad") == .words(["ipad-air", "ipad-pro-11"]))
+        #expect(c("x: rect 2 fill ", "bl") == .words(["black", "blue"]))
+        #expect(c("x: rect 2 align ", "topL") == .words(["topLeading"]))
+        #expect(c("", "th") == .words(["thumb"]))
+        #expect(c("", "con") == .words(["concentric", "container", "continuous"]))
+    }
+}
+
+@Suite struct REPLShellTests {
+    func shell() -> Shell { Shell(settings: Shell.Settings(color: false, columns: 60, stateDirectory: "/nonexistent/state")) }
+
+    @Test func unknownCommandsGetDidYouMean() {
+        var sh = shell()
+        let r = sh.handle(":lsit")
+        #expect(r.failed)
+        #expect(r.err == "error: unknown command `:lsit`; did you mean `:list`?\n")
+        #expect(sh.anyRejected)
+        #expect(sh.handle(":shwo card").err.contains("did you mean `:show`?"))
+        #expect(sh.handle("quit").err.contains("did you mean `:quit`?"))
+    }
+
+    @Test func helpListsEveryCommandAndExplainsOne() {
+        var sh = shell()
+        let all = sh.handle(":help").out
+        for c in Shell.commands { #expect(all.contains(":" + c.name)) }
+        #expect(sh.handle(":help delete").out.contains(":delete N|LABEL|let NAME"))
+        #expect(sh.handle(":help :undo").out.hasPrefix(":undo"))
+    }
+
+    @Test func showExplainsEachCorner() {
+        var sh = shell()
+        for l in REPLSessionTests.seed { _ = sh.handle(l) }
+        let out = sh.handle(":show card").out
+        #expect(out.contains("against    map: container rect 28"))
+        #expect(out.contains("bottomLeading       16  concentric           28  12   12        12     16       16  concentric: map 28 − 12 = 16, minimum 16"))
+        #expect(sh.handle(":show crad").err.contains("did you mean `card`?"))
+    }
+
+    @Test func jsonAstTokensAndCheck() {
+        var sh = shell()
+        for l in REPLSessionTests.seed { _ = sh.handle(l) }
+        #expect(sh.handle(":json").out.hasPrefix("{"))
+        #expect(sh.handle(":ast thumb").out.hasPrefix("node thumb: @"))
+        #expect(sh.handle(":tokens rect 28").out == "1:1 keyword \"rect\"\n1:6 number 28\n1:8 eof\n")
+        #expect(sh.handle(":check").failed == false)
+        #expect(sh.handle(":list extra").failed)
+    }
+
+    @Test func screenAndTargetCommandsEditTheScene() {
+        var sh = shell()
+        for l in REPLSessionTests.seed { _ = sh.handle(l) }
+        let r = sh.handle(":target ios18")
+        #expect(r.out.contains("target ios26 → ios18"))
+        #expect(sh.session.scene.target == .ios18)
+        #expect(sh.handle(":screen iphone-17").err.contains("did you mean"))
+        #expect(sh.handle(":screen iphone-se").out.contains("screen iphone-16-pro 402×874 radius 62 → iphone-se 375×667 radius 0"))
+        #expect(Array(sh.session.entries.prefix(5).map(\.text)) == ["let inner = 16", "let map = 28", "let inset = 12", "target ios18", "screen iphone-se"])
+    }
+
+    @Test func previewDrawsCornersAtTheGivenWidth() {
+        var sh = shell()
+        for l in REPLSessionTests.seed { _ = sh.handle(l) }
+        let out = sh.handle(":preview map").out
+        let lines = out.split(separator: "\n")
+        #expect(lines.count > 10)
+        #expect(lines.dropLast().allSatisfy { $0.count <= 59 })
+        #expect(out.contains(" map "))
+        #expect(out.contains(" card "))
+        #expect(out.contains("⠊") || out.contains("⡠"))  // a curve, not a square corner
+        #expect(!out.contains("\u{1B}["))
+    }
+}
+
+extension Session.Outcome: Equatable {
+    public static func == (a: Session.Outcome, b: Session.Outcome) -> Bool {
+        switch (a, b) {
+        case (.nothing, .nothing): return true
+        case (.accepted(let x, let p), .accepted(let y, let q)): return x.entries == y.entries && p == q
+        default: return false
+        }
+    }
+}
