@@ -189,3 +189,52 @@ struct CLITests {
         #expect(a.out == "node a: @1:1\n  rect (1 + 2) @1:4\n")
     }
 }
+
+struct CheckCLITests {
+    @Test func checkPrintsFindingsAndASummary() throws {
+        let r = try CLI.run(["check", "examples/map.scene"])
+        #expect(r.status == 0)
+        #expect(r.out.isEmpty)
+        #expect(r.err.contains("examples/map.scene:25:11: warning[container-too-tight]:"))
+        #expect(r.err.contains("= help: raise `card`'s radius `map - inset` to 22: set `map` = 34 (now 28), not lower the minimum"))
+        #expect(r.err.hasSuffix("2 warnings, 0 errors in 1 file\n"))
+    }
+
+    @Test func strictFailsOnWarnings() throws {
+        #expect(try CLI.run(["check", "--strict", "examples/map.scene"]).status == 1)
+        #expect(try CLI.run(["check", "--strict", "examples/card.scene"]).status == 0)
+        let both = try CLI.run(["check", "examples/card.scene", "examples/lint/concentric-container.scene"])
+        #expect(both.status == 65)
+        #expect(both.err.hasSuffix("0 warnings, 1 error in 2 files\n"))
+    }
+
+    @Test func checkJSON() throws {
+        let r = try CLI.run(["check", "--json", "examples/map.scene"])
+        #expect(r.status == 0)
+        let json = try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any]
+        #expect(json?["warnings"] as? Int == 2)
+        #expect(json?["errors"] as? Int == 0)
+        let first = (json?["diagnostics"] as? [[String: Any]])?.first
+        #expect(first?["code"] as? String == "container-too-tight")
+        #expect(first?["line"] as? Int == 25)
+        #expect((first?["values"] as? [String: Double])?["neededRadius"] == 22)
+    }
+
+    @Test func fixRewritesTheFileOnceAndKeepsComments() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scene-fix-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("map.scene")
+        let original = try String(contentsOf: CLI.root.appendingPathComponent("examples/map.scene"), encoding: .utf8)
+        try original.write(to: file, atomically: true, encoding: .utf8)
+        let r = try CLI.run(["check", "--fix", file.path])
+        #expect(r.status == 0)
+        #expect(r.err.contains("applied 1 fix"))
+        #expect(r.err.hasSuffix("0 warnings, 0 errors in 1 file\n"))
+        let fixed = try String(contentsOf: file, encoding: .utf8)
+        #expect(fixed == original.replacingOccurrences(of: "let map = 28 ", with: "let map = 34 "))
+        let again = try CLI.run(["check", "--fix", file.path])
+        #expect(!again.err.contains("applied"))
+        #expect(try String(contentsOf: file, encoding: .utf8) == fixed)
+    }
+}
