@@ -107,7 +107,7 @@ public enum Report {
         let s = scene.shapes[j]
         var t = "\(s.kind.rawValue) \(frame(s.frame))"
         if s.kind != .group {
-            t += ", radius \(radii(s.radii))"
+            t += (s.radii.isUniform ? ", radius " : ", radii ") + radii(s.radii)
             if case .node = s.container, let c = scene.containerName(s.container) { t += " against \(c)" }
             else if s.container == .screen { t += " against the screen" }
         }
@@ -163,7 +163,7 @@ public enum Report {
                 }))
             }
         }
-        if xc != yc { parts.append("against \(xc ?? "nothing") → \(yc ?? "nothing")") }
+        if xc != yc { parts.append("against \(xc ?? "none") → \(yc ?? "none")") }
         switch (x.containerRadii, y.containerRadii) {
         case (nil, let r?): parts.append("now a container \(radii(r))")
         case (_?, nil): parts.append("no longer a container")
@@ -234,13 +234,19 @@ public enum Report {
         } else {
             let reasons = scene.reasons(for: i)
             let cname = scene.containerName(s.container) ?? "-"
+            let fixedOnly = reasons.count == 4 && reasons.allSatisfy { $0.rule == .fixed || $0.rule == .shape }
+            if fixedOnly {
+                // Nothing was resolved against a container: one line says it.
+                let groups = grouped(Corner.allCases.map { ($0, "\(n(s.radii[$0])): " + why(reasons[$0.rawValue], container: cname)) })
+                for (g, t) in groups { out += "  " + (g == "all corners" ? "corners" : g).padding(toLength: 11, withPad: " ", startingAt: 0) + t + "\n" }
+            }
             var rows: [[String]] = [["corner", "radius", "rule", "container R", "dx", "dy", "distance", "R − d", "minimum", "why"]]
             for k in Corner.allCases {
                 let r = k.rawValue < reasons.count ? reasons[k.rawValue] : nil
                 rows.append([k.name, n(s.radii[k]), r?.rule.rawValue ?? "-", n(r?.containerRadius), n(r?.dx), n(r?.dy),
                              n(r?.distance), n(r?.computed), n(r?.minimum), r.map { why($0, container: cname) } ?? "-"])
             }
-            out += table(rows, numeric: [1, 3, 4, 5, 6, 7, 8], indent: "  ")
+            if !fixedOnly { out += table(rows, numeric: [1, 3, 4, 5, 6, 7, 8], indent: "  ") }
         }
         for l in s.layers { out += "  \(l.role.padding(toLength: 10, withPad: " ", startingAt: 0)) \(l.kind.rawValue), radius \(radii(l.radii))\n" }
         let decisions = s.decisions.list
@@ -278,6 +284,16 @@ public enum Report {
             }
         }
         return out
+    }
+
+    /// One line per finding an edit made go away.
+    public static func resolved(old: [Diagnostic], in oldFile: SourceFile, new: [Diagnostic], in newFile: SourceFile, paint p: Painter) -> String {
+        newFindings(old: new, in: newFile, new: old, in: oldFile).map { d in
+            let loc = oldFile.location(of: d.range.start)
+            var msg = d.message
+            if msg.count > 90 { msg = String(msg.prefix(89)) + "…" }
+            return p.green("resolved") + ": \(d.severity.rawValue)[\(d.code)] (was at \(loc.line):\(loc.column)) \(msg)\n"
+        }.joined()
     }
 
     /// Checker findings (or evaluator warnings) in `new` that `old` did not

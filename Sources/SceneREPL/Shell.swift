@@ -76,16 +76,23 @@ public struct Shell {
         case .rejected(let r):
             return Reply(err: render(r), failed: true)
         case .accepted(let new, let actions):
-            let old = session
-            session = new
-            var reply = Reply()
             let head = header ?? actions.joined(separator: "; ")
-            let body = changes(from: old, to: new)
-            reply.out = head + (body.isEmpty ? (header == nil ? " (nothing else changed)\n" : "\n") : "\n" + body)
-            if settings.timing { reply.out += timingLine(new, t0: t0) }
-            reply.err = findingsText(old: old.findings, old.file, new: new)
-            return reply
+            return move(to: new, head: head, quietHead: header != nil, t0: t0)
         }
+    }
+
+    /// Switch to `new` and report: `head`, what changed, findings resolved
+    /// (stdout) and new findings (stderr).
+    mutating func move(to new: Session, head: String, quietHead: Bool = false, t0: UInt64) -> Reply {
+        let old = session
+        session = new
+        var reply = Reply()
+        let body = changes(from: old, to: new)
+        reply.out = head + (body.isEmpty ? (quietHead ? "\n" : " (nothing else changed)\n") : "\n" + body)
+        reply.out += Report.resolved(old: old.findings, in: old.file, new: new.findings, in: new.file, paint: paint)
+        if settings.timing { reply.out += timingLine(new, t0: t0) }
+        reply.err = findingsText(old: old.findings, old.file, new: new)
+        return reply
     }
 
     func changes(from old: Session, to new: Session) -> String {
@@ -201,11 +208,7 @@ public struct Shell {
             guard let (s, what) = cmd == "undo" ? session.undoing() : session.redoing() else {
                 return .error("nothing to \(cmd)")
             }
-            let old = session
-            session = s
-            var r = Reply(out: "\(cmd == "undo" ? "undid" : "redid"): \(oneLine(what))\n" + changes(from: old, to: s))
-            if settings.timing { r.out += timingLine(s, t0: t0) }
-            return r
+            return move(to: s, head: "\(cmd == "undo" ? "undid" : "redid"): \(oneLine(what))", quietHead: true, t0: t0)
         case "load": return load(arg.isEmpty ? autosavePath : arg, startup: false)
         case "save": return save(arg)
         case "reset":
@@ -310,12 +313,26 @@ public struct Shell {
         return Reply(out: o)
     }
 
+    /// Write a file whole or not at all; nil, or why it could not be written.
+    static func write(_ text: String, to path: String) -> String? {
+        var isDir: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
+            return "\(path) is a directory"
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty, !FileManager.default.fileExists(atPath: parent, isDirectory: &isDir) || !isDir.boolValue {
+            return "cannot write \(path): no such directory `\(parent)`"
+        }
+        do { try Console.writeAtomically(text, to: path) } catch {
+            return "cannot write \(path): \(describe(error))"
+        }
+        return nil
+    }
+
     func svg(_ arg: String) -> Reply {
         let path = arg.isEmpty ? "scene.svg" : arg
         let text = SVGWriter.write(session.scene)
-        do { try Console.writeAtomically(text, to: path) } catch {
-            return .error("cannot write \(path): \(Self.describe(error))")
-        }
+        if let why = Self.write(text, to: path) { return .error(why + "; nothing was written") }
         return Reply(out: "wrote \(path) (\(session.scene.shapes.count) shape\(session.scene.shapes.count == 1 ? "" : "s"))\n")
     }
 
@@ -361,6 +378,7 @@ public struct Shell {
             return String(cString: strerror(Int32(under.code)))
         }
         if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
+        if ns.domain == NSCocoaErrorDomain, ns.code == CocoaError.fileWriteNoPermission.rawValue { return "permission denied" }
         return ns.localizedDescription
     }
 
@@ -408,9 +426,7 @@ public struct Shell {
         guard let path = arg.isEmpty ? session.fileName : arg else {
             return .error("`:save` needs a file name (the scene has none yet)")
         }
-        do { try Console.writeAtomically(session.text, to: path) } catch {
-            return .error("cannot write \(path): \(Self.describe(error)); nothing was written")
-        }
+        if let why = Self.write(session.text, to: path) { return .error(why + "; nothing was written") }
         session = session.saved(as: path)
         let n = session.entries.count
         return Reply(out: "saved \(n) statement\(n == 1 ? "" : "s") to \(path)\n")
