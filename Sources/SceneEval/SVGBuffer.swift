@@ -1,0 +1,243 @@
+import SceneLang
+
+/// The SVG writer's output: UTF-8 bytes, with the one number formatter, the text
+/// and id escaping, and path data. Path coordinates are tracked at output precision
+/// (thousandths of a point), so a segment that rounds to nothing is never written
+/// and the path is exactly the numbers printed.
+///
+/// Bytes go into one fixed chunk that is handed to `flush` whenever it fills (and
+/// at the end), so a 60 MB document streams through a 1 MB buffer: no growth, no
+/// page faults, no second copy. Every primitive checks room for what it writes.
+struct SVGBuffer {
+    static let chunkSize = 1 << 20
+    private let base: UnsafeMutablePointer<UInt8>
+    private var count = 0
+    private let flushChunk: (UnsafeRawBufferPointer) -> Void
+    /// The current point and the subpath's start, in thousandths.
+    private var cx: Int64 = 0, cy: Int64 = 0, sx: Int64 = 0, sy: Int64 = 0
+
+    init(flush: @escaping (UnsafeRawBufferPointer) -> Void) {
+        base = .allocate(capacity: Self.chunkSize)
+        flushChunk = flush
+    }
+
+    /// Hand over what is left and free the chunk; the buffer is unusable afterwards.
+    mutating func finish() {
+        flush()
+        base.deallocate()
+    }
+
+    private mutating func flush() {
+        if count > 0 { flushChunk(UnsafeRawBufferPointer(start: base, count: count)) }
+        count = 0
+    }
+
+    @inline(__always) private mutating func room(_ n: Int) {
+        if count + n > Self.chunkSize { flush() }
+    }
+
+    @inline(__always) private mutating func put(_ b: UInt8) {
+        base[count] = b
+        count += 1
+    }
+
+    @inline(__always) mutating func raw(_ s: StaticString) {
+        let n = s.utf8CodeUnitCount
+        room(n)
+        (base + count).update(from: s.utf8Start, count: n)
+        count += n
+    }
+
+    /// Bytes with no escaping (already safe for where they go).
+    mutating func raw<C: Collection<UInt8>>(_ s: C) {
+        for b in s { room(1); put(b) }
+    }
+
+    @inline(__always) mutating func byte(_ b: UInt8) { room(1); put(b) }
+    @inline(__always) mutating func space() { room(1); put(0x20) }
+
+    // MARK: Numbers
+
+    /// Largest |v| printed through the fast path; beyond it (never reached: the
+    /// evaluator bounds every value far below) `Format.number` itself is used.
+    static let fastLimit = 1e12
+
+    /// `v` in thousandths, rounded half away from zero like `Format.number`'s
+    /// `rounded()`, but without a libm call (this runs ~10 million times for the
+    /// bench): truncate, then step away from zero when the rest is at least one half.
+    @inline(__always) static func quantize(_ v: Double) -> Int64 {
+        let x = v * 1000
+        guard x.magnitude < fastLimit * 1000 else { return 0 }
+        let t = Int64(x)
+        let rest = x - Double(t)  // exact: |x| < 2^50
+        if rest >= 0.5 { return t + 1 }
+        if rest <= -0.5 { return t - 1 }
+        return t
+    }
+
+    /// `Format.number(v)`, byte for byte: at most 3 decimals, trailing zeros
+    /// trimmed, no `-0`. (A test compares the two over many values.)
+    @inline(__always) mutating func number(_ v: Double) {
+        guard v.magnitude < Self.fastLimit else {
+            raw(Format.number(v).utf8)
+            return
+        }
+        fixed(Self.quantize(v))
+    }
+
+    /// A number given in thousandths.
+    @inline(__always) mutating func fixed(_ q: Int64) {
+        room(24)
+        var m = q
+        if m < 0 { put(0x2D); m = -m }
+        let whole = UInt64(m / 1000), frac = Int(m % 1000)
+        digits(whole)
+        guard frac != 0 else { return }
+        put(0x2E)
+        let d1 = frac / 100, d2 = frac / 10 % 10, d3 = frac % 10
+        put(UInt8(48 + d1))
+        if d2 != 0 || d3 != 0 {
+            put(UInt8(48 + d2))
+            if d3 != 0 { put(UInt8(48 + d3)) }
+        }
+    }
+
+    /// Decimal digits of v (room already made: at most 20).
+    @inline(__always) private mutating func digits(_ v: UInt64) {
+        var n = 1, t = v / 10
+        while t > 0 { n += 1; t /= 10 }
+        var rest = v, i = count + n
+        repeat {
+            i -= 1
+            base[i] = UInt8(truncatingIfNeeded: 48 + rest % 10)
+            rest /= 10
+        } while i > count
+        count += n
+    }
+
+    // MARK: Text
+
+    /// Character data or an attribute value: `& < > " '` escaped; characters XML 1.0
+    /// forbids (C0 controls other than tab and newlines, U+FFFE, U+FFFF) dropped.
+    mutating func text(_ s: String) {
+        var plain = true
+        for b in s.utf8 where b < 0x20 || b == 0x26 || b == 0x3C || b == 0x3E || b == 0x22 || b == 0x27 || b >= 0xEF {
+            plain = false
+            break
+        }
+        if plain { raw(s.utf8); return }
+        for u in s.unicodeScalars {
+            switch u {
+            case "&": raw("&amp;")
+            case "<": raw("&lt;")
+            case ">": raw("&gt;")
+            case "\"": raw("&quot;")
+            case "'": raw("&apos;")
+            case "\t", "\n", "\r": byte(UInt8(u.value))
+            default:
+                if u.value < 0x20 || u.value == 0xFFFE || u.value == 0xFFFF { continue }
+                raw(String(u).utf8)
+            }
+        }
+    }
+
+    /// An `id` value: escaped, and starting with a name character (a label always
+    /// does; anything else gets a leading `_`).
+    mutating func id(_ s: String) {
+        if let b = s.utf8.first, !((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A || b == 0x5F),
+           b < 0x80 || !(s.unicodeScalars.first!.properties.isAlphabetic) {
+            byte(0x5F)
+        }
+        text(s)
+    }
+
+    /// Text inside `<!-- -->`: escaped, never `--`, never ending in `-`.
+    mutating func comment(_ s: String) {
+        var t = ""
+        for ch in s {
+            if ch == "-", t.last == "-" { t.append(" ") }
+            t.append(ch)
+        }
+        if t.last == "-" { t.append(" ") }
+        text(t)
+    }
+
+    /// `#rrggbb` (SVG 1.1 has no alpha in colours: opacity is written apart).
+    mutating func hex(_ c: Color) {
+        let h: StaticString = "0123456789abcdef"
+        byte(0x23)
+        let d = h.utf8Start
+        room(6)
+        for v in [c.r, c.g, c.b] {
+            put(d[Int(v >> 4)])
+            put(d[Int(v & 15)])
+        }
+    }
+
+    // MARK: Path data
+
+    /// A shape's whole outline.
+    mutating func path(_ rect: RoundedRect) { rect.build(into: &self) }
+
+    /// `M x y`, starting a subpath.
+    mutating func pathMove(_ p: Point) { move(to: p) }
+
+    /// A full circle as a subpath: two half arcs from its leftmost point.
+    mutating func circle(_ c: Point, _ r: Double) {
+        move(to: Point(c.x - r, c.y))
+        let rq = Self.quantize(r)
+        guard rq > 0 else { return }
+        for d in [2 * rq, -2 * rq] {
+            raw("a"); fixed(rq); space(); fixed(rq); raw(" 0 1 1 "); fixed(d); raw(" 0")
+        }
+        raw("z")
+    }
+
+    @inline(__always) private mutating func pair(_ x: Int64, _ y: Int64) {
+        fixed(x); space(); fixed(y)
+    }
+}
+
+/// Path data: an absolute `M`, then relative commands (`h v l c a z`). Deltas are
+/// taken between coordinates already rounded to output precision, so they add up
+/// exactly (no drift), and a corner's numbers depend only on its radius and blend:
+/// equal corners read the same wherever they are.
+extension SVGBuffer: PathSink {
+    mutating func move(to p: Point) {
+        let x = Self.quantize(p.x), y = Self.quantize(p.y)
+        raw("M"); pair(x, y)
+        cx = x; cy = y; sx = x; sy = y
+    }
+
+    mutating func line(to p: Point) {
+        let x = Self.quantize(p.x), y = Self.quantize(p.y)
+        if x == cx && y == cy { return }
+        if y == cy { raw("h"); fixed(x - cx) }
+        else if x == cx { raw("v"); fixed(y - cy) }
+        else { raw("l"); pair(x - cx, y - cy) }
+        cx = x; cy = y
+    }
+
+    mutating func cubic(_ c1: Point, _ c2: Point, to p: Point) {
+        let x1 = Self.quantize(c1.x), y1 = Self.quantize(c1.y)
+        let x2 = Self.quantize(c2.x), y2 = Self.quantize(c2.y)
+        let x = Self.quantize(p.x), y = Self.quantize(p.y)
+        if x == cx && y == cy && x1 == cx && y1 == cy && x2 == cx && y2 == cy { return }
+        raw("c"); pair(x1 - cx, y1 - cy); space(); pair(x2 - cx, y2 - cy); space(); pair(x - cx, y - cy)
+        cx = x; cy = y
+    }
+
+    mutating func arc(radius: Double, to p: Point) {
+        let x = Self.quantize(p.x), y = Self.quantize(p.y)
+        if x == cx && y == cy { return }
+        let r = Self.quantize(radius)
+        guard r > 0 else { line(to: p); return }
+        raw("a"); fixed(r); space(); fixed(r); raw(" 0 0 1 "); pair(x - cx, y - cy)
+        cx = x; cy = y
+    }
+
+    mutating func close() {
+        raw("z")
+        cx = sx; cy = sy
+    }
+}
