@@ -43,6 +43,11 @@ public struct Parser {
     public static func parse(_ file: SourceFile) -> Result {
         var parser = Parser(file: file)
         let scene = parser.parseScene()
+        if parser.suppressed > 0 {
+            parser.diagnostics.append(Diagnostic(.error, "too-many-errors",
+                "\(parser.suppressed) more syntax errors not reported", at: SourceRange(file.bytes.count, file.bytes.count),
+                help: "fix the errors above first"))
+        }
         // Lexer and parser findings, in source order.
         let all = (parser.lexer.diagnostics + parser.diagnostics).enumerated()
             .sorted { ($0.element.range.start, $0.offset) < ($1.element.range.start, $1.offset) }
@@ -85,7 +90,13 @@ public struct Parser {
     mutating func skipNewlines() { while tok.kind == .newline || tok.kind == .invalid { advance() } }
     mutating func skipSeparators() { while atSeparator || tok.kind == .invalid { advance() } }
 
+    /// Past this many errors the parser only counts them (a file of a million
+    /// stray `>` must not become a million diagnostics).
+    public static let maxErrors = 1000
+    var suppressed = 0
+
     mutating func error(_ code: String, _ message: String, at range: SourceRange, help: String? = nil) {
+        if diagnostics.count >= Self.maxErrors { suppressed += 1; return }
         diagnostics.append(.error(code, message, at: range, help: help))
     }
 

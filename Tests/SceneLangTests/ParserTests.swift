@@ -160,3 +160,12 @@ struct ParserTests {
         }
     }
 }
+
+struct ParserLimitTests {
+    @Test func errorsAreCappedAndCounted() {
+        let r = Parser.parse(SourceFile(name: "t", text: String(repeating: ">", count: 5000)))
+        #expect(r.diagnostics.count == Parser.maxErrors + 1)
+        #expect(r.diagnostics.last?.code == "too-many-errors")
+        #expect(r.diagnostics.last?.message == "\(5000 - Parser.maxErrors) more syntax errors not reported")
+    }
+}
