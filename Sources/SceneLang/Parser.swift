@@ -55,6 +55,17 @@ public struct Parser {
         return Result(scene: scene, diagnostics: all, file: file)
     }
 
+    /// A `#word` right after `end` on the same line (which the lexer read as a comment).
+    func hashWord(after end: SourceRange) -> SourceRange? {
+        var i = end.end
+        while i < bytes.count, bytes[i] == UInt8(ascii: " ") || bytes[i] == UInt8(ascii: "\t") { i += 1 }
+        guard i < bytes.count, bytes[i] == UInt8(ascii: "#") else { return nil }
+        var j = i + 1
+        while j < bytes.count, bytes[j] != UInt8(ascii: " "), bytes[j] != UInt8(ascii: "\n"), bytes[j] != UInt8(ascii: "\r") { j += 1 }
+        return SourceRange(i, j)
+    }
+    func text(_ r: SourceRange) -> String { String(decoding: bytes[r.start..<r.end], as: UTF8.self) }
+
     /// A token's spelling, read from the source.
     func text(_ t: Token) -> String {
         let lo = t.kind == .color ? t.range.start + 1 : t.range.start
@@ -96,6 +107,8 @@ public struct Parser {
     var suppressed = 0
 
     mutating func error(_ code: String, _ message: String, at range: SourceRange, help: String? = nil) {
+        // The lexer already reported the token it could not read: no second error.
+        if tok.kind == .invalid, range == tok.range { return }
         if diagnostics.count >= Self.maxErrors { suppressed += 1; return }
         diagnostics.append(.error(code, message, at: range, help: help))
     }
@@ -235,6 +248,23 @@ public struct Parser {
     mutating func parseScreen() -> Statement? {
         let start = tok.range
         advance()
+        // `screen iphone 16 pro`: words that only make sense joined with dashes.
+        if tok.kind == .identifier, tok.keyword == nil {
+            var end = tok.range.start
+            while end < bytes.count, ![UInt8(ascii: "\n"), UInt8(ascii: ";"), UInt8(ascii: "#"), UInt8(ascii: "\r")].contains(bytes[end]) { end += 1 }
+            let words = text(SourceRange(tok.range.start, end)).split(separator: " ").map(String.init)
+            let plain = words.allSatisfy { $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" } }
+            if words.count > 1, plain, !words.contains("x"), !words.contains("radius"),
+               !words.dropFirst().allSatisfy({ Double($0) != nil }) {
+                let joined = words.joined(separator: "-").lowercased()
+                let r = SourceRange(tok.range.start, tok.range.start + words.joined(separator: " ").utf8.count)
+                let suggestion = Suggest.closest(to: joined, among: Self.screenPresetNames)
+                error("unknown-screen", "unknown screen `\(words.joined(separator: " "))`", at: r,
+                      help: suggestion.map { "preset names are joined with dashes: `screen \($0)`" } ?? "preset names are joined with dashes, such as `iphone-16-pro`; `scene presets` lists them")
+                recover()
+                return nil
+            }
+        }
         // A preset name, unless the name starts an expression (`screen w x h`).
         if tok.kind == .identifier, tok.keyword == nil {
             let next = peek()
@@ -298,6 +328,10 @@ public struct Parser {
         "glass", "clip", "background", "hit", "transition", "role",
     ]
     static let statementKeywords: [String] = ["let", "screen", "target", "margin"]
+    /// For did-you-mean only: the evaluator owns the presets themselves.
+    static let screenPresetNames = ["iphone-16-pro", "iphone-16-pro-max", "iphone-16", "iphone-15-pro", "iphone-14",
+                                    "iphone-13-mini", "iphone-11", "iphone-se", "ipad-pro-11", "ipad-air",
+                                    "mac-window", "mac-window-compact", "mac-window-titlebar"]
 
     mutating func parseNode(depth: Int) -> Node? {
         skipInvalid()
@@ -317,7 +351,7 @@ public struct Parser {
         while !atNodeEnd {
             if tok.kind == .invalid { advance(); continue }
             let itemStart = tok.range
-            guard let (item, key) = parseItem() else { recover(); break }
+            guard let (item, key) = parseItem(first: items.isEmpty && label == nil) else { recover(); break }
             let range = itemStart.to(previous)
             let bit = Self.keyBits(item)
             if bit != 0, seen & bit != 0 {
@@ -437,7 +471,7 @@ public struct Parser {
     }
 
     /// One item; returns it with the key used to find duplicates.
-    mutating func parseItem() -> (Item, String)? {
+    mutating func parseItem(first: Bool = false) -> (Item, String)? {
         let t = tok
         guard t.kind == .identifier else {
             if t.kind == .number {
@@ -452,7 +486,7 @@ public struct Parser {
             return nil
         }
         guard let k = t.keyword else {
-            return unknownItem(t)
+            return unknownItem(t, first: first)
         }
         switch k {
         case .rect, .rectangle, .capsule, .circle, .uneven, .concentric, .relative:
@@ -499,7 +533,16 @@ public struct Parser {
                       help: s.map { "did you mean `\($0)`?" } ?? "one of " + Alignment.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", "))
                 return nil
             }
+            let alignTok = tok
             advance()
+            if tok.kind == .minus, tok.range.start == alignTok.range.end, peek().kind == .identifier,
+               peek().range.start == tok.range.end {
+                let second = text(peek())
+                let joined = text(alignTok) + second.prefix(1).uppercased() + second.dropFirst()
+                error("expected-alignment", "alignments are one word", at: alignTok.range.to(peek().range),
+                      help: Alignment(rawValue: joined) != nil ? "write `align \(joined)`" : "one of " + Alignment.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", "))
+                return nil
+            }
             return (.align(a), "align")
         case .hstack, .vstack, .zstack:
             advance()
@@ -520,6 +563,11 @@ public struct Parser {
                 advance()
                 return (.fill(c), "fill")
             }
+            if let bad = hashWord(after: previous) {
+                error("expected-color", "`\(text(bad))` is not a colour", at: bad,
+                      help: "a colour is `#` and 3, 4, 6 or 8 hex digits: `#4a8`, `#44aa88`, `#44aa88cc`")
+                return nil
+            }
             let s = tok.kind == .identifier ? Suggest.closest(to: text(tok), among: Color.named.keys.sorted()) : nil
             error("expected-color", "expected a colour after `fill`, found \(display(tok))", at: tok.range,
                   help: s.map { "did you mean `\($0)`?" } ?? "write `#rgb`, `#rrggbb`, `#rrggbbaa`, or a name such as `blue`")
@@ -527,7 +575,8 @@ public struct Parser {
         case .style:
             advance()
             guard tok.kind == .identifier, let st: CornerStyle = tok.keyword == .continuous ? .continuous : tok.keyword == .circular ? .circular : nil else {
-                error("expected-style", "expected `continuous` or `circular` after `style`, found \(display(tok))", at: tok.range)
+                error("expected-style", "expected `continuous` or `circular` after `style`, found \(display(tok))", at: tok.range,
+                      help: "`continuous` (Apple's default) or `circular` (true quarter circles)")
                 return nil
             }
             advance()
@@ -564,20 +613,37 @@ public struct Parser {
         }
     }
 
-    mutating func unknownItem(_ t: Token) -> (Item, String)? {
+    /// SwiftUI and CSS words a newcomer may reach for, and what to write instead.
+    static let synonyms: [String: String] = [
+        "padding": "pad 12", "inset": "pad 12", "margin": "pad 12",
+        "frame": "size 100x100", "width": "width 100", "dimensions": "size 100x100",
+        "radius": "rect 12", "cornerRadius": "rect 12", "corner": "rect 12", "rounded": "rect 12",
+        "RoundedRectangle": "rect 12", "Rectangle": "rectangle", "Capsule": "capsule", "Circle": "circle",
+        "UnevenRoundedRectangle": "uneven(24, 24, 0, 0)", "ConcentricRectangle": "concentric min 16",
+        "ContainerRelativeShape": "relative", "containerShape": "container rect 28",
+        "color": "fill #4a8", "background": "fill #4a8", "foregroundColor": "fill #4a8", "foregroundStyle": "fill #4a8",
+        "alignment": "align center", "HStack": "hstack", "VStack": "vstack", "ZStack": "zstack",
+        "glassEffect": "glass", "contentShape": "hit rect 12", "clipShape": "clip rect 12",
+        "by": "size 100 x 200", "times": "size 100 x 200",
+    ]
+
+    mutating func unknownItem(_ t: Token, first: Bool) -> (Item, String)? {
+        let word = text(t)
         var help: String
-        if let s = Suggest.closest(to: text(t), among: Self.itemKeywords + Self.statementKeywords) {
+        if let s = Self.synonyms[word] {
+            help = word == "by" || word == "times" ? "write sizes as `size W x H`" : "write `\(s)`"
+        } else if let s = Suggest.closest(to: word, among: Self.itemKeywords + Self.statementKeywords) {
             help = "did you mean `\(s)`?"
-        } else if let c = Color.named[text(t)] {
-            _ = c
-            help = "to colour a node, write `fill \(text(t))`"
+        } else if Color.named[word] != nil {
+            help = "to colour a node, write `fill \(word)`"
+        } else if let s = Suggest.closest(to: word, among: Alignment.allCases.map(\.rawValue)) {
+            help = "did you mean `align \(s)`?"
+        } else if first && peek().kind != .lparen {
+            help = "to label the node, write `\(word):`"
         } else {
-            help = "to label the node, write `\(text(t)):` first on its line"
+            help = "items are shapes (`rect 12`, `concentric min 16`, `capsule`, …), `container`, `size`, `pad`, `align`, `hstack`, `fill`, `glass`, …"
         }
-        if let s = Suggest.closest(to: text(t), among: Alignment.allCases.map(\.rawValue)), s != text(t) {
-            if !help.hasPrefix("did") { help = "did you mean `align \(s)`?" }
-        }
-        error("unknown-keyword", "unknown item `\(text(t))`", at: t.range, help: help)
+        error("unknown-keyword", "unknown item `\(word)`", at: t.range, help: help)
         return nil
     }
 
@@ -737,8 +803,9 @@ public struct Parser {
             let start = tok.range
             guard tok.kind == .identifier, let set = CornerSet(rawValue: text(tok)) else {
                 let s = tok.kind == .identifier ? Suggest.closest(to: text(tok), among: Self.cornerSetNames) : nil
+                let isMinimum = tok.kind == .identifier && (text(tok) == "minimum" || text(tok) == "min")
                 error("expected-corner", "expected a corner or group of corners, found \(display(tok))", at: tok.range,
-                      help: s.map { "did you mean `\($0)`?" } ?? "corners are `topLeading`, `topTrailing`, `bottomLeading`, `bottomTrailing`; groups are `top`, `bottom`, `leading`, `trailing`, `all`")
+                      help: isMinimum ? "a minimum for every corner goes after the keyword: `concentric min 12`" : s.map { "did you mean `\($0)`?" } ?? "corners are `topLeading`, `topTrailing`, `bottomLeading`, `bottomTrailing`; groups are `top`, `bottom`, `leading`, `trailing`, `all`")
                 skipToCloseParen()
                 return nil
             }

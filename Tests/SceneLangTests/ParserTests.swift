@@ -161,6 +161,29 @@ struct ParserTests {
     }
 }
 
+/// The help lines a newcomer sees for the mistakes they are likely to make.
+struct ParserHelpTests {
+    static func help(_ text: String) -> String? {
+        Parser.parse(SourceFile(name: "t", text: text)).diagnostics.first?.help
+    }
+
+    @Test(arguments: [
+        ("card: RoundedRectangle(cornerRadius: 12)", "write `rect 12`"),
+        ("card: rect 12 padding 8", "write `pad 12`"),
+        ("card: rect 12 size 100 by 200", "write sizes as `size W x H`"),
+        ("card: concentric(minimum: 12)", "a minimum for every corner goes after the keyword: `concentric min 12`"),
+        ("screen iphone 16 pro", "preset names are joined with dashes: `screen iphone-16-pro`"),
+        ("card: rect 12 fill #12", "a colour is `#` and 3, 4, 6 or 8 hex digits: `#4a8`, `#44aa88`, `#44aa88cc`"),
+        ("card: rect 12 align bottom-leading", "write `align bottomLeading`"),
+        ("card: concentirc", "did you mean `concentric`?"),
+        ("wat", "to label the node, write `wat:`"),
+        ("card: rect 4 uniform", "write `concentric uniform`"),
+    ])
+    func helps(_ source: String, _ expected: String) {
+        #expect(Self.help(source) == expected)
+    }
+}
+
 struct ParserLimitTests {
     @Test func errorsAreCappedAndCounted() {
         let r = Parser.parse(SourceFile(name: "t", text: String(repeating: ">", count: 5000)))
