@@ -1,0 +1,285 @@
+import Foundation
+import Testing
+import SceneLang
+@testable import SceneEval
+
+@Suite("SVG writer")
+struct SVGWriterTests {
+    /// Everything the buffer writes, through its streaming interface.
+    static func buffered(_ body: (inout SVGBuffer) -> Void) -> String {
+        var bytes: [UInt8] = []
+        var b = SVGBuffer { bytes.append(contentsOf: $0) }
+        body(&b)
+        b.finish()
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    // MARK: Numbers
+
+    @Test("the writer's numbers are Format.number's, byte for byte")
+    func numbersMatchFormat() {
+        var values: [Double] = [0, -0.0, 1, -1, 0.5, 0.0005, -0.0005, 0.00049999, -0.00049999, 0.0015, 2.5e-4,
+                                0.1, 0.25, 0.999, 0.9995, 1.0005, -1.0005, 123.4565, 99999.9995, 1e-9, -1e-9,
+                                1.528665, 62 * 1.528665, 402, 874.25, 1e6, -1e6, 123456789.123, 999_999_999_999.9]
+        var rng = SplitMix(seed: 7)
+        for _ in 0..<20_000 {
+            let scale = [1.0, 10, 1000, 40_000, 1e7][Int(rng.next() % 5)]
+            values.append((Double(rng.next() % 2_000_001) / 1_000_000 - 1) * scale)
+            // Exactly on a half-thousandth, where rounding direction matters.
+            values.append(Double(Int64(rng.next() % 2_000_000) - 1_000_000) / 1000 + 0.0005)
+        }
+        var mismatches: [String] = []
+        for v in values {
+            let got = Self.buffered { $0.number(v) }
+            if got != Format.number(v) { mismatches.append("\(v): \(got) vs \(Format.number(v))") }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, e.g. \(mismatches.prefix(5))")
+    }
+
+    @Test("quantising is rounding half away from zero, without libm")
+    func quantize() {
+        var rng = SplitMix(seed: 11)
+        for _ in 0..<50_000 {
+            let v = (Double(rng.next() % 20_000_001) / 10_000_000 - 1) * 50_000
+            #expect(SVGBuffer.quantize(v) == Int64((v * 1000).rounded()))
+        }
+        #expect(SVGBuffer.quantize(0.0005) == 1 && SVGBuffer.quantize(-0.0005) == -1 && SVGBuffer.quantize(0.00049) == 0)
+    }
+
+    /// Every number in every example's SVG: at most three decimals, trailing zeros
+    /// trimmed, never `-0`, never `nan` or `inf`.
+    @Test("numbers are short and canonical everywhere")
+    func canonicalNumbers() throws {
+        for source in SVGGoldenTests.sources() {
+            for svg in SVGGoldenTests.variants(source) {
+                #expect(!svg.contains("nan") && !svg.contains("inf"), "\(source.path): a non-finite number")
+                for token in Self.numbers(in: svg) {
+                    let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+                    #expect(!(token.hasPrefix("-") && Double(token) == 0), "\(source.path): \(token)")
+                    if parts.count == 2 {
+                        #expect(parts[1].count <= 3 && !parts[1].hasSuffix("0") && !parts[1].isEmpty, "\(source.path): \(token)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// The numeric tokens of every attribute the writer puts numbers in.
+    static func numbers(in svg: String) -> [String] {
+        let numeric: Set<String> = ["d", "x", "y", "width", "height", "viewBox", "transform", "fill-opacity",
+                                    "stroke-opacity", "stroke-width", "font-size", "stroke-dasharray"]
+        var out: [String] = []
+        let chunks = svg.components(separatedBy: "=\"")
+        for i in 1..<chunks.count {
+            let name = String(chunks[i - 1].reversed().prefix { !$0.isWhitespace }.reversed())
+            guard numeric.contains(name), let end = chunks[i].firstIndex(of: "\"") else { continue }
+            var current = ""
+            for ch in chunks[i][..<end] {
+                if ch.isNumber || ch == "." || (ch == "-" && current.isEmpty) {
+                    current.append(ch)
+                } else {
+                    if !current.isEmpty { out.append(current) }
+                    current = ch == "-" ? "-" : ""
+                }
+            }
+            if !current.isEmpty { out.append(current) }
+        }
+        return out
+    }
+
+    // MARK: Text
+
+    @Test("text and ids are escaped")
+    func escaping() {
+        #expect(Self.buffered { $0.text("a<b & \"c\" 'd'>") } == "a&lt;b &amp; &quot;c&quot; &apos;d&apos;&gt;")
+        #expect(Self.buffered { $0.text("tab\tok\u{1}\u{FFFE}gone, é ok") } == "tab\tokgone, é ok")
+        #expect(Self.buffered { $0.id("9lives") } == "_9lives")
+        #expect(Self.buffered { $0.id("café") } == "café")
+        #expect(Self.buffered { $0.comment("a--b-") } == "a- -b- ")
+    }
+
+    @Test("ids come from labels and are unique, overlay groups included")
+    func ids() throws {
+        let source = """
+        screen iphone-16-pro
+        labels: rect 8 size 100x100 <
+          centers: concentric min 4 pad 8
+          concentric pad 20 size 40x40
+        >
+        café: capsule size 80x30 align bottom
+        """
+        let svg = try #require(SVGTest.svg(source, options: SVGOptions(centers: true, labels: true)))
+        let ids = Self.ids(in: svg)
+        #expect(Set(ids).count == ids.count, "duplicate ids: \(ids)")
+        #expect(ids.starts(with: ["screen", "labels", "centers", "node-3", "café"]))
+        #expect(ids.contains("centers-2") && ids.contains("labels-2"))
+    }
+
+    static func ids(in svg: String) -> [String] {
+        svg.components(separatedBy: " id=\"").dropFirst().map { String($0[..<$0.firstIndex(of: "\"")!]) }
+    }
+
+    // MARK: Paint
+
+    @Test("fills: the palette by drawn depth, `fill` overriding, alpha as fill-opacity")
+    func fills() throws {
+        let source = """
+        screen 300 x 300 radius 0
+        a: rect 20 size 200x200 <
+          g: zstack <
+            b: rect 8 pad 20 <
+              c: rect 4 pad 20 fill #ff000080
+              d: rect 4 pad 60 fill clear
+            >
+          >
+        >
+        """
+        let svg = try #require(SVGTest.svg(source))
+        #expect(SVGTest.attribute("fill", of: "a", in: svg) == "#0a2463")
+        #expect(SVGTest.attribute("fill", of: "b", in: svg) == "#ffc300", "a group does not count as a depth")
+        #expect(SVGTest.attribute("fill", of: "c", in: svg) == "#ff0000")
+        #expect(SVGTest.attribute("fill-opacity", of: "c", in: svg) == "0.502")
+        #expect(SVGTest.attribute("fill-opacity", of: "d", in: svg) == "0")
+        #expect(SVGTest.attribute("fill-opacity", of: "a", in: svg) == nil)
+        #expect(!svg.contains("id=\"g\""), "a group draws nothing")
+    }
+
+    @Test("the palette is high contrast: each depth against the one behind it")
+    func paletteContrast() {
+        let p = SVGStyle.palette
+        #expect(Color.contrast(p[0], SVGStyle.screenColor) >= 4.5)
+        for i in p.indices {
+            let c = Color.contrast(p[i], p[(i + 1) % p.count])
+            #expect(c >= 4.5, "depth \(i) against depth \(i + 1): \(c)")
+        }
+    }
+
+    @Test("glass: a translucent fill under a light rim, adapting to its backdrop")
+    func glass() throws {
+        let source = """
+        screen 300 x 300 radius 0
+        dark: rect 20 size 200x100 align top <
+          frost: glass concentric pad 12
+        >
+        smoke: glass capsule size 100x40 align bottom
+        tint: glass rect 10 size 60x40 align leading fill #34c759
+        """
+        let svg = try #require(SVGTest.svg(source))
+        for id in ["frost", "smoke", "tint"] {
+            #expect(SVGTest.attribute("stroke", of: id, in: svg) == "#ffffff")
+            let opacity = try #require(Double(SVGTest.attribute("fill-opacity", of: id, in: svg) ?? ""))
+            #expect(opacity > 0 && opacity < 1)
+        }
+        #expect(SVGTest.attribute("fill", of: "frost", in: svg) == "#ffffff", "white frost over a dark shape")
+        #expect(SVGTest.attribute("fill", of: "smoke", in: svg) == "#1c1c1e", "a smoky tint over the light screen")
+        #expect(SVGTest.attribute("fill", of: "tint", in: svg) == "#34c759")
+        #expect(SVGTest.attribute("stroke", of: "dark", in: svg) == nil)
+    }
+
+    // MARK: Options
+
+    @Test("--compare: two titled panels side by side, ids kept apart")
+    func compare() throws {
+        let source = "screen iphone-16-pro\ncard: container rect 28 size 300x200 <\n  photo: concentric min 10 pad 12\n>\n"
+        let file = SourceFile(name: "t.scene", text: source)
+        let a = try #require(Pipeline.compile(file, target: .ios26).scene)
+        let b = try #require(Pipeline.compile(file, target: .ios18).scene)
+        let svg = SVGWriter.write(a, compare: b)
+        #expect(svg.contains(">iOS 26</text>") && svg.contains(">iOS 18 fallback</text>"))
+        #expect(svg.contains("<g id=\"ios18\" transform=\"translate(450 0)\">"))
+        #expect(svg.contains("viewBox=\"-16 -44 884 934\""))
+        let ids = Self.ids(in: svg)
+        #expect(Set(ids).count == ids.count)
+        #expect(ids.contains("ios26-photo") && ids.contains("ios18-photo"))
+        // iOS 26: 28 − 12 = 16; iOS 18: the minimum, 10.
+        let p26 = SVGTest.path("ios26-photo", in: svg), p18 = SVGTest.path("ios18-photo", in: svg)
+        #expect(p26.first?.start == Point(63 + 1.528665 * 16, 349).rounded3)
+        #expect(p18.first?.start == Point(63 + 1.528665 * 10, 349).rounded3)
+    }
+
+    @Test("--centers: concentric corners share a centre with their container's")
+    func centres() throws {
+        let source = """
+        screen iphone-16-pro
+        box: container rect 28 size 200x200 align topLeading pad 20 <
+          inner: concentric min 16 pad 12
+          flared: rect 24 size 60x60 align bottomTrailing pad 12
+        >
+        panel: concentric height 200 align bottom pad 8
+        """
+        let svg = try #require(SVGTest.svg(source, options: SVGOptions(centers: true)))
+        let shared = Self.crosses(in: svg, color: "#00c853"), own = Self.crosses(in: svg, color: "#ff2d95")
+        // inner: 4 shared; panel: its two bottom corners (62 − 8 = 54) shared with the screen's.
+        #expect(shared.count == 6, "\(shared)")
+        #expect(shared.contains(Point(48, 48)) && shared.contains(Point(62, 812)) && shared.contains(Point(340, 812)))
+        // box: 4 of its own (not concentric with the screen); flared: 4 (24 where 16 would share).
+        #expect(own.count == 8, "\(own)")
+        // Guides: the screen's four corners and box's four.
+        #expect(svg.contains("M0 62a62 62 0 1 1 124 0a62 62 0 1 1 -124 0z"))
+        #expect(svg.contains("M20 48a28 28 0 1 1 56 0a28 28 0 1 1 -56 0z"))
+        #expect(svg.contains("id=\"legend\""))
+    }
+
+    /// Cross centres drawn in `color` (each cross is `M x−4 y h8 M x y−4 v8`).
+    static func crosses(in svg: String, color: String) -> [Point] {
+        guard let tail = svg.components(separatedBy: "\" stroke=\"\(color)\" stroke-width=\"1.25\"/>").first,
+              let d = tail.components(separatedBy: "<path d=\"").last,
+              let segments = try? PathSegment.parse(d) else { return [] }
+        return segments.compactMap { s in
+            if case .line(let a, let b) = s, a.y == b.y { return Point((a.x + b.x) / 2, a.y) }
+            return nil
+        }
+    }
+
+    @Test("--labels: each labelled shape's label, escaped, in ink that contrasts")
+    func labels() throws {
+        let source = "screen 300 x 300 radius 0\ndark: rect 8 size 200x100 <\n  light: rect 4 pad 12\n  rect 2 size 10x10\n>\n"
+        let svg = try #require(SVGTest.svg(source, options: SVGOptions(labels: true)))
+        #expect(svg.contains("fill=\"#ffffff\">dark</text>"))
+        #expect(svg.contains("fill=\"#1c1c1e\">light</text>"))
+        #expect(!svg.contains(">node-3</text>"), "unlabelled shapes are not labelled")
+    }
+
+    // MARK: Output
+
+    @Test("output is deterministic, and streaming gives the same bytes in chunks of at most 1 MB")
+    func streaming() throws {
+        // ~4,000 nodes: a few MB, several chunks.
+        var source = "screen 4000 x 4000 radius 40\n"
+        for c in 0..<40 {
+            source += "c\(c): container rect 28 size 360x360 align topLeading pad leading \((c % 10) * 400) top \((c / 10) * 400) <\n"
+            for k in 0..<99 { source += "  concentric min 8 size 30x30 align topLeading pad leading \((k % 10) * 34 + 6) top \((k / 10) * 34 + 6)\n" }
+            source += ">\n"
+        }
+        let scene = try #require(SVGTest.scene(source))
+        let options = SVGOptions(centers: true, labels: true)
+        let whole = SVGWriter.bytes(scene, options: options)
+        var chunks: [Int] = []
+        var streamed: [UInt8] = []
+        SVGWriter.write(scene, options: options) { chunk in
+            chunks.append(chunk.count)
+            streamed.append(contentsOf: chunk)
+        }
+        #expect(whole.count > 2 * SVGBuffer.chunkSize)
+        #expect(chunks.count >= 3 && chunks.allSatisfy { $0 > 0 && $0 <= SVGBuffer.chunkSize })
+        #expect(streamed == whole)
+        #expect(SVGWriter.write(scene, options: options) == String(decoding: whole, as: UTF8.self))
+    }
+}
+
+extension Point {
+    var rounded3: Point { Point((x * 1000).rounded() / 1000, (y * 1000).rounded() / 1000) }
+}
+
+/// A small deterministic generator (tests must not depend on the system's randomness).
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
