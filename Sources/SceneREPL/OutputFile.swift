@@ -48,7 +48,6 @@ public final class OutputFile {
     public func commit() throws {
         guard let path, let temporary else { return }
         if let failed { discard(); throw failed }
-        try handle.synchronize()
         try handle.close()
         if rename(temporary, path) != 0 {
             let e = errno
