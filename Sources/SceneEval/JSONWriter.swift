@@ -4,8 +4,18 @@ import SceneLang
 /// document order. Numbers go through `Format.number`.
 public enum JSONWriter {
     public static func write(_ scene: ResolvedScene?, diagnostics: [Diagnostic], file: SourceFile) -> String {
+        var all = ""
+        write(scene, diagnostics: diagnostics, file: file) { all += $0 }
+        return all
+    }
+
+    /// The same document, streamed to `sink` in pieces of about a megabyte.
+    public static func write(_ scene: ResolvedScene?, diagnostics: [Diagnostic], file: SourceFile,
+                             to sink: (String) -> Void) {
         var locator = Locator(file: file)
         var o = "{\n"
+        o.reserveCapacity(1 << 20 + 4096)
+        func flushIfFull() { if o.utf8.count >= 1 << 20 { sink(o); o = ""; o.reserveCapacity(1 << 20 + 4096) } }
         if let scene {
             let s = scene.screen
             o += "  \"screen\": {\"name\": \(s.name.map(string) ?? "null"), \"width\": \(num(s.width)), \"height\": \(num(s.height)), \"radius\": \(num(s.radius))},\n"
@@ -14,7 +24,9 @@ public enum JSONWriter {
             o += "  \"shapes\": ["
             for (i, sh) in scene.shapes.enumerated() {
                 o += i == 0 ? "\n" : ",\n"
-                o += "    " + shape(sh, in: scene, index: i, location: locator.location(of: sh.range.start))
+                o += "    "
+                appendShape(sh, in: scene, index: i, location: locator.location(of: sh.range.start), to: &o)
+                flushIfFull()
             }
             o += scene.shapes.isEmpty ? "],\n" : "\n  ],\n"
         } else {
@@ -23,50 +35,95 @@ public enum JSONWriter {
         o += "  \"diagnostics\": ["
         for (i, d) in diagnostics.enumerated() {
             o += i == 0 ? "\n" : ",\n"
-            o += "    " + diagnostic(d, file: file)
+            o += "    "
+            o += diagnostic(d, file: file)
+            flushIfFull()
         }
         o += diagnostics.isEmpty ? "]\n" : "\n  ]\n"
-        return o + "}\n"
+        o += "}\n"
+        sink(o)
     }
 
     public static func shape(_ sh: ResolvedShape, in scene: ResolvedScene, index: Int? = nil,
                              location: SourceLocation? = nil) -> String {
-        var o = "{\"id\": \(string(sh.id)), \"label\": \(sh.label.map(string) ?? "null"), \"kind\": \(string(sh.kind.rawValue))"
-        o += ", \"parent\": \(sh.parent.map { string(scene.shapes[$0].id) } ?? "null")"
-        o += ", \"container\": \(scene.containerName(sh.container).map(string) ?? "null")"
-        o += ", \"isContainer\": \(sh.isContainer)"
-        o += ", \"frame\": {\"x\": \(num(sh.frame.x)), \"y\": \(num(sh.frame.y)), \"width\": \(num(sh.frame.width)), \"height\": \(num(sh.frame.height))}"
-        o += ", \"radii\": " + radii(sh.radii)
-        if let cr = sh.containerRadii { o += ", \"containerRadii\": " + radii(cr) }
-        o += ", \"style\": \(string(sh.style.rawValue))"
-        if let f = sh.fill { o += ", \"fill\": \(string(f.hex))" }
+        var o = ""
+        appendShape(sh, in: scene, index: index, location: location, to: &o)
+        return o
+    }
+
+    /// One shape's object, appended piece by piece (this runs once per shape).
+    static func appendShape(_ sh: ResolvedShape, in scene: ResolvedScene, index: Int?,
+                            location: SourceLocation?, to o: inout String) {
+        o += "{\"id\": "; appendString(sh.id, to: &o)
+        o += ", \"label\": "
+        if let l = sh.label { appendString(l, to: &o) } else { o += "null" }
+        o += ", \"kind\": \""; o += sh.kind.rawValue
+        o += "\", \"parent\": "
+        if let p = sh.parent { appendString(scene.shapes[p].id, to: &o) } else { o += "null" }
+        o += ", \"container\": "
+        if let c = scene.containerName(sh.container) { appendString(c, to: &o) } else { o += "null" }
+        o += sh.isContainer ? ", \"isContainer\": true" : ", \"isContainer\": false"
+        o += ", \"frame\": {\"x\": "; o += num(sh.frame.x)
+        o += ", \"y\": "; o += num(sh.frame.y)
+        o += ", \"width\": "; o += num(sh.frame.width)
+        o += ", \"height\": "; o += num(sh.frame.height)
+        o += "}, \"radii\": "; appendRadii(sh.radii, to: &o)
+        if let cr = sh.containerRadii { o += ", \"containerRadii\": "; appendRadii(cr, to: &o) }
+        o += ", \"style\": \""; o += sh.style.rawValue; o += "\""
+        if let f = sh.fill { o += ", \"fill\": \""; o += f.hex; o += "\"" }
         if sh.glass { o += ", \"glass\": true" }
-        if let r = sh.role { o += ", \"role\": \(string(r.rawValue))" }
-        if let m = sh.minimum { o += ", \"minimum\": \(num(m))" }
+        if let r = sh.role { o += ", \"role\": \""; o += r.rawValue; o += "\"" }
+        if let m = sh.minimum { o += ", \"minimum\": "; o += num(m) }
         if sh.uniform { o += ", \"uniform\": true" }
         if !sh.decisions.isEmpty {
-            o += ", \"decisions\": [" + sh.decisions.list.map { string($0.rawValue) }.joined(separator: ", ") + "]"
+            o += ", \"decisions\": ["
+            for (i, d) in sh.decisions.list.enumerated() { if i > 0 { o += ", " }; o += "\""; o += d.rawValue; o += "\"" }
+            o += "]"
         }
         if sh.kind == .concentric || sh.kind == .relative, let index {
             let reasons = scene.reasons(for: index)
             o += ", \"corners\": {"
-            o += Corner.allCases.map { k in
+            for k in Corner.allCases {
                 let c = reasons[k.rawValue]
-                var f = ["\"rule\": \(string(c.rule.rawValue))"]
-                if let v = c.containerRadius { f.append("\"containerRadius\": \(num(v))") }
-                if let v = c.dx { f.append("\"dx\": \(num(v))") }
-                if let v = c.dy { f.append("\"dy\": \(num(v))") }
-                if let v = c.distance { f.append("\"distance\": \(num(v))") }
-                if let v = c.computed { f.append("\"computed\": \(num(v))") }
-                if let v = c.minimum { f.append("\"minimum\": \(num(v))") }
-                if let v = c.fixed { f.append("\"fixed\": \(num(v))") }
-                return "\(string(k.name)): {" + f.joined(separator: ", ") + "}"
-            }.joined(separator: ", ")
+                if k.rawValue > 0 { o += ", " }
+                o += "\""; o += k.name; o += "\": {\"rule\": \""; o += c.rule.rawValue; o += "\""
+                func field(_ name: String, _ v: Double?) {
+                    guard let v else { return }
+                    o += ", \""; o += name; o += "\": "; o += num(v)
+                }
+                field("containerRadius", c.containerRadius)
+                field("dx", c.dx)
+                field("dy", c.dy)
+                field("distance", c.distance)
+                field("computed", c.computed)
+                field("minimum", c.minimum)
+                field("fixed", c.fixed)
+                o += "}"
+            }
             o += "}"
         }
-        if let location { o += ", \"line\": \(location.line), \"column\": \(location.column)" }
+        if let location {
+            o += ", \"line\": "; o += String(location.line)
+            o += ", \"column\": "; o += String(location.column)
+        }
         o += "}"
-        return o
+    }
+
+    static func appendRadii(_ r: Radii, to o: inout String) {
+        o += "{\"topLeading\": "; o += num(r.topLeading)
+        o += ", \"topTrailing\": "; o += num(r.topTrailing)
+        o += ", \"bottomTrailing\": "; o += num(r.bottomTrailing)
+        o += ", \"bottomLeading\": "; o += num(r.bottomLeading)
+        o += "}"
+    }
+
+    /// A JSON string literal, appended (the common case, nothing to escape, is one copy).
+    static func appendString(_ s: String, to o: inout String) {
+        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 < 0x7F }) {
+            o += "\""; o += s; o += "\""
+        } else {
+            o += string(s)
+        }
     }
 
     static func radii(_ r: Radii) -> String {

@@ -23,6 +23,12 @@ extension Evaluator {
         var containers: [Int: (ShapeValue?, SourceRange)] = [:]
         var layerSpecs: [Int: [(String, ShapeValue, SourceRange)]] = [:]
         var labels: [String: SourceRange] = [:]
+        // Count first, so the big arrays are allocated once (no regrowth copies).
+        var total = 0
+        var counting: [Node] = roots
+        while let node = counting.popLast() { total += 1; counting.append(contentsOf: node.children) }
+        boxes.reserveCapacity(total)
+        out.reserveCapacity(total)
         var stack: [(Node, Int?, Int)] = roots.reversed().map { ($0, nil, 0) }
         while let (node, parent, depth) = stack.popLast() {
             let index = boxes.count

@@ -5,10 +5,17 @@ import SceneLang
 /// and the container it resolved against.
 public enum TextWriter {
     public static func write(_ scene: ResolvedScene) -> String {
+        var all = ""
+        write(scene) { all += $0 }
+        return all
+    }
+
+    /// The same text, streamed to `sink` in pieces of about a megabyte.
+    public static func write(_ scene: ResolvedScene, to sink: (String) -> Void) {
         var out = ""
         let s = scene.screen
         out += "screen \(s.name ?? "custom") \(Format.number(s.width))×\(Format.number(s.height)) radius \(Format.number(s.radius)), target \(scene.target.rawValue)\n"
-        guard !scene.shapes.isEmpty else { return out + "(no shapes)\n" }
+        guard !scene.shapes.isEmpty else { sink(out + "(no shapes)\n"); return }
         var rows: [[String]] = [["shape", "kind", "x", "y", "width", "height", "radii (tl tr br bl)", "against", "notes"]]
         rows.reserveCapacity(scene.shapes.count + 1)
         for sh in scene.shapes {
@@ -39,8 +46,10 @@ public enum TextWriter {
                 line += "  "
             }
             while line.hasSuffix(" ") { line.removeLast() }
-            out += line + "\n"
+            out += line
+            out += "\n"
+            if out.utf8.count >= 1 << 20 { sink(out); out = "" }
         }
-        return out
+        sink(out)
     }
 }

@@ -110,29 +110,31 @@ func run(_ args: [String]) -> Int32 {
         if format == "json" { Console.out(JSONWriter.write(nil, diagnostics: diagnostics, file: file)) }
         return Exit.dataError
     }
-    let text: String
-    switch format {
-    case "json": text = JSONWriter.write(scene, diagnostics: diagnostics, file: file)
-    case "svg":
-        var other: ResolvedScene? = nil
-        if let compare {
-            other = Pipeline.compile(file, target: compare).scene
-        }
-        text = SVGWriter.write(scene, compare: other, options: options)
-    default: text = TextWriter.write(scene)
-    }
-    let t3 = DispatchTime.now().uptimeNanoseconds
+    // Stream the result: to stdout, or to a file written whole or not at all.
+    let sink: OutputFile
     if let output {
-        do { try Console.writeAtomically(text, to: output) } catch {
+        do { sink = try OutputFile(path: output) } catch {
             fail("cannot write \(output): \(error.localizedDescription)", Exit.cantCreate)
         }
     } else {
-        Console.out(text)
+        sink = OutputFile()
+    }
+    switch format {
+    case "json": JSONWriter.write(scene, diagnostics: diagnostics, file: file) { sink.write($0) }
+    case "svg":
+        var other: ResolvedScene? = nil
+        if let compare { other = Pipeline.compile(file, target: compare).scene }
+        SVGWriter.write(scene, compare: other, options: options) { sink.write($0) }
+    default: TextWriter.write(scene) { sink.write($0) }
+    }
+    let t3 = DispatchTime.now().uptimeNanoseconds
+    do { try sink.commit() } catch {
+        fail("cannot write \(output ?? "the output"): \(error.localizedDescription)", Exit.cantCreate)
     }
     let t4 = DispatchTime.now().uptimeNanoseconds
     if stats {
         func ms(_ a: UInt64, _ b: UInt64) -> String { Format.number(Double(b - a) / 1e6) }
-        Console.err("stats: nodes \(scene.shapes.count), read \(ms(t0, t1)) ms, parse+evaluate \(ms(t1, t2)) ms, write \(ms(t2, t3)) ms, output \(ms(t3, t4)) ms\n")
+        Console.err("stats: nodes \(scene.shapes.count), read \(ms(t0, t1)) ms, parse+evaluate \(ms(t1, t2)) ms, write \(ms(t2, t3)) ms, commit \(ms(t3, t4)) ms\n")
     }
     return Exit.ok
 }
@@ -208,8 +210,11 @@ func bench(_ args: [String]) -> Int32 {
     let peak = Double(usage.ru_maxrss) / 1024
     var line = "nodes \(scene.shapes.count) parse+evaluate_ms \(Format.number(Double(t1 - t0) / 1e6)) peak_mb \(Format.number(peak))"
     if let svgOut {
-        let svg = SVGWriter.write(scene, compare: nil, options: SVGOptions())
-        do { try Console.writeAtomically(svg, to: svgOut) } catch { fail("cannot write \(svgOut)", Exit.cantCreate) }
+        do {
+            let out = try OutputFile(path: svgOut)
+            SVGWriter.write(scene, compare: nil, options: SVGOptions()) { out.write($0) }
+            try out.commit()
+        } catch { fail("cannot write \(svgOut)", Exit.cantCreate) }
         let t2 = DispatchTime.now().uptimeNanoseconds
         getrusage(RUSAGE_SELF.rawValue, &usage)
         line += " source_to_svg_ms \(Format.number(Double(t2 - t0) / 1e6)) svg_peak_mb \(Format.number(Double(usage.ru_maxrss) / 1024))"
@@ -251,6 +256,8 @@ func presets() -> Int32 {
 
 // MARK: - main
 
+// A closed pipe (`scene run … | head`) makes writes fail instead of killing us.
+signal(SIGPIPE, SIG_IGN)
 let argv = Array(CommandLine.arguments.dropFirst())
 guard let command = argv.first else { usageError("no command given") }
 let rest = Array(argv.dropFirst())
