@@ -117,7 +117,9 @@ enum SVGStyle {
     /// Two centres closer than this (points) are drawn as shared.
     static let sharedTolerance = 0.01
 
-    static let font: StaticString = "-apple-system, system-ui, Helvetica, Arial, sans-serif"
+    /// Apple's system font where there is one; DejaVu Sans for Linux renderers (resvg
+    /// maps `sans-serif` to Arial, often missing there).
+    static let font: StaticString = "-apple-system, system-ui, Helvetica, Arial, DejaVu Sans, sans-serif"
     static let labelSize = 10.0
     static let titleSize = 14.0
 }
