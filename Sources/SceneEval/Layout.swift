@@ -258,46 +258,41 @@ struct ResolveContext {
             return Resolution(radii: radii, decisions: decisions, container: ctx, reasons: reasons)
         case .concentric(let spec):
             var radii = Radii(all: 0)
-            if target == .ios18 {
+            let fallback = target == .ios18
+            let (cf, cr, ck) = outer
+            if fallback {
                 decisions.insert(.ios18Fallback)
-                for k in Corner.allCases {
-                    switch spec[k] {
-                    case .fixed(let v):
-                        radii[k] = v
-                        if explain { var c = CornerReason(rule: .fixed); c.fixed = v; reasons.append(c) }
-                    case .concentric(let m):
-                        radii[k] = m ?? 0
-                        if explain { var c = CornerReason(rule: .fallback); c.minimum = m; reasons.append(c) }
-                    }
-                }
             } else {
-                let (cf, cr, ck) = outer
                 if ctx == .screen { decisions.insert(.screenContainer) }
                 if ck == .circle { decisions.insert(.circleContainerSquare) }
-                for k in Corner.allCases {
-                    switch spec[k] {
-                    case .fixed(let v):
-                        radii[k] = v
-                        if explain { var c = CornerReason(rule: .fixed); c.fixed = v; reasons.append(c) }
-                    case .concentric(let m):
-                        let (rawDx, rawDy) = Self.insets(k, frame, cf)
-                        if rawDx < 0 || rawDy < 0 { decisions.insert(.overflowClamped) }
-                        let dx = ModelDecision.clampInset(rawDx), dy = ModelDecision.clampInset(rawDy)
-                        let d = ModelDecision.cornerDistance(dx: dx, dy: dy)
-                        let R = cr[k]
-                        let computed = max(R - d, 0)
-                        let floor = m ?? 0
-                        // Flag the metric only where another choice would change the radius.
-                        if dx != dy, max(max(R - min(dx, dy), 0), floor) != max(computed, floor) {
-                            decisions.insert(.chebyshevDistance)
-                        }
-                        radii[k] = max(computed, floor)
-                        if explain {
-                            var c = CornerReason(rule: (m ?? -1) > computed ? .minimum : .concentric)
-                            c.containerRadius = R; c.dx = dx; c.dy = dy; c.distance = d; c.computed = computed
-                            c.minimum = m
-                            reasons.append(c)
-                        }
+            }
+            for k in Corner.allCases {
+                switch spec[k] {
+                case .fixed(let v):
+                    radii[k] = v
+                    if explain { var c = CornerReason(rule: .fixed); c.fixed = v; reasons.append(c) }
+                case .concentric(let m) where fallback:
+                    // Before iOS 26: a RoundedRectangle of the minimum (square without one).
+                    radii[k] = m ?? 0
+                    if explain { var c = CornerReason(rule: .fallback); c.minimum = m; reasons.append(c) }
+                case .concentric(let m):
+                    let (rawDx, rawDy) = Self.insets(k, frame, cf)
+                    if rawDx < 0 || rawDy < 0 { decisions.insert(.overflowClamped) }
+                    let dx = ModelDecision.clampInset(rawDx), dy = ModelDecision.clampInset(rawDy)
+                    let d = ModelDecision.cornerDistance(dx: dx, dy: dy)
+                    let R = cr[k]
+                    let computed = max(R - d, 0)
+                    let floor = m ?? 0
+                    // Flag the metric only where another choice would change the radius.
+                    if dx != dy, max(max(R - min(dx, dy), 0), floor) != max(computed, floor) {
+                        decisions.insert(.chebyshevDistance)
+                    }
+                    radii[k] = max(computed, floor)
+                    if explain {
+                        var c = CornerReason(rule: (m ?? -1) > computed ? .minimum : .concentric)
+                        c.containerRadius = R; c.dx = dx; c.dy = dy; c.distance = d; c.computed = computed
+                        c.minimum = m
+                        reasons.append(c)
                     }
                 }
             }

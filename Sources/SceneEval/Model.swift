@@ -30,14 +30,14 @@ public struct Insets: Sendable, Equatable {
     public var vertical: Double { top + bottom }
 }
 
-/// Four corner radii, SwiftUI's order: topLeading, topTrailing, bottomTrailing, bottomLeading.
-public struct Radii: Sendable, Equatable, CustomStringConvertible {
-    public var topLeading: Double, topTrailing: Double, bottomTrailing: Double, bottomLeading: Double
-    public init(_ tl: Double, _ tr: Double, _ br: Double, _ bl: Double) {
+/// One value per corner, SwiftUI's order: topLeading, topTrailing, bottomTrailing, bottomLeading.
+public struct Corners<Value: Sendable & Equatable>: Sendable, Equatable {
+    public var topLeading: Value, topTrailing: Value, bottomTrailing: Value, bottomLeading: Value
+    public init(_ tl: Value, _ tr: Value, _ br: Value, _ bl: Value) {
         topLeading = tl; topTrailing = tr; bottomTrailing = br; bottomLeading = bl
     }
-    public init(all r: Double) { self.init(r, r, r, r) }
-    public subscript(c: Corner) -> Double {
+    public init(all v: Value) { self.init(v, v, v, v) }
+    public subscript(c: Corner) -> Value {
         get {
             switch c {
             case .topLeading: return topLeading
@@ -56,8 +56,14 @@ public struct Radii: Sendable, Equatable, CustomStringConvertible {
         }
     }
     /// In SwiftUI's order.
-    public var values: [Double] { [topLeading, topTrailing, bottomTrailing, bottomLeading] }
+    public var values: [Value] { [topLeading, topTrailing, bottomTrailing, bottomLeading] }
     public var isUniform: Bool { topLeading == topTrailing && topLeading == bottomTrailing && topLeading == bottomLeading }
+}
+
+/// Four corner radii.
+public typealias Radii = Corners<Double>
+
+extension Corners: CustomStringConvertible where Value == Double {
     public var max: Double { Swift.max(topLeading, topTrailing, bottomTrailing, bottomLeading) }
     public var description: String { values.map(Format.number).joined(separator: " ") }
 }
@@ -211,29 +217,15 @@ public enum ShapeValue: Sendable, Equatable {
 
 /// A ConcentricRectangle: each corner's style and the uniform groups.
 public struct ConcentricSpec: Sendable, Equatable {
-    public var topLeading: CornerValue, topTrailing: CornerValue, bottomTrailing: CornerValue, bottomLeading: CornerValue
+    public var corners: Corners<CornerValue>
     /// Up to four uniform groups, each a 4-bit mask of corners (bit = Corner.rawValue).
     var groupMasks: UInt16 = 0
 
-    public init(all v: CornerValue) { topLeading = v; topTrailing = v; bottomTrailing = v; bottomLeading = v }
+    public init(all v: CornerValue) { corners = Corners(all: v) }
 
     public subscript(c: Corner) -> CornerValue {
-        get {
-            switch c {
-            case .topLeading: return topLeading
-            case .topTrailing: return topTrailing
-            case .bottomTrailing: return bottomTrailing
-            case .bottomLeading: return bottomLeading
-            }
-        }
-        set {
-            switch c {
-            case .topLeading: topLeading = newValue
-            case .topTrailing: topTrailing = newValue
-            case .bottomTrailing: bottomTrailing = newValue
-            case .bottomLeading: bottomLeading = newValue
-            }
-        }
+        get { corners[c] }
+        set { corners[c] = newValue }
     }
 
     public var groups: [[Corner]] {
@@ -260,7 +252,7 @@ public struct ConcentricSpec: Sendable, Equatable {
     public var isUniform: Bool { groupMasks == 0xF }
     /// The minimum shared by every corner, when they share one.
     public var minimum: Double? {
-        guard case .concentric(let m?) = topLeading else { return nil }
+        guard case .concentric(let m?) = corners.topLeading else { return nil }
         for c in Corner.allCases { guard case .concentric(m) = self[c] else { return nil } }
         return m
     }
