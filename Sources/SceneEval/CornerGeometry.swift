@@ -99,12 +99,16 @@ public struct RoundedRect: Sendable, Equatable {
     /// frame's centred square; every other kind (capsules included: their radii are
     /// half the shorter side) is a rounded rectangle with its resolved radii and style.
     public init(shape: ResolvedShape) {
-        switch shape.kind {
+        self.init(kind: shape.kind, frame: shape.frame, radii: shape.radii, style: shape.style)
+    }
+
+    public init(kind: ShapeKind, frame: Frame, radii: Radii, style: CornerStyle) {
+        switch kind {
         case .circle:
-            let square = shape.frame.centredSquare
+            let square = frame.centredSquare
             self.init(frame: square, radii: Radii(all: square.width / 2), style: .circular)
         default:
-            self.init(frame: shape.frame, radii: shape.radii, style: shape.style)
+            self.init(frame: frame, radii: radii, style: style)
         }
     }
 

@@ -49,8 +49,18 @@ struct SVGBuffer {
     }
 
     /// Bytes with no escaping (already safe for where they go).
-    mutating func raw<C: Collection<UInt8>>(_ s: C) {
-        for b in s { room(1); put(b) }
+    mutating func raw(_ s: String.UTF8View) {
+        let copied: Void? = s.withContiguousStorageIfAvailable { bytes in
+            var rest = UnsafeBufferPointer(rebasing: bytes[...])
+            while !rest.isEmpty {
+                if count == Self.chunkSize { flush() }
+                let n = min(rest.count, Self.chunkSize - count)
+                (base + count).update(from: rest.baseAddress!, count: n)
+                count += n
+                rest = UnsafeBufferPointer(rebasing: rest[n...])
+            }
+        }
+        if copied == nil { for b in s { room(1); put(b) } }
     }
 
     @inline(__always) mutating func byte(_ b: UInt8) { room(1); put(b) }
@@ -85,34 +95,41 @@ struct SVGBuffer {
         fixed(Self.quantize(v))
     }
 
-    /// A number given in thousandths.
+    /// A number given in thousandths. Written through a local pointer, one
+    /// length update per number: this runs ~8 million times for the bench.
     @inline(__always) mutating func fixed(_ q: Int64) {
         room(24)
+        var p = base + count
         var m = q
-        if m < 0 { put(0x2D); m = -m }
-        let whole = UInt64(m / 1000), frac = Int(m % 1000)
-        digits(whole)
-        guard frac != 0 else { return }
-        put(0x2E)
-        let d1 = frac / 100, d2 = frac / 10 % 10, d3 = frac % 10
-        put(UInt8(48 + d1))
-        if d2 != 0 || d3 != 0 {
-            put(UInt8(48 + d2))
-            if d3 != 0 { put(UInt8(48 + d3)) }
+        if m < 0 { p.pointee = 0x2D; p += 1; m = -m }
+        let um = UInt64(m)
+        let whole = um / 1000, frac = Int(truncatingIfNeeded: um &- whole &* 1000)
+        if whole < 10 {
+            p[0] = UInt8(truncatingIfNeeded: 48 &+ whole); p += 1
+        } else if whole < 100 {
+            p[0] = UInt8(truncatingIfNeeded: 48 &+ whole / 10)
+            p[1] = UInt8(truncatingIfNeeded: 48 &+ whole % 10); p += 2
+        } else {
+            var n = 3, t = whole / 1000
+            while t > 0 { n += 1; t /= 10 }
+            var rest = whole
+            for i in stride(from: n - 1, through: 0, by: -1) {
+                p[i] = UInt8(truncatingIfNeeded: 48 &+ rest % 10)
+                rest /= 10
+            }
+            p += n
         }
-    }
-
-    /// Decimal digits of v (room already made: at most 20).
-    @inline(__always) private mutating func digits(_ v: UInt64) {
-        var n = 1, t = v / 10
-        while t > 0 { n += 1; t /= 10 }
-        var rest = v, i = count + n
-        repeat {
-            i -= 1
-            base[i] = UInt8(truncatingIfNeeded: 48 + rest % 10)
-            rest /= 10
-        } while i > count
-        count += n
+        if frac != 0 {
+            let d1 = frac / 100, d2 = frac / 10 % 10, d3 = frac % 10
+            p[0] = 0x2E
+            p[1] = UInt8(truncatingIfNeeded: 48 &+ d1)
+            p += 2
+            if d2 != 0 || d3 != 0 {
+                p[0] = UInt8(truncatingIfNeeded: 48 &+ d2); p += 1
+                if d3 != 0 { p[0] = UInt8(truncatingIfNeeded: 48 &+ d3); p += 1 }
+            }
+        }
+        count = p - base
     }
 
     // MARK: Text
@@ -120,12 +137,22 @@ struct SVGBuffer {
     /// Character data or an attribute value: `& < > " '` escaped; characters XML 1.0
     /// forbids (C0 controls other than tab and newlines, U+FFFE, U+FFFF) dropped.
     mutating func text(_ s: String) {
-        var plain = true
-        for b in s.utf8 where b < 0x20 || b == 0x26 || b == 0x3C || b == 0x3E || b == 0x22 || b == 0x27 || b >= 0xEF {
-            plain = false
-            break
+        // Fast path: nothing to escape (every id and label in practice), one copy.
+        var s = s
+        let plain = s.withUTF8 { bytes -> Bool in
+            for b in bytes where b < 0x20 || b == 0x26 || b == 0x3C || b == 0x3E || b == 0x22 || b == 0x27 || b >= 0xEF {
+                return false
+            }
+            room(bytes.count)
+            if bytes.count <= Self.chunkSize {
+                (base + count).update(from: bytes.baseAddress!, count: bytes.count)
+                count += bytes.count
+            } else {
+                for b in bytes { room(1); put(b) }
+            }
+            return true
         }
-        if plain { raw(s.utf8); return }
+        if plain { return }
         for u in s.unicodeScalars {
             switch u {
             case "&": raw("&amp;")

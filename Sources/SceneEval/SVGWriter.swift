@@ -192,20 +192,22 @@ struct SVGDocument {
         out.raw("\" fill=\""); out.raw(SVGStyle.screenFill); out.raw("\" stroke=\"")
         out.raw(SVGStyle.screenStroke); out.raw("\" stroke-width=\"1\"/>\n")
 
+        // Fields are read in place (`shapes[i].frame`), never by copying a whole
+        // shape, which would retain its strings and arrays 100,000 times.
         let shapes = scene.shapes
         let paints = self.paints(shapes)
-        for (i, shape) in shapes.enumerated() where shape.kind != .group {
-            let id = unique(prefix + shape.id)
-            guard shape.isDrawable else {
+        for i in shapes.indices where shapes[i].kind != .group {
+            let id = unique(prefix.isEmpty ? shapes[i].id : prefix + shapes[i].id)
+            guard shapes[i].isDrawable else {
                 out.raw("<!-- "); out.comment(id); out.raw(": not drawn, its frame or radii are not finite -->\n")
                 continue
             }
             let paint = paints[i]
             out.raw("<path id=\""); out.id(id); out.raw("\" d=\"")
-            out.path(RoundedRect(shape: shape))
+            out.path(RoundedRect(kind: shapes[i].kind, frame: shapes[i].frame, radii: shapes[i].radii, style: shapes[i].style))
             out.raw("\" fill=\""); out.hex(paint.color)
             if paint.opacity < 1 { out.raw("\" fill-opacity=\""); out.number(paint.opacity) }
-            if shape.glass {
+            if shapes[i].glass {
                 out.raw("\" stroke=\""); out.raw(SVGStyle.glassStroke)
                 out.raw("\" stroke-opacity=\""); out.number(SVGStyle.glassStrokeOpacity)
                 out.raw("\" stroke-width=\""); out.number(SVGStyle.glassStrokeWidth)
@@ -231,20 +233,21 @@ struct SVGDocument {
         var paints: [Paint] = []
         paints.reserveCapacity(shapes.count)
         var depth = [Int32](repeating: 0, count: shapes.count)
-        for (i, s) in shapes.enumerated() {
+        for i in shapes.indices {
             var behind = screen
-            if let p = s.parent, p < i {
+            if let p = shapes[i].parent, p < i {
                 behind = paints[p].seen
                 depth[i] = depth[p] + (shapes[p].kind == .group ? 0 : 1)
             }
-            guard s.kind != .group else {
+            guard shapes[i].kind != .group else {
                 paints.append(Paint(color: behind, opacity: 0, seen: behind))
                 continue
             }
-            var color = s.fill ?? SVGStyle.palette[Int(depth[i]) % SVGStyle.palette.count]
+            let fill = shapes[i].fill
+            var color = fill ?? SVGStyle.palette[Int(depth[i]) % SVGStyle.palette.count]
             var opacity = Double(color.a) / 255
-            if s.glass {
-                if s.fill != nil {
+            if shapes[i].glass {
+                if fill != nil {
                     opacity *= SVGStyle.glassTintOpacity
                 } else {
                     let frost = behind.luminance > SVGStyle.lightLuminance ? SVGStyle.glassOverLight : SVGStyle.glassOverDark
