@@ -114,6 +114,8 @@ enum SVGStyle {
     static let halo: StaticString = "#ffffff"
     static let crossArm = 4.0
     static let guideDot = 1.75
+    /// Overlay marks per `<path>` (a few kB of path data each).
+    static let marksPerPath = 200
     /// Two centres closer than this (points) are drawn as shared.
     static let sharedTolerance = 0.01
 
@@ -320,18 +322,10 @@ struct SVGDocument {
         }
 
         out.raw("<g id=\""); out.id(unique(prefix + "centers")); out.raw("\" fill=\"none\">\n")
-        if !circles.isEmpty {
-            out.raw("<path d=\"")
-            for c in circles { out.circle(c.centre, c.radius) }
-            out.raw("\" stroke=\""); out.raw(SVGStyle.halo); out.raw("\" stroke-opacity=\"0.6\" stroke-width=\"2.25\"/>\n")
-            out.raw("<path d=\"")
-            for c in circles { out.circle(c.centre, c.radius) }
-            out.raw("\" stroke=\""); out.raw(SVGStyle.guide); out.raw("\" stroke-width=\"1\" stroke-dasharray=\"4 3\"/>\n")
-            out.raw("<path d=\"")
-            for c in circles { out.circle(c.centre, SVGStyle.guideDot) }
-            out.raw("\" fill=\""); out.raw(SVGStyle.guide); out.raw("\" stroke=\""); out.raw(SVGStyle.halo)
-            out.raw("\" stroke-width=\"0.75\"/>\n")
-        }
+        let halo = Stroke(color: SVGStyle.halo, width: 2.25, opacity: 0.6)
+        paths(circles, halo) { $0.out.circle($1.centre, $1.radius) }
+        paths(circles, Stroke(color: SVGStyle.guide, width: 1, dashed: true)) { $0.out.circle($1.centre, $1.radius) }
+        paths(circles, Stroke(color: SVGStyle.halo, width: 0.75, fill: SVGStyle.guide)) { $0.out.circle($1.centre, SVGStyle.guideDot) }
 
         // Corner centres: a cross each, green where it is the container corner's
         // centre too (concentric), pink where it is its own.
@@ -349,15 +343,40 @@ struct SVGDocument {
                 }
             }
         }
-        for (points, color) in [(own, SVGStyle.ownCentre), (shared, SVGStyle.sharedCentre)] where !points.isEmpty {
-            for pass in 0..<2 {
-                out.raw("<path d=\"")
-                for p in points { cross(p) }
-                out.raw("\" stroke=\""); out.raw(pass == 0 ? SVGStyle.halo : color)
-                out.raw(pass == 0 ? "\" stroke-width=\"3\"/>\n" : "\" stroke-width=\"1.25\"/>\n")
-            }
+        for (points, color) in [(own, SVGStyle.ownCentre), (shared, SVGStyle.sharedCentre)] {
+            paths(points, Stroke(color: SVGStyle.halo, width: 3)) { $0.cross($1) }
+            paths(points, Stroke(color: color, width: 1.25)) { $0.cross($1) }
         }
         out.raw("</g>\n")
+    }
+
+    /// How an overlay path is painted (inside a group with `fill="none"`).
+    struct Stroke {
+        var color: StaticString
+        var width: Double
+        var opacity = 1.0
+        var dashed = false
+        var fill: StaticString? = nil
+    }
+
+    /// Marks drawn as `<path>` elements of at most `SVGStyle.marksPerPath` subpaths
+    /// each: one element per mark would bloat big scenes, one element for all of
+    /// them makes an attribute larger than libxml2 (so rsvg-convert and xmllint)
+    /// will read.
+    mutating func paths<T>(_ items: [T], _ stroke: Stroke, _ draw: (inout SVGDocument, T) -> Void) {
+        var start = 0
+        while start < items.count {
+            let end = min(start + SVGStyle.marksPerPath, items.count)
+            out.raw("<path d=\"")
+            for i in start..<end { draw(&self, items[i]) }
+            if let fill = stroke.fill { out.raw("\" fill=\""); out.raw(fill) }
+            out.raw("\" stroke=\""); out.raw(stroke.color)
+            if stroke.opacity < 1 { out.raw("\" stroke-opacity=\""); out.number(stroke.opacity) }
+            out.raw("\" stroke-width=\""); out.number(stroke.width)
+            if stroke.dashed { out.raw("\" stroke-dasharray=\"4 3") }
+            out.raw("\"/>\n")
+            start = end
+        }
     }
 
     mutating func cross(_ p: Point) {
