@@ -197,7 +197,7 @@ struct SVGDocument {
         // Fields are read in place (`shapes[i].frame`), never by copying a whole
         // shape, which would retain its strings and arrays 100,000 times.
         let shapes = scene.shapes
-        let paints = self.paints(shapes)
+        let paints = self.paints(shapes, target: scene.target)
         for i in shapes.indices where shapes[i].kind != .group {
             let id = unique(prefix.isEmpty ? shapes[i].id : prefix + shapes[i].id)
             guard shapes[i].isDrawable else {
@@ -209,7 +209,7 @@ struct SVGDocument {
             out.path(RoundedRect(kind: shapes[i].kind, frame: shapes[i].frame, radii: shapes[i].radii, style: shapes[i].style))
             out.raw("\" fill=\""); out.hex(paint.color)
             if paint.opacity < 1 { out.raw("\" fill-opacity=\""); out.number(paint.opacity) }
-            if shapes[i].glass {
+            if paint.glass {
                 out.raw("\" stroke=\""); out.raw(SVGStyle.glassStroke)
                 out.raw("\" stroke-opacity=\""); out.number(SVGStyle.glassStrokeOpacity)
                 out.raw("\" stroke-width=\""); out.number(SVGStyle.glassStrokeWidth)
@@ -226,11 +226,14 @@ struct SVGDocument {
         var color: Color
         var opacity: Double
         var seen: Color
+        var glass = false
     }
 
     /// Fills in scene order: `fill` if given, else the palette colour of the shape's
-    /// drawn depth (how many drawn ancestors it has); glass per `SVGStyle`.
-    func paints(_ shapes: [ResolvedShape]) -> [Paint] {
+    /// drawn depth (how many drawn ancestors it has); glass per `SVGStyle`. Before
+    /// iOS 26 there is no glass (semantics.md §5): such a shape gets its plain fill,
+    /// as `scene check`'s glass-unavailable note advises.
+    func paints(_ shapes: [ResolvedShape], target: Target) -> [Paint] {
         let screen = SVGStyle.screenColor
         var paints: [Paint] = []
         paints.reserveCapacity(shapes.count)
@@ -248,7 +251,8 @@ struct SVGDocument {
             let fill = shapes[i].fill
             var color = fill ?? SVGStyle.palette[Int(depth[i]) % SVGStyle.palette.count]
             var opacity = Double(color.a) / 255
-            if shapes[i].glass {
+            let glass = shapes[i].glass && target != .ios18
+            if glass {
                 if fill != nil {
                     opacity *= SVGStyle.glassTintOpacity
                 } else {
@@ -256,7 +260,7 @@ struct SVGDocument {
                     (color, opacity) = frost
                 }
             }
-            paints.append(Paint(color: color, opacity: opacity, seen: color.over(behind, opacity: opacity)))
+            paints.append(Paint(color: color, opacity: opacity, seen: color.over(behind, opacity: opacity), glass: glass))
         }
         return paints
     }

@@ -174,6 +174,12 @@ struct SVGWriterTests {
         #expect(SVGTest.attribute("fill", of: "smoke", in: svg) == "#1c1c1e", "a smoky tint over the light screen")
         #expect(SVGTest.attribute("fill", of: "tint", in: svg) == "#34c759")
         #expect(SVGTest.attribute("stroke", of: "dark", in: svg) == nil)
+        // iOS 18 has no glass: the plain fill.
+        let old = try #require(SVGTest.scene("target ios18\n" + source))
+        let svg18 = SVGWriter.write(old)
+        #expect(SVGTest.attribute("stroke", of: "frost", in: svg18) == nil)
+        #expect(SVGTest.attribute("fill", of: "frost", in: svg18) == "#ffc300")
+        #expect(SVGTest.attribute("fill-opacity", of: "tint", in: svg18) == nil)
     }
 
     // MARK: Options
