@@ -18,7 +18,10 @@ public final class OutputFile {
 
     /// A file: nothing appears at `path` until `commit()`.
     public init(path: String) throws {
-        let url = URL(fileURLWithPath: path)
+        // Write through a symbolic link to the file it names, and keep that
+        // file's permissions.
+        let url = URL(fileURLWithPath: path).resolvingSymlinksInPath()
+        let path = url.path
         let tmp = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp").path
         guard FileManager.default.createFile(atPath: tmp, contents: nil),
@@ -29,6 +32,9 @@ public final class OutputFile {
         handle = h
         self.path = path
         temporary = tmp
+        if let mode = (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] {
+            try? FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: tmp)
+        }
     }
 
     public func write(_ bytes: UnsafeRawBufferPointer) {
