@@ -17,6 +17,8 @@ public enum Checker {
     ]
     /// Fixed radii within this of R − d count as concentric.
     public static let tolerance = 0.5
+    /// How many candidate binding changes one check re-evaluates at most.
+    public static let maxVerifications = 16
     /// The seed's inner radius (photos, small cards): the largest minimum suggested.
     public static let innerRadius = 16.0
 
@@ -96,6 +98,8 @@ struct Context {
     let env: [String: Double]
     let bindingExprs: [String: (Expr, SourceRange)]
     var findings: [Diagnostic] = []
+    /// Binding edits already re-evaluated (see `works`).
+    var verified: [String: Bool] = [:]
 
     init(scene: ResolvedScene, ast: Scene, file: SourceFile) {
         self.scene = scene
@@ -151,6 +155,7 @@ struct Context {
             missingMinimum(i)
             pill(i)
             layers(i)
+            containerMatchesDrawn(i)
             screenEdge(i)
             if sh.glass, !ios26 {
                 add(.note, "glass-unavailable", "Liquid Glass is not available before iOS 26", at: glassRange(i),
@@ -189,7 +194,7 @@ struct Context {
         var fixes: [TextEdit] = []
         if case .node(let j) = ctx {
             help = "raise \(name(ctx))'s radius to \(n(w.m)) + \(n(w.d)) = \(n(needed)), not lower the minimum"
-            if let (bindingHelp, edits) = raiseContainer(j, to: needed) {
+            if let (bindingHelp, edits) = raiseContainer(j, to: needed, for: i) {
                 help = bindingHelp
                 fixes = edits
             }
@@ -203,9 +208,11 @@ struct Context {
         return true
     }
 
-    /// How to raise container `j`'s radius to `needed`: which binding to change
-    /// (when its radius is an expression of bindings) and the edits.
-    func raiseContainer(_ j: Int, to needed: Double) -> (String, [TextEdit])? {
+    /// How to raise container `j`'s radius to `needed` for shape `i`: which
+    /// binding to change (when its radius is an expression of bindings) and the
+    /// edits. A binding change is only offered once re-evaluating the scene with
+    /// it shows that it works (a binding may move the shape too: `pad p`).
+    mutating func raiseContainer(_ j: Int, to needed: Double, for i: Int) -> (String, [TextEdit])? {
         let node = nodes[j]
         var radiusExpr: Expr? = nil
         for it in node.items { if case .container(.rect(let e)) = it.value { radiusExpr = e } }
@@ -216,19 +223,37 @@ struct Context {
                     [TextEdit(e.range, n(needed))])
         }
         for name in ExprValue.names(e) {
-            guard let v = ExprValue.solve(e, for: name, target: needed, env) else { continue }
-            var edits: [TextEdit] = []
-            if let (be, br) = bindingExprs[name], case .number = be { edits = [TextEdit(br, n(v))] }
-            return ("raise \(who)'s radius `\(text(e.range))` to \(n(needed)): set `\(name)` = \(n(v)) (now \(n(env[name] ?? 0))), not lower the minimum", edits)
+            guard let v = ExprValue.solve(e, for: name, target: needed, env),
+                  let (be, br) = bindingExprs[name], case .number = be else { continue }
+            let edit = TextEdit(br, n(v))
+            guard works(edit, for: i) else { continue }
+            return ("raise \(who)'s radius `\(text(e.range))` to \(n(needed)): set `\(name)` = \(n(v)) (now \(n(env[name] ?? 0))), not lower the minimum", [edit])
         }
         return ("raise \(who)'s radius `\(text(e.range))` to \(n(needed)), not lower the minimum", [TextEdit(e.range, n(needed))])
+    }
+
+    /// Whether shape `i` is no longer too tight once `edit` is applied.
+    mutating func works(_ edit: TextEdit, for i: Int) -> Bool {
+        let key = "\(edit.range.start):\(edit.replacement):\(i)"
+        if let known = verified[key] { return known }
+        guard verified.count < Checker.maxVerifications else { return false }
+        let edited = SourceFile(name: file.name, bytes: TextEdit.apply([edit], to: file.bytes).bytes)
+        var ok = false
+        if let s = Pipeline.compile(edited).scene, i < s.shapes.count {
+            ok = s.reasons(for: i).allSatisfy { r in
+                guard let R = r.containerRadius, let d = r.distance, let m = r.minimum, let c = r.computed else { return true }
+                return d >= R || c >= m - 1e-9
+            }
+        }
+        verified[key] = ok
+        return ok
     }
 
     // MARK: flared-corner / pinched-corner
 
     mutating func fixedNearCorner(_ i: Int) -> Bool {
         let sh = scene.shapes[i]
-        guard sh.kind == .rect || sh.kind == .uneven else { return false }
+        guard sh.kind == .rect || sh.kind == .uneven || sh.kind == .rectangle else { return false }
         let ctx = context(of: i)
         let (cf, cr, _) = scene.outer(of: ctx)
         var flared: [(Corner, Double, Double)] = [], pinched: [(Corner, Double, Double)] = []
@@ -236,6 +261,8 @@ struct Context {
             let (rdx, rdy) = ResolveContext.insets(k, sh.frame, cf)
             let d = ModelDecision.cornerDistance(dx: ModelDecision.clampInset(rdx), dy: ModelDecision.clampInset(rdy))
             let R = cr[k]
+            // The display clips what runs into its corner: full-bleed is fine there.
+            if ctx == .screen, d == 0 { continue }
             guard d < R else { continue }
             let want = R - d
             let r = sh.radii[k]
@@ -249,19 +276,24 @@ struct Context {
         let code = isFlared ? "flared-corner" : "pinched-corner"
         let how = isFlared ? "rounder" : "squarer"
         var fixes: [TextEdit] = []
-        if let r = sh.shapeRange ?? sh.containerRange, sh.shapeRange != nil, list.count == 4 || sh.kind == .rect {
-            // Switch the fixed rect to concentric, keeping a minimum no larger than the concentric radius.
-            let minimum = min(first.1, want)
-            let itemText = text(r)
-            if itemText.hasPrefix("rect ") || itemText.hasPrefix("uneven") {
-                fixes = [TextEdit(r, "concentric min \(n(minimum.rounded()))")]
+        var help: String
+        if let r = sh.shapeRange {
+            // Switch the drawn shape to concentric, keeping a minimum no larger than
+            // the concentric radius; a container declared with the same radii follows.
+            let minimum = min(first.1, want).rounded()
+            fixes = [TextEdit(r, "concentric min \(n(minimum))")]
+            if let cr = sh.containerRange, sh.containerRadii == sh.radii, sh.containerKind == .rect || sh.containerKind == .uneven || sh.containerKind == .rectangle {
+                fixes.append(TextEdit(cr, "container rect \(n(want))"))
             }
+            help = "make it concentric (`concentric min \(n(minimum))`), or use the concentric radius: `rect \(n(want))`"
+        } else {
+            // The container shape is what is drawn: it cannot become concentric.
+            if let cr = sh.containerRange { fixes = [TextEdit(cr, "container rect \(n(want))")] }
+            help = "use the concentric radius: `container rect \(n(want))`"
         }
         add(.warning, code,
             "`\(sh.id)` is \(how) than \(name(ctx)) at \(list.map { $0.0.name }.joined(separator: ", ")): radius \(n(first.1)), concentric would be \(n(want))",
-            at: shapeRange(i),
-            help: "make it concentric (`concentric min \(n(min(first.1, want)))`), or use the concentric radius: `rect \(n(want))`",
-            values: ["radius": first.1, "concentricRadius": want], fixes: fixes)
+            at: shapeRange(i), help: help, values: ["radius": first.1, "concentricRadius": want], fixes: fixes)
         return true
     }
 
@@ -272,11 +304,13 @@ struct Context {
         // Capsules and circles are concentric by nature (buttons, badges, pills).
         guard sh.kind != .capsule, sh.kind != .circle else { return }
         guard case .node(let j) = context(of: i), let cr = scene.shapes[j].containerRadii else { return }
-        for k in Corner.allCases where sh.radii[k] > cr[k] + 1e-9 {
+        for k in Corner.allCases where sh.radii[k] > cr[k] + 1e-9 && cr[k] > 0 {
+            let c = scene.shapes[j].id
+            let how = sh.kind == .concentric ? "lower `\(sh.id)`'s minimum" : "make `\(sh.id)` concentric"
             add(.warning, "radius-inversion",
-                "`\(sh.id)` has a larger radius than its container `\(scene.shapes[j].id)` at \(k.name): \(n(sh.radii[k])) inside \(n(cr[k]))",
+                "`\(sh.id)` has a larger radius than its container `\(c)` at \(k.name): \(n(sh.radii[k])) inside \(n(cr[k]))",
                 at: shapeRange(i),
-                help: "never put a larger radius inside a smaller one: raise `\(scene.shapes[j].id)`'s radius to at least \(n(sh.radii[k])), or make `\(sh.id)` concentric",
+                help: "never put a larger radius inside a smaller one: raise `\(c)`'s radius to at least \(n(sh.radii[k])), or \(how)",
                 values: ["radius": sh.radii[k], "containerRadius": cr[k]])
             return
         }
@@ -287,9 +321,12 @@ struct Context {
     mutating func missingMinimum(_ i: Int) {
         let sh = scene.shapes[i]
         guard case .concentric(let spec)? = sh.spec else { return }
+        // A square corner in a square container corner is right: only corners whose
+        // container is rounded there count.
+        let (_, cr, _) = scene.outer(of: context(of: i))
         var square: [String] = []
         for k in Corner.allCases {
-            if case .concentric(nil) = spec[k], sh.radii[k] == 0 { square.append(k.name) }
+            if case .concentric(nil) = spec[k], sh.radii[k] == 0, cr[k] > 0 { square.append(k.name) }
         }
         guard !square.isEmpty else { return }
         // Suggest its smallest rounded corner, else its container's radius, capped
@@ -300,7 +337,7 @@ struct Context {
         if suggestion <= 0 { suggestion = Checker.innerRadius }
         suggestion = min(suggestion, Checker.innerRadius)
         let why = ios26 ? "resolves to a square corner at \(square.joined(separator: ", "))"
-            : "falls back to a square rectangle under `target ios18`"
+            : "falls back to square corners under `target ios18` (at \(square.joined(separator: ", ")))"
         add(.warning, "missing-minimum", "`\(sh.id)` has no minimum and \(why)", at: shapeRange(i),
             help: "add a minimum, e.g. `concentric min \(n(suggestion))`: the radius it keeps when it stands alone",
             values: ["suggestedMinimum": suggestion], fixes: minimumEdits(i, suggestion))
@@ -349,7 +386,13 @@ struct Context {
         let sh = scene.shapes[i]
         guard let role = sh.role, sh.kind != .capsule else { return }
         var fixes: [TextEdit] = []
-        if let r = sh.shapeRange { fixes = [TextEdit(r, "capsule")] }
+        if let r = sh.shapeRange {
+            fixes = [TextEdit(r, "capsule")]
+            // Layers that matched the old shape follow it.
+            for layer in sh.layers where layer.radii == sh.radii && layer.role != "transition" {
+                fixes.append(TextEdit(layer.range, "\(layer.role) capsule"))
+            }
+        }
         add(.warning, "pill-not-capsule", "`\(sh.id)` is a \(role.rawValue) but its shape is `\(sh.kind.rawValue)`, not a capsule",
             at: shapeRange(i), help: "buttons, badges and pills use `capsule`: concentric by nature", fixes: fixes)
     }
@@ -369,13 +412,31 @@ struct Context {
                 }
                 continue
             }
-            if layer.kind != sh.kind || layer.radii != sh.radii {
+            if layer.radii != sh.radii || (layer.kind == .circle) != (sh.kind == .circle) {
                 add(.warning, "shape-mismatch",
                     "`\(sh.id)`'s \(layer.role) shape (\(layer.kind.rawValue) \(layer.radii)) differs from its shape (\(sh.kind.rawValue) \(sh.radii))",
                     at: layer.range,
                     help: "clip, background, glass and hit-testing use the same shape: remove `\(layer.role) …` or give it the node's shape")
             }
         }
+    }
+
+    /// A node that draws one shape and declares another as its container: its
+    /// children follow corners nobody sees.
+    mutating func containerMatchesDrawn(_ i: Int) {
+        let sh = scene.shapes[i]
+        // (A concentric container is already an error; a node drawing its own
+        // container shape publishes what it draws.)
+        guard sh.isContainer, let cr = sh.containerRadii, let range = sh.containerRange, sh.kind != .group,
+              sh.containerKind != .uneven || !text(range).contains("concentric") else { return }
+        let close = Corner.allCases.allSatisfy { abs(cr[$0] - sh.radii[$0]) <= Checker.tolerance }
+        guard !close else { return }
+        let r = sh.radii
+        let decl = r.isUniform ? "container rect \(n(r.topLeading))" : "container uneven(\(r.values.map(n).joined(separator: ", ")))"
+        add(.warning, "shape-mismatch",
+            "`\(sh.id)` declares a container (\(cr)) that differs from the shape it draws (\(sh.kind.rawValue) \(r))",
+            at: range, help: "children follow the declared corners: declare the drawn one, `\(decl)`",
+            fixes: [TextEdit(range, decl)])
     }
 
     // MARK: screen-edge-margin
@@ -390,17 +451,19 @@ struct Context {
         while let a = j { if scene.shapes[a].kind != .group { return }; j = scene.shapes[a].parent }
         let f = sh.frame
         let Rs = min(screen.radius, screen.frame.halfShorterSide)
-        // (a) Pokes out of a rounded display corner.
+        // (a) Pokes out of a rounded display corner (a corner that runs to both
+        // edges is full-bleed: the display clips it on purpose).
         if Rs > 0 {
             for k in Corner.allCases {
                 let r = min(sh.radii[k], f.halfShorterSide)
                 let (dx, dy) = ResolveContext.insets(k, f, screen.frame)
+                if dx <= 0 && dy <= 0 { continue }
                 // Centre of the shape's corner arc, relative to the display corner.
-                let cx = dx + r, cy = dy + r
+                let cx = max(dx, 0) + r, cy = max(dy, 0) + r
                 guard cx < Rs, cy < Rs else { continue }
                 let reach = ((Rs - cx) * (Rs - cx) + (Rs - cy) * (Rs - cy)).squareRoot() + r
                 if reach > Rs + Checker.tolerance {
-                    let concentric = max(0, Rs - max(dx, dy))
+                    let concentric = max(0, Rs - max(dx, dy, 0))
                     add(.warning, "screen-edge-margin",
                         "`\(sh.id)` pokes out of the display's rounded \(k.name) corner (radius \(n(Rs))): part of it is hidden behind the bezel curve",
                         at: shapeRange(i),
@@ -410,16 +473,18 @@ struct Context {
                 }
             }
         }
-        // (b) Closer than the margin to an edge without touching it.
+        // (b) Closer than the margin to an edge without touching it. Concentric
+        // content follows the display's corners and may hug its edges.
+        guard sh.kind != .concentric, sh.kind != .relative else { return }
         let gaps = [("leading", f.minX), ("top", f.minY), ("trailing", screen.width - f.maxX), ("bottom", screen.height - f.maxY)]
-        for (edge, gap) in gaps where gap > 1e-9 && gap < margin - 1e-9 {
-            add(.warning, "screen-edge-margin",
-                "`\(sh.id)` is \(n(gap)) pt from the screen's \(edge) edge, less than the \(n(margin)) pt margin",
-                at: shapeRange(i),
-                help: "keep at least \(n(margin)) pt from the phone's edges, or run it to the edge (0 pt); set the margin with `margin N`",
-                values: ["gap": gap, "margin": margin])
-            return
-        }
+        let close = gaps.filter { $0.1 > 1e-9 && $0.1 < margin - 1e-9 }
+        guard let nearest = close.min(by: { $0.1 < $1.1 }) else { return }
+        let edges = close.map { "\($0.0) (\(n($0.1)) pt)" }.joined(separator: ", ")
+        add(.warning, "screen-edge-margin",
+            "`\(sh.id)` is closer than the \(n(margin)) pt margin to the screen's \(close.count == 1 ? "edge" : "edges"): \(edges)",
+            at: shapeRange(i),
+            help: "keep at least \(n(margin)) pt from the phone's edges, or run it to the edge (0 pt); set the margin with `margin N`",
+            values: ["gap": nearest.1, "margin": margin])
     }
 
     var margin: Double { scene.margin }
@@ -442,7 +507,10 @@ struct Context {
                     let decl = r.isUniform ? "container rect \(n(r.topLeading))" : "container uneven(\(r.values.map(n).joined(separator: ", ")))"
                     var fixes: [TextEdit] = []
                     if let range = p.shapeRange {
-                        fixes = [TextEdit(SourceRange(range.end, range.end), " \(decl)")]
+                        // Declare the drawn shape as written (`rect r` stays tied to `r`).
+                        let written = text(range)
+                        let same = ["rect", "uneven", "rectangle", "capsule", "circle"].contains { written.hasPrefix($0) }
+                        fixes = [TextEdit(SourceRange(range.end, range.end), " " + (same ? "container \(written)" : decl))]
                     }
                     add(.warning, "missing-container-shape",
                         "`\(p.id)` is rounded but declares no container, so `\(sh.id)` resolves against \(name(ctx))",

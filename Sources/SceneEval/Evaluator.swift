@@ -274,8 +274,8 @@ public struct Evaluator {
                 p.containerRange = item.range
                 p.container = shapeValue(s)
             case .size(let w, let h):
-                p.width = length(w, what: "width")
-                p.height = length(h, what: "height")
+                p.width = length(w, what: w == h ? "size" : "width")
+                p.height = w == h ? p.width : length(h, what: "height")
             case .width(let w): p.width = length(w, what: "width")
             case .height(let h): p.height = length(h, what: "height")
             case .pad(let edges):
@@ -294,7 +294,7 @@ public struct Evaluator {
             case .align(let a): p.align = a
             case .stack(let axis, let spacing):
                 p.stack = axis
-                p.spacing = spacing.flatMap { length($0, what: "spacing") } ?? Self.defaultSpacing
+                p.spacing = spacing.flatMap { value($0) } ?? Self.defaultSpacing
             case .fill(let c): p.fill = c
             case .style(let s): p.style = s
             case .glass(let s):

@@ -164,7 +164,9 @@ extension Evaluator {
             if let (spec, range) = containers[i], let c = spec {
                 switch c {
                 case .concentric:
-                    let r = context.resolve(c, frame: frame, ctx: ctx, outer: outer).radii
+                    var r = context.resolve(c, frame: frame, ctx: ctx, outer: outer).radii
+                    // When the node draws another shape, that is the radius its children should follow.
+                    if out[i].spec != c, out[i].spec != nil { r = out[i].radii }
                     let suggestion = r.isUniform ? "container rect \(Format.number(r[.topLeading]))"
                         : "container uneven(\(r.values.map(Format.number).joined(separator: ", ")))"
                     error("concentric-container", "a `concentric` shape cannot be a container", range,

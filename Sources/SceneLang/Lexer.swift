@@ -155,6 +155,8 @@ public struct Lexer {
                 let help: String
                 if ["pt", "px", "dp"].contains(unit) {
                     help = "lengths are in points with no unit: write `\(numberText)`"
+                } else if unit.first == "X", unit.count > 1, unit.dropFirst().allSatisfy(\.isNumber) {
+                    help = "write sizes with a lowercase x: `\(numberText)x\(unit.dropFirst())`"
                 } else if unit.first == "e" || unit.first == "E" {
                     help = "exponents are not supported: write the number out in full"
                 } else {
@@ -205,15 +207,23 @@ public struct Lexer {
     /// A run of characters that start no token: one token, one diagnostic.
     private mutating func lexInvalid() -> Token {
         let start = i
-        // A quoted word is one mistake, not two stray quotes.
-        if bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") {
-            let quote = bytes[i]
-            var j = i + 1
-            while j < bytes.count, bytes[j] != quote, bytes[j] != UInt8(ascii: "\n") { j += 1 }
-            if j < bytes.count, bytes[j] == quote {
-                i = j + 1
+        // A quoted word is one mistake, not two stray quotes ("…", '…', “…”, ‘…’).
+        let curly: [UInt8: [UInt8]] = [0x9C: [0xE2, 0x80, 0x9D], 0x98: [0xE2, 0x80, 0x99]]
+        var closing: [UInt8]? = nil
+        var openLength = 1
+        if bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") { closing = [bytes[i]] }
+        else if bytes[i] == 0xE2, i + 2 < bytes.count, bytes[i + 1] == 0x80, let c = curly[bytes[i + 2]] {
+            closing = c
+            openLength = 3
+        }
+        if let closing {
+            var j = i + openLength
+            func closesAt(_ p: Int) -> Bool { p + closing.count <= bytes.count && Array(bytes[p..<p + closing.count]) == closing }
+            while j < bytes.count, !closesAt(j), bytes[j] != UInt8(ascii: "\n") { j += 1 }
+            if j < bytes.count, closesAt(j) {
+                i = j + closing.count
                 let t = Token(.invalid, SourceRange(start, i))
-                let inner = String(decoding: bytes[(start + 1)..<j], as: UTF8.self)
+                let inner = String(decoding: bytes[(start + openLength)..<j], as: UTF8.self)
                 diagnostics.append(.error("invalid-character", "quoted text is not part of the language", at: t.range,
                                           help: "labels and names are written without quotes: `\(inner)`"))
                 return t
@@ -247,7 +257,12 @@ public struct Lexer {
             if text.hasPrefix("{") || text.hasPrefix("}") { help = "children go between `<` and `>`" }
             else if text.hasPrefix("\"") || text.hasPrefix("'") { help = "labels and names are written without quotes" }
             else if text.hasPrefix("×") { help = "write sizes as `W x H` or `WxH`" }
-            else if text == ".", i < bytes.count, isIdentByte(bytes[i]) { help = "write SwiftUI's `.concentric` or `.fixed(24)` as `concentric` or `fixed 24`, without the dot" }
+            else if text == ".", i < bytes.count, isIdentByte(bytes[i]) {
+                var j = i
+                while j < bytes.count, isIdentByte(bytes[j]) { j += 1 }
+                let word = String(decoding: bytes[i..<j], as: UTF8.self)
+                help = "SwiftUI's dot syntax is written without the dot: `\(word)`"
+            }
             d = .error("invalid-character", "unexpected character\(text.unicodeScalars.count > 1 ? "s" : "") `\(shown)`",
                        at: t.range, help: help)
         }

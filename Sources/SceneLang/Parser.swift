@@ -153,6 +153,7 @@ public struct Parser {
     }
 
     mutating func parseStatement() -> Statement? {
+        if tok.kind == .invalid, peek().kind == .colon { return parseNode(depth: 0).map { .node($0) } }
         skipInvalid()
         if tok.kind == .identifier, let k = tok.keyword {
             switch k {
@@ -253,7 +254,11 @@ public struct Parser {
             var end = tok.range.start
             while end < bytes.count, ![UInt8(ascii: "\n"), UInt8(ascii: ";"), UInt8(ascii: "#"), UInt8(ascii: "\r")].contains(bytes[end]) { end += 1 }
             let words = text(SourceRange(tok.range.start, end)).split(separator: " ").map(String.init)
-            let plain = words.allSatisfy { $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" } }
+            let isSize = { (w: String) -> Bool in
+                let parts = w.split(whereSeparator: { $0 == "x" || $0 == "×" })
+                return parts.count == 2 && parts.allSatisfy { Double($0) != nil }
+            }
+            let plain = words.allSatisfy { $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" } && !isSize($0) }
             if words.count > 1, plain, !words.contains("x"), !words.contains("radius"),
                !words.dropFirst().allSatisfy({ Double($0) != nil }) {
                 let joined = words.joined(separator: "-").lowercased()
@@ -334,6 +339,8 @@ public struct Parser {
                                     "mac-window", "mac-window-compact", "mac-window-titlebar"]
 
     mutating func parseNode(depth: Int) -> Node? {
+        // A label the lexer could not read (`“card”:`) was reported already.
+        if tok.kind == .invalid, peek().kind == .colon { advance(); advance() }
         skipInvalid()
         let start = tok.range
         var label: Identifier? = nil
@@ -361,6 +368,11 @@ public struct Parser {
                 seen |= bit
             }
             items.append(Located(item, range))
+        }
+        // A `<` alone at the start of the next line opens this node's children
+        // (brace-on-its-own-line style), not a group of its own.
+        if tok.kind == .newline, label != nil || !items.isEmpty, peek().kind == .less {
+            advance()
         }
         var children: [Node] = []
         var block: SourceRange? = nil
@@ -477,6 +489,9 @@ public struct Parser {
             if t.kind == .number {
                 error("unexpected-token", "unexpected number \(display(t))", at: t.range,
                       help: "a number follows a keyword, as in `rect \(Token.format(t.number))`, `pad \(Token.format(t.number))` or `size \(Token.format(t.number))x\(Token.format(t.number))`")
+            } else if t.kind == .color {
+                error("unexpected-token", "unexpected colour \(display(t)) in a node", at: t.range,
+                      help: "a colour follows `fill`; a comment needs a space after `#`: `# \(text(t))`")
             } else if t.kind == .colon {
                 error("unexpected-token", "unexpected `:`", at: t.range,
                       help: "a label comes first on its line: `name: rect 12`")
@@ -592,7 +607,8 @@ public struct Parser {
             advance()
             return (.role(r), "role")
         case .spacing:
-            error("misplaced-keyword", "`spacing` belongs to a stack", at: t.range, help: "write `hstack spacing 8`")
+            error("misplaced-keyword", "`spacing` goes right after the stack keyword", at: t.range,
+                  help: "write `hstack spacing 8` (or `vstack`, `zstack`)")
             return nil
         case .top, .bottom, .leading, .trailing, .topLeading, .topTrailing, .bottomLeading, .bottomTrailing, .center, .h, .v:
             error("misplaced-keyword", "`\(k.rawValue)` needs a keyword before it", at: t.range,
@@ -615,23 +631,30 @@ public struct Parser {
 
     /// SwiftUI and CSS words a newcomer may reach for, and what to write instead.
     static let synonyms: [String: String] = [
-        "padding": "pad 12", "inset": "pad 12", "margin": "pad 12",
-        "frame": "size 100x100", "width": "width 100", "dimensions": "size 100x100",
-        "radius": "rect 12", "cornerRadius": "rect 12", "corner": "rect 12", "rounded": "rect 12",
-        "RoundedRectangle": "rect 12", "Rectangle": "rectangle", "Capsule": "capsule", "Circle": "circle",
-        "UnevenRoundedRectangle": "uneven(24, 24, 0, 0)", "ConcentricRectangle": "concentric min 16",
-        "ContainerRelativeShape": "relative", "containerShape": "container rect 28",
-        "color": "fill #4a8", "background": "fill #4a8", "foregroundColor": "fill #4a8", "foregroundStyle": "fill #4a8",
-        "alignment": "align center", "HStack": "hstack", "VStack": "vstack", "ZStack": "zstack",
-        "glassEffect": "glass", "contentShape": "hit rect 12", "clipShape": "clip rect 12",
-        "by": "size 100 x 200", "times": "size 100 x 200",
+        "padding": "`.padding(N)` is `pad N`", "inset": "insets are padding: `pad N`", "margin": "margins are padding: `pad N`",
+        "frame": "`.frame(width: W, height: H)` is `size W x H`", "dimensions": "write `size W x H`",
+        "radius": "a fixed radius is `rect R`", "cornerRadius": "`cornerRadius: R` is `rect R`",
+        "corner": "a fixed radius is `rect R`", "rounded": "a fixed radius is `rect R`",
+        "RoundedRectangle": "`RoundedRectangle(cornerRadius: R)` is `rect R`", "Rectangle": "`Rectangle()` is `rectangle`",
+        "Capsule": "`Capsule()` is `capsule`", "Circle": "`Circle()` is `circle`",
+        "UnevenRoundedRectangle": "`UnevenRoundedRectangle` is `uneven(topLeading, topTrailing, bottomTrailing, bottomLeading)`",
+        "ConcentricRectangle": "`ConcentricRectangle()` is `concentric`; with a minimum, `concentric min M`",
+        "ContainerRelativeShape": "`ContainerRelativeShape()` is `relative`",
+        "containerShape": "`.containerShape(RoundedRectangle(cornerRadius: R))` is `container rect R`",
+        "color": "colours are `fill #rrggbb` or `fill blue`", "background": "colours are `fill #rrggbb` or `fill blue`",
+        "foregroundColor": "colours are `fill #rrggbb` or `fill blue`", "foregroundStyle": "colours are `fill #rrggbb` or `fill blue`",
+        "alignment": "write `align center` (or `top`, `bottomLeading`, …)",
+        "HStack": "`HStack` is `hstack`", "VStack": "`VStack` is `vstack`", "ZStack": "`ZStack` is `zstack`",
+        "glassEffect": "`.glassEffect()` is `glass`", "contentShape": "`.contentShape(S)` is `hit S`",
+        "clipShape": "`.clipShape(S)` is `clip S`",
+        "by": "write sizes as `size W x H`", "times": "write sizes as `size W x H`",
     ]
 
     mutating func unknownItem(_ t: Token, first: Bool) -> (Item, String)? {
         let word = text(t)
         var help: String
         if let s = Self.synonyms[word] {
-            help = word == "by" || word == "times" ? "write sizes as `size W x H`" : "write `\(s)`"
+            help = s
         } else if let s = Suggest.closest(to: word, among: Self.itemKeywords + Self.statementKeywords) {
             help = "did you mean `\(s)`?"
         } else if Color.named[word] != nil {
@@ -772,6 +795,11 @@ public struct Parser {
         var clauses: [CornerClause] = []
         var sawClauses = false
         while true {
+            if isKeyword(.min), minimum == nil, peek().kind == .lparen {
+                error("ambiguous-min", "`min` after `concentric` is the minimum, not the function", at: tok.range,
+                      help: "write `concentric min 10`, or `concentric min min(10, 12)` for the smaller of two values")
+                return nil
+            }
             if isKeyword(.min), minimum == nil {
                 let m = tok
                 advance()
@@ -821,6 +849,13 @@ public struct Parser {
             var spec: CornerSpec
             if isKeyword(.concentric) {
                 advance()
+                if tok.kind == .lparen {
+                    error("expected-token", "a corner's style takes no parentheses", at: tok.range,
+                          help: "write `\(set.rawValue): concentric min 12`; SwiftUI's `.concentric(minimum: 12)`")
+                    skipToCloseParen()
+                    skipToCloseParen()
+                    return nil
+                }
                 var m: Expr? = nil
                 if isKeyword(.min) {
                     advance()

@@ -64,7 +64,7 @@ func summary(errors: Int, warnings: Int, files: Int) -> String {
 
 func run(_ args: [String]) -> Int32 {
     var path: String? = nil
-    var format = "text"
+    var chosen: String? = nil
     var output: String? = nil
     var options = SVGOptions()
     var compare: Target? = nil
@@ -73,9 +73,10 @@ func run(_ args: [String]) -> Int32 {
     while i < args.count {
         let a = args[i]
         switch a {
-        case "--json": format = "json"
-        case "--svg": format = "svg"
-        case "--text": format = "text"
+        case "--json", "--svg", "--text":
+            let f = String(a.dropFirst(2))
+            if let chosen, chosen != f { usageError("`--\(chosen)` and `\(a)` cannot be combined") }
+            chosen = f
         case "-o", "--output":
             i += 1
             guard i < args.count else { usageError("`\(a)` needs a file name") }
@@ -95,6 +96,11 @@ func run(_ args: [String]) -> Int32 {
         i += 1
     }
     guard let path else { usageError("`scene run` needs a file") }
+    // `-o map.svg` / `-o scene.json` say the format when no flag does.
+    if chosen == nil, let output {
+        if output.hasSuffix(".svg") { chosen = "svg" } else if output.hasSuffix(".json") { chosen = "json" }
+    }
+    let format = chosen ?? "text"
     if format != "svg", options.centers || options.labels || compare != nil {
         usageError("`--centers`, `--labels` and `--compare` go with `--svg`")
     }
@@ -122,9 +128,14 @@ func run(_ args: [String]) -> Int32 {
     switch format {
     case "json": JSONWriter.write(scene, diagnostics: diagnostics, file: file) { sink.write($0) }
     case "svg":
+        // With --compare the first panel is iOS 26 whatever the file's own target.
+        var first = scene
         var other: ResolvedScene? = nil
-        if let compare { other = Pipeline.compile(file, target: compare).scene }
-        SVGWriter.write(scene, compare: other, options: options) { sink.write($0) }
+        if let compare {
+            first = Pipeline.compile(file, target: .ios26).scene ?? scene
+            other = Pipeline.compile(file, target: compare).scene
+        }
+        SVGWriter.write(first, compare: other, options: options) { sink.write($0) }
     default: TextWriter.write(scene) { sink.write($0) }
     }
     let t3 = DispatchTime.now().uptimeNanoseconds
@@ -157,13 +168,23 @@ func check(_ args: [String]) -> Int32 {
     guard !files.isEmpty else { usageError("`scene check` needs a file") }
     var errors = 0, warnings = 0
     var jsonParts: [String] = []
+    var missing = 0
     for path in files {
+        if path != "-", !FileManager.default.fileExists(atPath: path) {
+            Console.err("scene: \(path): no such file\n")
+            missing += 1
+            continue
+        }
         var file = load(path)
         if fix {
             if path == "-" { usageError("`--fix` needs a file, not standard input") }
             let fixed = Fixer.fixAll(file)
             if fixed.text != nil, let newText = fixed.text {
-                do { try Console.writeAtomically(newText, to: path) } catch {
+                do {
+                    let out = try OutputFile(path: path)
+                    out.write(newText)
+                    try out.commit()
+                } catch {
                     fail("cannot write \(path): \(error.localizedDescription)", Exit.cantCreate)
                 }
                 Console.err("\(path): applied \(fixed.applied) fix\(fixed.applied == 1 ? "" : "es")\n")
@@ -185,9 +206,12 @@ func check(_ args: [String]) -> Int32 {
         let body = jsonParts.filter { !$0.isEmpty }.joined(separator: ",\n  ")
         Console.out("{\"diagnostics\": [\(body.isEmpty ? "" : "\n  " + body + "\n")], \"errors\": \(errors), \"warnings\": \(warnings), \"files\": \(files.count)}\n")
     } else {
-        Console.err(summary(errors: errors, warnings: warnings, files: files.count))
+        var line = summary(errors: errors, warnings: warnings, files: files.count)
+        if missing > 0 { line = String(line.dropLast()) + " (\(missing) not found)\n" }
+        Console.err(line)
     }
     if errors > 0 { return Exit.dataError }
+    if missing > 0 { return Exit.noInput }
     if strict && warnings > 0 { return Exit.warnings }
     return Exit.ok
 }

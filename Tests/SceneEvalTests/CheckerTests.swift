@@ -63,7 +63,7 @@ struct CheckerTests {
     }
 
     @Test func missingMinimumUnderIOS18() {
-        let f = Self.findings("target ios18\nscreen 400x400\nk: concentric size 100x100")
+        let f = Self.findings("target ios18\nscreen 400x400 radius 20\nk: concentric size 100x100")
         #expect(f.map(\.code) == ["missing-minimum"])
         #expect(f.first?.message.contains("ios18") == true)
     }
@@ -104,7 +104,47 @@ struct CheckerTests {
         let text = "screen 400x400 radius 40\nn: concentric(top: fixed 24 uniform, bottom: concentric uniform) size 180x120 align topLeading pad 10 # note\n"
         let (fixed, _) = Fixer.fixAll(SourceFile(name: "t", text: text))
         #expect(fixed == "screen 400x400 radius 40\nn: concentric(top: fixed 24 uniform, bottom: concentric min 16 uniform) size 180x120 align topLeading pad 10 # note\n")
-        let plain = Fixer.fixAll(SourceFile(name: "t", text: "screen 400x400\nk: concentric uniform size 100x100 # far\n")).text
-        #expect(plain == "screen 400x400\nk: concentric min 16 uniform size 100x100 # far\n")
+        let plain = Fixer.fixAll(SourceFile(name: "t", text: "screen 400x400 radius 20\nk: concentric uniform size 100x100 # far\n")).text
+        #expect(plain == "screen 400x400 radius 20\nk: concentric min 16 uniform size 100x100 # far\n")
+    }
+
+    @Test func aBindingThatAlsoMovesTheShapeIsNotSuggested() {
+        let text = "let p = 12\ncard: container rect p * 2 size 300x200 <\n  photo: concentric min 16 pad p\n>\n"
+        let f = Self.findings(text)
+        #expect(f.map(\.code) == ["container-too-tight"])
+        #expect(f.first?.help?.contains("set `p`") == false)
+        let (fixed, _) = Fixer.fixAll(SourceFile(name: "t", text: text))
+        #expect(fixed.map { Self.findings($0).isEmpty } == true)
+    }
+
+    @Test func aContainerThatDiffersFromTheDrawnShape() {
+        let f = Self.findings("screen 400x400\ncard: glass concentric min 16 uniform container rect 40 size 200x100")
+        #expect(f.map(\.code) == ["shape-mismatch"])
+        #expect(f.first?.help?.contains("`container rect 16`") == true)
+    }
+
+    @Test func fixingAFixedShapeMovesItsContainerToo() {
+        let text = "screen 400x400\ncard: container rect 28 size 300x200 <\n  photo: rect 24 pad 12 container rect 24 <\n    x1: concentric min 8 pad 8\n  >\n>\n"
+        let (fixed, _) = Fixer.fixAll(SourceFile(name: "t", text: text))
+        #expect(fixed?.contains("photo: concentric min 16 pad 12 container rect 16 <") == true)
+        #expect(fixed.map { Self.findings($0).isEmpty } == true)
+    }
+
+    @Test func squareContainersNeedNoMinimumAndInvertNothing() {
+        #expect(Self.findings("screen 400x400\nc: container rectangle size 200 <\n  k: concentric pad 8\n>").isEmpty)
+        #expect(Self.findings("screen 400x400\nm: container rect 0 size 300x300 <\n  card: glass concentric min 20 uniform height 100 align bottom pad 12\n>").isEmpty)
+    }
+
+    @Test func pillFixKeepsLayersInStep() {
+        let (fixed, _) = Fixer.fixAll(SourceFile(name: "t", text: "done: rect 12 role button size 160x50 hit rect 12\n"))
+        #expect(fixed == "done: capsule role button size 160x50 hit capsule\n")
+    }
+
+    @Test func fullBleedAndConcentricShapesMayMeetTheDisplay() {
+        #expect(Self.findings("screen iphone-16-pro\nbg: rectangle fill #000\nheader: rect 0 height 200 align top").isEmpty)
+        #expect(Self.findings("screen iphone-16-pro\np: concentric min 12 uniform height 240 align bottom pad 8").isEmpty)
+        let f = Self.findings("screen iphone-16-pro\nb: rect 12 size 390x60 align top pad top 100")
+        #expect(f.first?.message.contains("leading (6 pt), trailing (6 pt)") == true)
     }
 }
+

@@ -168,8 +168,8 @@ struct ParserHelpTests {
     }
 
     @Test(arguments: [
-        ("card: RoundedRectangle(cornerRadius: 12)", "write `rect 12`"),
-        ("card: rect 12 padding 8", "write `pad 12`"),
+        ("card: RoundedRectangle(cornerRadius: 12)", "`RoundedRectangle(cornerRadius: R)` is `rect R`"),
+        ("card: rect 12 padding 8", "`.padding(N)` is `pad N`"),
         ("card: rect 12 size 100 by 200", "write sizes as `size W x H`"),
         ("card: concentric(minimum: 12)", "a minimum for every corner goes after the keyword: `concentric min 12`"),
         ("screen iphone 16 pro", "preset names are joined with dashes: `screen iphone-16-pro`"),
@@ -178,9 +178,36 @@ struct ParserHelpTests {
         ("card: concentirc", "did you mean `concentric`?"),
         ("wat", "to label the node, write `wat:`"),
         ("card: rect 4 uniform", "write `concentric uniform`"),
+        ("card: rect 4 pad .bottom", "SwiftUI's dot syntax is written without the dot: `bottom`"),
+        ("card: rect 4 size 100X100", "write sizes with a lowercase x: `100x100`"),
+        ("card: rect 4 #bad", "a colour follows `fill`; a comment needs a space after `#`: `# bad`"),
+        ("card: concentric min(10, 12)", "write `concentric min 10`, or `concentric min min(10, 12)` for the smaller of two values"),
+        ("card: concentric(topLeading: concentric(minimum: 12))", "write `topLeading: concentric min 12`; SwiftUI's `.concentric(minimum: 12)`"),
+        ("col: vstack width 300 spacing 10", "write `hstack spacing 8` (or `vstack`, `zstack`)"),
     ])
     func helps(_ source: String, _ expected: String) {
         #expect(Self.help(source) == expected)
+    }
+}
+
+struct ParserStyleTests {
+    @Test func braceOnItsOwnLineOpensTheNodeAbove() {
+        let file = SourceFile(name: "t", text: "card: container rect 28\n<\n  photo: concentric\n>\n")
+        let r = Parser.parse(file)
+        #expect(r.diagnostics.isEmpty)
+        #expect(r.scene.statements.count == 1)
+        if case .node(let n) = r.scene.statements[0] { #expect(n.children.count == 1) }
+    }
+
+    @Test func presetWithASize() {
+        let r = Parser.parse(SourceFile(name: "t", text: "screen mac-window 1280x800"))
+        #expect(r.diagnostics.isEmpty)
+    }
+
+    @Test func curlyQuotesAreOneMistake() {
+        let r = Parser.parse(SourceFile(name: "t", text: "“card”: rect 1"))
+        #expect(r.diagnostics.count == 1)
+        #expect(r.diagnostics.first?.help?.contains("`card`") == true)
     }
 }
 

@@ -237,4 +237,39 @@ struct CheckCLITests {
         #expect(!again.err.contains("applied"))
         #expect(try String(contentsOf: file, encoding: .utf8) == fixed)
     }
+
+    @Test func formatsDoNotCombineAndOutputNamesInferThem() throws {
+        #expect(try CLI.run(["run", "examples/map.scene", "--json", "--svg"]).status == 64)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scene-fmt-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let svg = dir.appendingPathComponent("m.svg"), json = dir.appendingPathComponent("m.json")
+        #expect(try CLI.run(["run", "examples/map.scene", "-o", svg.path]).status == 0)
+        #expect(try String(contentsOf: svg, encoding: .utf8).hasPrefix("<?xml"))
+        #expect(try CLI.run(["run", "examples/map.scene", "-o", json.path]).status == 0)
+        #expect(try String(contentsOf: json, encoding: .utf8).hasPrefix("{"))
+    }
+
+    @Test func checkGoesOnPastAMissingFile() throws {
+        let r = try CLI.run(["check", "nope.scene", "examples/card.scene"])
+        #expect(r.status == 66)
+        #expect(r.err.contains("nope.scene: no such file"))
+        #expect(r.err.hasSuffix("0 warnings, 0 errors in 2 files (1 not found)\n"))
+    }
+
+    @Test func fixWritesThroughSymlinksAndKeepsPermissions() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scene-link-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let real = dir.appendingPathComponent("real.scene"), link = dir.appendingPathComponent("link.scene")
+        try "done: rect 12 role button size 160x50\n".write(to: real, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: real.path)
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real)
+        #expect(try CLI.run(["check", "--fix", link.path]).status == 0)
+        #expect(try String(contentsOf: real, encoding: .utf8) == "done: capsule role button size 160x50\n")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == real.path)
+        let mode = try FileManager.default.attributesOfItem(atPath: real.path)[.posixPermissions] as? Int
+        #expect(mode == 0o640)
+    }
 }
+
