@@ -99,7 +99,7 @@ public struct Parser {
     }
     mutating func skipInvalid() { while tok.kind == .invalid { advance() } }
     mutating func skipNewlines() { while tok.kind == .newline || tok.kind == .invalid { advance() } }
-    mutating func skipSeparators() { while atSeparator || tok.kind == .invalid { advance() } }
+    mutating func skipSeparators() { while atSeparator || (tok.kind == .invalid && peek().kind != .colon) { advance() } }
 
     /// Past this many errors the parser only counts them (a file of a million
     /// stray `>` must not become a million diagnostics).
