@@ -46,8 +46,9 @@ extension Evaluator {
             if let parent { boxes[parent].children.append(index) }
             if let r = p.containerRange { containers[index] = (p.container, r) }
             if !p.layers.isEmpty { layerSpecs[index] = p.layers }
-            // The drawn shape: the node's own, else its glass shape, else its container shape.
-            let drawn = p.shape ?? p.glassShape ?? p.container
+            // The drawn shape: the node's own, else its glass shape, else its container
+            // shape; bare `glass` on a node with none is SwiftUI's default glass shape, a capsule.
+            let drawn = p.shape ?? p.glassShape ?? p.container ?? (p.glass ? .capsule : nil)
             out.append(ResolvedShape(
                 id: node.label?.name ?? "node-\(index + 1)", label: node.label?.name, kind: drawn?.kind ?? .group,
                 parent: parent, depth: depth, container: .none, isContainer: false, containerRadii: nil,

@@ -163,4 +163,11 @@ struct ResolutionTests {
         #expect(Screen.preset("iphone-se")?.radius == 0)
         #expect(Screen.presetNames.count == 13)
     }
+
+    @Test func bareGlassIsACapsule() {
+        let s = resolve("screen 400x400\nb: glass size 100x40\nc: glass rect 8 size 100x40")
+        #expect(s?.shapes[0].kind == .capsule)
+        #expect(radii(s, "b") == [20, 20, 20, 20])
+        #expect(radii(s, "c") == [8, 8, 8, 8])
+    }
 }
