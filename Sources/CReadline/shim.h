@@ -76,6 +76,11 @@ static inline void scene_install_signal(int sig) {
     sigemptyset(&sa.sa_mask);
     sa.sa_flags = 0;
     sigaction(sig, &sa, NULL);
+    // A parent may have left it blocked (the mask is inherited): unblock it.
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, sig);
+    sigprocmask(SIG_UNBLOCK, &set, NULL);
 }
 static inline int scene_take_signal(int sig) {
     if (sig <= 0 || sig >= 65 || !scene_signal_flags()[sig]) return 0;

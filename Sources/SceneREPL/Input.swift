@@ -28,7 +28,7 @@ public enum InputBuffer {
     public static func historyLine(_ lines: [String]) -> String? {
         let parts = lines.map { $0.trimmed(" \t\r") }.filter { !$0.isEmpty }
         if parts.count <= 1 { return parts.first }
-        if parts.contains(where: { $0.contains("#") }) { return nil }
+        if parts.contains(where: hasComment) { return nil }
         var out = parts[0]
         for p in parts.dropFirst() {
             let glue = out.hasSuffix("<") || out.hasSuffix("(") || out.hasSuffix(",") || p.hasPrefix(">") || p.hasPrefix(")")
@@ -38,6 +38,15 @@ public enum InputBuffer {
         let parsed = Parser.parse(SourceFile(name: "", text: out))
         return parsed.diagnostics.hasErrors ? nil : out
     }
+}
+
+/// Whether a line ends in a `#` comment (which would swallow what is joined after it).
+func hasComment(_ line: String) -> Bool {
+    guard line.contains("#") else { return false }
+    let file = SourceFile(name: "", text: line)
+    let (tokens, _) = Lexer.tokenize(file)
+    let end = tokens.filter { $0.kind != .eof && $0.kind != .newline }.map(\.range.end).max() ?? 0
+    return file.bytes[end...].contains(UInt8(ascii: "#"))
 }
 
 extension String {

@@ -95,8 +95,11 @@ enum Terminal {
 
     nonisolated(unsafe) static var lastHistory: String? = nil
 
-    static func remember(_ line: String, in path: String?) {
-        guard !line.isEmpty, !line.hasPrefix(" "), line != lastHistory else { return }
+    /// Add a line to the history (and its file). Like bash's `ignorespace`, a
+    /// typed line starting with a space is not remembered.
+    static func remember(_ typed: String, in path: String?, ignoreSpace: Bool = true) {
+        let line = typed.trimmed(" \t\r")
+        guard !line.isEmpty, !(ignoreSpace && typed.hasPrefix(" ")), line != lastHistory else { return }
         lastHistory = line
         add_history(line)
         if let path { append_history(1, path) }
@@ -191,7 +194,7 @@ enum Terminal {
                     } else if let joined = InputBuffer.historyLine(pending) {
                         remember(joined, in: historyPath)
                     } else {
-                        for l in pending { remember(l, in: historyPath) }
+                        for l in pending { remember(l, in: historyPath, ignoreSpace: false) }
                     }
                     pending = []
                     reply = shell.handle(whole)

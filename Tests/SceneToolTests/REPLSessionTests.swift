@@ -217,6 +217,7 @@ import SceneEval
     @Test func multiLineInputsBecomeOneHistoryLine() {
         #expect(InputBuffer.historyLine(["map: rect 28 <", "  a: rect 1", "  b: rect 2", ">"]) == "map: rect 28 < a: rect 1; b: rect 2 >")
         #expect(InputBuffer.historyLine(["map: rect 28 <  # big", ">"]) == nil)
+        #expect(InputBuffer.historyLine(["map: rect 28 fill #4a8 <", "  a: rect 1 fill #fff", ">"]) == "map: rect 28 fill #4a8 < a: rect 1 fill #fff >")
         #expect(InputBuffer.historyLine(["let a = 1"]) == "let a = 1")
     }
 
