@@ -16,7 +16,7 @@ import Testing
             dir = try REPLHarness.sandbox()
             socket = dir.appendingPathComponent("tmux.sock").path
             binary = try REPLHarness.binary()
-            try "set -g history-limit 10000\nset -g status off\n".write(
+            try "set -g history-limit 10000\nset -g status off\nset -s exit-empty off\n".write(
                 to: dir.appendingPathComponent("tmux.conf"), atomically: true, encoding: .utf8)
         }
 
@@ -74,11 +74,13 @@ import Testing
 
         /// Start `scene-repl ARGS` in a new 160 × 50 terminal.
         func start(_ name: String, _ args: String = "") throws {
-            if !session.isEmpty { try tmux(["kill-session", "-t", session]) }
+            let previous = session
             session = name
             let home = dir.appendingPathComponent("home").path, state = dir.appendingPathComponent("state").path
             let cmd = "cd '\(dir.path)' && env -i HOME='\(home)' XDG_STATE_HOME='\(state)' TERM=xterm-256color LANG=C.UTF-8 PATH=/usr/bin:/bin timeout --foreground 120 '\(binary.path)' \(args); echo \"[exited $?]\"; sleep 120"
             try tmux(["new-session", "-d", "-s", name, "-x", "160", "-y", "50", cmd])
+            // Only now: killing the last session first would stop the server under us.
+            if !previous.isEmpty { try tmux(["kill-session", "-t", previous]) }
         }
 
         /// Keys by tmux name (`Enter`, `C-a`, `M-f`, `Up`, `Tab`).
