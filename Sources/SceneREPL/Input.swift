@@ -79,7 +79,7 @@ public enum Completion {
             case "help": pool = Shell.commands.map(\.name)
             case "screen": pool = Screen.presetNames
             case "target": pool = Target.allCases.map(\.rawValue)
-            case "show", "ast", "preview": pool = labels
+            case "show", "ast", "preview", "edit": pool = labels
             case "delete": pool = labels + names + ["let", "screen", "target", "margin"]
             case "load", "save", "svg": return .files
             case "timing": pool = ["on", "off"]

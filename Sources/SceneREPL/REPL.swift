@@ -69,6 +69,7 @@ public enum REPLMain {
         let settings = Shell.Settings(color: interactive && Console.wantsColor(1), columns: columns,
                                       rows: interactive ? rows : nil, stateDirectory: Paths.stateDirectory(env))
         var shell = Shell(settings: settings)
+        shell.settings.interactive = interactive
 
         if let path {
             let r = shell.load(path, startup: true)

@@ -19,6 +19,8 @@ public struct Shell {
         /// Where the autosave goes (and, interactively, the history).
         public var stateDirectory: String
         public var timing = false
+        /// A terminal with a line editor (`:edit` fills the line instead of printing it).
+        public var interactive = false
         public init(color: Bool = false, columns: Int = 80, rows: Int? = nil, stateDirectory: String) {
             self.color = color; self.columns = columns; self.rows = rows; self.stateDirectory = stateDirectory
         }
@@ -30,8 +32,10 @@ public struct Shell {
         public var err = ""
         public var failed = false
         public var quit = false
-        public init(out: String = "", err: String = "", failed: Bool = false, quit: Bool = false) {
-            self.out = out; self.err = err; self.failed = failed; self.quit = quit
+        /// Text to put in the line editor for the next input (`:edit`).
+        public var prefill: String? = nil
+        public init(out: String = "", err: String = "", failed: Bool = false, quit: Bool = false, prefill: String? = nil) {
+            self.out = out; self.err = err; self.failed = failed; self.quit = quit; self.prefill = prefill
         }
         static func error(_ message: String) -> Reply { Reply(err: "error: \(message)\n", failed: true) }
     }
@@ -154,6 +158,8 @@ public struct Shell {
                     more: "The file is written whole or not at all."),
         CommandInfo(name: "delete", args: "N|LABEL|let NAME", summary: "remove a statement, a labelled node or a binding",
                     more: "`:delete 3` removes statement 3 of `:list`; `:delete card` removes the node labelled\n`card`, nested or not; `:delete let gap` removes a binding (a bare name works when no\nlabel has it); `:delete screen` (or target, margin) goes back to the default.\nA deletion that would break the scene is refused, like any other edit."),
+        CommandInfo(name: "edit", args: "N|LABEL", summary: "put a statement or labelled node on the input line to change it",
+                    more: "The text comes back as one line (children joined with `;`); edit it and press Enter\nto replace it. Piped, the line is printed."),
         CommandInfo(name: "undo", args: "", summary: "take back the last change", more: ""),
         CommandInfo(name: "redo", args: "", summary: "redo what `:undo` took back", more: ""),
         CommandInfo(name: "load", args: "[FILE]", summary: "replace the scene with FILE's (no FILE: the autosave)",
@@ -203,6 +209,7 @@ public struct Shell {
             return Reply(out: summary, err: renderLimited(ds, in: session.file, limit: 200))
         case "svg": return svg(arg)
         case "delete": return delete(arg)
+        case "edit": return editLine(arg)
         case "undo", "redo":
             let t0 = Clock.now
             guard let (s, what) = cmd == "undo" ? session.undoing() : session.redoing() else {
@@ -255,8 +262,10 @@ public struct Shell {
         var out = """
         Type scene statements; each one is added to the scene, which is evaluated again
         and what changed is printed. `let NAME = …` and `LABEL: …` replace the binding or
-        labelled node (nested ones too) in place. A line that leaves `<` open continues
-        on the next line. Ctrl-C abandons the input, Ctrl-D on an empty line quits.
+        labelled node (nested ones too) in place; a new `let`, `screen`, `target` or
+        `margin` goes after the last of those, a new node at the end. A line that
+        leaves `<` open continues on the next line. Ctrl-C abandons the input, Ctrl-D
+        on an empty line quits (unsaved work goes to the autosave file).
 
 
         """
@@ -334,6 +343,30 @@ public struct Shell {
         let text = SVGWriter.write(session.scene)
         if let why = Self.write(text, to: path) { return .error(why + "; nothing was written") }
         return Reply(out: "wrote \(path) (\(session.scene.shapes.count) shape\(session.scene.shapes.count == 1 ? "" : "s"))\n")
+    }
+
+    /// `:edit N|LABEL`: the statement as one line, for the line editor.
+    func editLine(_ arg: String) -> Reply {
+        var text: String
+        if let n = Int(arg) {
+            guard n >= 1, n <= session.entries.count else {
+                return .error("no statement \(n); " + (session.isEmpty ? "the scene is empty" : "`:list` shows 1 to \(session.entries.count)"))
+            }
+            text = session.entries[n - 1].text
+        } else if !arg.isEmpty, let node = session.node(labelled: arg) {
+            text = session.file.text(node.range.start..<node.range.end)
+        } else if arg.isEmpty {
+            return .error("usage: `:edit N` or `:edit LABEL`")
+        } else {
+            let s = Suggest.closest(to: arg, among: session.labels)
+            return .error("no statement or node `\(arg)`" + (s.map { "; did you mean `\($0)`?" } ?? ""))
+        }
+        // Comment lines above a statement are not part of what is edited.
+        let lines = text.split(separator: "\n").map(String.init).filter { !$0.trimmed(" \t").hasPrefix("#") }
+        guard let line = InputBuffer.historyLine(lines) else {
+            return .error("`\(arg)` has comments inside; it cannot be put on one line (`:list` shows it)")
+        }
+        return Reply(out: settings.interactive ? "" : line + "\n", prefill: line)
     }
 
     mutating func delete(_ arg: String) -> Reply {

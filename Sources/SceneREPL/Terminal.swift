@@ -121,11 +121,17 @@ enum Terminal {
         installSignals(interactive: true)
 
         var pending: [String] = []
+        var prefill: String? = nil
         func install() {
             completionNames = shell.session.names
             completionLabels = shell.session.labels
             received = nil
             rl_callback_handler_install(pending.isEmpty ? prompt : continuation, lineHandler)
+            if let p = prefill {
+                prefill = nil
+                rl_insert_text(p)
+                rl_redisplay()
+            }
         }
         func emit(_ r: Shell.Reply) {
             Console.out(r.out)
@@ -200,6 +206,7 @@ enum Terminal {
                     reply = shell.handle(whole)
                 }
                 emit(reply)
+                prefill = reply.prefill
                 if reply.quit {
                     let saved = shell.autosave()
                     if saved.failed {

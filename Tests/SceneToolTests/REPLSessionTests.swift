@@ -284,6 +284,20 @@ import SceneEval
         #expect(sh.handle(":list extra").failed)
     }
 
+    @Test func editPutsAStatementOnOneLine() {
+        var sh = shell()
+        for l in REPLSessionTests.seed { _ = sh.handle(l) }
+        #expect(sh.handle(":edit thumb").prefill == "thumb: concentric min 10 size 64x64 align leading pad 12")
+        #expect(sh.handle(":edit 2").prefill == "let map = 28")
+        let card = sh.handle(":edit card")
+        #expect(card.prefill == "card: glass concentric min map - inset uniform container rect map - inset size 336x88 align bottom pad inset < thumb: concentric min 10 size 64x64 align leading pad 12 >")
+        #expect(card.out == card.prefill! + "\n")
+        // The line, entered as it stands, changes nothing.
+        let again = sh.handle(card.prefill!)
+        #expect(again.out == "[4] replaced `card` (nothing else changed)\n")
+        #expect(sh.handle(":edit thum").err.contains("did you mean `thumb`?"))
+    }
+
     @Test func screenAndTargetCommandsEditTheScene() {
         var sh = shell()
         for l in REPLSessionTests.seed { _ = sh.handle(l) }
