@@ -332,7 +332,12 @@ public struct Shell {
         if !parent.isEmpty, !FileManager.default.fileExists(atPath: parent, isDirectory: &isDir) || !isDir.boolValue {
             return "cannot write \(path): no such directory `\(parent)`"
         }
-        do { try Console.writeAtomically(text, to: path) } catch {
+        // Like the CLI: whole or nothing, through a symbolic link, keeping the file's permissions.
+        do {
+            let out = try OutputFile(path: path)
+            out.write(text)
+            try out.commit()
+        } catch {
             return "cannot write \(path): \(describe(error))"
         }
         return nil

@@ -12,6 +12,7 @@ import Testing
 
     struct Script {
         var files: [(String, String)] = []
+        var links: [(String, String)] = []
         var runs: [(args: [String], input: String)] = []
     }
 
@@ -23,6 +24,10 @@ import Testing
             guard let c = current else { return }
             let body = lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
             if c.kind == "file" { s.files.append((c.arg, body)) }
+            else if c.kind == "link" {
+                let parts = c.arg.split(separator: " ").map(String.init)
+                s.links.append((parts[0], parts.count > 1 ? parts[1] : ""))
+            }
             else { s.runs.append((c.arg.split(separator: " ").map(String.init), body)) }
             lines = []
         }
@@ -48,6 +53,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: sandbox) }
         for (file, body) in script.files {
             try Data(body.utf8).write(to: sandbox.appendingPathComponent(file))
+        }
+        for (link, target) in script.links {
+            try FileManager.default.createSymbolicLink(atPath: sandbox.appendingPathComponent(link).path, withDestinationPath: target)
         }
         var actual = ""
         for run in script.runs {
