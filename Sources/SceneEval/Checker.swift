@@ -17,8 +17,8 @@ public enum Checker {
     ]
     /// Fixed radii within this of R − d count as concentric.
     public static let tolerance = 0.5
-    /// How many candidate binding changes one check re-evaluates at most.
-    public static let maxVerifications = 16
+    /// How many candidate binding changes one check compiles at most.
+    public static let maxVerifications = 4
     /// The seed's inner radius (photos, small cards): the largest minimum suggested.
     public static let innerRadius = 16.0
 
@@ -98,8 +98,8 @@ struct Context {
     let env: [String: Double]
     let bindingExprs: [String: (Expr, SourceRange)]
     var findings: [Diagnostic] = []
-    /// Binding edits already re-evaluated (see `works`).
-    var verified: [String: Bool] = [:]
+    /// Candidate binding edits already compiled (see `works`).
+    var trials: [String: ResolvedScene?] = [:]
 
     init(scene: ResolvedScene, ast: Scene, file: SourceFile) {
         self.scene = scene
@@ -232,21 +232,23 @@ struct Context {
         return ("raise \(who)'s radius `\(text(e.range))` to \(n(needed)), not lower the minimum", [TextEdit(e.range, n(needed))])
     }
 
-    /// Whether shape `i` is no longer too tight once `edit` is applied.
+    /// Whether shape `i` is no longer too tight once `edit` is applied. Each
+    /// candidate edit is compiled once, however many shapes ask about it.
     mutating func works(_ edit: TextEdit, for i: Int) -> Bool {
-        let key = "\(edit.range.start):\(edit.replacement):\(i)"
-        if let known = verified[key] { return known }
-        guard verified.count < Checker.maxVerifications else { return false }
-        let edited = SourceFile(name: file.name, bytes: TextEdit.apply([edit], to: file.bytes).bytes)
-        var ok = false
-        if let s = Pipeline.compile(edited).scene, i < s.shapes.count {
-            ok = s.reasons(for: i).allSatisfy { r in
-                guard let R = r.containerRadius, let d = r.distance, let m = r.minimum, let c = r.computed else { return true }
-                return d >= R || c >= m - 1e-9
-            }
+        let key = "\(edit.range.start):\(edit.replacement)"
+        let edited: ResolvedScene?
+        if let known = trials[key] {
+            edited = known
+        } else {
+            guard trials.count < Checker.maxVerifications else { return false }
+            edited = Pipeline.compile(SourceFile(name: file.name, bytes: TextEdit.apply([edit], to: file.bytes).bytes)).scene
+            trials[key] = edited
         }
-        verified[key] = ok
-        return ok
+        guard let s = edited, i < s.shapes.count else { return false }
+        return s.reasons(for: i).allSatisfy { r in
+            guard let R = r.containerRadius, let d = r.distance, let m = r.minimum, let c = r.computed else { return true }
+            return d >= R || c >= m - 1e-9
+        }
     }
 
     // MARK: flared-corner / pinched-corner
