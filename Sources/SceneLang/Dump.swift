@@ -5,7 +5,16 @@ public enum Dump {
         var o = ""
         for t in tokens {
             let loc = file.location(of: t.range.start)
-            var line = "\(loc.line):\(loc.column) \(t.kind == .identifier && t.keyword != nil ? "keyword" : t.kind.rawValue)"
+            // The class names of grammar.md's token table.
+            let kind: String
+            switch t.kind {
+            case .identifier: kind = t.keyword != nil ? "keyword" : "name"
+            case .color: kind = "colour"
+            case .plus, .minus, .star, .slash, .lparen, .rparen, .comma, .colon, .equals, .less, .greater, .semicolon:
+                kind = "punctuation \(t.kind.rawValue)"
+            default: kind = t.kind.rawValue
+            }
+            var line = "\(loc.line):\(loc.column) \(kind)"
             switch t.kind {
             case .number: line += " \(Token.format(t.number))"
             case .identifier, .color, .invalid: line += " \(file.text(t.range.start..<t.range.end).debugDescription)"

@@ -97,8 +97,12 @@ func run(_ args: [String]) -> Int32 {
     }
     guard let path else { usageError("`scene run` needs a file") }
     // `-o map.svg` / `-o scene.json` say the format when no flag does.
-    if chosen == nil, let output {
-        if output.hasSuffix(".svg") { chosen = "svg" } else if output.hasSuffix(".json") { chosen = "json" }
+    if let output {
+        let implied = output.hasSuffix(".svg") ? "svg" : output.hasSuffix(".json") ? "json" : nil
+        if let implied, let chosen, implied != chosen {
+            usageError("`-o \(output)` names a \(implied.uppercased()) file but `--\(chosen)` was given")
+        }
+        if chosen == nil { chosen = implied }
     }
     let format = chosen ?? "text"
     if format != "svg", options.centers || options.labels || compare != nil {

@@ -240,6 +240,7 @@ struct CheckCLITests {
 
     @Test func formatsDoNotCombineAndOutputNamesInferThem() throws {
         #expect(try CLI.run(["run", "examples/map.scene", "--json", "--svg"]).status == 64)
+        #expect(try CLI.run(["run", "examples/map.scene", "--svg", "-o", "/tmp/x.json"]).status == 64)
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scene-fmt-\(UUID())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
