@@ -70,6 +70,7 @@ public enum REPLMain {
                                       rows: interactive ? rows : nil, stateDirectory: Paths.stateDirectory(env))
         var shell = Shell(settings: settings)
         shell.settings.interactive = interactive
+        shell.settings.outputIsTerminal = Console.isTerminal(1)
 
         if let path {
             let r = shell.load(path, startup: true)

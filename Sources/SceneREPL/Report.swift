@@ -35,7 +35,7 @@ public enum Report {
             if let dx = r.dx, let dy = r.dy, dx != dy { return "max(\(n(dx)), \(n(dy)))" }
             return n(r.distance)
         }
-        let concentric = "\(container) \(n(r.containerRadius)) − \(distance()) = \(n(r.computed))"
+        let concentric = "\(container) \(n(r.containerRadius)) − \(distance()) = \(difference(r))"
         switch r.rule {
         case .fixed: return "fixed"
         case .shape: return "half the shorter side"
@@ -44,9 +44,29 @@ public enum Report {
         case .uniform:
             return "uniform: its group's largest corner" + (r.computed != nil ? " (own: \(concentric))" : "")
         case .fallback: return "iOS 18 fallback: RoundedRectangle of the minimum, \(n(r.minimum ?? 0))"
-        case .relative: return "relative: \(container) \(n(r.containerRadius)) − \(n(r.distance)) = \(n(r.computed))"
+        case .relative: return "relative: \(container) \(n(r.containerRadius)) − \(n(r.distance)) = \(difference(r))"
         case .clamped: return "clamped to half the shorter side"
         }
+    }
+
+    /// R − d as the arithmetic gives it, and where it went below 0, what the
+    /// model made of it: `−106 → 0` (a radius is never negative), so the
+    /// maths reads right.
+    static func difference(_ r: CornerReason) -> String {
+        if let raw = rawDifference(r), raw < 0 { return "\(minus(raw)) → \(n(r.computed ?? 0))" }
+        return n(r.computed)
+    }
+
+    /// R − d before it is clamped at 0 (nil when the corner has no such sum).
+    static func rawDifference(_ r: CornerReason) -> Double? {
+        guard let R = r.containerRadius, let d = r.distance, r.computed != nil else { return nil }
+        return R - d
+    }
+
+    /// A number with a real minus sign, as in the sums around it.
+    static func minus(_ v: Double) -> String {
+        let s = n(v)
+        return s.hasPrefix("-") ? "−" + s.dropFirst() : s
     }
 
     /// One reason per corner, or empty for a shape with no drawn form.
@@ -244,7 +264,7 @@ public enum Report {
             for k in Corner.allCases {
                 let r = k.rawValue < reasons.count ? reasons[k.rawValue] : nil
                 rows.append([k.name, n(s.radii[k]), r?.rule.rawValue ?? "-", n(r?.containerRadius), n(r?.dx), n(r?.dy),
-                             n(r?.distance), n(r?.computed), n(r?.minimum), r.map { why($0, container: cname) } ?? "-"])
+                             n(r?.distance), r.map { rawDifference($0).map(minus) ?? n($0.computed) } ?? "-", n(r?.minimum), r.map { why($0, container: cname) } ?? "-"])
             }
             if !fixedOnly { out += table(rows, numeric: [1, 3, 4, 5, 6, 7, 8], indent: "  ") }
         }
@@ -286,13 +306,21 @@ public enum Report {
         return out
     }
 
-    /// One line per finding an edit made go away.
-    public static func resolved(old: [Diagnostic], in oldFile: SourceFile, new: [Diagnostic], in newFile: SourceFile, paint p: Painter) -> String {
+    /// One line per finding an edit made go away. With `width` (a terminal's
+    /// columns) a long message is cut so the line fits on one row; without it
+    /// (a pipe, a file) the message is whole.
+    public static func resolved(old: [Diagnostic], in oldFile: SourceFile, new: [Diagnostic], in newFile: SourceFile,
+                                width: Int? = nil, paint p: Painter) -> String {
         newFindings(old: new, in: newFile, new: old, in: oldFile).map { d in
             let loc = oldFile.location(of: d.range.start)
+            let head = ": \(d.severity.rawValue)[\(d.code)] (was at \(loc.line):\(loc.column)) "
             var msg = d.message
-            if msg.count > 90 { msg = String(msg.prefix(89)) + "…" }
-            return p.green("resolved") + ": \(d.severity.rawValue)[\(d.code)] (was at \(loc.line):\(loc.column)) \(msg)\n"
+            if let width {
+                // A terminal wraps at its last column: keep the line one short of it.
+                let room = max(20, width - 1 - "resolved".count - head.count)
+                if msg.count > room { msg = String(msg.prefix(room - 1)) + "…" }
+            }
+            return p.green("resolved") + head + msg + "\n"
         }.joined()
     }
 

@@ -21,6 +21,9 @@ public struct Shell {
         public var timing = false
         /// A terminal with a line editor (`:edit` fills the line instead of printing it).
         public var interactive = false
+        /// Standard output is a terminal: long `resolved:` lines are cut to `columns`
+        /// (never in a pipe or a file).
+        public var outputIsTerminal = false
         public init(color: Bool = false, columns: Int = 80, rows: Int? = nil, stateDirectory: String) {
             self.color = color; self.columns = columns; self.rows = rows; self.stateDirectory = stateDirectory
         }
@@ -93,7 +96,8 @@ public struct Shell {
         var reply = Reply()
         let body = changes(from: old, to: new)
         reply.out = head + (body.isEmpty ? (quietHead ? "\n" : " (nothing else changed)\n") : "\n" + body)
-        reply.out += Report.resolved(old: old.findings, in: old.file, new: new.findings, in: new.file, paint: paint)
+        reply.out += Report.resolved(old: old.findings, in: old.file, new: new.findings, in: new.file,
+                                     width: settings.outputIsTerminal ? settings.columns : nil, paint: paint)
         if settings.timing { reply.out += timingLine(new, t0: t0) }
         reply.err = findingsText(old: old.findings, old.file, new: new)
         return reply

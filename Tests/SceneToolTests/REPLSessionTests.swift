@@ -191,7 +191,7 @@ import SceneEval
         let kb = SceneDiff.keys(of: t.scene, nodeEntryIDs: t.nodeEntryIDs)
         let text = Report.diff(SceneDiff.between(s.scene, keys: ka, t.scene, keys: kb), old: s.scene, new: t.scene, paint: Painter(color: false))
         #expect(text.contains("~ panel  radii 0 0 54 54 → 12 12 54 54"))
-        #expect(text.contains("top corners  0 → 12  minimum 12 (screen 62 − max(8, 626) = 0)"))
+        #expect(text.contains("top corners  0 → 12  minimum 12 (screen 62 − max(8, 626) = −564 → 0)"))
     }
 
     @Test func findingsAreNewOnlyWhenTheirSourceTextIsNew() {
