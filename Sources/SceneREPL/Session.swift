@@ -31,6 +31,10 @@ public struct Session: Sendable {
     public internal(set) var findings: [Diagnostic] = []
     /// The file the scene was loaded from or last saved to.
     public var fileName: String?
+    /// The name diagnostics in the scene are shown against: the file it was
+    /// loaded from or saved to (`map.scene:19:8`), `<scene>` before that and
+    /// after `:reset`.
+    public internal(set) var displayName = Session.sceneName
     /// Entry texts as last loaded or saved (nil: never), for "unsaved changes".
     public var savedTexts: [String]? = nil
     /// Nanoseconds spent compiling and checking for the last change.
@@ -50,6 +54,7 @@ public struct Session: Sendable {
         var nextID: Int
         var fileName: String?
         var savedTexts: [String]?
+        var displayName: String
         /// What the edit after this snapshot did (for `:undo` / `:redo` messages).
         var what: String
     }
@@ -205,7 +210,8 @@ public struct Session: Sendable {
 
     /// Replace the whole scene with the statements of `file` (`:load`, `:reset`).
     /// Diagnostics point into `file` itself.
-    public func replacingAll(with file: SourceFile, what: String) -> Outcome {
+    /// The result is shown as `name` (default: the file's own name).
+    public func replacingAll(with file: SourceFile, what: String, name: String? = nil) -> Outcome {
         let c = Pipeline.compile(file)
         if c.scene == nil {
             return .rejected(Rejection(c.diagnostics.filter { $0.severity == .error }.map { ($0, file) }))
@@ -217,14 +223,23 @@ public struct Session: Sendable {
         }
         draft.keys = c.parse.scene.statements.map(Self.key)
         draft.segments = []
-        return draft.finish(from: self, what: what, actions: [], input: nil)
+        return draft.finish(from: self, what: what, actions: [], input: nil, name: name ?? file.name)
     }
 
     /// The scene as saved: mark it clean under `name`.
     public func saved(as name: String) -> Session {
-        var s = self
+        var s = self.renamed(name)
         s.fileName = name
         s.savedTexts = entries.map(\.text)
+        return s
+    }
+
+    /// The same scene shown under another name (see `displayName`).
+    public func renamed(_ name: String) -> Session {
+        guard name != displayName else { return self }
+        var s = self
+        s.displayName = name
+        s.compilation.file = SourceFile(name: name, bytes: compilation.file.bytes)
         return s
     }
 
@@ -233,7 +248,8 @@ public struct Session: Sendable {
         guard let snap = undoStack.last else { return nil }
         var s = restoring(snap)
         s.undoStack.removeLast()
-        s.redoStack.append(Snapshot(entries: entries, nextID: nextID, fileName: fileName, savedTexts: savedTexts, what: snap.what))
+        s.redoStack.append(Snapshot(entries: entries, nextID: nextID, fileName: fileName, savedTexts: savedTexts,
+                                    displayName: displayName, what: snap.what))
         return (s, snap.what)
     }
 
@@ -241,7 +257,8 @@ public struct Session: Sendable {
         guard let snap = redoStack.last else { return nil }
         var s = restoring(snap)
         s.redoStack.removeLast()
-        s.undoStack.append(Snapshot(entries: entries, nextID: nextID, fileName: fileName, savedTexts: savedTexts, what: snap.what))
+        s.undoStack.append(Snapshot(entries: entries, nextID: nextID, fileName: fileName, savedTexts: savedTexts,
+                                    displayName: displayName, what: snap.what))
         return (s, snap.what)
     }
 
@@ -251,6 +268,7 @@ public struct Session: Sendable {
         s.nextID = max(nextID, snap.nextID)
         s.fileName = snap.fileName ?? fileName
         s.savedTexts = snap.savedTexts
+        s.displayName = snap.displayName
         s.recompile()
         return s
     }
@@ -258,7 +276,7 @@ public struct Session: Sendable {
     /// Compile the entries; a snapshot was valid when taken, so this succeeds.
     mutating func recompile() {
         let t0 = Clock.now
-        let file = SourceFile(name: Self.sceneName, text: text)
+        let file = SourceFile(name: displayName, text: text)
         compilation = Pipeline.compile(file)
         let t1 = Clock.now
         findings = Self.findings(of: compilation)
@@ -266,7 +284,7 @@ public struct Session: Sendable {
         if compilation.scene == nil {
             // Cannot happen for a snapshot; never leave an invalid session.
             entries = []
-            compilation = Pipeline.compile(SourceFile(name: Self.sceneName, text: ""))
+            compilation = Pipeline.compile(SourceFile(name: displayName, text: ""))
             findings = []
         }
     }
@@ -516,12 +534,13 @@ struct Draft {
     }
 
     /// Compile the draft: the new session, or the diagnostics against it.
-    func finish(from old: Session, what: String, actions: [String], input: SourceFile?) -> Session.Outcome {
+    func finish(from old: Session, what: String, actions: [String], input: SourceFile?, name: String? = nil) -> Session.Outcome {
         var s = old
         s.entries = entries
         s.nextID = nextID
+        if let name { s.displayName = name }
         let t0 = Clock.now
-        let file = SourceFile(name: Session.sceneName, text: s.text)
+        let file = SourceFile(name: s.displayName, text: s.text)
         let c = Pipeline.compile(file)
         let t1 = Clock.now
         guard c.scene != nil else {
@@ -537,7 +556,7 @@ struct Draft {
             s.recompile()
         }
         s.undoStack.append(Session.Snapshot(entries: old.entries, nextID: old.nextID, fileName: old.fileName,
-                                            savedTexts: old.savedTexts, what: what))
+                                            savedTexts: old.savedTexts, displayName: old.displayName, what: what))
         if s.undoStack.count > Session.undoDepth { s.undoStack.removeFirst(s.undoStack.count - Session.undoDepth) }
         s.redoStack = []
         return .accepted(s, actions)
@@ -545,23 +564,62 @@ struct Draft {
 
     /// A diagnostic inside text that came from the input points at the input;
     /// anything else points at the scene (with a note that the edit caused it).
+    /// A diagnostic moved into the input has its notes and help say which file
+    /// a line they mention is in (`first used at <scene>:8, statement 4`),
+    /// since line 8 of the input is not what they mean.
     func map(_ d: Diagnostic, _ file: SourceFile, _ s: Session, _ input: SourceFile?) -> (Diagnostic, SourceFile) {
+        guard let input else { return (d, file) }
         let offsets = s.offsets
-        if let input {
-            for seg in segments {
-                guard let i = s.entries.firstIndex(where: { $0.id == seg.entryID }) else { continue }
-                let start = offsets[i] + seg.offset
-                guard d.range.start >= start, d.range.start <= start + seg.length else { continue }
-                func toInput(_ o: Int) -> Int {
-                    let o = min(max(o, start), start + seg.length)
-                    let newlines = file.bytes[start..<o].reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
-                    return min(input.bytes.count, max(0, seg.inputStart + (o - start) - newlines * seg.indent))
-                }
-                var m = d
-                m.range = SourceRange(toInput(d.range.start), toInput(d.range.end))
-                return (m, input)
-            }
+        guard let start = toInput(d.range.start, file, s, offsets, input) else { return (d, file) }
+        var m = d
+        let end = toInput(d.range.end, file, s, offsets, input, within: d.range.start) ?? start
+        m.range = SourceRange(start, max(start, end))
+        m.notes = d.notes.map { relocate($0, file, s, offsets, input) }
+        m.help = d.help.map { relocate($0, file, s, offsets, input) }
+        return (m, input)
+    }
+
+    /// Where scene offset `o` came from in the input, if it came from there.
+    /// With `within`, `o` is clamped to the segment holding that offset.
+    func toInput(_ o: Int, _ file: SourceFile, _ s: Session, _ offsets: [Int], _ input: SourceFile, within: Int? = nil) -> Int? {
+        let anchor = within ?? o
+        for seg in segments {
+            guard let i = s.entries.firstIndex(where: { $0.id == seg.entryID }) else { continue }
+            let start = offsets[i] + seg.offset
+            guard anchor >= start, anchor <= start + seg.length else { continue }
+            let o = min(max(o, start), start + seg.length)
+            let newlines = file.bytes[start..<o].reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+            return min(input.bytes.count, max(0, seg.inputStart + (o - start) - newlines * seg.indent))
         }
-        return (d, file)
+        return nil
+    }
+
+    /// ` at line N` (the evaluator's way to point at another line of the same
+    /// file) made explicit: ` at <input>:L` when line N came from the input,
+    /// else ` at <scene>:N, statement K` (K as `:list` numbers it).
+    func relocate(_ text: String, _ file: SourceFile, _ s: Session, _ offsets: [Int], _ input: SourceFile) -> String {
+        let marker = " at line "
+        var out = ""
+        var rest = Substring(text)
+        while let r = rest.range(of: marker) {
+            out += rest[..<r.lowerBound]
+            let digits = rest[r.upperBound...].prefix { $0.isASCII && $0.isNumber }
+            guard let line = Int(digits), line >= 1, line <= file.lineStarts.count else {
+                out += rest[r]
+                rest = rest[r.upperBound...]
+                continue
+            }
+            // The line's first non-blank byte: what the note is about.
+            var at = file.lineStarts[line - 1]
+            while at < file.bytes.count, file.bytes[at] == UInt8(ascii: " ") || file.bytes[at] == UInt8(ascii: "\t") { at += 1 }
+            if let o = toInput(at, file, s, offsets, input) {
+                out += " at \(input.name):\(input.location(of: o).line)"
+            } else {
+                let k = offsets.lastIndex { $0 <= at } ?? 0
+                out += " at \(file.name):\(line) (statement \(k + 1))"
+            }
+            rest = rest[r.upperBound...].dropFirst(digits.count)
+        }
+        return out + rest
     }
 }

@@ -128,10 +128,12 @@ public struct Shell {
         return out
     }
 
-    func render(_ r: Session.Rejection) -> String {
+    /// A refused edit's diagnostics; with `edit`, a note when some point into
+    /// the scene rather than at what was typed.
+    func render(_ r: Session.Rejection, edit: Bool = true) -> String {
         var out = r.diagnostics.prefix(10).map { renderer.render($0.0, in: $0.1) }.joined()
         if r.diagnostics.count > 10 { out += "… and \(r.diagnostics.count - 10) more errors\n" }
-        if r.diagnostics.contains(where: { $0.1.name == Session.sceneName }) {
+        if edit, r.diagnostics.contains(where: { $0.1.name != Session.inputName }) {
             out += "note: not applied, the scene is unchanged: this edit would leave the errors above in it\n"
         }
         return out
@@ -432,6 +434,7 @@ public struct Shell {
         case .failure(.notFound):
             if startup {
                 // Like an editor: a new file, written by `:save`.
+                session = session.renamed(path)
                 session.fileName = path
                 return Reply(out: "new scene; `:save` writes \(path)\n")
             }
@@ -441,10 +444,11 @@ public struct Shell {
         }
         let file = SourceFile(name: path, bytes: bytes)
         let t0 = Clock.now
-        switch session.replacingAll(with: file, what: ":load \(path)") {
+        let isAutosave = path == autosavePath
+        switch session.replacingAll(with: file, what: ":load \(path)", name: isAutosave ? session.displayName : path) {
         case .accepted(var s, _):
             let old = session
-            if path == autosavePath {
+            if isAutosave {
                 s.fileName = old.fileName
                 s.savedTexts = old.savedTexts
             } else {
@@ -458,7 +462,7 @@ public struct Shell {
             if settings.timing { out += timingLine(s, t0: t0) }
             return Reply(out: out, err: findingsText(old: [], s.file, new: s))
         case .rejected(let r):
-            return Reply(err: render(r) + "error: \(path) not loaded; the scene is unchanged\n", failed: true)
+            return Reply(err: render(r, edit: false) + "error: \(path) not loaded; the scene is unchanged\n", failed: true)
         case .nothing:
             return Reply()
         }

@@ -50,4 +50,47 @@ import SceneEval
             }
         }
     }
+
+    // MARK: where diagnostics point
+
+    @Test func aNoteAboutAnotherLineSaysWhichFileItIsIn() throws {
+        var sh = Self.seeded()
+        let r = sh.handle("x: rect 2 <\n  card: rect 3\n>")
+        #expect(r.failed)
+        #expect(r.err.hasPrefix("<input>:2:3: error[duplicate-label]"))
+        #expect(r.err.contains("= note: first used at <scene>:5 (statement 4)"), "\(r.err)")
+        #expect(!r.err.contains("at line"))
+        // A line that came from the input itself is named in the input.
+        let s = sh.handle("y: rect 1 <\n  z: rect 1\n  z: rect 2\n>")
+        #expect(s.err.contains("<input>:3:3: error[duplicate-label]"), "\(s.err)")
+        #expect(s.err.contains("first used at <input>:2\n"), "\(s.err)")
+    }
+
+    @Test func aLoadedFileNamesTheSceneUntilReset() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("repl-trial-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("map.scene").path
+        try (REPLSessionTests.seed.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        var sh = Self.shell(state: dir.appendingPathComponent("state").path)
+        #expect(!sh.handle(":load \(path)").failed)
+        #expect(sh.session.file.name == path)
+        // An edit that breaks another statement points into the loaded file.
+        let r = sh.handle("let map = -40")
+        #expect(r.err.hasPrefix("\(path):4:"), "\(r.err)")
+        #expect(r.err.contains("note: not applied"))
+        #expect(sh.handle(":show card").out.contains("(\(path):5:3)"))
+        // The name survives edits and undo, and goes with :reset.
+        _ = sh.handle("let map = 30")
+        #expect(sh.session.file.name == path)
+        _ = sh.handle(":reset")
+        #expect(sh.session.file.name == "<scene>")
+        _ = sh.handle(":undo")
+        #expect(sh.session.file.name == path)
+        // `:save` names it after the file written.
+        let other = dir.appendingPathComponent("other.scene").path
+        _ = sh.handle(":save \(other)")
+        #expect(sh.session.file.name == other)
+        #expect(sh.handle("let map = -40").err.hasPrefix("\(other):4:"))
+    }
 }
