@@ -22,31 +22,40 @@ public enum InputBuffer {
 
     public static func isComplete(_ text: String) -> Bool { openDepth(text) == 0 }
 
-    /// A multi-line input as one history line (so ↑ recalls the whole node),
-    /// or nil when it cannot be joined faithfully (it has comments, or the
-    /// joined form would not parse).
+    /// A multi-line input as one history line, so ↑ recalls the whole block:
+    /// lines joined with `;` where a statement ends, comments left out (a `#`
+    /// comment would swallow what is joined after it). Never nil for an input
+    /// with text: a block is always one history entry, even one that did not
+    /// parse (recalled, it can be fixed).
     public static func historyLine(_ lines: [String]) -> String? {
-        let parts = lines.map { $0.trimmed(" \t\r") }.filter { !$0.isEmpty }
+        joined(lines, strict: false)
+    }
+
+    /// `lines` as one line; with `strict`, nil unless the one line parses
+    /// (`:edit`, which must offer a line that means the same).
+    public static func joined(_ lines: [String], strict: Bool) -> String? {
+        let parts = lines.map { stripComment($0).trimmed(" \t\r") }.filter { !$0.isEmpty }
         if parts.count <= 1 { return parts.first }
-        if parts.contains(where: hasComment) { return nil }
         var out = parts[0]
         for p in parts.dropFirst() {
             let glue = out.hasSuffix("<") || out.hasSuffix("(") || out.hasSuffix(",") || p.hasPrefix(">") || p.hasPrefix(")")
                 || out.hasSuffix(";") ? " " : "; "
             out += glue + p
         }
+        guard strict else { return out }
         let parsed = Parser.parse(SourceFile(name: "", text: out))
         return parsed.diagnostics.hasErrors ? nil : out
     }
-}
 
-/// Whether a line ends in a `#` comment (which would swallow what is joined after it).
-func hasComment(_ line: String) -> Bool {
-    guard line.contains("#") else { return false }
-    let file = SourceFile(name: "", text: line)
-    let (tokens, _) = Lexer.tokenize(file)
-    let end = tokens.filter { $0.kind != .eof && $0.kind != .newline }.map(\.range.end).max() ?? 0
-    return file.bytes[end...].contains(UInt8(ascii: "#"))
+    /// A line without its `#` comment (a colour such as `#4a8` stays).
+    public static func stripComment(_ line: String) -> String {
+        guard line.contains("#") else { return line }
+        let file = SourceFile(name: "", text: line)
+        let (tokens, _) = Lexer.tokenize(file)
+        let end = tokens.filter { $0.kind != .eof && $0.kind != .newline }.map(\.range.end).max() ?? 0
+        guard let hash = file.bytes[end...].firstIndex(of: UInt8(ascii: "#")) else { return line }
+        return String(decoding: file.bytes[..<hash], as: UTF8.self)
+    }
 }
 
 extension String {

@@ -374,7 +374,7 @@ public struct Shell {
         }
         // Comment lines above a statement are not part of what is edited.
         let lines = text.split(separator: "\n").map(String.init).filter { !$0.trimmed(" \t").hasPrefix("#") }
-        guard let line = InputBuffer.historyLine(lines) else {
+        guard let line = InputBuffer.joined(lines, strict: true) else {
             return .error("`\(arg)` has comments inside; it cannot be put on one line (`:list` shows it)")
         }
         return Reply(out: settings.interactive ? "" : line + "\n", prefill: line)

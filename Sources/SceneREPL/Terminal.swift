@@ -195,12 +195,11 @@ enum Terminal {
                     pending.append(text)
                     let whole = pending.joined(separator: "\n")
                     if !InputBuffer.isComplete(whole) { install(); continue }
+                    // One entry per input, however many lines (comments left out).
                     if pending.count == 1 {
                         remember(text, in: historyPath)
                     } else if let joined = InputBuffer.historyLine(pending) {
-                        remember(joined, in: historyPath)
-                    } else {
-                        for l in pending { remember(l, in: historyPath, ignoreSpace: false) }
+                        remember(joined, in: historyPath, ignoreSpace: false)
                     }
                     pending = []
                     reply = shell.handle(whole)

@@ -257,6 +257,25 @@ import Testing
         try t.wait(for: "[exited 0]")
     }
 
+    @Test func aPastedBlockWithCommentsIsOneHistoryEntry() throws {
+        let t = try Tmux()
+        try t.start("one", "--no-history")
+        try t.wait(for: "scene> ")
+        // Pasted: the lines arrive together.
+        try t.type("box: container rect 20 size 100x100 < # the box\n  # a comment line\n  inner: concentric min 4 pad 8\n>\n")
+        try t.wait(for: "+ inner")
+        try t.keys("Up")
+        try t.waitLine("scene> box: container rect 20 size 100x100 < inner: concentric min 4 pad 8 >")
+        try t.keys("Up")
+        // Nothing older: the block did not leave its lines behind as entries.
+        try t.waitLine("scene> box: container rect 20 size 100x100 < inner: concentric min 4 pad 8 >")
+        try t.keys("Enter")
+        let s = try t.wait(for: "[1] replaced")
+        #expect(!s.contains("unmatched"))
+        try t.line(":quit")
+        try t.wait(for: "[exited 0]")
+    }
+
     /// The process called `name` under `pid` (Linux /proc).
     static func descendant(of pid: Int32, named name: String) -> Int32? {
         var queue = [pid]
