@@ -179,8 +179,18 @@ struct SVGDocument {
         return "\(id)-\(n)"
     }
 
+    /// A panel's title: the platform release it shows. Mac windows (`mac-*` presets)
+    /// are macOS 26, whose fallback is macOS 15; everything else is iOS 26 / iOS 18.
+    static func title(_ scene: ResolvedScene) -> String {
+        let mac = scene.screen.name?.hasPrefix("mac-") ?? false
+        switch scene.target {
+        case .ios18: return mac ? "macOS 15 fallback" : "iOS 18 fallback"
+        case .ios26: return mac ? "macOS 26" : "iOS 26"
+        }
+    }
+
     mutating func title(_ scene: ResolvedScene) {
-        let name = scene.target == .ios18 ? "iOS 18 fallback" : "iOS 26"
+        let name = Self.title(scene)
         out.raw("<text x=\"0\" y=\""); out.number(-SVGStyle.margin - 10)
         out.raw("\" font-family=\""); out.raw(SVGStyle.font); out.raw("\" font-size=\"")
         out.number(SVGStyle.titleSize); out.raw("\" font-weight=\"bold\" fill=\""); out.raw(SVGStyle.ink)

@@ -203,6 +203,21 @@ struct SVGWriterTests {
         #expect(p18.first?.start == Point(63 + 1.528665 * 10, 349).rounded3)
     }
 
+    @Test("--compare titles a mac window's panels macOS 26 and macOS 15 fallback", arguments: [
+        ("mac-window", "macOS 26", "macOS 15 fallback"), ("mac-window-titlebar", "macOS 26", "macOS 15 fallback"),
+        ("ipad-air", "iOS 26", "iOS 18 fallback"), ("300 x 300 radius 20", "iOS 26", "iOS 18 fallback"),
+    ])
+    func compareTitles(_ screen: String, _ new: String, _ old: String) throws {
+        let file = SourceFile(name: "t.scene", text: "screen \(screen)\ncard: rect 12 size 200x100\n")
+        let a = try #require(Pipeline.compile(file, target: .ios26).scene)
+        let b = try #require(Pipeline.compile(file, target: .ios18).scene)
+        let svg = SVGWriter.write(a, compare: b)
+        let titles = svg.components(separatedBy: "font-weight=\"bold\"").dropFirst().map {
+            String($0[$0.index(after: $0.firstIndex(of: ">")!)..<$0.range(of: "</text>")!.lowerBound])
+        }
+        #expect(titles == [new, old])
+    }
+
     @Test("--centers: concentric corners share a centre with their container's")
     func centres() throws {
         let source = """
