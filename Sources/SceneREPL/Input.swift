@@ -98,8 +98,32 @@ public enum Completion {
             return .words(filter(pool, word))
         }
         let values = names + ["min", "max"]
-        if let c = before.trimmed(" \t").last, "=+-*/(,".contains(c) { return .words(filter(values, word)) }
-        switch words.last.flatMap(Keyword.lookup) {
+        // Where the cursor is, from the tokens before it on this line.
+        let file = SourceFile(name: Session.inputName, text: before)
+        let tokens = Lexer.tokenize(file).0.filter { $0.kind != .eof && $0.kind != .newline }
+        let statementKeywords: Set<String> = ["let", "screen", "target", "margin"]
+        let modifiers = Keyword.allCases.map(\.rawValue).filter { !statementKeywords.contains($0) }
+        guard let last = tokens.last else {
+            // A statement starts here: a keyword, or a label to replace.
+            return .words(filter(Keyword.allCases.map(\.rawValue) + labels, word))
+        }
+        switch last.kind {
+        case .semicolon, .less, .greater:
+            return .words(filter(Keyword.allCases.map(\.rawValue) + labels, word))
+        case .plus, .minus, .star, .slash, .lparen, .comma, .equals:
+            // After an operator: a value.
+            return .words(filter(values, word))
+        case .colon:
+            // After `LABEL:` the node's shape and modifiers (never a label or a name).
+            return .words(filter(modifiers, word))
+        case .identifier where last.keyword != nil:
+            break
+        default:
+            // After a value (`min map `): an operator or the next modifier, never a
+            // label, a statement keyword or another value.
+            return .words(filter(modifiers, word))
+        }
+        switch last.keyword {
         case .rect?, .size?, .width?, .height?, .spacing?, .radius?, .margin?, .min?, .max?:
             pool = values
         case .pad?: pool = values + ["top", "bottom", "leading", "trailing", "h", "v"]
@@ -110,7 +134,7 @@ public enum Completion {
         case .style?: pool = ["continuous", "circular"]
         case .role?: pool = Role.allCases.map(\.rawValue)
         case .let?: pool = names
-        default: pool = Keyword.allCases.map(\.rawValue) + names + labels
+        default: pool = modifiers
         }
         return .words(filter(pool, word))
     }

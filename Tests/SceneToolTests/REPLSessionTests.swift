@@ -249,6 +249,20 @@ import SceneEval
         #expect(c("x: rect 2 align ", "topL") == .words(["topLeading"]))
         #expect(c("", "th") == .words(["thumb"]))
         #expect(c("", "con") == .words(["concentric", "container", "continuous"]))
+        // Inside an expression: after an operator only values; after a value the
+        // next modifier, never a label, a statement keyword or a name.
+        #expect(c("x: concentric min map - ", "") == .words(["inset", "map", "max", "min"]))
+        #expect(c("x: concentric min (map + ", "") == .words(["inset", "map", "max", "min"]))
+        let afterValue = c("x: concentric min ma ", "")
+        guard case .words(let w) = afterValue else { Issue.record("words"); return }
+        #expect(!w.contains("card") && !w.contains("thumb") && !w.contains("let") && !w.contains("screen") && !w.contains("map"))
+        #expect(w.contains("size") && w.contains("uniform"))
+        #expect(c("x: concentric min 10 ", "s") == .words(["size", "spacing", "style"]))
+        #expect(c("x: concentric min 10 ", "th") == .words([]))
+        #expect(c("x: ", "c") == .words(["capsule", "center", "circle", "circular", "clip", "concentric", "container", "continuous"]))
+        // A new statement after `;` or inside a block may be a label again.
+        #expect(c("let a = 1; ", "th") == .words(["thumb"]))
+        #expect(c("map: rect 2 < ", "th") == .words(["thumb"]))
     }
 }
 
