@@ -90,7 +90,11 @@ public enum Completion {
             case "target": pool = Target.allCases.map(\.rawValue)
             case "show", "ast", "preview", "edit": pool = labels
             case "delete": pool = labels + names + ["let", "screen", "target", "margin"]
-            case "load", "save", "svg": return .files
+            case "svg":
+                if words.last == "--compare" { return .words(filter(Target.allCases.map(\.rawValue), word)) }
+                if word.hasPrefix("-") { return .words(filter(["--centers", "--labels", "--compare"], word)) }
+                return .files
+            case "load", "save": return .files
             case "timing": pool = ["on", "off"]
             case "tokens": pool = Keyword.allCases.map(\.rawValue) + names + labels
             default: pool = []

@@ -160,8 +160,9 @@ public struct Shell {
         CommandInfo(name: "ast", args: "[LABEL]", summary: "the syntax tree of the scene, or of one node", more: ""),
         CommandInfo(name: "json", args: "", summary: "the resolved scene as JSON", more: ""),
         CommandInfo(name: "check", args: "", summary: "run the checker on the whole scene", more: ""),
-        CommandInfo(name: "svg", args: "[FILE]", summary: "write the scene as SVG (default scene.svg)",
-                    more: "The file is written whole or not at all."),
+        CommandInfo(name: "svg", args: "[FILE] [OPTIONS]",
+                    summary: "write the scene as SVG (default scene.svg)",
+                    more: "Options: --centers, --labels, --compare ios18, in any order around FILE.\nAs `scene run --svg`: `--centers` marks each rounded corner's centre (green where it is\nits container's, pink where not) and draws each container's corner circles; `--labels`\nwrites each label; `--compare ios18` draws the scene for iOS 26 and, beside it, for\niOS 18. The file is written whole or not at all."),
         CommandInfo(name: "delete", args: "N|LABEL|let NAME", summary: "remove a statement, a labelled node or a binding",
                     more: "`:delete 3` removes statement 3 of `:list`; `:delete card` removes the node labelled\n`card`, nested or not; `:delete let gap` removes a binding (a bare name works when no\nlabel has it); `:delete screen` (or target, margin) goes back to the default.\nA deletion that would break the scene is refused, like any other edit."),
         CommandInfo(name: "edit", args: "N|LABEL", summary: "put a statement or labelled node on the input line to change it",
@@ -349,11 +350,50 @@ public struct Shell {
         return nil
     }
 
+    static let svgUsage = "usage: `:svg [FILE] [--centers] [--labels] [--compare ios18]`"
+
+    /// `:svg [FILE] [--centers] [--labels] [--compare ios18]`, as `scene run --svg`.
     func svg(_ arg: String) -> Reply {
-        let path = arg.isEmpty ? "scene.svg" : arg
-        let text = SVGWriter.write(session.scene)
-        if let why = Self.write(text, to: path) { return .error(why + "; nothing was written") }
-        return Reply(out: "wrote \(path) (\(session.scene.shapes.count) shape\(session.scene.shapes.count == 1 ? "" : "s"))\n")
+        var path: String? = nil
+        var options = SVGOptions()
+        var compare: Target? = nil
+        var words = arg.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)[...]
+        while let w = words.popFirst() {
+            switch w {
+            case "--centers": options.centers = true
+            case "--labels": options.labels = true
+            case "--compare":
+                guard let t = words.popFirst().flatMap(Target.init(rawValue:)) else {
+                    return .error("`--compare` takes a target, as in `--compare ios18`; " + Self.svgUsage)
+                }
+                compare = t
+            default:
+                if w.hasPrefix("-") {
+                    let s = Suggest.closest(to: w, among: ["--centers", "--labels", "--compare"])
+                    return .error("unknown option `\(w)`" + (s.map { " (did you mean `\($0)`?)" } ?? "") + "; " + Self.svgUsage)
+                }
+                if let path {
+                    return .error("`:svg` writes one file, not `\(path)` and `\(w)`; " + Self.svgUsage)
+                }
+                path = w
+            }
+        }
+        let out = path ?? "scene.svg"
+        // With --compare the first panel is iOS 26 whatever the scene's own target.
+        var first = session.scene
+        var other: ResolvedScene? = nil
+        if let compare {
+            first = Pipeline.compile(session.file, target: .ios26).scene ?? first
+            other = Pipeline.compile(session.file, target: compare).scene
+        }
+        let text = SVGWriter.write(first, compare: other, options: options)
+        if let why = Self.write(text, to: out) { return .error(why + "; nothing was written") }
+        var extras: [String] = []
+        if options.centers { extras.append("corner centres") }
+        if options.labels { extras.append("labels") }
+        if let compare { extras.append("beside \(compare.rawValue)") }
+        let n = session.scene.shapes.count
+        return Reply(out: "wrote \(out) (\(n) shape\(n == 1 ? "" : "s")" + extras.map { ", " + $0 }.joined() + ")\n")
     }
 
     /// `:edit N|LABEL`: the statement as one line, for the line editor.

@@ -93,4 +93,43 @@ import SceneEval
         #expect(sh.session.file.name == other)
         #expect(sh.handle("let map = -40").err.hasPrefix("\(other):4:"))
     }
+
+    // MARK: :svg options
+
+    static func tempDir() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("repl-trial-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    @Test func svgTakesTheOptionsOfSceneRun() throws {
+        let dir = try Self.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var sh = Self.seeded()
+        let text = sh.session.text
+        let out = dir.appendingPathComponent("out.svg").path
+        let r = sh.handle(":svg \(out) --centers --labels")
+        #expect(!r.failed, "\(r.err)")
+        #expect(r.out == "wrote \(out) (3 shapes, corner centres, labels)\n")
+        let scene = try #require(Pipeline.compile(SourceFile(name: "x", text: text)).scene)
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == SVGWriter.write(scene, options: SVGOptions(centers: true, labels: true)))
+        // Options before the file, and --compare: iOS 26 beside iOS 18.
+        let cmp = dir.appendingPathComponent("cmp.svg").path
+        #expect(!sh.handle(":svg --compare ios18 \(cmp)").failed)
+        let file = SourceFile(name: "x", text: text)
+        let a = try #require(Pipeline.compile(file, target: .ios26).scene), b = try #require(Pipeline.compile(file, target: .ios18).scene)
+        #expect(try String(contentsOfFile: cmp, encoding: .utf8) == SVGWriter.write(a, compare: b, options: SVGOptions()))
+        // Mistakes write nothing and say how it is used.
+        let before = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+        for bad in [":svg \(dir.path)/x.svg --centres2", ":svg \(dir.path)/a.svg \(dir.path)/b.svg", ":svg \(dir.path)/c.svg --compare",
+                    ":svg \(dir.path)/d.svg --compare ios19", ":svg -o \(dir.path)/e.svg"] {
+            let e = sh.handle(bad)
+            #expect(e.failed, "\(bad)")
+            #expect(e.err.contains("usage: `:svg [FILE] [--centers] [--labels] [--compare ios18]`"), "\(bad): \(e.err)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == before)
+        #expect(sh.handle(":help svg").out.contains("--centers, --labels, --compare ios18"))
+        #expect(Completion.candidates(before: ":svg out.svg ", word: "--c", names: [], labels: []) == .words(["--centers", "--compare"]))
+        #expect(Completion.candidates(before: ":svg --compare ", word: "", names: [], labels: []) == .words(["ios18", "ios26"]))
+    }
 }
