@@ -14,12 +14,14 @@ import Darwin
 // decimals, trailing zeros trimmed, never `-0`), text and id escaping, and the
 // element order. Geometry comes from `RoundedRect` (CornerGeometry.swift); the
 // writer only drops segments that vanish at output precision. Coordinates are
-// scene points: the first panel is not transformed and the viewBox starts at minus
-// the margin, so each path's absolute `M` reads against the frames `scene run`
-// prints; the rest of a path is relative, exact to the thousandth (deltas between
-// rounded points), so equal corners read the same wherever they are. Document
-// order: screen outline, shapes in scene order (parents before children: the
-// painter's order is the tree's), then the `--centers` overlay and `--labels` on
+// scene points: the first panel is not transformed and the viewBox is the extent
+// of the screen and every shape (SVGExtent.swift) plus the margin, so each path's
+// absolute `M` reads against the frames `scene run` prints and nothing that
+// overflows the screen is cut off; the rest of a path is relative, exact to the
+// thousandth (deltas between rounded points), so equal corners read the same
+// wherever they are. Document order: screen outline, shapes in scene order
+// (parents before children: the painter's order is the tree's), the screen's edge
+// again if shapes overflow it, then the `--centers` overlay and `--labels` on
 // top. Nothing iterates a dictionary, so output is deterministic and golden files
 // are stable. Speed: the 100,000-node bench is ~50 MB of SVG, so the document
 // streams through one 1 MB buffer and nothing per number allocates or calls libm.
@@ -78,6 +80,8 @@ enum SVGStyle {
     static let screenFill: StaticString = "#f2f2f7"
     static let screenStroke: StaticString = "#1c1c1e"
     static let ink: StaticString = "#1c1c1e"
+    /// The screen's edge drawn over shapes that overflow it.
+    static let screenEdgeDash: StaticString = "6 3"
 
     /// Fills by drawn depth (how many drawn ancestors a shape has), alternating dark
     /// and light so every shape stands out from the one behind it, and the first
@@ -135,19 +139,23 @@ struct SVGDocument {
     var ids = Set<String>()
 
     mutating func write(_ panels: [ResolvedScene]) {
-        let screen = panels[0].screen
         let m = SVGStyle.margin
         let top = panels.count > 1 ? SVGStyle.titleBand : 0
         let bottom = options.centers ? SVGStyle.legendBand : 0
         ids.reserveCapacity(panels.reduce(16) { $0 + 2 * $1.shapes.count })
-        let stride = screen.width + 3 * m
-        let width = Double(panels.count - 1) * stride + screen.width + 2 * m
-        let height = screen.height + 2 * m + top + bottom
+        // Every panel covers the screen and every shape of every panel (a shape that
+        // overflows the screen is drawn whole), so the panels line up.
+        let extents = panels.map(\.svgExtent)
+        let e = extents.dropFirst().reduce(extents[0]) { $0.union($1) }
+        let stride = e.width + 3 * m
+        var width = Double(panels.count - 1) * stride + e.width + 2 * m
+        if options.centers { width = max(width, legendWidth + 2 * m) }
+        let height = e.height + 2 * m + top + bottom
 
         out.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         out.raw("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"")
         out.number(width); out.raw("\" height=\""); out.number(height)
-        out.raw("\" viewBox=\""); out.number(-m); out.space(); out.number(-m - top); out.space()
+        out.raw("\" viewBox=\""); out.number(e.minX - m); out.space(); out.number(e.minY - m - top); out.space()
         out.number(width); out.space(); out.number(height); out.raw("\">\n")
         out.raw("<title>"); out.text(describe(panels[0])); out.raw("</title>\n")
 
@@ -157,12 +165,12 @@ struct SVGDocument {
                 out.raw("<g id=\""); out.id(unique(scene.target.rawValue)); out.raw("\"")
                 if i > 0 { out.raw(" transform=\"translate("); out.number(Double(i) * stride); out.raw(" 0)\"") }
                 out.raw(">\n")
-                title(scene)
+                title(scene, at: Point(e.minX, e.minY - m - 10))
             }
-            panel(scene, prefix: prefix)
+            panel(scene, prefix: prefix, overflows: scene.svgOverflows(extents[i]))
             if panels.count > 1 { out.raw("</g>\n") }
         }
-        if options.centers { legend(y: screen.height + m + 8) }
+        if options.centers { legend(at: Point(e.minX, e.maxY + m + 8)) }
         out.raw("</svg>\n")
     }
 
@@ -189,15 +197,15 @@ struct SVGDocument {
         }
     }
 
-    mutating func title(_ scene: ResolvedScene) {
+    mutating func title(_ scene: ResolvedScene, at p: Point) {
         let name = Self.title(scene)
-        out.raw("<text x=\"0\" y=\""); out.number(-SVGStyle.margin - 10)
+        out.raw("<text x=\""); out.number(p.x); out.raw("\" y=\""); out.number(p.y)
         out.raw("\" font-family=\""); out.raw(SVGStyle.font); out.raw("\" font-size=\"")
         out.number(SVGStyle.titleSize); out.raw("\" font-weight=\"bold\" fill=\""); out.raw(SVGStyle.ink)
         out.raw("\">"); out.text(name); out.raw("</text>\n")
     }
 
-    mutating func panel(_ scene: ResolvedScene, prefix: String) {
+    mutating func panel(_ scene: ResolvedScene, prefix: String, overflows: Bool) {
         // The screen, behind everything.
         out.raw("<path id=\""); out.id(unique(prefix + "screen")); out.raw("\" d=\"")
         out.path(RoundedRect(screen: scene.screen))
@@ -225,6 +233,17 @@ struct SVGDocument {
                 out.raw("\" stroke-width=\""); out.number(SVGStyle.glassStrokeWidth)
             }
             out.raw("\"/>\n")
+        }
+        // Shapes reach past the screen: its edge again over them, so the picture
+        // still shows where the device clips: dark dashes on a light line, seen on
+        // any fill.
+        if overflows {
+            let edge = RoundedRect(screen: scene.screen)
+            out.raw("<path d=\""); out.path(edge)
+            out.raw("\" fill=\"none\" stroke=\""); out.raw(SVGStyle.halo); out.raw("\" stroke-width=\"2.5\"/>\n")
+            out.raw("<path id=\""); out.id(unique(prefix + "screen-edge")); out.raw("\" d=\""); out.path(edge)
+            out.raw("\" fill=\"none\" stroke=\""); out.raw(SVGStyle.screenStroke)
+            out.raw("\" stroke-width=\"1.25\" stroke-dasharray=\""); out.raw(SVGStyle.screenEdgeDash); out.raw("\"/>\n")
         }
         if options.centers { centres(scene, prefix: prefix) }
         if options.labels { labels(scene, paints: paints, prefix: prefix) }
@@ -399,22 +418,28 @@ struct SVGDocument {
         out.pathMove(Point(p.x, p.y - a)); out.raw("v"); out.number(2 * a)
     }
 
-    mutating func legend(y: Double) {
-        let a = SVGStyle.crossArm
+    static let legendRows: [(StaticString, String)] = [
+        (SVGStyle.sharedCentre, "corner centre shared with its container's corner: concentric"),
+        (SVGStyle.ownCentre, "corner centre of its own: flared, pinched, at its minimum or fixed"),
+        (SVGStyle.guide, "container corner: a circle of its radius about its centre"),
+    ]
+
+    /// How wide the legend is: the document is at least this wide (plus margins).
+    var legendWidth: Double {
+        2 * SVGStyle.crossArm + 6 + Self.legendRows.map { SVGText.width($0.1, size: SVGStyle.labelSize) }.max()!
+    }
+
+    mutating func legend(at origin: Point) {
+        let a = SVGStyle.crossArm, x = origin.x
         out.raw("<g id=\""); out.id(unique("legend")); out.raw("\" font-family=\""); out.raw(SVGStyle.font); out.raw("\" font-size=\"")
         out.number(SVGStyle.labelSize); out.raw("\" fill=\""); out.raw(SVGStyle.ink); out.raw("\">\n")
-        let rows: [(StaticString, String)] = [
-            (SVGStyle.sharedCentre, "corner centre shared with its container's corner: concentric"),
-            (SVGStyle.ownCentre, "corner centre of its own: flared, pinched, at its minimum or fixed"),
-            (SVGStyle.guide, "container corner: a circle of its radius about its centre"),
-        ]
-        for (n, (color, text)) in rows.enumerated() {
-            let row = y + Double(n) * 14
+        for (n, (color, text)) in Self.legendRows.enumerated() {
+            let row = origin.y + Double(n) * 14
             out.raw("<path d=\"")
-            if n < 2 { cross(Point(a, row)) } else { out.pathMove(Point(0, row)); out.raw("h"); out.number(2 * a) }
+            if n < 2 { cross(Point(x + a, row)) } else { out.pathMove(Point(x, row)); out.raw("h"); out.number(2 * a) }
             out.raw("\" fill=\"none\" stroke=\""); out.raw(color)
             out.raw(n < 2 ? "\" stroke-width=\"1.25\"/>\n" : "\" stroke-width=\"1\" stroke-dasharray=\"4 3\"/>\n")
-            out.raw("<text x=\""); out.number(2 * a + 6); out.raw("\" y=\""); out.number(row + 3.5)
+            out.raw("<text x=\""); out.number(x + 2 * a + 6); out.raw("\" y=\""); out.number(row + 3.5)
             out.raw("\">"); out.text(text); out.raw("</text>\n")
         }
         out.raw("</g>\n")

@@ -182,6 +182,63 @@ struct SVGWriterTests {
         #expect(SVGTest.attribute("fill-opacity", of: "tint", in: svg18) == nil)
     }
 
+    // MARK: Canvas
+
+    /// The new-user repro: a shape wider than the screen and one padded outwards.
+    static let overflowing = "screen 300x300 radius 30\nbig: rect 20 size 500x100\nneg: concentric min 8 pad -20\n"
+
+    @Test("the viewBox covers every shape that overflows the screen, plus the margin")
+    func overflowGrowsTheCanvas() throws {
+        let svg = try #require(SVGTest.svg(Self.overflowing))
+        // big: x −100…400; neg: −20…320 both ways.
+        #expect(svg.contains("width=\"532\" height=\"372\" viewBox=\"-116 -36 532 372\""))
+        // What rsvg-convert paints: both ends of big and neg's far corner region.
+        let image = try #require(try SVGTest.rasterise(svg, zoom: 2))
+        let origin = Point(-116, -36)
+        #expect(image.width == 1064 && image.height == 744)
+        for p in [Point(-95, 150), Point(395, 150), Point(-15, 160), Point(160, 315)] {
+            let grey = try #require(image.grey(at: p, origin: origin, zoom: 2))
+            #expect(grey < 100, "\(p) is not drawn (grey \(grey))")
+        }
+    }
+
+    @Test("shapes that overflow get the screen's edge drawn again, dashed, over them")
+    func screenEdgeOverOverflow() throws {
+        let svg = try #require(SVGTest.svg(Self.overflowing))
+        let ids = Self.ids(in: svg)
+        #expect(ids == ["screen", "big", "neg", "screen-edge"])
+        #expect(SVGTest.attribute("d", of: "screen-edge", in: svg) == SVGTest.attribute("d", of: "screen", in: svg))
+        #expect(SVGTest.attribute("fill", of: "screen-edge", in: svg) == "none")
+        #expect(SVGTest.attribute("stroke-dasharray", of: "screen-edge", in: svg) == "6 3")
+        // Shapes inside the screen, touching its edges: the canvas is the screen's.
+        let inside = try #require(SVGTest.svg("screen 300x300 radius 30\nfull: concentric\nbar: rect 4 size 300x20 align bottom\n"))
+        #expect(!inside.contains("screen-edge"))
+        #expect(inside.contains("viewBox=\"-16 -16 332 332\""))
+    }
+
+    @Test("--compare: panels are as wide as the widest overflow, titles above it")
+    func compareOverflow() throws {
+        let file = SourceFile(name: "t.scene", text: "screen 300x300 radius 30\nbig: rect 20 size 500x100\ntall: rect 8 size 40x400 align leading\n")
+        let a = try #require(Pipeline.compile(file, target: .ios26).scene)
+        let b = try #require(Pipeline.compile(file, target: .ios18).scene)
+        let svg = SVGWriter.write(a, compare: b)
+        // x −100…400, y −50…350; panels 500 + 3·16 apart.
+        #expect(svg.contains("viewBox=\"-116 -94 1080 460\""))
+        #expect(svg.contains("<g id=\"ios18\" transform=\"translate(548 0)\">"))
+        #expect(svg.contains("<text x=\"-100\" y=\"-76\""), "the title sits over the panel's top-leading extent")
+        #expect(svg.contains("id=\"ios26-screen-edge\"") && svg.contains("id=\"ios18-screen-edge\""))
+    }
+
+    @Test("--centers: a narrow screen still has room for the legend")
+    func legendFits() throws {
+        let svg = try #require(SVGTest.svg("screen 120x200 radius 20\nrect 8 size 60x60\n", options: SVGOptions(centers: true)))
+        let width = try #require(Double(svg.components(separatedBy: "width=\"")[1].prefix { $0 != "\"" }))
+        let longest = SVGDocument.legendRows.map { SVGText.width($0.1, size: SVGStyle.labelSize) }.max()!
+        #expect(width >= longest + 14 + 32)
+        // Text estimates err long: "Hello" is 2.535 em in DejaVu Sans (2.279 in Liberation Sans).
+        #expect(abs(SVGText.width("Hello", size: 10) - 25.35) < 1e-9)
+    }
+
     // MARK: Options
 
     @Test("--compare: two titled panels side by side, ids kept apart")
