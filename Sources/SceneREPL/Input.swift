@@ -148,3 +148,78 @@ public enum Completion {
         return pool.filter { $0.hasPrefix(word) && seen.insert($0).inserted }.sorted()
     }
 }
+
+/// `:edit` offers a statement as one line (comments left out, line breaks
+/// joined with `;`). When the line comes back changed, the change is made to
+/// the statement as it was written, so its line breaks and comments stay,
+/// wherever the change sits inside one line of it.
+public enum EditPatch {
+    struct Tok {
+        var kind: TokenKind
+        var text: String
+        var start: Int
+        var end: Int
+    }
+
+    static func tokens(_ text: String) -> ([Tok], SourceFile) {
+        let file = SourceFile(name: "", text: text)
+        let toks = Lexer.tokenize(file).0.filter { $0.kind != .eof && $0.kind != .newline }.map {
+            Tok(kind: $0.kind, text: file.text($0.range.start..<$0.range.end), start: $0.range.start, end: $0.range.end)
+        }
+        return (toks, file)
+    }
+
+    /// `original` with the change that turned `offered` into `edited`; nil
+    /// when the change cannot be placed without losing the original's layout
+    /// (it spans a line break or a comment, or adds or removes a `;`).
+    public static func apply(original: String, offered: String, edited: String) -> String? {
+        let (o, ofile) = tokens(original)
+        let (f, _) = tokens(offered)
+        let (e, efile) = tokens(edited)
+        // The offered line is the original's tokens with `;` where lines were joined.
+        let oi = o.indices.filter { o[$0].kind != .semicolon }
+        let fi = f.indices.filter { f[$0].kind != .semicolon }
+        guard oi.count == fi.count, zip(oi, fi).allSatisfy({ o[$0.0].text == f[$0.1].text }) else { return nil }
+        var toOriginal: [Int: Int] = [:]
+        for (a, b) in zip(fi, oi) { toOriginal[a] = b }
+        // The changed run of tokens: common prefix and suffix left alone.
+        func same(_ x: Tok, _ y: Tok) -> Bool { x.kind == y.kind && x.text == y.text }
+        var p = 0
+        while p < f.count, p < e.count, same(f[p], e[p]) { p += 1 }
+        var q = 0
+        while q < f.count - p, q < e.count - p, same(f[f.count - 1 - q], e[e.count - 1 - q]) { q += 1 }
+        if p == f.count, p == e.count { return original }
+        let fs = p..<(f.count - q), es = p..<(e.count - q)
+        guard !fs.contains(where: { f[$0].kind == .semicolon }), !es.contains(where: { e[$0].kind == .semicolon }) else { return nil }
+        var replacement = es.isEmpty ? "" : efile.text(e[es.lowerBound].start..<e[es.upperBound - 1].end)
+        var lo: Int, hi: Int
+        if !fs.isEmpty {
+            lo = o[toOriginal[fs.lowerBound]!].start
+            hi = o[toOriginal[fs.upperBound - 1]!].end
+            if replacement.isEmpty {
+                // A deletion takes the space before it too.
+                while lo > 0, ofile.bytes[lo - 1] == UInt8(ascii: " ") || ofile.bytes[lo - 1] == UInt8(ascii: "\t") { lo -= 1 }
+            }
+        } else if p > 0, f[p - 1].kind != .semicolon {
+            lo = o[toOriginal[p - 1]!].end; hi = lo
+            replacement = " " + replacement
+        } else if p < f.count, f[p].kind != .semicolon {
+            lo = o[toOriginal[p]!].start; hi = lo
+            replacement += " "
+        } else {
+            return nil
+        }
+        // A line break (and so any comment) inside the replaced text would be lost.
+        guard !ofile.bytes[lo..<hi].contains(UInt8(ascii: "\n")) else { return nil }
+        var bytes = ofile.bytes
+        bytes.replaceSubrange(lo..<hi, with: Array(replacement.utf8))
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Whether `text` has a `#` comment or more than one line: what a one-line
+    /// replacement would lose.
+    public static func hasLayout(_ text: String) -> (lines: Bool, comments: Bool) {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+        return (lines.count > 1, lines.contains { InputBuffer.stripComment($0) != $0 })
+    }
+}

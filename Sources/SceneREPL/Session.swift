@@ -137,7 +137,7 @@ public struct Session: Sendable {
 
     /// Apply typed input: each statement is added, or replaces the statement
     /// (or nested labelled node) with the same key.
-    public func applying(_ input: String) -> Outcome {
+    public func applying(_ input: String, replacingEntry: Int? = nil) -> Outcome {
         let inFile = SourceFile(name: Self.inputName, text: input)
         let parsed = Parser.parse(inFile)
         if parsed.diagnostics.hasErrors {
@@ -149,7 +149,7 @@ public struct Session: Sendable {
         var draft = Draft(self)
         var actions: [String] = []
         for (st, chunk) in zip(statements, chunks) {
-            actions.append(draft.place(st, chunk))
+            actions.append(draft.place(st, chunk, replacingEntry: statements.count == 1 ? replacingEntry : nil))
         }
         return draft.finish(from: self, what: input, actions: actions, input: inFile)
     }
@@ -449,24 +449,42 @@ struct Draft {
     }
 
     /// Add or replace one statement; returns what was done ("[3] added").
-    mutating func place(_ st: Statement, _ chunk: Session.Chunk) -> String {
+    /// `replacingEntry`: a statement with no key of its own (an unlabelled
+    /// node) replaces that entry instead of being added (`:edit N`).
+    mutating func place(_ st: Statement, _ chunk: Session.Chunk, replacingEntry: Int? = nil) -> String {
         let key = Session.key(st)
         let inputStart = chunk.sourceStart
         func segment(_ id: Int) -> Segment {
             Segment(entryID: id, offset: chunk.statementOffset, length: chunk.text.utf8.count - chunk.statementOffset,
                     inputStart: inputStart, indent: 0)
         }
+        // A labelled node typed without a block keeps the children it has.
+        if case .node(let node) = st, node.block == nil, case .label(let l)? = key,
+           let owner = keys.firstIndex(of: key).map({ entries[$0].id }) ?? owner(of: l),
+           let i = entries.firstIndex(where: { $0.id == owner }),
+           let kept = Self.keepingBlock(of: l, in: entries[i].text, head: chunk) {
+            entries[i].text = kept.text
+            if keys[i] == key { segments.removeAll { $0.entryID == owner } }
+            for k in segments.indices where segments[k].entryID == owner && segments[k].offset >= kept.headEnd {
+                segments[k].offset += kept.delta
+            }
+            segments.append(Segment(entryID: owner, offset: kept.headStart, length: kept.headLength,
+                                    inputStart: inputStart, indent: 0))
+            relabel(owner)
+            let what = keys[i] == key ? "[\(i + 1)] replaced" : "[\(i + 1)] replaced `\(l)`"
+            return what + "; kept its \(kept.children) \(kept.children == 1 ? "child" : "children") (`\(l): … < >` removes \(kept.children == 1 ? "it" : "them"))"
+        }
         if let key, let i = keys.firstIndex(of: key) {
-            let id = entries[i].id
-            entries[i].text = chunk.text
-            segments.removeAll { $0.entryID == id }
-            segments.append(segment(id))
-            relabel(id)
+            replace(at: i, with: chunk)
             return "[\(i + 1)] replaced"
         }
         if case .label(let l)? = key, let owner = owner(of: l) {
             splice(label: l, owner: owner, with: chunk)
             return "[\(entries.firstIndex { $0.id == owner }! + 1)] replaced `\(l)`"
+        }
+        if key == nil, let id = replacingEntry, let i = entries.firstIndex(where: { $0.id == id }), keys[i] == nil {
+            replace(at: i, with: chunk)
+            return "[\(i + 1)] replaced"
         }
         let id = nextID
         nextID += 1
@@ -481,6 +499,39 @@ struct Draft {
         segments.append(segment(id))
         if labelOwners != nil { relabel(id) }
         return "[\(at + 1)] added"
+    }
+
+    /// Replace top-level entry `i` with `chunk`. Comment lines above the old
+    /// statement stay when the new text brings none of its own.
+    mutating func replace(at i: Int, with chunk: Session.Chunk) {
+        let id = entries[i].id
+        var prefix = ""
+        if chunk.statementOffset == 0 {
+            let lines = entries[i].text.split(separator: "\n", omittingEmptySubsequences: false)
+            let comments = lines.prefix { $0.drop { $0 == " " || $0 == "\t" }.hasPrefix("#") }
+            if !comments.isEmpty, comments.count < lines.count { prefix = comments.joined(separator: "\n") + "\n" }
+        }
+        entries[i].text = prefix + chunk.text
+        segments.removeAll { $0.entryID == id }
+        segments.append(Segment(entryID: id, offset: prefix.utf8.count + chunk.statementOffset,
+                                length: chunk.text.utf8.count - chunk.statementOffset, inputStart: chunk.sourceStart, indent: 0))
+        relabel(id)
+    }
+
+    /// `text` with the node labelled `label` given the head (shape and
+    /// modifiers) of `head`'s statement, its block kept as written, comments
+    /// and all; nil when the node has no children to keep.
+    static func keepingBlock(of label: String, in text: String, head chunk: Session.Chunk)
+        -> (text: String, headStart: Int, headLength: Int, headEnd: Int, delta: Int, children: Int)? {
+        let file = SourceFile(name: "", text: text)
+        guard case .node(let root)? = Parser.parse(file).scene.statements.first,
+              let old = Session.find(label, in: root), let block = old.block, !old.children.isEmpty else { return nil }
+        let statement = String(decoding: Array(chunk.text.utf8).dropFirst(chunk.statementOffset), as: UTF8.self)
+        let head = InputBuffer.stripComment(statement).trimmed(" \t\r\n") + " "
+        var bytes = file.bytes
+        bytes.replaceSubrange(old.range.start..<block.start, with: Array(head.utf8))
+        let delta = head.utf8.count - (block.start - old.range.start)
+        return (String(decoding: bytes, as: UTF8.self), old.range.start, head.utf8.count - 1, block.start, delta, old.children.count)
     }
 
     /// Replace (or, with nil, remove) the nested node `label` inside entry `owner`.

@@ -56,11 +56,16 @@ public struct Shell {
     public mutating func handle(_ input: String) -> Reply {
         let trimmed = input.trimmed(" \t\r\n")
         var reply: Reply
+        // What `:edit` offered counts for the next input only.
+        let pending = pendingEdit
+        pendingEdit = nil
         if trimmed.hasPrefix(":") {
             reply = command(String(trimmed.dropFirst()))
         } else if ["quit", "exit", "help", "q"].contains(trimmed) {
             let c = trimmed == "q" ? "quit" : trimmed
             reply = .error("`\(trimmed)` is not a statement; did you mean `:\(c)`?")
+        } else if let p = pending {
+            reply = editFollowUp(input, p)
         } else {
             reply = edit(input)
         }
@@ -166,7 +171,7 @@ public struct Shell {
         CommandInfo(name: "delete", args: "N|LABEL|let NAME", summary: "remove a statement, a labelled node or a binding",
                     more: "`:delete 3` removes statement 3 of `:list`; `:delete card` removes the node labelled\n`card`, nested or not; `:delete let gap` removes a binding (a bare name works when no\nlabel has it); `:delete screen` (or target, margin) goes back to the default.\nA deletion that would break the scene is refused, like any other edit."),
         CommandInfo(name: "edit", args: "N|LABEL", summary: "put a statement or labelled node on the input line to change it",
-                    more: "The text comes back as one line (children joined with `;`); edit it and press Enter\nto replace it. Piped, the line is printed."),
+                    more: "The text comes back as one line (children joined with `;`, comments left out); edit\nit and press Enter. Entered unchanged, nothing changes. A change that sits inside one\nline of the statement is made there, so its line breaks and comments stay; a wider one\n(a child added, a block removed) replaces it with the line, and says what went.\nPiped, the line is printed and the next input is taken the same way."),
         CommandInfo(name: "undo", args: "", summary: "take back the last change", more: ""),
         CommandInfo(name: "redo", args: "", summary: "redo what `:undo` took back", more: ""),
         CommandInfo(name: "load", args: "[FILE]", summary: "replace the scene with FILE's (no FILE: the autosave)",
@@ -269,10 +274,12 @@ public struct Shell {
         var out = """
         Type scene statements; each one is added to the scene, which is evaluated again
         and what changed is printed. `let NAME = …` and `LABEL: …` replace the binding or
-        labelled node (nested ones too) in place; a new `let`, `screen`, `target` or
-        `margin` goes after the last of those, a new node at the end. A line that
-        leaves `<` open continues on the next line. Ctrl-C abandons the input, Ctrl-D
-        on an empty line quits (unsaved work goes to the autosave file).
+        labelled node (nested ones too) in place; a labelled node typed without a
+        `< … >` block keeps the children it has (`LABEL: … < >` removes them). A new
+        `let`, `screen`, `target` or `margin` goes after the last of those, a new node
+        at the end. A line that leaves `<` open continues on the next line. Ctrl-C
+        abandons the input, Ctrl-D on an empty line quits (unsaved work goes to the
+        autosave file).
 
 
         """
@@ -396,28 +403,80 @@ public struct Shell {
         return Reply(out: "wrote \(out) (\(n) shape\(n == 1 ? "" : "s")" + extras.map { ", " + $0 }.joined() + ")\n")
     }
 
+    /// What `:edit` offered, so the next input can be matched against it.
+    struct PendingEdit {
+        /// `statement 3` or `` `card` ``.
+        var name: String
+        /// The one line offered.
+        var offered: String
+        /// The statement or node as written (continuation lines without the
+        /// node's own indentation), comments and line breaks included.
+        var original: String
+        /// The entry edited, for an unlabelled statement (`:edit N`).
+        var entryID: Int?
+    }
+    var pendingEdit: PendingEdit? = nil
+
     /// `:edit N|LABEL`: the statement as one line, for the line editor.
-    func editLine(_ arg: String) -> Reply {
-        var text: String
-        if let n = Int(arg) {
+    mutating func editLine(_ arg: String) -> Reply {
+        var original: String
+        var entryID: Int? = nil
+        var name = "`\(arg)`"
+        // A top-level statement is edited as its entry (comments on its lines
+        // and after it stay with it); a nested node as its own text.
+        let top = session.ast.statements.firstIndex { Session.key($0) == .label(arg) }
+        if let n = Int(arg) ?? top.map({ $0 + 1 }) {
             guard n >= 1, n <= session.entries.count else {
                 return .error("no statement \(n); " + (session.isEmpty ? "the scene is empty" : "`:list` shows 1 to \(session.entries.count)"))
             }
-            text = session.entries[n - 1].text
+            if top == nil { name = "statement \(n)" }
+            entryID = session.entries[n - 1].id
+            // Comment lines above a statement are not part of what is edited.
+            let lines = session.entries[n - 1].text.split(separator: "\n", omittingEmptySubsequences: false)
+            original = lines.drop { $0.drop { $0 == " " || $0 == "\t" }.hasPrefix("#") }.joined(separator: "\n")
         } else if !arg.isEmpty, let node = session.node(labelled: arg) {
-            text = session.file.text(node.range.start..<node.range.end)
+            let bytes = session.file.bytes
+            var lineStart = node.range.start
+            while lineStart > 0, bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
+            let indent = bytes[lineStart..<node.range.start].prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.count
+            let lines = session.file.text(node.range.start..<node.range.end).split(separator: "\n", omittingEmptySubsequences: false)
+            original = lines.enumerated().map { k, l in
+                k == 0 ? String(l) : String(l.dropFirst(min(indent, l.prefix { $0 == " " || $0 == "\t" }.count)))
+            }.joined(separator: "\n")
         } else if arg.isEmpty {
             return .error("usage: `:edit N` or `:edit LABEL`")
         } else {
             let s = Suggest.closest(to: arg, among: session.labels)
             return .error("no statement or node `\(arg)`" + (s.map { "; did you mean `\($0)`?" } ?? ""))
         }
-        // Comment lines above a statement are not part of what is edited.
-        let lines = text.split(separator: "\n").map(String.init).filter { !$0.trimmed(" \t").hasPrefix("#") }
+        let lines = original.split(separator: "\n").map(String.init)
         guard let line = InputBuffer.joined(lines, strict: true) else {
-            return .error("`\(arg)` has comments inside; it cannot be put on one line (`:list` shows it)")
+            return .error("\(name) cannot be put on one line (`:list` shows it)")
         }
+        pendingEdit = PendingEdit(name: name, offered: line, original: original, entryID: entryID)
         return Reply(out: settings.interactive ? "" : line + "\n", prefill: line)
+    }
+
+    /// The input after `:edit`: unchanged is a no-op; a change is made to the
+    /// statement as written where it can be (its comments and line breaks
+    /// stay), else the line replaces it, with a note of what went.
+    mutating func editFollowUp(_ input: String, _ p: PendingEdit) -> Reply {
+        let t0 = Clock.now
+        let typed = input.trimmed(" \t\r\n")
+        if typed == p.offered { return Reply(out: "\(p.name) unchanged\n") }
+        if let patched = EditPatch.apply(original: p.original, offered: p.offered, edited: typed) {
+            if patched == p.original { return Reply(out: "\(p.name) unchanged\n") }
+            let outcome = session.applying(patched, replacingEntry: p.entryID)
+            if case .accepted = outcome { return accept(outcome, t0: t0) }
+            // Refused: report it against what was typed (below).
+        }
+        var reply = accept(session.applying(input, replacingEntry: p.entryID), t0: t0)
+        let (lines, comments) = EditPatch.hasLayout(p.original)
+        if !reply.failed, lines || comments {
+            let lost = comments && lines ? "its line breaks and comments are" : comments ? "its comments are" : "its line breaks are"
+            reply.out += "note: \(p.name) is now the one line you entered; \(lost) gone (`:undo` brings them back)\n"
+        }
+        return reply
     }
 
     mutating func delete(_ arg: String) -> Reply {

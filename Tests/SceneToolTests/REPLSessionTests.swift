@@ -316,7 +316,9 @@ import SceneEval
         #expect(card.out == card.prefill! + "\n")
         // The line, entered as it stands, changes nothing.
         let again = sh.handle(card.prefill!)
-        #expect(again.out == "[4] replaced `card` (nothing else changed)\n")
+        #expect(again.out == "`card` unchanged\n")
+        // Typed again without `:edit` before it, it is an ordinary replacement.
+        #expect(sh.handle(card.prefill!).out == "[4] replaced `card` (nothing else changed)\n")
         #expect(sh.handle(":edit thum").err.contains("did you mean `thumb`?"))
     }
 

@@ -132,4 +132,113 @@ import SceneEval
         #expect(Completion.candidates(before: ":svg out.svg ", word: "--c", names: [], labels: []) == .words(["--centers", "--compare"]))
         #expect(Completion.candidates(before: ":svg --compare ", word: "", names: [], labels: []) == .words(["ios18", "ios26"]))
     }
+
+    // MARK: :edit keeps what it did not show
+
+    static let sheet = """
+    # the sheet
+    sheet: concentric min 24 container rect 24 height 420 align bottom <  # the sheet
+      # the grabber is a capsule
+      grabber: capsule size 36x5 align top pad top 6
+      buttons: hstack spacing 12 align bottom pad bottom 34 <
+        cancel: capsule size 150x50
+        done: capsule size 150x50
+      >
+    >
+    """
+
+    static func sheetShell() -> Shell {
+        var sh = shell()
+        _ = sh.handle(sheet)
+        return sh
+    }
+
+    @Test func editThenEnterUnchangedIsANoOp() throws {
+        var sh = Self.sheetShell()
+        let before = sh.session.entries
+        let e = sh.handle(":edit sheet")
+        let line = try #require(e.prefill)
+        #expect(!line.contains("#") && !line.contains("\n"))
+        let r = sh.handle(line)
+        #expect(r.out == "`sheet` unchanged\n")
+        #expect(!r.failed)
+        #expect(sh.session.entries == before)
+        // Only spacing changed: still nothing to do.
+        _ = sh.handle(":edit buttons")
+        #expect(sh.handle("buttons:  hstack spacing 12   align bottom pad bottom 34 < cancel: capsule size 150x50; done: capsule size 150x50 >").out == "`buttons` unchanged\n")
+        #expect(sh.session.entries == before)
+        #expect(!sh.session.canUndo || sh.session.entries == before)
+    }
+
+    @Test func editWithAChangeKeepsLineBreaksAndComments() throws {
+        var sh = Self.sheetShell()
+        // A nested node: the change lands in the statement as written.
+        let line = try #require(sh.handle(":edit buttons").prefill)
+        let r = sh.handle(line.replacingOccurrences(of: "spacing 12", with: "spacing 16"))
+        #expect(r.out.hasPrefix("[1] replaced `buttons`\n"), "\(r.out)")
+        #expect(!r.out.contains("note:"))
+        #expect(sh.session.text == Self.sheet.replacingOccurrences(of: "spacing 12", with: "spacing 16") + "\n")
+        // The whole top-level node, a modifier added to a child.
+        let whole = try #require(sh.handle(":edit sheet").prefill)
+        _ = sh.handle(whole.replacingOccurrences(of: "size 36x5", with: "size 36x5 fill #c7c7cc"))
+        #expect(sh.session.text.contains("\n  grabber: capsule size 36x5 fill #c7c7cc align top pad top 6\n"))
+        #expect(sh.session.text.hasPrefix("# the sheet\nsheet: concentric min 24 container rect 24 height 420 align bottom <  # the sheet\n  # the grabber is a capsule\n"))
+        // A modifier removed.
+        let again = try #require(sh.handle(":edit 1").prefill)
+        _ = sh.handle(again.replacingOccurrences(of: " height 420", with: ""))
+        #expect(sh.session.text.hasPrefix("# the sheet\nsheet: concentric min 24 container rect 24 align bottom <  # the sheet\n"))
+    }
+
+    @Test func anEditThatCannotKeepTheLayoutSaysWhatWent() throws {
+        var sh = Self.sheetShell()
+        let line = try #require(sh.handle(":edit sheet").prefill)
+        // A new child between two others: a `;` added, so the line replaces the node.
+        let r = sh.handle(line.replacingOccurrences(of: "pad top 6;", with: "pad top 6; extra: rect 2 size 10x10;"))
+        #expect(!r.failed, "\(r.err)")
+        #expect(r.out.contains("note: `sheet` is now the one line you entered; its line breaks and comments are gone (`:undo` brings them back)"))
+        #expect(sh.session.entries[0].text.hasPrefix("# the sheet\nsheet: "), "the comment above stays")
+        #expect(sh.session.scene.index(ofLabel: "extra") != nil)
+        _ = sh.handle(":undo")
+        #expect(sh.session.text == Self.sheet + "\n")
+    }
+
+    @Test func editOfAnUnlabelledStatementReplacesIt() throws {
+        var sh = Self.shell()
+        _ = sh.handle("rect 4 size 10x10")
+        let line = try #require(sh.handle(":edit 1").prefill)
+        let r = sh.handle(line.replacingOccurrences(of: "rect 4", with: "rect 5"))
+        #expect(r.out.hasPrefix("[1] replaced"), "\(r.out)")
+        #expect(sh.session.entries.map(\.text) == ["rect 5 size 10x10"])
+    }
+
+    @Test func replacingABindingKeepsTheCommentAboveIt() {
+        var sh = Self.shell()
+        _ = sh.handle("# the map's radius\nlet map = 28  # from the design")
+        _ = sh.handle("let map = 34")
+        #expect(sh.session.entries.map(\.text) == ["# the map's radius\nlet map = 34"])
+    }
+
+    // MARK: a node typed without a block keeps its children
+
+    @Test func aLabelledNodeWithoutABlockKeepsItsChildren() {
+        var sh = Self.sheetShell()
+        let r = sh.handle("buttons: hstack spacing 8 align bottom pad bottom 30")
+        #expect(r.out.hasPrefix("[1] replaced `buttons`; kept its 2 children (`buttons: … < >` removes them)\n"), "\(r.out)")
+        #expect(sh.session.scene.index(ofLabel: "cancel") != nil)
+        #expect(sh.session.text.contains("\n  buttons: hstack spacing 8 align bottom pad bottom 30 <\n    cancel: capsule size 150x50\n"))
+        // Top level, comments inside kept.
+        let t = sh.handle("sheet: concentric min 20 container rect 20 height 400 align bottom")
+        #expect(t.out.hasPrefix("[1] replaced; kept its 2 children (`sheet: … < >` removes them)\n"), "\(t.out)")
+        #expect(sh.session.text.hasPrefix("# the sheet\nsheet: concentric min 20 container rect 20 height 400 align bottom <  # the sheet\n  # the grabber is a capsule\n"))
+        #expect(sh.session.scene.shapes.count == 5)
+        // An empty block removes them.
+        let e = sh.handle("buttons: hstack spacing 8 < >")
+        #expect(e.out.hasPrefix("[1] replaced `buttons`\n"))
+        #expect(sh.session.scene.index(ofLabel: "cancel") == nil)
+        // An error in the new head points at what was typed.
+        let bad = sh.handle("sheet: concentric min nope")
+        #expect(bad.err.hasPrefix("<input>:1:23: error[undefined-name]"), "\(bad.err)")
+        // A node without children is simply replaced.
+        #expect(sh.handle("grabber: capsule size 40x5").out.hasPrefix("[1] replaced `grabber`\n"))
+    }
 }
