@@ -109,6 +109,17 @@ enum SVGStyle {
     /// Above this relative luminance a backdrop is light (dark ink, smoky glass).
     static let lightLuminance = 0.4
 
+    /// Every shape's outline: a thin line in whichever of dark ink and white stands
+    /// out more against what is behind the shape, so its edge shows even where its
+    /// fill matches the backdrop (a `#f2f2f7` card on the `#f2f2f7` screen, a clear
+    /// shape, two shapes of one palette colour). At this opacity the better of the
+    /// two keeps 3:1 (WCAG's non-text contrast) against any opaque backdrop; a test
+    /// checks it. Glass keeps its rim instead.
+    static let outlineDark: StaticString = "#1c1c1e"
+    static let outlineLight: StaticString = "#fff"
+    static let outlineOpacity = 0.75
+    static let outlineWidth = 0.5
+
     /// `--centers`: a corner centre that coincides with its container's corner centre.
     static let sharedCentre: StaticString = "#00c853"
     /// A corner centre of its own (flared, pinched, at its minimum, or no container corner).
@@ -213,9 +224,12 @@ struct SVGDocument {
         out.raw(SVGStyle.screenStroke); out.raw("\" stroke-width=\"1\"/>\n")
 
         // Fields are read in place (`shapes[i].frame`), never by copying a whole
-        // shape, which would retain its strings and arrays 100,000 times.
+        // shape, which would retain its strings and arrays 100,000 times. The shapes'
+        // group carries the dark outline; a shape on a dark backdrop overrides it.
         let shapes = scene.shapes
         let paints = self.paints(shapes, target: scene.target)
+        out.raw("<g stroke=\""); out.raw(SVGStyle.outlineDark); out.raw("\" stroke-opacity=\"")
+        out.number(SVGStyle.outlineOpacity); out.raw("\" stroke-width=\""); out.number(SVGStyle.outlineWidth); out.raw("\">\n")
         for i in shapes.indices where shapes[i].kind != .group {
             let id = unique(prefix.isEmpty ? shapes[i].id : prefix + shapes[i].id)
             guard shapes[i].isDrawable else {
@@ -231,9 +245,12 @@ struct SVGDocument {
                 out.raw("\" stroke=\""); out.raw(SVGStyle.glassStroke)
                 out.raw("\" stroke-opacity=\""); out.number(SVGStyle.glassStrokeOpacity)
                 out.raw("\" stroke-width=\""); out.number(SVGStyle.glassStrokeWidth)
+            } else if paint.lightOutline {
+                out.raw("\" stroke=\""); out.raw(SVGStyle.outlineLight)
             }
             out.raw("\"/>\n")
         }
+        out.raw("</g>\n")
         // Shapes reach past the screen: its edge again over them, so the picture
         // still shows where the device clips: dark dashes on a light line, seen on
         // any fill.
@@ -256,6 +273,16 @@ struct SVGDocument {
         var opacity: Double
         var seen: Color
         var glass = false
+        /// The outline is white: it stands out more than dark ink against what is
+        /// behind the shape.
+        var lightOutline = false
+    }
+
+    /// Whether a white outline contrasts more than a dark one with `backdrop`.
+    static func lightOutline(over backdrop: Color) -> Bool {
+        let dark = Color(r: 0x1c, g: 0x1c, b: 0x1e), light = Color(r: 255, g: 255, b: 255)
+        let o = SVGStyle.outlineOpacity
+        return Color.contrast(light.over(backdrop, opacity: o), backdrop) > Color.contrast(dark.over(backdrop, opacity: o), backdrop)
     }
 
     /// Fills in scene order: `fill` if given, else the palette colour of the shape's
@@ -267,6 +294,8 @@ struct SVGDocument {
         var paints: [Paint] = []
         paints.reserveCapacity(shapes.count)
         var depth = [Int32](repeating: 0, count: shapes.count)
+        // Backdrops are few (the palette's colours and the fills): each is judged once.
+        var outlines: [UInt32: Bool] = [:]
         for i in shapes.indices {
             var behind = screen
             if let p = shapes[i].parent, p < i {
@@ -289,7 +318,11 @@ struct SVGDocument {
                     (color, opacity) = frost
                 }
             }
-            paints.append(Paint(color: color, opacity: opacity, seen: color.over(behind, opacity: opacity), glass: glass))
+            let key = UInt32(behind.r) << 16 | UInt32(behind.g) << 8 | UInt32(behind.b)
+            let light: Bool
+            if let known = outlines[key] { light = known } else { light = Self.lightOutline(over: behind); outlines[key] = light }
+            paints.append(Paint(color: color, opacity: opacity, seen: color.over(behind, opacity: opacity), glass: glass,
+                                lightOutline: light))
         }
         return paints
     }

@@ -177,7 +177,8 @@ struct SVGWriterTests {
         // iOS 18 has no glass: the plain fill.
         let old = try #require(SVGTest.scene("target ios18\n" + source))
         let svg18 = SVGWriter.write(old)
-        #expect(SVGTest.attribute("stroke", of: "frost", in: svg18) == nil)
+        #expect(SVGTest.attribute("stroke-width", of: "frost", in: svg18) == nil, "no rim: the shapes' outline")
+        #expect(SVGTest.attribute("stroke", of: "frost", in: svg18) == "#fff", "a white outline on the navy backdrop")
         #expect(SVGTest.attribute("fill", of: "frost", in: svg18) == "#ffc300")
         #expect(SVGTest.attribute("fill-opacity", of: "tint", in: svg18) == nil)
     }
@@ -237,6 +238,70 @@ struct SVGWriterTests {
         #expect(width >= longest + 14 + 32)
         // Text estimates err long: "Hello" is 2.535 em in DejaVu Sans (2.279 in Liberation Sans).
         #expect(abs(SVGText.width("Hello", size: 10) - 25.35) < 1e-9)
+    }
+
+    // MARK: Outlines
+
+    @Test("every shape is outlined in the group's dark ink, or white on a dark backdrop")
+    func outlines() throws {
+        let source = """
+        screen 300 x 300 radius 0
+        same: rect 20 size 200x200 fill #f2f2f7 <
+          navy: rect 12 pad 20 fill #0a2463 <
+            inner: rect 4 pad 20 fill #0a2463
+            clear: rect 4 size 20x20 fill clear
+          >
+        >
+        glassy: glass capsule size 100x40 align bottom
+        """
+        let svg = try #require(SVGTest.svg(source))
+        #expect(svg.contains("<g stroke=\"#1c1c1e\" stroke-opacity=\"0.75\" stroke-width=\"0.5\">\n<path id=\"same\""))
+        // On the light screen and the light card: the group's dark outline.
+        #expect(SVGTest.attribute("stroke", of: "same", in: svg) == nil)
+        #expect(SVGTest.attribute("stroke", of: "navy", in: svg) == nil)
+        // On navy: white, the same fill and a clear shape included.
+        #expect(SVGTest.attribute("stroke", of: "inner", in: svg) == "#fff")
+        #expect(SVGTest.attribute("stroke", of: "clear", in: svg) == "#fff")
+        // Glass keeps its rim.
+        #expect(SVGTest.attribute("stroke", of: "glassy", in: svg) == "#ffffff")
+        #expect(SVGTest.attribute("stroke-width", of: "glassy", in: svg) == "1.5")
+    }
+
+    @Test("the outline keeps 3:1 contrast against any opaque backdrop")
+    func outlineContrast() {
+        var backdrops = (0...255).map { Color(r: UInt8($0), g: UInt8($0), b: UInt8($0)) }
+        for r in stride(from: 0, through: 255, by: 15) {
+            for g in stride(from: 0, through: 255, by: 15) {
+                for b in stride(from: 0, through: 255, by: 15) { backdrops.append(Color(r: UInt8(r), g: UInt8(g), b: UInt8(b))) }
+            }
+        }
+        backdrops += SVGStyle.palette + [SVGStyle.screenColor]
+        var worst = (contrast: 99.0, backdrop: Color(r: 0, g: 0, b: 0))
+        for c in backdrops {
+            let light = SVGDocument.lightOutline(over: c)
+            let line = light ? Color(r: 255, g: 255, b: 255) : Color(r: 0x1c, g: 0x1c, b: 0x1e)
+            let contrast = Color.contrast(line.over(c, opacity: SVGStyle.outlineOpacity), c)
+            if contrast < worst.contrast { worst = (contrast, c) }
+        }
+        #expect(worst.contrast >= 3, "\(worst.backdrop.hex): \(worst.contrast)")
+    }
+
+    /// The new-user finding: card.scene, fallback.scene and sheet.scene fill their
+    /// container with the screen's own #f2f2f7. What rsvg-convert paints on the
+    /// container's edge must differ visibly from the screen.
+    @Test("a container filled like the screen still shows its edge", arguments: ["card", "fallback", "sheet"])
+    func sameFillEdgeShows(_ name: String) throws {
+        let source = SVGGoldenTests.Source(path: "examples/\(name).scene")
+        let scene = try #require(SVGGoldenTests.compile(source))
+        let container = try #require(scene.shapes.first { $0.fill == SVGStyle.screenColor })
+        let zoom = 4.0
+        let image = try #require(try SVGTest.rasterise(SVGWriter.write(scene), zoom: zoom))
+        let f = container.frame
+        let screen = try #require(image.grey(at: Point(f.x + f.width / 2, f.y - 3), origin: Point(-16, -16), zoom: zoom))
+        // The top edge, mid-way: the darkest pixel of the two rows the line covers.
+        let edge = [f.y - 0.2, f.y + 0.1].compactMap { image.grey(at: Point(f.x + f.width / 2, $0), origin: Point(-16, -16), zoom: zoom) }.min()
+        let g = try #require(edge)
+        #expect(screen - g >= 60, "\(name): the edge of \(container.id) is grey \(g) on a screen of \(screen)")
     }
 
     // MARK: Options
