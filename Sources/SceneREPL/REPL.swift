@@ -18,7 +18,9 @@
 //                            prompt, exit status 65 when any input was rejected.
 //
 // Work is never lost: on every way out (Ctrl-D, :quit, end of input, SIGHUP,
-// SIGTERM) unsaved changes go to `scene-autosave.scene` in the state folder.
+// SIGTERM) unsaved changes go to a new autosave in the state folder
+// (`scene-autosave.scene`, `scene-autosave-2.scene`, …). One session never
+// overwrites another's autosave; only the autosave it loaded (Shell.autosave).
 import Foundation
 import SceneLang
 import SceneEval
@@ -36,7 +38,8 @@ public enum REPLMain {
       -h, --help    this help; inside the REPL, `:help`
 
     history:  $XDG_STATE_HOME/scene/history, else ~/.scene_history
-    autosave: $XDG_STATE_HOME/scene/scene-autosave.scene, else ~/.local/state/scene/
+    autosave: $XDG_STATE_HOME/scene/scene-autosave[-N].scene, else in ~/.local/state/scene/
+              (a new one per session with unsaved work; the 10 newest are kept)
     exit status (piped input): 0, or 65 when any input was rejected
     """
 
@@ -80,9 +83,7 @@ public enum REPLMain {
         }
         if interactive {
             var banner = "SceneLang REPL: type statements, `:help` for commands, Ctrl-D to quit.\n"
-            if path == nil, FileManager.default.fileExists(atPath: shell.autosavePath) {
-                banner += "Unsaved work from an earlier session is in \(shell.autosavePath); `:load` brings it back.\n"
-            }
+            if path == nil, let line = shell.autosaveBanner() { banner += line }
             Console.out(banner)
             return Terminal.run(&shell, historyPath: useHistory ? Paths.historyFile(env) : nil)
         }

@@ -50,7 +50,15 @@ public struct Shell {
 
     var paint: Painter { Painter(color: settings.color) }
     var renderer: DiagnosticRenderer { DiagnosticRenderer(color: settings.color) }
+    /// The first autosave's name; later ones are `scene-autosave-2.scene`, … (see `autosave()`).
     public var autosavePath: String { settings.stateDirectory + "/scene-autosave.scene" }
+    /// How many autosaves are kept (the newest; older ones are removed when a new one is written).
+    public static let autosavesKept = 10
+    /// The autosave this session loaded, while the scene still descends from
+    /// it (`:load FILE` and `:reset` end that): the one autosave it may overwrite.
+    public private(set) var loadedAutosave: String? = nil
+    /// The autosave this process wrote (a second way out writes it again).
+    public private(set) var writtenAutosave: String? = nil
 
     /// Handle one complete input: a `:command` or scene text.
     public mutating func handle(_ input: String) -> Reply {
@@ -174,8 +182,8 @@ public struct Shell {
                     more: "The text comes back as one line (children joined with `;`, comments left out); edit\nit and press Enter. Entered unchanged, nothing changes. A change that sits inside one\nline of the statement is made there, so its line breaks and comments stay; a wider one\n(a child added, a block removed) replaces it with the line, and says what went.\nPiped, the line is printed and the next input is taken the same way."),
         CommandInfo(name: "undo", args: "", summary: "take back the last change", more: ""),
         CommandInfo(name: "redo", args: "", summary: "redo what `:undo` took back", more: ""),
-        CommandInfo(name: "load", args: "[FILE]", summary: "replace the scene with FILE's (no FILE: the autosave)",
-                    more: "`:undo` brings back the scene you had before."),
+        CommandInfo(name: "load", args: "[FILE]", summary: "replace the scene with FILE's (no FILE: the newest autosave)",
+                    more: "`:undo` brings back the scene you had before.\nAutosaves: on the way out (Ctrl-D, `:quit`, end of piped input, hang-up) unsaved work\ngoes to a new file in the state folder: scene-autosave.scene, then scene-autosave-2.scene, …\nOne is never overwritten, except by the session that loaded it; the \(Shell.autosavesKept) newest are kept.\nPiped runs autosave the same way, to a new file. `:load` with no file loads the newest\nand names the others; an autosave loaded and then saved to a file is removed on the way out."),
         CommandInfo(name: "save", args: "[FILE]", summary: "write the scene to FILE, whole or not at all",
                     more: "Without FILE: the file the scene was loaded from or last saved to."),
         CommandInfo(name: "reset", args: "", summary: "start an empty scene (`:undo` brings it back)", more: ""),
@@ -183,8 +191,8 @@ public struct Shell {
                     more: "Same as typing `screen PRESET`; `:screen 400x300 radius 20` works too."),
         CommandInfo(name: "target", args: "[ios26|ios18]", summary: "set the target OS (ios18: the pre-26 fallback)", more: ""),
         CommandInfo(name: "timing", args: "[on|off]", summary: "report how long each re-evaluation takes", more: ""),
-        CommandInfo(name: "quit", args: "", summary: "leave; unsaved changes go to the autosave file",
-                    more: "Ctrl-D on an empty line does the same. `:load` with no file brings the autosave back."),
+        CommandInfo(name: "quit", args: "", summary: "leave; unsaved changes go to a new autosave file",
+                    more: "Ctrl-D on an empty line does the same. `:load` with no file brings the newest autosave\nback (`:help load` says more)."),
     ]
 
     static let aliases = ["q": "quit", "exit": "quit", "h": "help", "?": "help", "ls": "list", "rm": "delete"]
@@ -228,12 +236,13 @@ public struct Shell {
                 return .error("nothing to \(cmd)")
             }
             return move(to: s, head: "\(cmd == "undo" ? "undid" : "redid"): \(oneLine(what))", quietHead: true, t0: t0)
-        case "load": return load(arg.isEmpty ? autosavePath : arg, startup: false)
+        case "load": return arg.isEmpty ? loadNewestAutosave() : load(arg, startup: false)
         case "save": return save(arg)
         case "reset":
             if session.isEmpty { return Reply(out: "the scene is already empty\n") }
             let r = accept(session.replacingAll(with: SourceFile(name: Session.sceneName, text: ""), what: ":reset"),
                            t0: Clock.now, header: "scene cleared (`:undo` brings it back)")
+            if !r.failed { loadedAutosave = nil }
             return Reply(out: "scene cleared (`:undo` brings it back)\n", err: r.err, failed: r.failed)
         case "screen": return screen(arg)
         case "target":
@@ -278,8 +287,8 @@ public struct Shell {
         `< … >` block keeps the children it has (`LABEL: … < >` removes them). A new
         `let`, `screen`, `target` or `margin` goes after the last of those, a new node
         at the end. A line that leaves `<` open continues on the next line. Ctrl-C
-        abandons the input, Ctrl-D on an empty line quits (unsaved work goes to the
-        autosave file).
+        abandons the input, Ctrl-D on an empty line quits (unsaved work goes to a new
+        autosave file; `:help load` says more).
 
 
         """
@@ -537,21 +546,24 @@ public struct Shell {
                 session.fileName = path
                 return Reply(out: "new scene; `:save` writes \(path)\n")
             }
-            return .error(path == autosavePath ? "no autosave file (\(path))" : "\(path): no such file")
+            return .error("\(path): no such file")
         case .failure(.unreadable(let why)): return .error("cannot read \(why)")
         case .failure(.tooLarge): return .error("\(path) is larger than \(Console.maxInputBytes / 1024 / 1024) MB")
         }
         let file = SourceFile(name: path, bytes: bytes)
         let t0 = Clock.now
-        let isAutosave = path == autosavePath
+        let isAutosave = self.isAutosave(path)
         switch session.replacingAll(with: file, what: ":load \(path)", name: isAutosave ? session.displayName : path) {
         case .accepted(var s, _):
             let old = session
             if isAutosave {
+                // Still unsaved work: `:save` goes where it went before.
                 s.fileName = old.fileName
                 s.savedTexts = old.savedTexts
+                loadedAutosave = Self.absolute(path)
             } else {
                 s = s.saved(as: path)
+                loadedAutosave = nil
             }
             session = s
             let n = s.entries.count, m = s.scene.shapes.count
@@ -577,17 +589,114 @@ public struct Shell {
         return Reply(out: "saved \(n) statement\(n == 1 ? "" : "s") to \(path)\n")
     }
 
-    /// On the way out: keep unsaved changes in the autosave file.
-    public func autosave() -> Reply {
-        guard session.hasUnsavedChanges, !session.isEmpty else { return Reply() }
+    // MARK: - Autosaves
+
+    static func absolute(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+
+    /// The number of an autosave file name: 1 for `scene-autosave.scene`, N for
+    /// `scene-autosave-N.scene`, nil for any other name.
+    static func autosaveNumber(_ name: String) -> Int? {
+        if name == "scene-autosave.scene" { return 1 }
+        guard name.hasPrefix("scene-autosave-"), name.hasSuffix(".scene") else { return nil }
+        let digits = name.dropFirst("scene-autosave-".count).dropLast(".scene".count)
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(digits), n >= 2 else { return nil }
+        return n
+    }
+
+    /// Whether `path` is one of the autosaves in the state folder.
+    func isAutosave(_ path: String) -> Bool {
+        let url = URL(fileURLWithPath: Self.absolute(path))
+        return url.deletingLastPathComponent().path == Self.absolute(settings.stateDirectory)
+            && Self.autosaveNumber(url.lastPathComponent) != nil
+    }
+
+    /// The autosaves in the state folder, newest first (last written, then highest number).
+    public func autosaves() -> [String] {
+        let dir = settings.stateDirectory
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
+        let found: [(path: String, number: Int, time: Date)] = names.compactMap { name in
+            guard let n = Self.autosaveNumber(name) else { return nil }
+            let path = dir + "/" + name
+            let time = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date ?? .distantPast
+            return (path, n, time)
+        }
+        return found.sorted { $0.time != $1.time ? $0.time > $1.time : $0.number > $1.number }.map(\.path)
+    }
+
+    /// The start-up line about earlier sessions' unsaved work, if there is some.
+    public func autosaveBanner() -> String? {
+        let all = autosaves()
+        guard let newest = all.first else { return nil }
+        if all.count == 1 { return "Unsaved work from an earlier session is in \(newest); `:load` brings it back.\n" }
+        return "Unsaved work from earlier sessions: \(all.count) autosaves in \(settings.stateDirectory); "
+            + "`:load` brings back the newest (\((newest as NSString).lastPathComponent)), `:load FILE` another.\n"
+    }
+
+    /// `:load` with no file: the newest autosave, naming the others.
+    mutating func loadNewestAutosave() -> Reply {
+        let all = autosaves()
+        guard let newest = all.first else { return .error("no autosave file in \(settings.stateDirectory)") }
+        var r = load(newest, startup: false)
+        if !r.failed, all.count > 1 {
+            let others = all.dropFirst()
+            r.out += "\(others.count) older autosave\(others.count == 1 ? " is" : "s are") kept (`:load FILE` loads one): "
+                + others.map { ($0 as NSString).lastPathComponent }.joined(separator: ", ") + "\n"
+        }
+        return r
+    }
+
+    /// A new autosave file, its name taken so no other session can take it too.
+    func reserveAutosave() throws -> String {
+        let dir = settings.stateDirectory
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
+        var n = (names.compactMap(Self.autosaveNumber).max() ?? 0) + 1
+        while true {
+            let path = dir + "/" + (n == 1 ? "scene-autosave.scene" : "scene-autosave-\(n).scene")
+            let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+            if fd >= 0 { close(fd); return path }
+            guard errno == EEXIST else {
+                throw NSError(domain: NSPOSIXErrorDomain, code: Int(errno), userInfo: [NSLocalizedDescriptionKey: String(cString: strerror(errno))])
+            }
+            n += 1
+        }
+    }
+
+    /// On the way out: keep unsaved changes in an autosave file. An autosave
+    /// is never overwritten unless this session loaded it (its work is in the
+    /// session); otherwise a new one is written, and the oldest beyond
+    /// `autosavesKept` are removed. An autosave loaded and since saved to a
+    /// file has done its job and is removed.
+    public mutating func autosave() -> Reply {
+        guard session.hasUnsavedChanges, !session.isEmpty else {
+            if let a = loadedAutosave, !session.hasUnsavedChanges, let f = session.fileName,
+               FileManager.default.fileExists(atPath: a) {
+                loadedAutosave = nil
+                do { try FileManager.default.removeItem(atPath: a) } catch { return Reply() }
+                return Reply(err: "removed \(a): its work is saved in \(f)\n")
+            }
+            return Reply()
+        }
+        var path = writtenAutosave ?? loadedAutosave ?? autosavePath
         do {
             try FileManager.default.createDirectory(atPath: settings.stateDirectory, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
-            try Console.writeAtomically(session.text, to: autosavePath)
+            if writtenAutosave == nil, loadedAutosave == nil { path = try reserveAutosave() }
+            try Console.writeAtomically(session.text, to: path)
         } catch {
-            return .error("cannot save your unsaved changes to \(autosavePath): \(Self.describe(error))")
+            return .error("cannot save your unsaved changes to \(path): \(Self.describe(error))")
         }
-        return Reply(err: "unsaved changes saved to \(autosavePath)\n(`:load` with no file brings them back)\n")
+        writtenAutosave = path
+        var out = "unsaved changes saved to \(path)\n(`:load` with no file brings them back)\n"
+        let all = autosaves()
+        if all.count > Self.autosavesKept {
+            let old = all.dropFirst(Self.autosavesKept).filter { $0 != path }
+            for p in old { try? FileManager.default.removeItem(atPath: p) }
+            out += "(\(Self.autosavesKept) autosaves are kept; removed the oldest: "
+                + old.map { ($0 as NSString).lastPathComponent }.joined(separator: ", ") + ")\n"
+        }
+        return Reply(err: out)
     }
 }
 

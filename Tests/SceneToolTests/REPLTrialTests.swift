@@ -241,4 +241,92 @@ import SceneEval
         // A node without children is simply replaced.
         #expect(sh.handle("grabber: capsule size 40x5").out.hasPrefix("[1] replaced `grabber`\n"))
     }
+
+    // MARK: autosaves are never overwritten by another session
+
+    static func stateShell(_ dir: URL) -> Shell { shell(state: dir.appendingPathComponent("state").path) }
+
+    static func read(_ path: String) -> String? { try? String(contentsOfFile: path, encoding: .utf8) }
+
+    @Test func aSecondSessionDoesNotOverwriteTheFirstsAutosave() throws {
+        let dir = try Self.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let state = dir.appendingPathComponent("state").path
+        var a = Self.stateShell(dir)
+        _ = a.handle("let extra = 6")
+        let ra = a.autosave()
+        #expect(ra.err == "unsaved changes saved to \(state)/scene-autosave.scene\n(`:load` with no file brings them back)\n")
+        // Session B starts (the banner names A's work), types, leaves without loading it.
+        var b = Self.stateShell(dir)
+        #expect(b.autosaveBanner() == "Unsaved work from an earlier session is in \(state)/scene-autosave.scene; `:load` brings it back.\n")
+        _ = b.handle("let q = 1")
+        #expect(b.autosave().err.hasPrefix("unsaved changes saved to \(state)/scene-autosave-2.scene\n"))
+        #expect(Self.read(state + "/scene-autosave.scene") == "let extra = 6\n")
+        #expect(Self.read(state + "/scene-autosave-2.scene") == "let q = 1\n")
+        // Leaving twice (`:quit` refused, then Ctrl-D) writes the same file again.
+        _ = b.handle("let q = 2")
+        #expect(b.autosave().err.hasPrefix("unsaved changes saved to \(state)/scene-autosave-2.scene\n"))
+        // C: the banner counts them; `:load` brings back the newest and names the other.
+        var c = Self.stateShell(dir)
+        #expect(c.autosaveBanner()?.hasPrefix("Unsaved work from earlier sessions: 2 autosaves in \(state); `:load` brings back the newest (scene-autosave-2.scene)") == true)
+        let l = c.handle(":load")
+        #expect(l.out == "loaded \(state)/scene-autosave-2.scene: 1 statement, 0 shapes\n1 older autosave is kept (`:load FILE` loads one): scene-autosave.scene\n")
+        // The session that loaded an autosave carries its work: it may overwrite it.
+        _ = c.handle("let r = 3")
+        #expect(c.autosave().err.hasPrefix("unsaved changes saved to \(state)/scene-autosave-2.scene\n"))
+        #expect(Self.read(state + "/scene-autosave-2.scene") == "let q = 2\nlet r = 3\n")
+        #expect(c.autosaves().count == 2)
+    }
+
+    @Test func anAutosaveLoadedAndSavedIsRemovedAndResetLetsItBe() throws {
+        let dir = try Self.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let state = dir.appendingPathComponent("state").path
+        var a = Self.stateShell(dir)
+        _ = a.handle("let extra = 6")
+        _ = a.autosave()
+        var b = Self.stateShell(dir)
+        _ = b.handle(":load")
+        let file = dir.appendingPathComponent("kept.scene").path
+        _ = b.handle(":save \(file)")
+        #expect(b.autosave().err == "removed \(state)/scene-autosave.scene: its work is saved in \(file)\n")
+        #expect(b.autosaves().isEmpty)
+        #expect(b.handle(":load").err == "error: no autosave file in \(state)\n")
+        // Loaded, then reset: the session no longer carries it, so a new file is written.
+        var c = Self.stateShell(dir)
+        _ = c.handle("let one = 1")
+        _ = c.autosave()
+        var d = Self.stateShell(dir)
+        _ = d.handle(":load \(state)/scene-autosave.scene")
+        _ = d.handle(":reset")
+        _ = d.handle("let two = 2")
+        #expect(d.autosave().err.hasPrefix("unsaved changes saved to \(state)/scene-autosave-2.scene\n"))
+        #expect(Self.read(state + "/scene-autosave.scene") == "let one = 1\n")
+    }
+
+    @Test func theNewestAutosavesAreKept() throws {
+        let dir = try Self.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let state = dir.appendingPathComponent("state").path
+        for i in 1...Shell.autosavesKept {
+            var sh = Self.stateShell(dir)
+            _ = sh.handle("let v\(i) = \(i)")
+            _ = sh.autosave()
+            // Distinct times, oldest first, whatever the file system's clock resolution.
+            let name = i == 1 ? "scene-autosave.scene" : "scene-autosave-\(i).scene"
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_000_000 + Double(i))],
+                                                  ofItemAtPath: state + "/" + name)
+        }
+        var sh = Self.stateShell(dir)
+        #expect(sh.autosaves().count == Shell.autosavesKept)
+        _ = sh.handle("let newest = 1")
+        let r = sh.autosave()
+        #expect(r.err.contains("saved to \(state)/scene-autosave-\(Shell.autosavesKept + 1).scene"))
+        #expect(r.err.contains("removed the oldest: scene-autosave.scene"))
+        let left = sh.autosaves()
+        #expect(left.count == Shell.autosavesKept)
+        #expect(left.first == state + "/scene-autosave-\(Shell.autosavesKept + 1).scene")
+        #expect(!left.contains(state + "/scene-autosave.scene"))
+        #expect(sh.handle(":help load").out.contains("the \(Shell.autosavesKept) newest are kept"))
+    }
 }
