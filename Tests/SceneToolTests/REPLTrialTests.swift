@@ -329,4 +329,17 @@ import SceneEval
         #expect(!left.contains(state + "/scene-autosave.scene"))
         #expect(sh.handle(":help load").out.contains("the \(Shell.autosavesKept) newest are kept"))
     }
+
+    // MARK: :preview fits the terminal
+
+    @Test func previewFitsTheHeightOfATallScreenAndTheWidthOfAWideShape() {
+        var sh = Self.seeded(columns: 140)
+        sh.settings.rows = 45
+        let phone = sh.handle(":preview").out.split(separator: "\n").dropLast()
+        #expect(phone.count <= 42)
+        #expect(phone.map(\.count).max()! < 70, "a phone is as tall as the terminal, so narrower than it")
+        let map = sh.handle(":preview map").out.split(separator: "\n").dropLast()
+        #expect(map.map(\.count).max()! > 100, "a wide shape is drawn wider")
+        #expect(sh.handle(":help preview").out.contains("as large as\n    fits the terminal: a phone screen as tall as the terminal (so narrower than it)"))
+    }
 }
