@@ -426,6 +426,9 @@ public struct Shell {
     }
     var pendingEdit: PendingEdit? = nil
 
+    /// The line `:edit` offered was abandoned (Ctrl-C): the next input is ordinary.
+    public mutating func forgetEdit() { pendingEdit = nil }
+
     /// `:edit N|LABEL`: the statement as one line, for the line editor.
     mutating func editLine(_ arg: String) -> Reply {
         var original: String
@@ -473,6 +476,12 @@ public struct Shell {
         let t0 = Clock.now
         let typed = input.trimmed(" \t\r\n")
         if typed == p.offered { return Reply(out: "\(p.name) unchanged\n") }
+        // Something else typed (the offered line abandoned): an ordinary edit.
+        func key(_ text: String) -> Session.StatementKey?? {
+            let st = Parser.parse(SourceFile(name: "", text: text)).scene.statements
+            return st.count == 1 ? .some(Session.key(st[0])) : nil
+        }
+        guard let was = key(p.original), let now = key(typed), was == now else { return edit(input) }
         if let patched = EditPatch.apply(original: p.original, offered: p.offered, edited: typed) {
             if patched == p.original { return Reply(out: "\(p.name) unchanged\n") }
             let outcome = session.applying(patched, replacingEntry: p.entryID)

@@ -165,6 +165,7 @@ enum Terminal {
                 scene_rl_callback_interrupt()
                 Console.out("\n")
                 pending = []
+                shell.forgetEdit()
                 install()
                 continue
             }

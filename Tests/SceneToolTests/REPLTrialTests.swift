@@ -209,6 +209,13 @@ import SceneEval
         let r = sh.handle(line.replacingOccurrences(of: "rect 4", with: "rect 5"))
         #expect(r.out.hasPrefix("[1] replaced"), "\(r.out)")
         #expect(sh.session.entries.map(\.text) == ["rect 5 size 10x10"])
+        // The offered line abandoned for another statement: that one is added as usual.
+        _ = sh.handle(":edit 1")
+        #expect(sh.handle("let a = 1").out.hasPrefix("[1] added"))
+        _ = sh.handle(":edit 2")
+        sh.forgetEdit()
+        #expect(sh.handle("rect 6 size 10x10").out.hasPrefix("[3] added"))
+        #expect(sh.session.entries.count == 3)
     }
 
     @Test func replacingABindingKeepsTheCommentAboveIt() {
