@@ -77,7 +77,11 @@ import Testing
             let previous = session
             session = name
             let home = dir.appendingPathComponent("home").path, state = dir.appendingPathComponent("state").path
-            let cmd = "cd '\(dir.path)' && env -i HOME='\(home)' XDG_STATE_HOME='\(state)' TERM=xterm-256color LANG=C.UTF-8 PATH=/usr/bin:/bin timeout --foreground 120 '\(binary.path)' \(args); echo \"[exited $?]\"; sleep 120"
+            // A watchdog ends a REPL that hangs. Not `timeout`: it passes a Ctrl-C on
+            // to its child, so the REPL would see each Ctrl-C twice, the second one
+            // late enough (on a loaded machine) to abandon the next line typed.
+            let watchdog = #"p=$$; (trap "" INT; sleep 120; kill -9 $p) >/dev/null 2>&1 & exec "$0" "$@""#
+            let cmd = "cd '\(dir.path)' && env -i HOME='\(home)' XDG_STATE_HOME='\(state)' TERM=xterm-256color LANG=C.UTF-8 PATH=/usr/bin:/bin sh -c '\(watchdog)' '\(binary.path)' \(args); echo \"[exited $?]\"; sleep 120"
             try tmux(["new-session", "-d", "-s", name, "-x", "160", "-y", "50", cmd])
             // Only now: killing the last session first would stop the server under us.
             if !previous.isEmpty { try tmux(["kill-session", "-t", previous]) }
@@ -178,12 +182,15 @@ import Testing
         try t.waitLine("scene> let junk = 99")
         try t.keys("C-c")
         try t.wait(for: "let junk = 99^C")
+        // The fresh prompt: the REPL has handled the interrupt (not only echoed it).
+        try t.waitLine("scene> ")
         try t.line("extra: rect 2 <")
         try t.wait(for: "  ...> ", count: 5)
         try t.type("  more: rect 1")
         try t.waitLine("  ...>   more: rect 1")
         try t.keys("C-c")
         try t.wait(for: "more: rect 1^C")
+        try t.waitLine("scene> ")
         try t.line(":list")
         s = try t.wait(for: "5  map: container rect map")
         let listed = s.components(separatedBy: "scene> :list").last ?? ""
