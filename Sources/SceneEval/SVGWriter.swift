@@ -138,6 +138,8 @@ enum SVGStyle {
     /// maps `sans-serif` to Arial, often missing there).
     static let font: StaticString = "-apple-system, system-ui, Helvetica, Arial, DejaVu Sans, sans-serif"
     static let labelSize = 10.0
+    /// The width of the halo stroked under each label.
+    static let labelHalo = 2.0
     static let titleSize = 14.0
 }
 
@@ -178,7 +180,9 @@ struct SVGDocument {
                 out.raw(">\n")
                 title(scene, at: Point(e.minX, e.minY - m - 10))
             }
-            panel(scene, prefix: prefix, overflows: scene.svgOverflows(extents[i]))
+            // Labels stay inside the panel's share of the viewBox.
+            let area = SVGBox(x: e.minX - m + 1, y: e.minY - m + 1, width: e.width + 2 * m - 2, height: e.height + 2 * m - 2)
+            panel(scene, prefix: prefix, overflows: scene.svgOverflows(extents[i]), labelArea: area)
             if panels.count > 1 { out.raw("</g>\n") }
         }
         if options.centers { legend(at: Point(e.minX, e.maxY + m + 8)) }
@@ -216,7 +220,7 @@ struct SVGDocument {
         out.raw("\">"); out.text(name); out.raw("</text>\n")
     }
 
-    mutating func panel(_ scene: ResolvedScene, prefix: String, overflows: Bool) {
+    mutating func panel(_ scene: ResolvedScene, prefix: String, overflows: Bool, labelArea: SVGBox) {
         // The screen, behind everything.
         out.raw("<path id=\""); out.id(unique(prefix + "screen")); out.raw("\" d=\"")
         out.path(RoundedRect(screen: scene.screen))
@@ -262,8 +266,8 @@ struct SVGDocument {
             out.raw("\" fill=\"none\" stroke=\""); out.raw(SVGStyle.screenStroke)
             out.raw("\" stroke-width=\"1.25\" stroke-dasharray=\""); out.raw(SVGStyle.screenEdgeDash); out.raw("\"/>\n")
         }
-        if options.centers { centres(scene, prefix: prefix) }
-        if options.labels { labels(scene, paints: paints, prefix: prefix) }
+        let crosses = options.centers ? centres(scene, prefix: prefix) : []
+        if options.labels { labels(scene, paints: paints, prefix: prefix, crosses: crosses, area: labelArea) }
     }
 
     /// A shape's fill, and what it looks like composited over what is behind it
@@ -357,7 +361,8 @@ struct SVGDocument {
         }
     }
 
-    mutating func centres(_ scene: ResolvedScene, prefix: String) {
+    /// Draws the overlay; returns every cross drawn (labels keep clear of them).
+    mutating func centres(_ scene: ResolvedScene, prefix: String) -> [Point] {
         let shapes = scene.shapes
         let ctx = contexts(shapes)
         // Which containers hold a rounded shape: their guides are drawn.
@@ -414,6 +419,7 @@ struct SVGDocument {
             paths(points, Stroke(color: color, width: 1.25)) { $0.cross($1) }
         }
         out.raw("</g>\n")
+        return own + shared
     }
 
     /// How an overlay path is painted (inside a group with `fill="none"`).
@@ -480,29 +486,57 @@ struct SVGDocument {
 
     // MARK: --labels
 
-    mutating func labels(_ scene: ResolvedScene, paints: [Paint], prefix: String) {
+    /// Each labelled shape's label where `SVGLabelPlacer` puts it, over a halo: the
+    /// same text stroked underneath in the contrasting colour (an SVG 1.1 halo;
+    /// `paint-order` is SVG 2), so it reads over any child, cross or edge.
+    mutating func labels(_ scene: ResolvedScene, paints: [Paint], prefix: String, crosses: [Point], area: SVGBox) {
         let shapes = scene.shapes
+        var placer = SVGLabelPlacer(bounds: area)
+        for p in crosses { placer.addCross(p) }
         out.raw("<g id=\""); out.id(unique(prefix + "labels")); out.raw("\" font-family=\"")
-        out.raw(SVGStyle.font); out.raw("\" font-size=\""); out.number(SVGStyle.labelSize); out.raw("\">\n")
-        for (i, s) in shapes.enumerated() where s.kind != .group && s.isDrawable {
-            guard let label = s.label else { continue }
-            let rect = RoundedRect(shape: s)
-            let f = rect.frame
-            let r = rect.radii.topLeading
-            let dark = paints[i].seen.luminance > SVGStyle.lightLuminance
-            out.raw("<text")
-            if r > min(f.width, f.height) * 0.35 || f.height < 20 {
-                // Round or small: centred.
-                out.raw(" x=\""); out.number(f.x + f.width / 2); out.raw("\" y=\""); out.number(f.y + f.height / 2 + 3.5)
-                out.raw("\" text-anchor=\"middle\"")
-            } else {
-                // After the top-leading corner, just below the top edge.
-                out.raw(" x=\""); out.number(f.x + max(6, r)); out.raw("\" y=\""); out.number(f.y + 10.5); out.raw("\"")
-            }
-            out.raw(" fill=\""); out.raw(dark ? SVGStyle.ink : "#ffffff"); out.raw("\">")
-            out.text(label); out.raw("</text>\n")
+        out.raw(SVGStyle.font); out.raw("\" font-size=\""); out.number(SVGStyle.labelSize)
+        out.raw("\" stroke-width=\""); out.number(SVGStyle.labelHalo); out.raw("\" stroke-linejoin=\"round\">\n")
+        for i in shapes.indices where shapes[i].kind != .group && shapes[i].isDrawable {
+            guard let label = shapes[i].label else { continue }
+            let (box, inside) = placer.place(width: SVGText.width(label, size: SVGStyle.labelSize), for: RoundedRect(shape: shapes[i]))
+            let behind = backdrop(at: Point((box.minX + box.maxX) / 2, (box.minY + box.maxY) / 2), label: i, inside: inside,
+                                  scene, paints)
+            let light = behind.luminance > SVGStyle.lightLuminance
+            let ink: StaticString = light ? SVGStyle.ink : "#ffffff", halo: StaticString = light ? "#ffffff" : SVGStyle.ink
+            let baseline = box.minY + SVGLabelPlacer.ascent
+            out.raw("<text x=\""); out.number(box.minX); out.raw("\" y=\""); out.number(baseline)
+            out.raw("\" fill=\""); out.raw(halo); out.raw("\" stroke=\""); out.raw(halo); out.raw("\">"); out.text(label); out.raw("</text>\n")
+            out.raw("<text x=\""); out.number(box.minX); out.raw("\" y=\""); out.number(baseline)
+            out.raw("\" fill=\""); out.raw(ink); out.raw("\">"); out.text(label); out.raw("</text>\n")
         }
         out.raw("</g>\n")
+    }
+
+    /// What is seen at `p`, the middle of shape `i`'s label: the last drawn of `i`'s
+    /// descendants there (a label inside its shape may sit over a child), else `i`
+    /// itself if the label is inside it, else its nearest ancestor there, else the
+    /// screen, else the page (white).
+    func backdrop(at p: Point, label i: Int, inside: Bool, _ scene: ResolvedScene, _ paints: [Paint]) -> Color {
+        let shapes = scene.shapes
+        func under(_ j: Int) -> Bool {
+            let f = shapes[j].kind == .circle ? shapes[j].frame.centredSquare : shapes[j].frame
+            return shapes[j].kind != .group && shapes[j].isDrawable && p.x >= f.minX && p.x <= f.maxX && p.y >= f.minY && p.y <= f.maxY
+        }
+        // Descendants follow their ancestor in scene order, deeper.
+        var j = i + 1, top: Int? = inside ? i : nil
+        while j < shapes.count, shapes[j].depth > shapes[i].depth {
+            if under(j) { top = j }
+            j += 1
+        }
+        if let top { return paints[top].seen }
+        var a = shapes[i].parent
+        while let k = a, k < i {
+            if under(k) { return paints[k].seen }
+            a = shapes[k].parent
+        }
+        let s = scene.screen.frame
+        if p.x >= s.minX, p.x <= s.maxX, p.y >= s.minY, p.y <= s.maxY { return SVGStyle.screenColor }
+        return Color(r: 255, g: 255, b: 255)
     }
 }
 
