@@ -300,6 +300,7 @@ struct SVGDocument {
         var depth = [Int32](repeating: 0, count: shapes.count)
         // Backdrops are few (the palette's colours and the fills): each is judged once.
         var outlines: [UInt32: Bool] = [:]
+        var last: (key: UInt32, light: Bool) = (.max, false)
         for i in shapes.indices {
             var behind = screen
             if let p = shapes[i].parent, p < i {
@@ -324,7 +325,10 @@ struct SVGDocument {
             }
             let key = UInt32(behind.r) << 16 | UInt32(behind.g) << 8 | UInt32(behind.b)
             let light: Bool
-            if let known = outlines[key] { light = known } else { light = Self.lightOutline(over: behind); outlines[key] = light }
+            if key == last.key { light = last.light }
+            else if let known = outlines[key] { light = known }
+            else { light = Self.lightOutline(over: behind); outlines[key] = light }
+            last = (key, light)
             paints.append(Paint(color: color, opacity: opacity, seen: color.over(behind, opacity: opacity), glass: glass,
                                 lightOutline: light))
         }
