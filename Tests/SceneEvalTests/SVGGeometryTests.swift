@@ -177,6 +177,42 @@ struct SVGGeometryTests {
         }
     }
 
+    /// The trial's "capsule ends look slightly flat at 8×": that is §7's blend at
+    /// t = 0, not a deviation from it. The lead-in's controls lie on the edge (0.82·r,
+    /// 0.96·r), so the curvature at the tip, where the two halves meet, is zero; the
+    /// cap stays within 0.005·r of a semicircle (0.15 pt at r = 30), and within
+    /// 0.0001·r of it over the flattened last tenth of each half.
+    @Test("a continuous capsule's cap is §7's: near a semicircle, flat only at its tip")
+    func capsuleCapFlatness() throws {
+        let (f, radii, path) = try #require(render("capsule size 200x60"))
+        let r = radii[0]
+        let cubics = path.compactMap { seg -> [Point]? in
+            if case .cubic(let a, let b, let c, let d) = seg { return [a, b, c, d] }
+            return nil
+        }
+        try #require(cubics.count == 12)
+        // The trailing cap: the top-trailing corner's turn and lead-out onto the short
+        // edge, the bottom-trailing corner's lead-in off it and its turn. (The
+        // cubics on the long edges keep the full table, 1.528665·r along them.)
+        let centre = Point(f.maxX - r, f.y + r)
+        var worst = 0.0
+        for c in cubics[1..<5] {
+            for step in 0...100 {
+                let p = bezier(c[0], c[1], c[2], c[3], Double(step) / 100)
+                worst = max(worst, abs(p.distance(to: centre) - r))
+            }
+        }
+        #expect(worst <= 0.005 * r, "\(worst) pt from the semicircle")
+        // At the tip (the end of the first corner's third cubic): the controls are
+        // collinear with the end point, along the edge: zero curvature.
+        let c3 = cubics[2]
+        #expect(c3[1].x == f.maxX && c3[2].x == f.maxX && c3[3].x == f.maxX && c3[3].y == f.y + r)
+        for step in 90...100 {
+            let p = bezier(c3[0], c3[1], c3[2], c3[3], Double(step) / 100)
+            #expect(abs(p.distance(to: centre) - r) <= 0.0001 * r + 0.001)
+        }
+    }
+
     @Test("circular corners are quarter circles", arguments: [4.0, 16, 30])
     func circularCorners(_ r: Double) throws {
         let (f, _, path) = try #require(render("rect \(Format.number(r)) style circular size 200x60"))
