@@ -110,11 +110,12 @@ enum SVGStyle {
     static let lightLuminance = 0.4
 
     /// Every shape's outline: a thin line in whichever of dark ink and white stands
-    /// out more against what is behind the shape, so its edge shows even where its
-    /// fill matches the backdrop (a `#f2f2f7` card on the `#f2f2f7` screen, a clear
-    /// shape, two shapes of one palette colour). At this opacity the better of the
-    /// two keeps 3:1 (WCAG's non-text contrast) against any opaque backdrop; a test
-    /// checks it. Glass keeps its rim instead.
+    /// out more against the shape's own colour. Where the fill contrasts with what
+    /// is behind, that edge shows anyway; where it does not (a `#f2f2f7` card on the
+    /// `#f2f2f7` screen, a clear shape, a sibling of the same palette colour drawn
+    /// over another), the outline contrasts with both. At this opacity the better of
+    /// the two keeps 3:1 (WCAG's non-text contrast) against any opaque colour; a
+    /// test checks it. Glass keeps its rim instead.
     static let outlineDark: StaticString = "#1c1c1e"
     static let outlineLight: StaticString = "#fff"
     static let outlineOpacity = 0.75
@@ -229,7 +230,7 @@ struct SVGDocument {
 
         // Fields are read in place (`shapes[i].frame`), never by copying a whole
         // shape, which would retain its strings and arrays 100,000 times. The shapes'
-        // group carries the dark outline; a shape on a dark backdrop overrides it.
+        // group carries the dark outline; a dark shape overrides it with white.
         let shapes = scene.shapes
         let paints = self.paints(shapes, target: scene.target)
         out.raw("<g stroke=\""); out.raw(SVGStyle.outlineDark); out.raw("\" stroke-opacity=\"")
@@ -277,12 +278,13 @@ struct SVGDocument {
         var opacity: Double
         var seen: Color
         var glass = false
-        /// The outline is white: it stands out more than dark ink against what is
-        /// behind the shape.
+        /// The outline is white: it stands out more than dark ink against the
+        /// shape's own colour (as seen).
         var lightOutline = false
     }
 
-    /// Whether a white outline contrasts more than a dark one with `backdrop`.
+    /// Whether a white outline contrasts more than a dark one with `backdrop` (the
+    /// colour the outline is drawn over).
     static func lightOutline(over backdrop: Color) -> Bool {
         let dark = Color(r: 0x1c, g: 0x1c, b: 0x1e), light = Color(r: 255, g: 255, b: 255)
         let o = SVGStyle.outlineOpacity
@@ -298,7 +300,7 @@ struct SVGDocument {
         var paints: [Paint] = []
         paints.reserveCapacity(shapes.count)
         var depth = [Int32](repeating: 0, count: shapes.count)
-        // Backdrops are few (the palette's colours and the fills): each is judged once.
+        // Colours are few (the palette's and the fills): each is judged once.
         var outlines: [UInt32: Bool] = [:]
         var last: (key: UInt32, light: Bool) = (.max, false)
         for i in shapes.indices {
@@ -323,14 +325,14 @@ struct SVGDocument {
                     (color, opacity) = frost
                 }
             }
-            let key = UInt32(behind.r) << 16 | UInt32(behind.g) << 8 | UInt32(behind.b)
+            let seen = color.over(behind, opacity: opacity)
+            let key = UInt32(seen.r) << 16 | UInt32(seen.g) << 8 | UInt32(seen.b)
             let light: Bool
             if key == last.key { light = last.light }
             else if let known = outlines[key] { light = known }
-            else { light = Self.lightOutline(over: behind); outlines[key] = light }
+            else { light = Self.lightOutline(over: seen); outlines[key] = light }
             last = (key, light)
-            paints.append(Paint(color: color, opacity: opacity, seen: color.over(behind, opacity: opacity), glass: glass,
-                                lightOutline: light))
+            paints.append(Paint(color: color, opacity: opacity, seen: seen, glass: glass, lightOutline: light))
         }
         return paints
     }

@@ -95,11 +95,15 @@ struct SVGPixelTests {
         #expect(samples.count > 40)
         let misses = Self.misses(image, samples)
         #expect(misses.isEmpty, "\(shape): \(misses.count) of \(samples.count) probes miss, e.g. \(misses.prefix(3))")
-        // The straight edges too: mid-edge, just inside is filled, just outside is not.
-        let edges = [Sample(point: Point(frame.x + frame.width / 2, frame.minY), inward: (0, 1)),
-                     Sample(point: Point(frame.maxX, frame.y + frame.height / 2), inward: (-1, 0)),
-                     Sample(point: Point(frame.x + frame.width / 2, frame.maxY), inward: (0, -1)),
-                     Sample(point: Point(frame.minX, frame.y + frame.height / 2), inward: (1, 0))]
+        // The straight edges too: in the middle of each straight run (between what
+        // the two corners take of the edge), just inside is filled, just outside is not.
+        func lead(_ k: Int, _ edge: Int) -> Double {
+            style == .continuous ? radii[k] * (1 + 0.528665 * ReferenceCorner.edgeBlend(edge, frame, radii)) : radii[k]
+        }
+        let edges = [Sample(point: Point((frame.minX + lead(0, 0) + frame.maxX - lead(1, 0)) / 2, frame.minY), inward: (0, 1)),
+                     Sample(point: Point(frame.maxX, (frame.minY + lead(1, 1) + frame.maxY - lead(2, 1)) / 2), inward: (-1, 0)),
+                     Sample(point: Point((frame.minX + lead(3, 2) + frame.maxX - lead(2, 2)) / 2, frame.maxY), inward: (0, -1)),
+                     Sample(point: Point(frame.minX, (frame.minY + lead(0, 3) + frame.maxY - lead(3, 3)) / 2), inward: (1, 0))]
         #expect(Self.misses(image, edges).isEmpty, "\(shape): \(Self.misses(image, edges))")
     }
 

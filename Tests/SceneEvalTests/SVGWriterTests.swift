@@ -173,12 +173,12 @@ struct SVGWriterTests {
         #expect(SVGTest.attribute("fill", of: "frost", in: svg) == "#ffffff", "white frost over a dark shape")
         #expect(SVGTest.attribute("fill", of: "smoke", in: svg) == "#1c1c1e", "a smoky tint over the light screen")
         #expect(SVGTest.attribute("fill", of: "tint", in: svg) == "#34c759")
-        #expect(SVGTest.attribute("stroke", of: "dark", in: svg) == nil)
+        #expect(SVGTest.attribute("stroke-width", of: "dark", in: svg) == nil, "no rim: the shapes' outline")
         // iOS 18 has no glass: the plain fill.
         let old = try #require(SVGTest.scene("target ios18\n" + source))
         let svg18 = SVGWriter.write(old)
         #expect(SVGTest.attribute("stroke-width", of: "frost", in: svg18) == nil, "no rim: the shapes' outline")
-        #expect(SVGTest.attribute("stroke", of: "frost", in: svg18) == "#fff", "a white outline on the navy backdrop")
+        #expect(SVGTest.attribute("stroke", of: "frost", in: svg18) == nil, "the dark outline of a light shape")
         #expect(SVGTest.attribute("fill", of: "frost", in: svg18) == "#ffc300")
         #expect(SVGTest.attribute("fill-opacity", of: "tint", in: svg18) == nil)
     }
@@ -242,7 +242,7 @@ struct SVGWriterTests {
 
     // MARK: Outlines
 
-    @Test("every shape is outlined in the group's dark ink, or white on a dark backdrop")
+    @Test("every shape is outlined in the group's dark ink, or white if it is dark")
     func outlines() throws {
         let source = """
         screen 300 x 300 radius 0
@@ -256,10 +256,10 @@ struct SVGWriterTests {
         """
         let svg = try #require(SVGTest.svg(source))
         #expect(svg.contains("<g stroke=\"#1c1c1e\" stroke-opacity=\"0.75\" stroke-width=\"0.5\">\n<path id=\"same\""))
-        // On the light screen and the light card: the group's dark outline.
+        // A light shape (on the light screen): the group's dark outline.
         #expect(SVGTest.attribute("stroke", of: "same", in: svg) == nil)
-        #expect(SVGTest.attribute("stroke", of: "navy", in: svg) == nil)
-        // On navy: white, the same fill and a clear shape included.
+        // Dark shapes: white, the same fill as the parent and a clear shape included.
+        #expect(SVGTest.attribute("stroke", of: "navy", in: svg) == "#fff")
         #expect(SVGTest.attribute("stroke", of: "inner", in: svg) == "#fff")
         #expect(SVGTest.attribute("stroke", of: "clear", in: svg) == "#fff")
         // Glass keeps its rim.
@@ -267,7 +267,7 @@ struct SVGWriterTests {
         #expect(SVGTest.attribute("stroke-width", of: "glassy", in: svg) == "1.5")
     }
 
-    @Test("the outline keeps 3:1 contrast against any opaque backdrop")
+    @Test("the outline keeps 3:1 contrast against any opaque colour it is drawn over")
     func outlineContrast() {
         var backdrops = (0...255).map { Color(r: UInt8($0), g: UInt8($0), b: UInt8($0)) }
         for r in stride(from: 0, through: 255, by: 15) {
@@ -302,6 +302,20 @@ struct SVGWriterTests {
         let edge = [f.y - 0.2, f.y + 0.1].compactMap { image.grey(at: Point(f.x + f.width / 2, $0), origin: Point(-16, -16), zoom: zoom) }.min()
         let g = try #require(edge)
         #expect(screen - g >= 60, "\(name): the edge of \(container.id) is grey \(g) on a screen of \(screen)")
+    }
+
+    /// Two siblings of one palette colour, one drawn over the other: each outline
+    /// shows against the other's fill (the overflow repro: neg over big).
+    @Test("overlapping shapes of one colour keep their edges apart")
+    func siblingsOfOneColour() throws {
+        let svg = try #require(SVGTest.svg(Self.overflowing))
+        #expect(SVGTest.attribute("fill", of: "big", in: svg) == SVGTest.attribute("fill", of: "neg", in: svg))
+        let zoom = 4.0, origin = Point(-116, -36)
+        let image = try #require(try SVGTest.rasterise(svg, zoom: zoom))
+        // neg's leading edge (x = −20) where it crosses big, against big's fill beside it.
+        let fill = try #require(image.grey(at: Point(-40, 150), origin: origin, zoom: zoom))
+        let edge = try #require([-20.1, -19.9].compactMap { image.grey(at: Point($0, 150), origin: origin, zoom: zoom) }.max())
+        #expect(edge - fill >= 60, "neg's edge over big: grey \(edge) on \(fill)")
     }
 
     // MARK: Options
