@@ -23,7 +23,8 @@ struct SVGBox: Equatable {
 
 /// Boxes bucketed by a coarse grid, so each query looks at a few neighbours, not
 /// at every label and cross of a 100,000-node scene. Only looked up, never
-/// iterated as a dictionary: hits come back in insertion order.
+/// iterated as a dictionary, and queries only take minima and maxima, so the
+/// answer does not depend on any order.
 struct SVGBoxGrid {
     static let cell = 64.0
     private(set) var boxes: [SVGBox] = []
@@ -31,32 +32,51 @@ struct SVGBoxGrid {
     private(set) var isCross: [Bool] = []
     private var cells: [Int64: [Int32]] = [:]
 
+    /// What overlaps a box: nothing (`any` false), or the extremes of what does.
+    struct Hits {
+        var any = false
+        /// The lowest bottom edge among the labels hit (nil: only crosses).
+        var labelMaxY: Double? = nil
+        var minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+    }
+
     private static func index(_ v: Double) -> Int64 {
         Int64(max(-1e9, min(1e9, (v / cell).rounded(.down))))
     }
 
-    private func keys(_ b: SVGBox) -> [Int64] {
-        var out: [Int64] = []
-        let x0 = Self.index(b.minX), x1 = Self.index(b.maxX), y0 = Self.index(b.minY), y1 = Self.index(b.maxY)
-        guard x1 - x0 < 64, y1 - y0 < 64 else { return [] }
-        for x in x0...x1 { for y in y0...y1 { out.append(x << 32 ^ (y & 0xFFFF_FFFF)) } }
-        return out
+    /// The cells a box touches (none for a box over 64 cells wide or tall: a label
+    /// or cross never is).
+    private static func range(_ b: SVGBox) -> (x: ClosedRange<Int64>, y: ClosedRange<Int64>)? {
+        let x0 = index(b.minX), x1 = index(b.maxX), y0 = index(b.minY), y1 = index(b.maxY)
+        guard x1 - x0 < 64, y1 - y0 < 64 else { return nil }
+        return (x0...x1, y0...y1)
     }
+
+    @inline(__always) private static func key(_ x: Int64, _ y: Int64) -> Int64 { x << 32 ^ (y & 0xFFFF_FFFF) }
 
     mutating func insert(_ b: SVGBox, cross: Bool) {
         let n = Int32(boxes.count)
         boxes.append(b); isCross.append(cross)
-        for k in keys(b) { cells[k, default: []].append(n) }
+        guard let r = Self.range(b) else { return }
+        for x in r.x { for y in r.y { cells[Self.key(x, y), default: []].append(n) } }
     }
 
-    /// The boxes overlapping `b`, each once, in insertion order.
-    func hits(_ b: SVGBox) -> [Int] {
-        var found: [Int] = []
-        for k in keys(b) {
-            guard let list = cells[k] else { continue }
-            for n in list where boxes[Int(n)].overlaps(b) && !found.contains(Int(n)) { found.append(Int(n)) }
+    func hits(_ b: SVGBox) -> Hits {
+        var h = Hits()
+        guard let r = Self.range(b) else { return h }
+        for x in r.x {
+            for y in r.y {
+                guard let list = cells[Self.key(x, y)] else { continue }
+                for n in list {
+                    let o = boxes[Int(n)]
+                    guard o.overlaps(b) else { continue }
+                    h.any = true
+                    h.minY = min(h.minY, o.minY); h.maxX = max(h.maxX, o.maxX); h.maxY = max(h.maxY, o.maxY)
+                    if !isCross[Int(n)] { h.labelMaxY = max(h.labelMaxY ?? -Double.infinity, o.maxY) }
+                }
+            }
         }
-        return found.sorted()
+        return h
     }
 }
 
@@ -129,14 +149,12 @@ struct SVGLabelPlacer {
             }
             let box = SVGBox(x: f.minX + x, y: f.minY + b, width: w, height: h)
             let hits = grid.hits(box)
-            if hits.isEmpty { return box }
-            let labels = hits.filter { !grid.isCross[$0] }
-            if let lowest = labels.map({ grid.boxes[$0].maxY }).max() {
+            if !hits.any { return box }
+            if let lowest = hits.labelMaxY {
                 b = max(b + 1, lowest - f.minY + Self.gap)
                 shift = nil
             } else {
-                shift = (hits.map { grid.boxes[$0].maxX }.max()! - f.minX + Self.gap,
-                         hits.map { grid.boxes[$0].maxY }.max()! - f.minY + Self.gap)
+                shift = (hits.maxX - f.minX + Self.gap, hits.maxY - f.minY + Self.gap)
             }
         }
         return nil
@@ -153,9 +171,8 @@ struct SVGLabelPlacer {
                 let box = clamp(SVGBox(x: f.minX, y: y, width: w, height: h))
                 if first == nil { first = box }
                 let hits = grid.hits(box)
-                if hits.isEmpty { return box }
-                let next = above ? hits.map { grid.boxes[$0].minY }.min()! - Self.gap - h
-                                 : hits.map { grid.boxes[$0].maxY }.max()! + Self.gap
+                if !hits.any { return box }
+                let next = above ? hits.minY - Self.gap - h : hits.maxY + Self.gap
                 // Clamped against the panel's edge: no further to go this way.
                 if (above && box.minY <= bounds.minY) || (!above && box.maxY >= bounds.maxY) { break }
                 y = next
