@@ -746,23 +746,7 @@ public struct Parser {
                 return nil
             }
             let open = tok
-            advance()
-            skipNewlines()
-            var radii: [Expr] = []
-            while tok.kind != .rparen {
-                let e = parseExpr(after: radii.isEmpty ? "`(`" : "`,`")
-                if case .invalid = e { skipToCloseParen(); return nil }
-                radii.append(e)
-                skipNewlines()
-                if tok.kind == .comma { advance(); skipNewlines(); continue }
-                if tok.kind != .rparen {
-                    error("expected-token", "expected `,` or `)` in `uneven`, found \(display(tok))", at: tok.range)
-                    skipToCloseParen()
-                    return nil
-                }
-            }
-            let close = tok
-            advance()
+            guard let (radii, close) = parseArguments(in: "`uneven`", first: "`(`") else { return nil }
             guard radii.count == 4 else {
                 error("wrong-radius-count", "`uneven` takes 4 radii, found \(radii.count)", at: open.range.to(close.range),
                       help: "give them clockwise from the top-leading corner: `uneven(24, 24, 0, 0)`")
@@ -1029,6 +1013,29 @@ public struct Parser {
         }
     }
 
+    /// `( expr, expr, … )` with the `(` as the current token; newlines may
+    /// separate the values. Returns the values and the `)`, or nil after reporting.
+    mutating func parseArguments(in what: String, first: String) -> ([Expr], Token)? {
+        advance()
+        skipNewlines()
+        var args: [Expr] = []
+        while tok.kind != .rparen {
+            let e = parseExpr(after: args.isEmpty ? first : "`,`")
+            if case .invalid = e { skipToCloseParen(); return nil }
+            args.append(e)
+            skipNewlines()
+            if tok.kind == .comma { advance(); skipNewlines(); continue }
+            if tok.kind != .rparen {
+                error("expected-token", "expected `,` or `)` in \(what), found \(display(tok))", at: tok.range)
+                skipToCloseParen()
+                return nil
+            }
+        }
+        let close = tok
+        advance()
+        return (args, close)
+    }
+
     mutating func parseCall(_ t: Token) -> Expr {
         advance()
         let fn: Expr.Function = t.keyword == .min ? .min : .max
@@ -1037,23 +1044,9 @@ public struct Parser {
                   help: "write `\(fn.rawValue)(a, b)`")
             return .invalid(t.range)
         }
-        advance()
-        skipNewlines()
-        var args: [Expr] = []
-        while tok.kind != .rparen {
-            let e = parseExpr(after: args.isEmpty ? "`\(fn.rawValue)(`" : "`,`")
-            if case .invalid = e { skipToCloseParen(); return e }
-            args.append(e)
-            skipNewlines()
-            if tok.kind == .comma { advance(); skipNewlines(); continue }
-            if tok.kind != .rparen {
-                error("expected-token", "expected `,` or `)` in `\(fn.rawValue)(…)`, found \(display(tok))", at: tok.range)
-                skipToCloseParen()
-                return .invalid(t.range)
-            }
+        guard let (args, close) = parseArguments(in: "`\(fn.rawValue)(…)`", first: "`\(fn.rawValue)(`") else {
+            return .invalid(t.range)
         }
-        let close = tok
-        advance()
         if args.count < 2 {
             error("wrong-argument-count", "`\(fn.rawValue)` takes at least 2 values, found \(args.count)", at: t.range.to(close.range),
                   help: "write `\(fn.rawValue)(a, b)`")
