@@ -156,7 +156,11 @@ public enum CornerStyle: String, Sendable, Equatable { case continuous, circular
 /// A colour as written: `#4a8`, `#44aa88`, `#44aa88cc`, or a name.
 public struct Color: Sendable, Equatable {
     public var r: UInt8, g: UInt8, b: UInt8, a: UInt8
+    /// The name it was written with (`red`), for dumps; nil for `#…`.
+    public var name: String? = nil
     public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255) { self.r = r; self.g = g; self.b = b; self.a = a }
+    /// As written: the name, else the hex form.
+    public var written: String { name ?? hex }
     public var hex: String {
         let h = { (v: UInt8) -> String in let s = String(v, radix: 16); return s.count == 1 ? "0" + s : s }
         return "#" + h(r) + h(g) + h(b) + (a == 255 ? "" : h(a))

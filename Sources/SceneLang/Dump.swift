@@ -75,7 +75,7 @@ public enum Dump {
         case .pad(let edges): return "pad " + edges.map { ($0.0 == .all ? "" : "\($0.0.rawValue) ") + expr($0.1) }.joined(separator: " ")
         case .align(let a): return "align \(a.rawValue)"
         case .stack(let a, let s): return a.rawValue + (s.map { " spacing \(expr($0))" } ?? "")
-        case .fill(let c): return "fill \(c.hex)"
+        case .fill(let c): return "fill \(c.written)"
         case .style(let s): return "style \(s.rawValue)"
         case .glass(let s): return "glass" + (s.map { " " + shape($0) } ?? "")
         case .clip(let s): return "clip " + shape(s)

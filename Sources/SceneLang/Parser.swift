@@ -574,7 +574,8 @@ public struct Parser {
                 advance()
                 return (.fill(c), "fill")
             }
-            if tok.kind == .identifier, let c = Color.named[text(tok)] {
+            if tok.kind == .identifier, var c = Color.named[text(tok)] {
+                c.name = text(tok)
                 advance()
                 return (.fill(c), "fill")
             }

@@ -75,6 +75,13 @@ struct ParserTests {
         #expect(ast.contains("container uneven(24, 24, 0, 0) @3:4"))
     }
 
+    @Test func coloursDumpAsWritten() {
+        let (ast, ds) = Self.dump("a: fill red\nb: fill #4A8")
+        #expect(ds.isEmpty)
+        #expect(ast.contains("fill red @1:4"))
+        #expect(ast.contains("fill #44aa88 @2:4"))
+    }
+
     @Test func screensAndPadding() {
         let (ast, ds) = Self.dump("screen 400 x 300 radius 20\nn: pad h 8 v 16 pad top 2 hstack spacing 4 width 10 height 20")
         #expect(ds.isEmpty)
