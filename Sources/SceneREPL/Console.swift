@@ -45,21 +45,11 @@ public enum Console {
         return .success([UInt8](data))
     }
 
-    /// Write a file whole or not at all: a temporary file beside it, then rename.
+    /// Write a file whole or not at all (through `OutputFile`: a temporary file
+    /// renamed into place, through symlinks, keeping the file's permissions).
     public static func writeAtomically(_ text: String, to path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        let dir = url.deletingLastPathComponent()
-        let tmp = dir.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
-        do {
-            try Data(text.utf8).write(to: tmp, options: [])
-            if rename(tmp.path, url.path) != 0 {
-                let e = errno
-                throw NSError(domain: NSPOSIXErrorDomain, code: Int(e),
-                              userInfo: [NSLocalizedDescriptionKey: String(cString: strerror(e))])
-            }
-        } catch {
-            try? FileManager.default.removeItem(at: tmp)
-            throw error
-        }
+        let out = try OutputFile(path: path)
+        out.write(text)
+        try out.commit()
     }
 }

@@ -184,11 +184,7 @@ func check(_ args: [String]) -> Int32 {
             if path == "-" { usageError("`--fix` needs a file, not standard input") }
             let fixed = Fixer.fixAll(file)
             if fixed.text != nil, let newText = fixed.text {
-                do {
-                    let out = try OutputFile(path: path)
-                    out.write(newText)
-                    try out.commit()
-                } catch {
+                do { try Console.writeAtomically(newText, to: path) } catch {
                     fail("cannot write \(path): \(error.localizedDescription)", Exit.cantCreate)
                 }
                 Console.err("\(path): applied \(fixed.applied) fix\(fixed.applied == 1 ? "" : "es")\n")
