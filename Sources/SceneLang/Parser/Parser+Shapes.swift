@@ -1,0 +1,164 @@
+/// Shapes and the corner clauses of `concentric (…)`.
+extension Parser {
+    mutating func parseShape(context: String? = nil) -> ShapeExpr? {
+        guard tok.kind == .identifier, let k = tok.keyword, Self.isShapeKeyword(k) else {
+            let s = tok.kind == .identifier ? Suggest.closest(to: text(tok), among: Self.shapeKeywordNames) : nil
+            error("expected-shape", "expected a shape after \(context ?? "this"), found \(display(tok))", at: tok.range,
+                  help: s.map { "did you mean `\($0)`?" } ?? "shapes are `rect R`, `uneven(a, b, c, d)`, `rectangle`, `capsule`, `circle`, `concentric`, `relative`")
+            return nil
+        }
+        let kw = tok
+        advance()
+        switch k {
+        case .rect:
+            if atNodeEnd || (tok.kind == .identifier && tok.keyword != nil && tok.keyword != .min && tok.keyword != .max) {
+                error("missing-operand", "expected a radius after `rect`", at: kw.range.to(tok.range),
+                      help: "write `rect 12`, or `rectangle` for square corners")
+                return nil
+            }
+            let e = parseExpr(after: "`rect`")
+            if case .invalid = e { return nil }
+            return .rect(e)
+        case .uneven:
+            guard tok.kind == .lparen else {
+                error("expected-token", "expected `(` after `uneven`", at: tok.range,
+                      help: "write `uneven(topLeading, topTrailing, bottomTrailing, bottomLeading)`, e.g. `uneven(24, 24, 0, 0)`")
+                return nil
+            }
+            let open = tok
+            guard let (radii, close) = parseArguments(in: "`uneven`", first: "`(`") else { return nil }
+            guard radii.count == 4 else {
+                error("wrong-radius-count", "`uneven` takes 4 radii, found \(radii.count)", at: open.range.to(close.range),
+                      help: "give them clockwise from the top-leading corner: `uneven(24, 24, 0, 0)`")
+                return nil
+            }
+            return .uneven(radii)
+        case .rectangle: return .rectangle
+        case .capsule: return .capsule
+        case .circle: return .circle
+        case .relative: return .relative
+        case .concentric: return parseConcentric(kw)
+        default: return nil
+        }
+    }
+
+    mutating func skipToCloseParen() {
+        var depth = 1
+        while tok.kind != .eof {
+            if tok.kind == .lparen { depth += 1 }
+            if tok.kind == .rparen { depth -= 1; if depth == 0 { advance(); return } }
+            if tok.kind == .less || tok.kind == .greater { return }
+            advance()
+        }
+    }
+
+    /// `concentric [min M] [uniform] [(clause, …)]` in any order.
+    mutating func parseConcentric(_ kw: Token) -> ShapeExpr? {
+        var minimum: Expr? = nil
+        var uniform = false
+        var clauses: [CornerClause] = []
+        var sawClauses = false
+        while true {
+            if isKeyword(.min), minimum == nil, peek().kind == .lparen {
+                error("ambiguous-min", "`min` after `concentric` is the minimum, not the function", at: tok.range,
+                      help: "write `concentric min 10`, or `concentric min min(10, 12)` for the smaller of two values")
+                return nil
+            }
+            if isKeyword(.min), minimum == nil {
+                let m = tok
+                advance()
+                let e = parseExpr(after: "`min`", operatorToken: m)
+                if case .invalid = e { return nil }
+                minimum = e
+            } else if isKeyword(.uniform), !uniform {
+                uniform = true
+                advance()
+            } else if tok.kind == .lparen, !sawClauses {
+                sawClauses = true
+                guard let c = parseCornerClauses() else { return nil }
+                clauses = c
+            } else {
+                break
+            }
+        }
+        return .concentric(base: .concentric(minimum: minimum), uniform: uniform, clauses: clauses)
+    }
+
+    mutating func parseCornerClauses() -> [CornerClause]? {
+        advance() // (
+        skipNewlines()
+        var clauses: [CornerClause] = []
+        var taken: [Corner: SourceRange] = [:]
+        while tok.kind != .rparen {
+            let start = tok.range
+            guard tok.kind == .identifier, let set = CornerSet(rawValue: text(tok)) else {
+                let s = tok.kind == .identifier ? Suggest.closest(to: text(tok), among: Self.cornerSetNames) : nil
+                let isMinimum = tok.kind == .identifier && (text(tok) == "minimum" || text(tok) == "min")
+                error("expected-corner", "expected a corner or group of corners, found \(display(tok))", at: tok.range,
+                      help: isMinimum ? "a minimum for every corner goes after the keyword: `concentric min 12`" : s.map { "did you mean `\($0)`?" } ?? "corners are `topLeading`, `topTrailing`, `bottomLeading`, `bottomTrailing`; groups are `top`, `bottom`, `leading`, `trailing`, `all`")
+                skipToCloseParen()
+                return nil
+            }
+            let setTok = tok
+            advance()
+            guard tok.kind == .colon else {
+                error("expected-token", "expected `:` after `\(set.rawValue)`, found \(display(tok))", at: tok.range,
+                      help: "write `\(set.rawValue): concentric`, `\(set.rawValue): fixed 24` or `\(set.rawValue): 24`")
+                skipToCloseParen()
+                return nil
+            }
+            advance()
+            var spec: CornerSpec
+            if isKeyword(.concentric) {
+                advance()
+                if tok.kind == .lparen {
+                    error("expected-token", "a corner's style takes no parentheses", at: tok.range,
+                          help: "write `\(set.rawValue): concentric min 12`; SwiftUI's `.concentric(minimum: 12)`")
+                    skipToCloseParen()
+                    skipToCloseParen()
+                    return nil
+                }
+                var m: Expr? = nil
+                if isKeyword(.min) {
+                    advance()
+                    m = parseExpr(after: "`min`")
+                    if case .invalid = m! { skipToCloseParen(); return nil }
+                }
+                spec = .concentric(minimum: m)
+            } else {
+                if isKeyword(.fixed) { advance() }
+                let e = parseExpr(after: "`:`")
+                if case .invalid = e { skipToCloseParen(); return nil }
+                spec = .fixed(e)
+            }
+            var uniform = false
+            if isKeyword(.uniform) {
+                if set.corners.count < 2 {
+                    error("uniform-single-corner", "`uniform` needs a group of corners, not one", at: tok.range,
+                          help: "use `top`, `bottom`, `leading`, `trailing` or `all`")
+                }
+                uniform = true
+                advance()
+            }
+            let range = start.to(previous)
+            for c in set.corners {
+                if taken[c] != nil {
+                    error("corner-specified-twice", "the \(c.name) corner is given twice", at: setTok.range,
+                          help: "give each corner one style")
+                    break
+                }
+            }
+            for c in set.corners { taken[c] = range }
+            clauses.append(CornerClause(set: set, spec: spec, uniform: uniform, range: range))
+            skipNewlines()
+            if tok.kind == .comma { advance(); skipNewlines(); continue }
+            if tok.kind != .rparen {
+                error("expected-token", "expected `,` or `)` after a corner, found \(display(tok))", at: tok.range)
+                skipToCloseParen()
+                return nil
+            }
+        }
+        advance()
+        return clauses
+    }
+}

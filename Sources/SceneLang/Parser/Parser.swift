@@ -1,0 +1,120 @@
+/// Recursive-descent parser: tokens → `Scene`.
+///
+/// Error policy: every error is reported once, at the smallest span that shows
+/// it; then the parser skips to the next statement boundary (end of line, `;`,
+/// `<` or `>`) and carries on, so one mistake gives one diagnostic. Blocks are
+/// still tracked while skipping, so an error inside a node never makes its `>`
+/// look stray. Nesting is bounded (`maxNodeDepth`, `maxExprDepth`): deeper
+/// input is an error, never a stack overflow.
+public struct Parser {
+    public static let maxNodeDepth = 1000
+    public static let maxExprDepth = 200
+    /// Largest magnitude a literal may have; anything larger is a mistake.
+    public static let maxNumber = 1_000_000.0
+
+    public struct Result: Sendable {
+        public var scene: Scene
+        public var diagnostics: [Diagnostic]
+        public var file: SourceFile
+        /// The tokens, lexed again on demand (they are not kept after parsing).
+        public var tokens: [Token] { Lexer.tokenize(file).tokens }
+    }
+
+    /// Tokens are pulled from the lexer as needed, never stored as a whole:
+    /// `tok` is the current one, `ahead` holds what `peek` has looked at.
+    var lexer: Lexer
+    var tok: Token
+    var ahead: [Token] = []
+    /// The range of the last consumed token.
+    var previous = SourceRange.empty
+    /// How many tokens have been consumed (to make sure every loop advances).
+    var p = 0
+    let bytes: [UInt8]
+    var diagnostics: [Diagnostic] = []
+    var reportedUnterminated = false
+    var exprDepth = 0
+
+    init(file: SourceFile) {
+        lexer = Lexer(file)
+        tok = lexer.next()
+        bytes = file.bytes
+    }
+
+    public static func parse(_ file: SourceFile) -> Result {
+        var parser = Parser(file: file)
+        let scene = parser.parseScene()
+        if parser.suppressed > 0 {
+            parser.diagnostics.append(Diagnostic(.error, "too-many-errors",
+                "\(parser.suppressed) more syntax errors not reported", at: SourceRange(file.bytes.count, file.bytes.count),
+                help: "fix the errors above first"))
+        }
+        // Lexer and parser findings, in source order.
+        let all = (parser.lexer.diagnostics + parser.diagnostics).enumerated()
+            .sorted { ($0.element.range.start, $0.offset) < ($1.element.range.start, $1.offset) }
+            .map(\.element)
+        return Result(scene: scene, diagnostics: all, file: file)
+    }
+
+    /// A `#word` right after `end` on the same line (which the lexer read as a comment).
+    func hashWord(after end: SourceRange) -> SourceRange? {
+        var i = end.end
+        while i < bytes.count, bytes[i] == UInt8(ascii: " ") || bytes[i] == UInt8(ascii: "\t") { i += 1 }
+        guard i < bytes.count, bytes[i] == UInt8(ascii: "#") else { return nil }
+        var j = i + 1
+        while j < bytes.count, bytes[j] != UInt8(ascii: " "), bytes[j] != UInt8(ascii: "\n"), bytes[j] != UInt8(ascii: "\r") { j += 1 }
+        return SourceRange(i, j)
+    }
+    func text(_ r: SourceRange) -> String { String(decoding: bytes[r.start..<r.end], as: UTF8.self) }
+
+    /// A token's spelling, read from the source.
+    func text(_ t: Token) -> String {
+        let lo = t.kind == .color ? t.range.start + 1 : t.range.start
+        return String(decoding: bytes[lo..<t.range.end], as: UTF8.self)
+    }
+    func display(_ t: Token) -> String { t.display(t.kind == .color ? "#" + text(t) : text(t)) }
+
+    // MARK: - Token helpers
+
+    mutating func peek() -> Token {
+        if ahead.isEmpty { ahead.append(tok.kind == .eof ? tok : lexer.next()) }
+        return ahead[0]
+    }
+    mutating func advance() {
+        guard tok.kind != .eof else { return }
+        previous = tok.range
+        p += 1
+        tok = ahead.isEmpty ? lexer.next() : ahead.removeFirst()
+    }
+    var atSeparator: Bool { tok.kind == .newline || tok.kind == .semicolon }
+    var atNodeEnd: Bool {
+        switch tok.kind {
+        case .newline, .semicolon, .eof, .less, .greater: return true
+        default: return false
+        }
+    }
+    func isKeyword(_ k: Keyword) -> Bool { tok.kind == .identifier && tok.keyword == k }
+    /// The `x` between a width and a height (not reserved: `x` may still name a value).
+    func isCrossWord(_ t: Token) -> Bool {
+        t.kind == .identifier && t.range.length == 1 && bytes[t.range.start] == UInt8(ascii: "x")
+    }
+    mutating func skipInvalid() { while tok.kind == .invalid { advance() } }
+    mutating func skipNewlines() { while tok.kind == .newline || tok.kind == .invalid { advance() } }
+    mutating func skipSeparators() { while atSeparator || (tok.kind == .invalid && peek().kind != .colon) { advance() } }
+
+    /// Past this many errors the parser only counts them (a file of a million
+    /// stray `>` must not become a million diagnostics).
+    public static let maxErrors = 1000
+    var suppressed = 0
+
+    mutating func error(_ code: String, _ message: String, at range: SourceRange, help: String? = nil) {
+        // The lexer already reported the token it could not read: no second error.
+        if tok.kind == .invalid, range == tok.range { return }
+        if diagnostics.count >= Self.maxErrors { suppressed += 1; return }
+        diagnostics.append(.error(code, message, at: range, help: help))
+    }
+
+    /// Skip to the end of the current statement, leaving `<`, `>` and separators in place.
+    mutating func recover() {
+        while !atNodeEnd { advance() }
+    }
+}

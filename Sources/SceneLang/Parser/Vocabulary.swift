@@ -1,0 +1,47 @@
+/// The words the parser knows and suggests: keyword lists, synonyms, names for did-you-mean.
+extension Parser {
+    // MARK: Shape keywords
+    // The words that start a shape. (The shape-kind table will own these; until then, here.)
+    static let shapeKeywords: [Keyword] = [.rect, .rectangle, .capsule, .circle, .uneven, .concentric, .relative]
+    static let shapeKeywordNames = shapeKeywords.map(\.rawValue)
+    static func isShapeKeyword(_ k: Keyword) -> Bool { shapeKeywords.contains(k) }
+
+    // MARK: Statement and item keywords
+    /// The keywords that start a top-level statement.
+    static let statementKeywordList: [Keyword] = [.let, .screen, .target, .margin]
+    static let statementKeywords = statementKeywordList.map(\.rawValue)
+    /// The keywords that start an item, shapes first (the first eight are the ones a help line names).
+    static let itemKeywords: [String] = shapeKeywordNames + [
+        "container", "size", "width", "height", "pad", "align", "hstack", "vstack", "zstack", "fill", "style",
+        "glass", "clip", "background", "hit", "transition", "role",
+    ]
+    /// For did-you-mean only: the evaluator owns the presets themselves.
+    static let screenPresetNames = ["iphone-16-pro", "iphone-16-pro-max", "iphone-16", "iphone-15-pro", "iphone-14",
+                                    "iphone-13-mini", "iphone-11", "iphone-se", "ipad-pro-11", "ipad-air",
+                                    "mac-window", "mac-window-compact", "mac-window-titlebar"]
+
+    // MARK: Synonyms
+    /// SwiftUI and CSS words a newcomer may reach for, and what to write instead.
+    static let synonyms: [String: String] = [
+        "padding": "`.padding(N)` is `pad N`", "inset": "insets are padding: `pad N`", "margin": "margins are padding: `pad N`",
+        "frame": "`.frame(width: W, height: H)` is `size W x H`", "dimensions": "write `size W x H`",
+        "radius": "a fixed radius is `rect R`", "cornerRadius": "`cornerRadius: R` is `rect R`",
+        "corner": "a fixed radius is `rect R`", "rounded": "a fixed radius is `rect R`",
+        "RoundedRectangle": "`RoundedRectangle(cornerRadius: R)` is `rect R`", "Rectangle": "`Rectangle()` is `rectangle`",
+        "Capsule": "`Capsule()` is `capsule`", "Circle": "`Circle()` is `circle`",
+        "UnevenRoundedRectangle": "`UnevenRoundedRectangle` is `uneven(topLeading, topTrailing, bottomTrailing, bottomLeading)`",
+        "ConcentricRectangle": "`ConcentricRectangle()` is `concentric`; with a minimum, `concentric min M`",
+        "ContainerRelativeShape": "`ContainerRelativeShape()` is `relative`",
+        "containerShape": "`.containerShape(RoundedRectangle(cornerRadius: R))` is `container rect R`",
+        "color": "colours are `fill #rrggbb` or `fill blue`", "background": "colours are `fill #rrggbb` or `fill blue`",
+        "foregroundColor": "colours are `fill #rrggbb` or `fill blue`", "foregroundStyle": "colours are `fill #rrggbb` or `fill blue`",
+        "alignment": "write `align center` (or `top`, `bottomLeading`, …)",
+        "HStack": "`HStack` is `hstack`", "VStack": "`VStack` is `vstack`", "ZStack": "`ZStack` is `zstack`",
+        "glassEffect": "`.glassEffect()` is `glass`", "contentShape": "`.contentShape(S)` is `hit S`",
+        "clipShape": "`.clipShape(S)` is `clip S`",
+        "by": "write sizes as `size W x H`", "times": "write sizes as `size W x H`",
+    ]
+
+    // MARK: Other names offered by did-you-mean
+    static let cornerSetNames = CornerSet.allCases.map(\.rawValue)
+}
