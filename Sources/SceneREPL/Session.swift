@@ -290,9 +290,8 @@ public struct Session: Sendable {
     }
 
     static func findings(of c: Compilation) -> [Diagnostic] {
-        guard let scene = c.scene else { return [] }
-        return c.diagnostics.filter { $0.severity != .error }
-            + Checker.check(scene, ast: c.parse.scene, file: c.file)
+        guard c.scene != nil else { return [] }
+        return c.diagnostics.filter { $0.severity != .error } + c.check()
     }
 
     // MARK: - Statement keys

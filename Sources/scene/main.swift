@@ -113,8 +113,7 @@ func run(_ args: [String]) -> Int32 {
     let t1 = DispatchTime.now().uptimeNanoseconds
     let c = Pipeline.compile(file)
     let t2 = DispatchTime.now().uptimeNanoseconds
-    var diagnostics = c.diagnostics
-    if let scene = c.scene { diagnostics += Checker.check(scene, ast: c.parse.scene, file: file) }
+    let diagnostics = c.diagnostics + c.check()
     report(diagnostics, in: file)
     guard let scene = c.scene else {
         if format == "json" { Console.out(JSONWriter.write(nil, diagnostics: diagnostics, file: file)) }
@@ -191,9 +190,7 @@ func check(_ args: [String]) -> Int32 {
                 file = SourceFile(name: file.name, text: newText)
             }
         }
-        let c = Pipeline.compile(file)
-        var ds = c.diagnostics
-        if let scene = c.scene { ds += Checker.check(scene, ast: c.parse.scene, file: file) }
+        let ds = Pipeline.compileAndCheck(file).diagnostics
         errors += ds.errorCount
         warnings += ds.warningCount
         if json {

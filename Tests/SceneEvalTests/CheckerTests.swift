@@ -8,8 +8,8 @@ struct CheckerTests {
     static func findings(_ text: String) -> [Diagnostic] {
         let file = SourceFile(name: "t", text: text)
         let c = Pipeline.compile(file)
-        guard let s = c.scene else { return c.diagnostics }
-        return Checker.check(s, ast: c.parse.scene, file: file)
+        guard c.scene != nil else { return c.diagnostics }
+        return c.check()
     }
 
     @Test func everyRuleHasAFailingAndAFixedExampleAndADocSection() throws {
@@ -21,9 +21,7 @@ struct CheckerTests {
             #expect(FileManager.default.fileExists(atPath: bad.path), "examples/lint/\(rule).scene is missing")
             #expect(FileManager.default.fileExists(atPath: good.path), "examples/lint/\(rule)-fixed.scene is missing")
             if let text = try? String(contentsOf: bad, encoding: .utf8) {
-                let c = Pipeline.compile(SourceFile(name: rule, text: text))
-                var codes = c.diagnostics.map(\.code)
-                if let s = c.scene { codes += Checker.check(s, ast: c.parse.scene, file: SourceFile(name: rule, text: text)).map(\.code) }
+                let codes = Pipeline.compileAndCheck(SourceFile(name: rule, text: text)).diagnostics.map(\.code)
                 #expect(codes.contains(rule), "\(rule).scene does not fire \(rule)")
             }
             if let text = try? String(contentsOf: good, encoding: .utf8) {

@@ -37,9 +37,7 @@ struct ExampleTests {
         let url = packageRoot.appendingPathComponent(path)
         let text = try String(contentsOf: url, encoding: .utf8)
         let file = SourceFile(name: path, text: text)
-        let c = Pipeline.compile(file)
-        var diagnostics = c.diagnostics
-        if let scene = c.scene { diagnostics += Checker.check(scene, ast: c.parse.scene, file: file) }
+        let (c, diagnostics) = Pipeline.compileAndCheck(file)
 
         var expectedDiagnostics: [String] = []
         var checks = 0
@@ -108,9 +106,7 @@ struct DiagnosticGoldenTests {
         let url = Self.folder.appendingPathComponent(name)
         let bytes = [UInt8](try Data(contentsOf: url))
         let file = SourceFile(name: name, bytes: bytes)
-        let c = Pipeline.compile(file)
-        var ds = c.diagnostics
-        if let s = c.scene { ds += Checker.check(s, ast: c.parse.scene, file: file) }
+        let ds = Pipeline.compileAndCheck(file).diagnostics
         #expect(!ds.isEmpty, "\(name) should produce diagnostics")
         let rendered = DiagnosticRenderer(color: false).render(ds, in: file)
         assertGolden(rendered, at: url.deletingPathExtension().appendingPathExtension("txt"))

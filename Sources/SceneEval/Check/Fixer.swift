@@ -13,8 +13,8 @@ public enum Fixer {
         for _ in 0..<maxRounds {
             let current = SourceFile(name: file.name, bytes: bytes)
             let c = Pipeline.compile(current)
-            guard let scene = c.scene else { break }
-            let edits = Checker.check(scene, ast: c.parse.scene, file: current).flatMap(\.fixes)
+            guard c.scene != nil else { break }
+            let edits = c.check().flatMap(\.fixes)
             guard !edits.isEmpty else { break }
             let (next, n) = TextEdit.apply(edits, to: bytes)
             // Stop if the fixes no longer change anything or break the scene.

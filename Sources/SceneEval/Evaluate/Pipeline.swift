@@ -11,7 +11,25 @@ public struct Compilation: Sendable {
     public var diagnostics: [Diagnostic]
 }
 
+extension Compilation {
+    /// The checker's findings on the compiled scene; none when it did not compile.
+    public func check() -> [Diagnostic] {
+        guard let scene else { return [] }
+        return Checker.check(scene, ast: parse.scene, file: file)
+    }
+}
+
 public enum Pipeline {
+    /// Compile, then check: the compilation, and every diagnostic in the order
+    /// `scene` reports them (lexer, parser, evaluator, then the checker's findings
+    /// when the scene compiled).
+    public static func compileAndCheck(_ file: SourceFile, target: Target? = nil)
+        -> (compilation: Compilation, diagnostics: [Diagnostic]) {
+        let c = compile(file, target: target)
+        return (c, c.diagnostics + c.check())
+    }
+
+
     public static func compile(_ file: SourceFile, target: Target? = nil) -> Compilation {
         let parsed = Parser.parse(file)
         if parsed.diagnostics.hasErrors {
