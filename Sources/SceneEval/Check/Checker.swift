@@ -125,14 +125,7 @@ struct Context {
     }
 
     /// The container a shape sits in: the nearest ancestor that declares one, else the screen.
-    func context(of i: Int) -> ContainerRef {
-        var j = scene.shapes[i].parent
-        while let a = j {
-            if scene.shapes[a].isContainer { return .node(a) }
-            j = scene.shapes[a].parent
-        }
-        return .screen
-    }
+    func context(of i: Int) -> ContainerRef { scene.shapes[i].enclosing }
 
     func name(_ ref: ContainerRef) -> String {
         switch ref {
@@ -219,7 +212,7 @@ struct Context {
         guard let e = radiusExpr else { return nil }
         let who = "`\(scene.shapes[j].id)`"
         if case .number = e {
-            return ("raise \(who)'s radius to \(n(needed)) (`container rect \(n(needed))`), not lower the minimum",
+            return ("raise \(who)'s radius to \(n(needed)) (`\(Radii(all: needed).containerDeclaration)`), not lower the minimum",
                     [TextEdit(e.range, n(needed))])
         }
         for name in ExprValue.names(e) {
@@ -257,16 +250,12 @@ struct Context {
         let sh = scene.shapes[i]
         guard sh.kind == .rect || sh.kind == .uneven || sh.kind == .rectangle else { return false }
         let ctx = context(of: i)
-        let (cf, cr, _) = scene.outer(of: ctx)
         var flared: [(Corner, Double, Double)] = [], pinched: [(Corner, Double, Double)] = []
         for k in Corner.allCases {
-            let (rdx, rdy) = ResolveContext.insets(k, sh.frame, cf)
-            let d = ModelDecision.cornerDistance(dx: ModelDecision.clampInset(rdx), dy: ModelDecision.clampInset(rdy))
-            let R = cr[k]
+            let (R, d, want) = scene.concentricRadius(k, of: i)
             // The display clips what runs into its corner: full-bleed is fine there.
             if ctx == .screen, d == 0 { continue }
             guard d < R else { continue }
-            let want = R - d
             let r = sh.radii[k]
             if r > want + Checker.tolerance { flared.append((k, r, want)) }
             else if r < want - Checker.tolerance { pinched.append((k, r, want)) }
@@ -285,13 +274,13 @@ struct Context {
             let minimum = min(first.1, want).rounded()
             fixes = [TextEdit(r, "concentric min \(n(minimum))")]
             if let cr = sh.containerRange, sh.containerRadii == sh.radii, sh.containerKind == .rect || sh.containerKind == .uneven || sh.containerKind == .rectangle {
-                fixes.append(TextEdit(cr, "container rect \(n(want))"))
+                fixes.append(TextEdit(cr, Radii(all: want).containerDeclaration))
             }
             help = "make it concentric (`concentric min \(n(minimum))`), or use the concentric radius: `rect \(n(want))`"
         } else {
             // The container shape is what is drawn: it cannot become concentric.
-            if let cr = sh.containerRange { fixes = [TextEdit(cr, "container rect \(n(want))")] }
-            help = "use the concentric radius: `container rect \(n(want))`"
+            if let cr = sh.containerRange { fixes = [TextEdit(cr, Radii(all: want).containerDeclaration)] }
+            help = "use the concentric radius: `\(Radii(all: want).containerDeclaration)`"
         }
         add(.warning, code,
             "`\(sh.id)` is \(how) than \(name(ctx)) at \(list.map { $0.0.name }.joined(separator: ", ")): radius \(n(first.1)), concentric would be \(n(want))",
@@ -325,7 +314,7 @@ struct Context {
         guard case .concentric(let spec)? = sh.spec else { return }
         // A square corner in a square container corner is right: only corners whose
         // container is rounded there count.
-        let (_, cr, _) = scene.outer(of: context(of: i))
+        let cr = scene.outer(of: context(of: i)).radii
         var square: [String] = []
         for k in Corner.allCases {
             if case .concentric(nil) = spec[k], sh.radii[k] == 0, cr[k] > 0 { square.append(k.name) }
@@ -434,7 +423,7 @@ struct Context {
         let close = Corner.allCases.allSatisfy { abs(cr[$0] - sh.radii[$0]) <= Checker.tolerance }
         guard !close else { return }
         let r = sh.radii
-        let decl = r.isUniform ? "container rect \(n(r.topLeading))" : "container uneven(\(r.values.map(n).joined(separator: ", ")))"
+        let decl = r.containerDeclaration
         add(.warning, "shape-mismatch",
             "`\(sh.id)` declares a container (\(cr)) that differs from the shape it draws (\(sh.kind.rawValue) \(r))",
             at: range, help: "children follow the declared corners: declare the drawn one, `\(decl)`",
@@ -452,7 +441,7 @@ struct Context {
         var j = sh.parent
         while let a = j { if scene.shapes[a].kind != .group { return }; j = scene.shapes[a].parent }
         let f = sh.frame
-        let Rs = min(screen.radius, screen.frame.halfShorterSide)
+        let Rs = ResolveContext.screenRadius(screen)
         // (a) Pokes out of a rounded display corner (a corner that runs to both
         // edges is full-bleed: the display clips it on purpose).
         if Rs > 0 {
@@ -465,7 +454,7 @@ struct Context {
                 guard cx < Rs, cy < Rs else { continue }
                 let reach = ((Rs - cx) * (Rs - cx) + (Rs - cy) * (Rs - cy)).squareRoot() + r
                 if reach > Rs + Checker.tolerance {
-                    let concentric = max(0, Rs - max(dx, dy, 0))
+                    let concentric = scene.concentricRadius(k, of: i).radius
                     add(.warning, "screen-edge-margin",
                         "`\(sh.id)` pokes out of the display's rounded \(k.name) corner (radius \(n(Rs))): part of it is hidden behind the bezel curve",
                         at: shapeRange(i),
@@ -506,7 +495,7 @@ struct Context {
                 if p.kind != .group, p.kind != .concentric, p.radii.max > 0, !p.isContainer, !flagged.contains(a) {
                     flagged.insert(a)
                     let r = p.radii
-                    let decl = r.isUniform ? "container rect \(n(r.topLeading))" : "container uneven(\(r.values.map(n).joined(separator: ", ")))"
+                    let decl = r.containerDeclaration
                     var fixes: [TextEdit] = []
                     if let range = p.shapeRange {
                         // Declare the drawn shape as written (`rect r` stays tied to `r`).

@@ -265,8 +265,11 @@ public struct ResolvedShape: Sendable, Equatable {
     public var kind: ShapeKind
     public var parent: Int?
     public var depth: Int
-    /// The container its radii resolved against.
+    /// The container its radii resolved against (`.none` when they depend on none).
     public var container: ContainerRef
+    /// The container it sits in, whether or not its radii depend on it: the
+    /// nearest ancestor that declares one, else the screen (never `.none`).
+    public var enclosing: ContainerRef
     public var isContainer: Bool
     /// The radii it publishes to its children, when it is a container.
     public var containerRadii: Radii?

@@ -339,18 +339,6 @@ struct SVGDocument {
 
     // MARK: --centers
 
-    /// The container a shape sits in (the nearest ancestor that declares one, else
-    /// the screen), whether or not its radii depend on it: a fixed radius inside a
-    /// container is exactly where flared and pinched corners happen.
-    func contexts(_ shapes: [ResolvedShape]) -> [ContainerRef] {
-        var ctx = [ContainerRef](repeating: .screen, count: shapes.count)
-        for (i, s) in shapes.enumerated() {
-            guard let p = s.parent, p < i else { continue }
-            ctx[i] = shapes[p].isContainer ? .node(p) : ctx[p]
-        }
-        return ctx
-    }
-
     /// The corners a container publishes, as a rounded rect (its frame, or for a
     /// circle its centred square, as the evaluator measures it).
     func published(_ ref: ContainerRef, in scene: ResolvedScene) -> RoundedRect? {
@@ -358,8 +346,7 @@ struct SVGDocument {
         case .node(let j):
             let c = scene.shapes[j]
             guard let radii = c.containerRadii, c.isDrawable else { return nil }
-            let frame = c.containerKind == .circle ? c.frame.centredSquare : c.frame
-            return RoundedRect(frame: frame, radii: radii, style: .circular)
+            return RoundedRect(frame: Outer(container: c).frame, radii: radii, style: .circular)
         case .screen:
             return RoundedRect(frame: scene.screen.frame, radii: Radii(all: scene.screen.radius), style: .continuous)
         case .none:
@@ -370,12 +357,11 @@ struct SVGDocument {
     /// Draws the overlay; returns every cross drawn (labels keep clear of them).
     mutating func centres(_ scene: ResolvedScene, prefix: String) -> [Point] {
         let shapes = scene.shapes
-        let ctx = contexts(shapes)
         // Which containers hold a rounded shape: their guides are drawn.
         var guided = [Bool](repeating: false, count: shapes.count)
         var guideScreen = false
         for (i, s) in shapes.enumerated() where s.kind != .group && s.isDrawable {
-            switch ctx[i] {
+            switch s.enclosing {
             case .node(let j): guided[j] = true
             case .screen: guideScreen = true
             case .none: break
@@ -409,7 +395,7 @@ struct SVGDocument {
         var shared: [Point] = [], own: [Point] = []
         for (i, s) in shapes.enumerated() where s.kind != .group && s.isDrawable {
             let rect = RoundedRect(shape: s)
-            let outer = published(ctx[i], in: scene)
+            let outer = published(s.enclosing, in: scene)
             for corner in Corner.allCases {
                 guard let c = rect.centre(corner) else { continue }
                 if let o = outer?.centre(corner),

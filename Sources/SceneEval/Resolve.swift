@@ -1,0 +1,249 @@
+// THE CORNER RULE (semantics.md §1–§5), whole and in one place. Layout calls it
+// for every shape, the checker and the SVG `--centers` overlay read it, the
+// REPL's `:show` and the JSON's `corners` ask it to explain itself:
+//
+//   container   the nearest ancestor that declares one, else the screen
+//               (`ResolvedShape.enclosing`, stored once by layout)
+//   measured    from the container's frame (a circle: its centred square) and
+//               the radii it publishes (the screen: its radius, at most half
+//               its shorter side)
+//   distance    d = max(dx, dy), each inset clamped at 0 (`ModelDecision`)
+//   concentric  R − d, at least 0, at least the minimum
+//   uniform     every corner of a group takes the group's largest radius
+//   clamp       at most half the shape's shorter side
+//   relative    R − (the smallest of the four insets); a plain rectangle
+//               with no declared container
+//   ios18       ConcentricRectangle falls back to RoundedRectangle(minimum)
+import SceneLang
+
+struct Resolution {
+    var radii: Radii
+    var decisions: Decisions
+    var container: ContainerRef
+    /// Filled only when asked to explain.
+    var reasons: [CornerReason] = []
+}
+
+/// A container as the resolver measures its children against it: its frame (a
+/// circle's centred square), the radii it publishes and its kind (nil: the screen).
+struct Outer {
+    var frame: Frame
+    var radii: Radii
+    var kind: ShapeKind?
+
+    /// The screen (or window): its radius, at most half its shorter side.
+    init(screen: Screen) {
+        self.init(frame: screen.frame, radii: Radii(all: ResolveContext.screenRadius(screen)), kind: nil)
+    }
+
+    /// A node that declares a container.
+    init(container c: ResolvedShape) {
+        self.init(frame: c.containerKind == .circle ? c.frame.centredSquare : c.frame,
+                  radii: c.containerRadii ?? Radii(all: 0), kind: c.containerKind)
+    }
+
+    init(frame: Frame, radii: Radii, kind: ShapeKind?) {
+        self.frame = frame; self.radii = radii; self.kind = kind
+    }
+}
+
+/// Corner resolution for one shape in one frame (semantics.md §1–§5).
+struct ResolveContext {
+    let screen: Screen
+    let target: Target
+
+    /// The radius the screen publishes to what it contains.
+    static func screenRadius(_ screen: Screen) -> Double { min(screen.radius, screen.frame.halfShorterSide) }
+
+    /// Distances along x and y from the view's corner k to the container's corner k
+    /// (negative when the view pokes out).
+    static func insets(_ k: Corner, _ v: Frame, _ c: Frame) -> (Double, Double) {
+        switch k {
+        case .topLeading: return (v.minX - c.minX, v.minY - c.minY)
+        case .topTrailing: return (c.maxX - v.maxX, v.minY - c.minY)
+        case .bottomTrailing: return (c.maxX - v.maxX, c.maxY - v.maxY)
+        case .bottomLeading: return (v.minX - c.minX, c.maxY - v.maxY)
+        }
+    }
+
+    /// The concentric rule at corner k of `frame` inside a container with corner
+    /// radius `R` measured from `container`: the insets (clamped at 0), the
+    /// distance and R − d (at least 0), before any minimum.
+    static func concentric(_ k: Corner, frame: Frame, in container: Frame, R: Double)
+        -> (dx: Double, dy: Double, distance: Double, radius: Double, overflows: Bool) {
+        let (rawDx, rawDy) = insets(k, frame, container)
+        let dx = ModelDecision.clampInset(rawDx), dy = ModelDecision.clampInset(rawDy)
+        let d = ModelDecision.cornerDistance(dx: dx, dy: dy)
+        return (dx, dy, d, max(R - d, 0), rawDx < 0 || rawDy < 0)
+    }
+
+    /// `outer` is the container as measured (see `Outer`). With `explain`, each
+    /// corner's reasoning is recorded too (the REPL's `:show`, the JSON's `corners`).
+    func resolve(_ shape: ShapeValue, frame: Frame, ctx: ContainerRef, outer: Outer,
+                 explain: Bool = false) -> Resolution {
+        var state = CornerState(half: frame.halfShorterSide, explain: explain)
+        switch shape {
+        case .rect(let r):
+            let radii = Radii(all: state.clamp(r))
+            return state.fixed(radii, .fixed)
+        case .uneven(let rs):
+            let radii = Radii(state.clamp(rs.topLeading), state.clamp(rs.topTrailing),
+                              state.clamp(rs.bottomTrailing), state.clamp(rs.bottomLeading))
+            return state.fixed(radii, .fixed)
+        case .rectangle:
+            return state.fixed(Radii(all: 0), .shape)
+        case .capsule, .circle:
+            return state.fixed(Radii(all: state.half), .shape)
+        case .relative:
+            return relative(&state, frame: frame, ctx: ctx, outer: outer)
+        case .concentric(let spec):
+            return concentric(spec, &state, frame: frame, ctx: ctx, outer: outer)
+        }
+    }
+
+    /// ContainerRelativeShape: the container's radius less the smallest inset.
+    func relative(_ state: inout CornerState, frame: Frame, ctx: ContainerRef, outer: Outer) -> Resolution {
+        if ctx == .screen {
+            state.decisions.insert(.relativeWithoutContainer)
+            return state.fixed(Radii(all: 0), .relative)
+        }
+        if outer.kind == .circle { state.decisions.insert(.circleContainerSquare) }
+        let cf = outer.frame
+        let d = ModelDecision.clampInset(min(frame.minX - cf.minX, frame.minY - cf.minY, cf.maxX - frame.maxX, cf.maxY - frame.maxY))
+        var radii = Radii(all: 0)
+        for k in Corner.allCases {
+            let computed = max(outer.radii[k] - d, 0)
+            radii[k] = state.clamp(computed)
+            if state.explain {
+                var c = CornerReason(rule: radii[k] < computed ? .clamped : .relative)
+                c.containerRadius = outer.radii[k]; c.distance = d; c.computed = computed
+                state.reasons.append(c)
+            }
+        }
+        return Resolution(radii: radii, decisions: state.decisions, container: ctx, reasons: state.reasons)
+    }
+
+    /// ConcentricRectangle: per corner fixed, R − d with its minimum, or (ios18)
+    /// the minimum alone; then uniform groups, then the clamp.
+    func concentric(_ spec: ConcentricSpec, _ state: inout CornerState, frame: Frame, ctx: ContainerRef,
+                    outer: Outer) -> Resolution {
+        var radii = Radii(all: 0)
+        let fallback = target == .ios18
+        if fallback {
+            state.decisions.insert(.ios18Fallback)
+        } else {
+            if ctx == .screen { state.decisions.insert(.screenContainer) }
+            if outer.kind == .circle { state.decisions.insert(.circleContainerSquare) }
+        }
+        for k in Corner.allCases {
+            switch spec[k] {
+            case .fixed(let v):
+                radii[k] = v
+                if state.explain { var c = CornerReason(rule: .fixed); c.fixed = v; state.reasons.append(c) }
+            case .concentric(let m) where fallback:
+                // Before iOS 26: a RoundedRectangle of the minimum (square without one).
+                radii[k] = m ?? 0
+                if state.explain { var c = CornerReason(rule: .fallback); c.minimum = m; state.reasons.append(c) }
+            case .concentric(let m):
+                let R = outer.radii[k]
+                let rule = Self.concentric(k, frame: frame, in: outer.frame, R: R)
+                if rule.overflows { state.decisions.insert(.overflowClamped) }
+                let floor = m ?? 0
+                // Flag the metric only where another choice would change the radius.
+                if rule.dx != rule.dy, max(max(R - min(rule.dx, rule.dy), 0), floor) != max(rule.radius, floor) {
+                    state.decisions.insert(.chebyshevDistance)
+                }
+                radii[k] = max(rule.radius, floor)
+                if state.explain {
+                    var c = CornerReason(rule: (m ?? -1) > rule.radius ? .minimum : .concentric)
+                    c.containerRadius = R; c.dx = rule.dx; c.dy = rule.dy; c.distance = rule.distance
+                    c.computed = rule.radius; c.minimum = m
+                    state.reasons.append(c)
+                }
+            }
+        }
+        state.uniform(&radii, groups: spec.groupMasks)
+        for k in Corner.allCases {
+            let v = state.clamp(radii[k])
+            if v < radii[k], state.explain { state.reasons[k.rawValue].rule = .clamped }
+            radii[k] = v
+        }
+        return Resolution(radii: radii, decisions: state.decisions,
+                          container: fallback ? .none : ctx, reasons: state.reasons)
+    }
+}
+
+/// What one resolution accumulates: the decisions taken and, when explaining,
+/// each corner's reason.
+struct CornerState {
+    let half: Double
+    let explain: Bool
+    var decisions = Decisions()
+    var reasons: [CornerReason] = []
+
+    init(half: Double, explain: Bool) { self.half = half; self.explain = explain }
+
+    /// At most half the shorter side.
+    mutating func clamp(_ r: Double) -> Double {
+        if r > half { decisions.insert(.clampedToHalfSide); return half }
+        return r
+    }
+
+    /// Radii that depend on no container.
+    func fixed(_ r: Radii, _ rule: CornerReason.Rule) -> Resolution {
+        var res = Resolution(radii: r, decisions: decisions, container: .none)
+        if explain {
+            res.reasons = Corner.allCases.map { k in var c = CornerReason(rule: rule); c.fixed = r[k]; return c }
+        }
+        return res
+    }
+
+    /// Uniform groups (4-bit corner masks): every corner of a group takes the group's largest radius.
+    mutating func uniform(_ radii: inout Radii, groups: UInt16) {
+        var masks = groups
+        while masks != 0 {
+            let g = masks & 0xF
+            masks >>= 4
+            var m = 0.0
+            for k in Corner.allCases where g & (1 << UInt16(k.rawValue)) != 0 { m = max(m, radii[k]) }
+            for k in Corner.allCases where g & (1 << UInt16(k.rawValue)) != 0 && radii[k] < m {
+                radii[k] = m
+                if explain { reasons[k.rawValue].rule = .uniform }
+            }
+        }
+    }
+}
+
+extension ResolvedScene {
+    /// A container as the resolver measured against it (`.none` counts as the screen).
+    func outer(of ref: ContainerRef) -> Outer {
+        if case .node(let j) = ref { return Outer(container: shapes[j]) }
+        return Outer(screen: screen)
+    }
+
+    /// The concentric radius at corner k of shape `index` against its enclosing
+    /// container, before any minimum: R − max(dx, dy), at least 0.
+    func concentricRadius(_ k: Corner, of index: Int) -> (R: Double, distance: Double, radius: Double) {
+        let outer = outer(of: shapes[index].enclosing)
+        let rule = ResolveContext.concentric(k, frame: shapes[index].frame, in: outer.frame, R: outer.radii[k])
+        return (outer.radii[k], rule.distance, rule.radius)
+    }
+
+    /// Why each corner of shape `index` came out as it did (topLeading, topTrailing,
+    /// bottomTrailing, bottomLeading); empty for a group.
+    public func reasons(for index: Int) -> [CornerReason] {
+        let sh = shapes[index]
+        guard let spec = sh.spec else { return [] }
+        let context = ResolveContext(screen: screen, target: target)
+        return context.resolve(spec, frame: sh.frame, ctx: sh.enclosing, outer: outer(of: sh.enclosing), explain: true).reasons
+    }
+}
+
+extension Radii {
+    /// The `container …` item that publishes these radii: `container rect R` when
+    /// uniform, else `container uneven(TL, TR, BR, BL)`.
+    public var containerDeclaration: String {
+        isUniform ? "container rect \(Format.number(topLeading))"
+            : "container uneven(\(values.map(Format.number).joined(separator: ", ")))"
+    }
+}
