@@ -360,7 +360,7 @@ struct SVGDocument {
         // Which containers hold a rounded shape: their guides are drawn.
         var guided = [Bool](repeating: false, count: shapes.count)
         var guideScreen = false
-        for (i, s) in shapes.enumerated() where s.kind != .group && s.isDrawable {
+        for s in shapes where s.kind != .group && s.isDrawable {
             switch s.enclosing {
             case .node(let j): guided[j] = true
             case .screen: guideScreen = true
@@ -393,7 +393,7 @@ struct SVGDocument {
         // Corner centres: a cross each, green where it is the container corner's
         // centre too (concentric), pink where it is its own.
         var shared: [Point] = [], own: [Point] = []
-        for (i, s) in shapes.enumerated() where s.kind != .group && s.isDrawable {
+        for s in shapes where s.kind != .group && s.isDrawable {
             let rect = RoundedRect(shape: s)
             let outer = published(s.enclosing, in: scene)
             for corner in Corner.allCases {
