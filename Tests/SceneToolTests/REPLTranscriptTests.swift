@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// Golden transcripts of piped `scene-repl` sessions (tests/repl/README.md).
+/// Golden transcripts of piped `scene-repl` sessions (Tests/Fixtures/repl/README.md).
 @Suite struct REPLTranscriptTests {
-    static let dir = REPLHarness.root.appendingPathComponent("tests/repl")
+    static let dir = REPLHarness.root.appendingPathComponent("Tests/Fixtures/repl")
 
     static var names: [String] {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
@@ -67,11 +67,11 @@ import Testing
         let expectedURL = Self.dir.appendingPathComponent(name + ".out")
         if ProcessInfo.processInfo.environment["SCENE_RECORD"] != nil {
             try Data(actual.utf8).write(to: expectedURL)
-            Issue.record("re-recorded tests/repl/\(name).out; run again without SCENE_RECORD and review the diff")
+            Issue.record("re-recorded Tests/Fixtures/repl/\(name).out; run again without SCENE_RECORD and review the diff")
             return
         }
         guard let expected = try? String(contentsOf: expectedURL, encoding: .utf8) else {
-            Issue.record("tests/repl/\(name).out is missing; record it with SCENE_RECORD=1")
+            Issue.record("Tests/Fixtures/repl/\(name).out is missing; record it with SCENE_RECORD=1")
             return
         }
         if actual != expected {
@@ -79,7 +79,7 @@ import Testing
             let e = expected.split(separator: "\n", omittingEmptySubsequences: false)
             let i = (0..<min(a.count, e.count)).first { a[$0] != e[$0] } ?? min(a.count, e.count)
             Issue.record("""
-                tests/repl/\(name).out differs at line \(i + 1):
+                Tests/Fixtures/repl/\(name).out differs at line \(i + 1):
                 expected: \(i < e.count ? String(e[i]) : "<end>")
                 actual:   \(i < a.count ? String(a[i]) : "<end>")
                 (SCENE_RECORD=1 re-records)
