@@ -1,8 +1,9 @@
 // `scene`: the command-line front end. It reads files, runs the pipeline
 // (SceneLang → SceneEval), prints results to stdout and diagnostics to stderr.
 //
-// Exit codes: 0 success (warnings allowed), 1 warnings under `check --strict`,
-// 64 usage, 65 input errors, 66 file not found, 70 internal error.
+// Exit codes (as `usage` and README list them): 0 success (warnings allowed),
+// 1 warnings under `check --strict`, 64 usage, 65 input errors, 66 file not
+// found, 73 an output file that cannot be written.
 import Foundation
 import SceneLang
 import SceneEval
@@ -10,7 +11,7 @@ import SceneREPL
 
 enum Exit {
     static let ok: Int32 = 0, warnings: Int32 = 1, usage: Int32 = 64, dataError: Int32 = 65
-    static let noInput: Int32 = 66, software: Int32 = 70, cantCreate: Int32 = 73
+    static let noInput: Int32 = 66, cantCreate: Int32 = 73
 }
 
 let usage = """
@@ -23,6 +24,9 @@ usage: scene run FILE [--json | --svg [-o OUT] [--centers] [--labels] [--compare
        scene --help | --version
 
 FILE may be `-` for standard input.
+exit status: 0 success (warnings allowed), 1 warnings under `check --strict`,
+             64 usage, 65 input errors, 66 file not found,
+             73 an output file that cannot be written
 """
 
 func fail(_ message: String, _ code: Int32) -> Never {
@@ -62,7 +66,19 @@ func summary(errors: Int, warnings: Int, files: Int) -> String {
 
 // MARK: - run
 
-func run(_ args: [String]) -> Int32 {
+/// What `scene run` was asked for.
+struct RunRequest {
+    var path: String
+    /// `text`, `json` or `svg`.
+    var format: String
+    var output: String?
+    var options = SVGOptions()
+    var compare: Target?
+    var stats: Bool
+}
+
+/// `scene run`'s arguments, checked; a usage error exits.
+func runRequest(_ args: [String]) -> RunRequest {
     var path: String? = nil
     var chosen: String? = nil
     var output: String? = nil
@@ -108,45 +124,56 @@ func run(_ args: [String]) -> Int32 {
     if format != "svg", options.centers || options.labels || compare != nil {
         usageError("`--centers`, `--labels` and `--compare` go with `--svg`")
     }
+    return RunRequest(path: path, format: format, output: output, options: options, compare: compare, stats: stats)
+}
+
+/// Stream `scene` in the requested format into `sink`.
+func write(_ scene: ResolvedScene, _ diagnostics: [Diagnostic], from file: SourceFile, as request: RunRequest,
+           to sink: OutputFile) {
+    switch request.format {
+    case "json": JSONWriter.write(scene, diagnostics: diagnostics, file: file) { sink.write($0) }
+    case "svg":
+        // With --compare the first panel is iOS 26 whatever the file's own target.
+        var first = scene
+        var other: ResolvedScene? = nil
+        if let compare = request.compare {
+            first = Pipeline.compile(file, target: .ios26).scene ?? scene
+            other = Pipeline.compile(file, target: compare).scene
+        }
+        SVGWriter.write(first, compare: other, options: request.options) { sink.write($0) }
+    default: TextWriter.write(scene) { sink.write($0) }
+    }
+}
+
+func run(_ args: [String]) -> Int32 {
+    let request = runRequest(args)
     let t0 = DispatchTime.now().uptimeNanoseconds
-    let file = load(path)
+    let file = load(request.path)
     let t1 = DispatchTime.now().uptimeNanoseconds
     let c = Pipeline.compile(file)
     let t2 = DispatchTime.now().uptimeNanoseconds
     let diagnostics = c.diagnostics + c.check()
     report(diagnostics, in: file)
     guard let scene = c.scene else {
-        if format == "json" { Console.out(JSONWriter.write(nil, diagnostics: diagnostics, file: file)) }
+        if request.format == "json" { Console.out(JSONWriter.write(nil, diagnostics: diagnostics, file: file)) }
         return Exit.dataError
     }
     // Stream the result: to stdout, or to a file written whole or not at all.
     let sink: OutputFile
-    if let output {
+    if let output = request.output {
         do { sink = try OutputFile(path: output) } catch {
             fail("cannot write \(output): \(error.localizedDescription)", Exit.cantCreate)
         }
     } else {
         sink = OutputFile()
     }
-    switch format {
-    case "json": JSONWriter.write(scene, diagnostics: diagnostics, file: file) { sink.write($0) }
-    case "svg":
-        // With --compare the first panel is iOS 26 whatever the file's own target.
-        var first = scene
-        var other: ResolvedScene? = nil
-        if let compare {
-            first = Pipeline.compile(file, target: .ios26).scene ?? scene
-            other = Pipeline.compile(file, target: compare).scene
-        }
-        SVGWriter.write(first, compare: other, options: options) { sink.write($0) }
-    default: TextWriter.write(scene) { sink.write($0) }
-    }
+    write(scene, diagnostics, from: file, as: request, to: sink)
     let t3 = DispatchTime.now().uptimeNanoseconds
     do { try sink.commit() } catch {
-        fail("cannot write \(output ?? "the output"): \(error.localizedDescription)", Exit.cantCreate)
+        fail("cannot write \(request.output ?? "the output"): \(error.localizedDescription)", Exit.cantCreate)
     }
     let t4 = DispatchTime.now().uptimeNanoseconds
-    if stats {
+    if request.stats {
         func ms(_ a: UInt64, _ b: UInt64) -> String { Format.number(Double(b - a) / 1e6) }
         Console.err("stats: nodes \(scene.shapes.count), read \(ms(t0, t1)) ms, parse+evaluate \(ms(t1, t2)) ms, write \(ms(t2, t3)) ms, commit \(ms(t3, t4)) ms\n")
     }

@@ -134,6 +134,21 @@ struct CLITests {
         #expect(typo.err.contains("did you mean `run`?"))
     }
 
+    /// `scene --help` and README list the same exit codes: the numbers after
+    /// `exit status:` in the one, after `Exit codes` in the other.
+    @Test func helpAndReadmeListTheSameExitCodes() throws {
+        func codes(_ text: Substring) -> [Int] {
+            text.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+        }
+        let help = try CLI.run(["--help"]).out
+        let fromHelp = codes(help[try #require(help.range(of: "exit status:")).upperBound...])
+        let readme = try String(contentsOf: CLI.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: "Exit codes")).upperBound
+        let end = try #require(readme[start...].range(of: "Output files")).lowerBound
+        #expect(fromHelp == [0, 1, 64, 65, 66, 73])
+        #expect(codes(readme[start..<end]) == fromHelp)
+    }
+
     @Test func everyExampleRunsWithExitZero() throws {
         let dir = CLI.root.appendingPathComponent("examples")
         let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".scene") }
