@@ -79,27 +79,13 @@ public enum Completion {
     public static func candidates(before: String, word: String, names: [String], labels: [String]) -> Result {
         let words = before.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         let trimmed = before.drop { $0 == " " || $0 == "\t" }
-        var pool: [String]
         if trimmed.hasPrefix(":") || (words.isEmpty && word.hasPrefix(":")) {
             guard let first = words.first else {
                 return .words(filter(Shell.commands.map { ":" + $0.name }, word))
             }
-            switch Shell.canonical(String(first.dropFirst())) ?? "" {
-            case "help": pool = Shell.commands.map(\.name)
-            case "screen": pool = Screen.presetNames
-            case "target": pool = Target.allCases.map(\.rawValue)
-            case "show", "ast", "preview", "edit": pool = labels
-            case "delete": pool = labels + names + ["let", "screen", "target", "margin"]
-            case "svg":
-                if words.last == "--compare" { return .words(filter(Target.allCases.map(\.rawValue), word)) }
-                if word.hasPrefix("-") { return .words(filter(["--centers", "--labels", "--compare"], word)) }
-                return .files
-            case "load", "save": return .files
-            case "timing": pool = ["on", "off"]
-            case "tokens": pool = Keyword.allCases.map(\.rawValue) + names + labels
-            default: pool = []
-            }
-            return .words(filter(pool, word))
+            // The command's own row says what its argument may be.
+            guard let command = Shell.command(named: String(first.dropFirst())) else { return .words([]) }
+            return command.completion.complete(ArgumentCompletion.Request(words: words, word: word, names: names, labels: labels))
         }
         let values = names + ["min", "max"]
         // Where the cursor is, from the tokens before it on this line.
@@ -127,6 +113,7 @@ public enum Completion {
             // label, a statement keyword or another value.
             return .words(filter(modifiers, word))
         }
+        let pool: [String]
         switch last.keyword {
         case .rect?, .size?, .width?, .height?, .spacing?, .radius?, .margin?, .min?, .max?:
             pool = values

@@ -7,9 +7,14 @@
 //                            re-evaluates the whole scene text (Pipeline.compile)
 //                            and either returns a new session or the diagnostics
 //                            that refused it; the old session is never touched.
-//   Shell (Shell.swift)      one complete input → Reply (stdout text, stderr text,
-//                            failed, quit). Commands, the diff report (SceneDiff,
-//                            Report), :preview (Preview), file commands.
+//   Shell (Shell*.swift)     one complete input → Reply (stdout text, stderr text,
+//                            failed, quit). The commands are one table
+//                            (ShellCommands.swift: name, aliases, arguments, help,
+//                            completion, handler) that `:help`, dispatch and Tab
+//                            completion read; handlers in ShellHandlers.swift,
+//                            ShellEdit.swift, ShellFiles.swift; unsaved work in
+//                            Autosave.swift. The diff report (SceneDiff, Report),
+//                            :preview (Preview).
 //   loops (this file, Terminal.swift)
 //                            read lines, join a `<`-open input with the lines that
 //                            close it (InputBuffer), print replies. Interactive:

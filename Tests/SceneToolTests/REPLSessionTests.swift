@@ -287,6 +287,48 @@ import SceneEval
         #expect(sh.handle(":help :undo").out.hasPrefix(":undo"))
     }
 
+    /// The command table is the one source: names and aliases are distinct, an
+    /// alias does what its command does (dispatch and completion), a command
+    /// listed without arguments refuses one, and README's REPL section names
+    /// every command.
+    @Test func theCommandTableDrivesDispatchCompletionAndTheReadme() throws {
+        let names = Shell.commands.map(\.name)
+        let all = names + Shell.commands.flatMap(\.aliases)
+        #expect(Set(all).count == all.count, "a name or alias is used twice")
+        let complete = { (before: String) in
+            Completion.candidates(before: before, word: "", names: ["gap"], labels: ["card"])
+        }
+        for c in Shell.commands {
+            #expect(Shell.canonical(c.name) == c.name)
+            for a in c.aliases {
+                #expect(Shell.canonical(a) == c.name)
+                #expect(complete(":\(a) ") == complete(":\(c.name) "), "`:\(a)` completes like `:\(c.name)`")
+            }
+            if c.args.isEmpty {
+                var sh = shell()
+                let r = sh.handle(":\(c.name) something")
+                #expect(r.failed && r.err == "error: `:\(c.name)` takes no argument\n")
+            }
+        }
+        var sh = shell()
+        _ = sh.handle("card: rect 12 size 100x50")
+        #expect(sh.handle(":ls").out == sh.handle(":list").out)
+        #expect(sh.handle(":h undo").out == sh.handle(":help undo").out)
+        var other = sh
+        let removed = sh.handle(":rm card")
+        #expect(!removed.failed && removed == other.handle(":delete card") && sh.session.isEmpty)
+        #expect(sh.handle(":q").quit && sh.handle(":exit").quit)
+        #expect(Shell.canonical("frobnicate") == nil)
+
+        let readme = try String(contentsOf: REPLHarness.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: "## The REPL")).upperBound
+        let section = readme[start...]
+        let end = section.range(of: "\n## ").map(\.lowerBound) ?? section.endIndex
+        for n in names {
+            #expect(section[..<end].contains("`:\(n)"), "README's REPL section does not mention `:\(n)`")
+        }
+    }
+
     @Test func showExplainsEachCorner() {
         var sh = shell()
         for l in REPLSessionTests.seed { _ = sh.handle(l) }

@@ -1,0 +1,115 @@
+import Foundation
+import SceneLang
+import SceneEval
+
+/// Work is never lost: on the way out unsaved changes go to a new autosave in
+/// the state folder; `:load` with no file brings back the newest.
+extension Shell {
+    static func absolute(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+
+    /// The number of an autosave file name: 1 for `scene-autosave.scene`, N for
+    /// `scene-autosave-N.scene`, nil for any other name.
+    static func autosaveNumber(_ name: String) -> Int? {
+        if name == "scene-autosave.scene" { return 1 }
+        guard name.hasPrefix("scene-autosave-"), name.hasSuffix(".scene") else { return nil }
+        let digits = name.dropFirst("scene-autosave-".count).dropLast(".scene".count)
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(digits), n >= 2 else { return nil }
+        return n
+    }
+
+    /// Whether `path` is one of the autosaves in the state folder.
+    func isAutosave(_ path: String) -> Bool {
+        let url = URL(fileURLWithPath: Self.absolute(path))
+        return url.deletingLastPathComponent().path == Self.absolute(settings.stateDirectory)
+            && Self.autosaveNumber(url.lastPathComponent) != nil
+    }
+
+    /// The autosaves in the state folder, newest first (last written, then highest number).
+    public func autosaves() -> [String] {
+        let dir = settings.stateDirectory
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
+        let found: [(path: String, number: Int, time: Date)] = names.compactMap { name in
+            guard let n = Self.autosaveNumber(name) else { return nil }
+            let path = dir + "/" + name
+            let time = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date ?? .distantPast
+            return (path, n, time)
+        }
+        return found.sorted { $0.time != $1.time ? $0.time > $1.time : $0.number > $1.number }.map(\.path)
+    }
+
+    /// The start-up line about earlier sessions' unsaved work, if there is some.
+    public func autosaveBanner() -> String? {
+        let all = autosaves()
+        guard let newest = all.first else { return nil }
+        if all.count == 1 { return "Unsaved work from an earlier session is in \(newest); `:load` brings it back.\n" }
+        return "Unsaved work from earlier sessions: \(all.count) autosaves in \(settings.stateDirectory); "
+            + "`:load` brings back the newest (\((newest as NSString).lastPathComponent)), `:load FILE` another.\n"
+    }
+
+    /// `:load` with no file: the newest autosave, naming the others.
+    mutating func loadNewestAutosave() -> Reply {
+        let all = autosaves()
+        guard let newest = all.first else { return .error("no autosave file in \(settings.stateDirectory)") }
+        var r = load(newest, startup: false)
+        if !r.failed, all.count > 1 {
+            let others = all.dropFirst()
+            r.out += "\(others.count) older autosave\(others.count == 1 ? " is" : "s are") kept (`:load FILE` loads one): "
+                + others.map { ($0 as NSString).lastPathComponent }.joined(separator: ", ") + "\n"
+        }
+        return r
+    }
+
+    /// A new autosave file, its name taken so no other session can take it too.
+    func reserveAutosave() throws -> String {
+        let dir = settings.stateDirectory
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
+        var n = (names.compactMap(Self.autosaveNumber).max() ?? 0) + 1
+        while true {
+            let path = dir + "/" + (n == 1 ? "scene-autosave.scene" : "scene-autosave-\(n).scene")
+            let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+            if fd >= 0 { close(fd); return path }
+            guard errno == EEXIST else {
+                throw NSError(domain: NSPOSIXErrorDomain, code: Int(errno), userInfo: [NSLocalizedDescriptionKey: String(cString: strerror(errno))])
+            }
+            n += 1
+        }
+    }
+
+    /// On the way out: keep unsaved changes in an autosave file. An autosave
+    /// is never overwritten unless this session loaded it (its work is in the
+    /// session); otherwise a new one is written, and the oldest beyond
+    /// `autosavesKept` are removed. An autosave loaded and since saved to a
+    /// file has done its job and is removed.
+    public mutating func autosave() -> Reply {
+        guard session.hasUnsavedChanges, !session.isEmpty else {
+            if let a = loadedAutosave, !session.hasUnsavedChanges, let f = session.fileName,
+               FileManager.default.fileExists(atPath: a) {
+                loadedAutosave = nil
+                do { try FileManager.default.removeItem(atPath: a) } catch { return Reply() }
+                return Reply(err: "removed \(a): its work is saved in \(f)\n")
+            }
+            return Reply()
+        }
+        var path = writtenAutosave ?? loadedAutosave ?? autosavePath
+        do {
+            try FileManager.default.createDirectory(atPath: settings.stateDirectory, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+            if writtenAutosave == nil, loadedAutosave == nil { path = try reserveAutosave() }
+            try Console.writeAtomically(session.text, to: path)
+        } catch {
+            return .error("cannot save your unsaved changes to \(path): \(Self.describe(error))")
+        }
+        writtenAutosave = path
+        var out = "unsaved changes saved to \(path)\n(`:load` with no file brings them back)\n"
+        let all = autosaves()
+        if all.count > Self.autosavesKept {
+            let old = all.dropFirst(Self.autosavesKept).filter { $0 != path }
+            for p in old { try? FileManager.default.removeItem(atPath: p) }
+            out += "(\(Self.autosavesKept) autosaves are kept; removed the oldest: "
+                + old.map { ($0 as NSString).lastPathComponent }.joined(separator: ", ") + ")\n"
+        }
+        return Reply(err: out)
+    }
+}
