@@ -1,6 +1,7 @@
-/// Diagnostics are values: a severity, a stable kebab-case code, a message in
-/// one voice (lowercase, no trailing period, code in backticks), the primary
-/// source range, and an optional `help:` line carrying the fix.
+/// Diagnostics are values: a stable kebab-case code from the catalogue
+/// (`DiagnosticCode`, which also fixes the severity), a message in one voice
+/// (lowercase, no trailing period, code in backticks), the primary source
+/// range, and an optional `help:` line carrying the fix.
 public struct Diagnostic: Sendable, Equatable {
     public enum Severity: String, Sendable, Comparable {
         case error, warning, note
@@ -8,8 +9,11 @@ public struct Diagnostic: Sendable, Equatable {
         public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
     }
 
-    public var severity: Severity
-    public var code: String
+    /// The catalogued code; its spelling is `code`, its severity `severity`.
+    public var id: DiagnosticCode
+    public var severity: Severity { id.severity }
+    /// The code as users see it: `error[code]`, `"code"` in JSON.
+    public var code: String { id.rawValue }
     public var message: String
     public var range: SourceRange
     public var help: String?
@@ -20,22 +24,14 @@ public struct Diagnostic: Sendable, Equatable {
     /// Mechanical source edits that fix the finding (`scene check --fix`).
     public var fixes: [TextEdit] = []
 
-    public init(_ severity: Severity, _ code: String, _ message: String, at range: SourceRange,
+    public init(_ code: DiagnosticCode, _ message: String, at range: SourceRange,
                 help: String? = nil, notes: [String] = [], values: [String: Double] = [:]) {
-        self.severity = severity
-        self.code = code
+        self.id = code
         self.message = message
         self.range = range
         self.help = help
         self.notes = notes
         self.values = values
-    }
-
-    public static func error(_ code: String, _ message: String, at range: SourceRange, help: String? = nil) -> Diagnostic {
-        Diagnostic(.error, code, message, at: range, help: help)
-    }
-    public static func warning(_ code: String, _ message: String, at range: SourceRange, help: String? = nil) -> Diagnostic {
-        Diagnostic(.warning, code, message, at: range, help: help)
     }
 }
 

@@ -162,7 +162,7 @@ public struct Lexer {
                 } else {
                     help = "put a space between `\(numberText)` and `\(unit)`"
                 }
-                diagnostics.append(.error("invalid-number", "invalid number `\(text)`", at: t.range, help: help))
+                diagnostics.append(Diagnostic(.invalidNumber, "invalid number `\(text)`", at: t.range, help: help))
                 return t
             }
         }
@@ -224,8 +224,8 @@ public struct Lexer {
                 i = j + closing.count
                 let t = Token(.invalid, SourceRange(start, i))
                 let inner = String(decoding: bytes[(start + openLength)..<j], as: UTF8.self)
-                diagnostics.append(.error("invalid-character", "quoted text is not part of the language", at: t.range,
-                                          help: "labels and names are written without quotes: `\(inner)`"))
+                diagnostics.append(Diagnostic(.invalidCharacter, "quoted text is not part of the language", at: t.range,
+                                              help: "labels and names are written without quotes: `\(inner)`"))
                 return t
             }
         }
@@ -246,11 +246,11 @@ public struct Lexer {
         let text = String(decoding: bytes[start..<i], as: UTF8.self)
         let d: Diagnostic
         if sawInvalidUTF8 {
-            d = .error("invalid-utf8", "invalid UTF-8 in source", at: t.range,
-                       help: "save the file as UTF-8 text")
+            d = Diagnostic(.invalidUTF8, "invalid UTF-8 in source", at: t.range,
+                           help: "save the file as UTF-8 text")
         } else if sawControl {
-            d = .error("invalid-character", "unexpected control character", at: t.range,
-                       help: "scene files are plain text: remove the binary data")
+            d = Diagnostic(.invalidCharacter, "unexpected control character", at: t.range,
+                           help: "scene files are plain text: remove the binary data")
         } else {
             let shown = text.count > 12 ? String(text.prefix(12)) + "…" : text
             var help: String? = nil
@@ -263,8 +263,8 @@ public struct Lexer {
                 let word = String(decoding: bytes[i..<j], as: UTF8.self)
                 help = "SwiftUI's dot syntax is written without the dot: `\(word)`"
             }
-            d = .error("invalid-character", "unexpected character\(text.unicodeScalars.count > 1 ? "s" : "") `\(shown)`",
-                       at: t.range, help: help)
+            d = Diagnostic(.invalidCharacter, "unexpected character\(text.unicodeScalars.count > 1 ? "s" : "") `\(shown)`",
+                           at: t.range, help: help)
         }
         diagnostics.append(d)
         return t

@@ -197,10 +197,10 @@ import SceneEval
     @Test func findingsAreNewOnlyWhenTheirSourceTextIsNew() {
         let f1 = SourceFile(name: "<scene>", text: "aaa bbb")
         let f2 = SourceFile(name: "<scene>", text: "xx aaa bbb")
-        let old = [Diagnostic.warning("w", "one 1", at: SourceRange(0, 3))]
-        let same = [Diagnostic.warning("w", "one 2", at: SourceRange(3, 6))]
+        let old = [Diagnostic(.flaredCorner, "one 1", at: SourceRange(0, 3))]
+        let same = [Diagnostic(.flaredCorner, "one 2", at: SourceRange(3, 6))]
         #expect(Report.newFindings(old: old, in: f1, new: same, in: f2).isEmpty)
-        let other = [Diagnostic.warning("w", "one", at: SourceRange(7, 10))]
+        let other = [Diagnostic(.flaredCorner, "one", at: SourceRange(7, 10))]
         #expect(Report.newFindings(old: old, in: f1, new: other, in: f2).count == 1)
     }
 }

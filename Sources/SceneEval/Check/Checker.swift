@@ -10,11 +10,7 @@ import SceneLang
 
 public enum Checker {
     /// Rule codes, in the order docs/lint.md lists them.
-    public static let rules = [
-        "missing-container-shape", "container-too-tight", "flared-corner", "pinched-corner",
-        "radius-inversion", "concentric-container", "shape-mismatch", "pill-not-capsule",
-        "screen-edge-margin", "transition-shape", "missing-minimum", "glass-unavailable",
-    ]
+    public static let rules = DiagnosticCode.lintRules.map(\.rawValue)
     /// Fixed radii within this of R − d count as concentric.
     public static let tolerance = 0.5
     /// How many candidate binding changes one check compiles at most.
@@ -117,9 +113,9 @@ struct Context {
     func n(_ v: Double) -> String { Format.number(v) }
     func text(_ r: SourceRange) -> String { file.text(r.start..<r.end) }
 
-    mutating func add(_ severity: Diagnostic.Severity, _ code: String, _ message: String, at range: SourceRange,
+    mutating func add(_ code: DiagnosticCode, _ message: String, at range: SourceRange,
                       help: String?, values: [String: Double] = [:], fixes: [TextEdit] = []) {
-        var d = Diagnostic(severity, code, message, at: range, help: help, values: values)
+        var d = Diagnostic(code, message, at: range, help: help, values: values)
         d.fixes = fixes
         findings.append(d)
     }
@@ -151,7 +147,7 @@ struct Context {
             containerMatchesDrawn(i)
             screenEdge(i)
             if sh.glass, !ios26 {
-                add(.note, "glass-unavailable", "Liquid Glass is not available before iOS 26", at: glassRange(i),
+                add(.glassUnavailable, "Liquid Glass is not available before iOS 26", at: glassRange(i),
                     help: "under `target ios18` draw a material or a plain fill instead")
             }
         }
@@ -194,7 +190,7 @@ struct Context {
         } else {
             help = "the display's corner radius is \(n(w.R)); inset this shape at most \(n(max(0, w.R - w.m))) pt from the corner, or let the minimum show"
         }
-        add(.warning, "container-too-tight",
+        add(.containerTooTight,
             "\(name(ctx)) is too tight for `\(sh.id)`: at \(corners.joined(separator: ", ")) the concentric radius \(n(w.R)) − \(n(w.d)) = \(n(max(0, w.R - w.d))) is below the minimum \(n(w.m))",
             at: shapeRange(i), help: help,
             values: ["containerRadius": w.R, "distance": w.d, "minimum": w.m, "neededRadius": needed], fixes: fixes)
@@ -264,7 +260,7 @@ struct Context {
         let isFlared = !flared.isEmpty
         let list = isFlared ? flared : pinched
         let want = first.2
-        let code = isFlared ? "flared-corner" : "pinched-corner"
+        let code: DiagnosticCode = isFlared ? .flaredCorner : .pinchedCorner
         let how = isFlared ? "rounder" : "squarer"
         var fixes: [TextEdit] = []
         var help: String
@@ -282,7 +278,7 @@ struct Context {
             if let cr = sh.containerRange { fixes = [TextEdit(cr, Radii(all: want).containerDeclaration)] }
             help = "use the concentric radius: `\(Radii(all: want).containerDeclaration)`"
         }
-        add(.warning, code,
+        add(code,
             "`\(sh.id)` is \(how) than \(name(ctx)) at \(list.map { $0.0.name }.joined(separator: ", ")): radius \(n(first.1)), concentric would be \(n(want))",
             at: shapeRange(i), help: help, values: ["radius": first.1, "concentricRadius": want], fixes: fixes)
         return true
@@ -298,7 +294,7 @@ struct Context {
         for k in Corner.allCases where sh.radii[k] > cr[k] + 1e-9 && cr[k] > 0 {
             let c = scene.shapes[j].id
             let how = sh.kind == .concentric ? "lower `\(sh.id)`'s minimum" : "make `\(sh.id)` concentric"
-            add(.warning, "radius-inversion",
+            add(.radiusInversion,
                 "`\(sh.id)` has a larger radius than its container `\(c)` at \(k.name): \(n(sh.radii[k])) inside \(n(cr[k]))",
                 at: shapeRange(i),
                 help: "never put a larger radius inside a smaller one: raise `\(c)`'s radius to at least \(n(sh.radii[k])), or \(how)",
@@ -329,7 +325,7 @@ struct Context {
         suggestion = min(suggestion, Checker.innerRadius)
         let why = ios26 ? "resolves to a square corner at \(square.joined(separator: ", "))"
             : "falls back to square corners under `target ios18` (at \(square.joined(separator: ", ")))"
-        add(.warning, "missing-minimum", "`\(sh.id)` has no minimum and \(why)", at: shapeRange(i),
+        add(.missingMinimum, "`\(sh.id)` has no minimum and \(why)", at: shapeRange(i),
             help: "add a minimum, e.g. `concentric min \(n(suggestion))`: the radius it keeps when it stands alone",
             values: ["suggestedMinimum": suggestion], fixes: minimumEdits(i, suggestion))
     }
@@ -384,7 +380,7 @@ struct Context {
                 fixes.append(TextEdit(layer.range, "\(layer.role) capsule"))
             }
         }
-        add(.warning, "pill-not-capsule", "`\(sh.id)` is a \(role.rawValue) but its shape is `\(sh.kind.rawValue)`, not a capsule",
+        add(.pillNotCapsule, "`\(sh.id)` is a \(role.rawValue) but its shape is `\(sh.kind.rawValue)`, not a capsule",
             at: shapeRange(i), help: "buttons, badges and pills use `capsule`: concentric by nature", fixes: fixes)
     }
 
@@ -396,7 +392,7 @@ struct Context {
             if layer.role == "transition" {
                 let regular = sh.radii.max
                 if layer.kind != .rect {
-                    add(.warning, "transition-shape", "`transition` takes a `rect`, not `\(layer.kind.rawValue)`",
+                    add(.transitionShape, "`transition` takes a `rect`, not `\(layer.kind.rawValue)`",
                         at: layer.range,
                         help: "matchedTransitionSource's clipShape accepts only RoundedRectangle: use `transition rect \(n(regular))`, the content's regular radius",
                         fixes: [TextEdit(layer.range, "transition rect \(n(regular))")])
@@ -404,7 +400,7 @@ struct Context {
                 continue
             }
             if layer.radii != sh.radii || (layer.kind == .circle) != (sh.kind == .circle) {
-                add(.warning, "shape-mismatch",
+                add(.shapeMismatch,
                     "`\(sh.id)`'s \(layer.role) shape (\(layer.kind.rawValue) \(layer.radii)) differs from its shape (\(sh.kind.rawValue) \(sh.radii))",
                     at: layer.range,
                     help: "clip, background, glass and hit-testing use the same shape: remove `\(layer.role) …` or give it the node's shape")
@@ -424,7 +420,7 @@ struct Context {
         guard !close else { return }
         let r = sh.radii
         let decl = r.containerDeclaration
-        add(.warning, "shape-mismatch",
+        add(.shapeMismatch,
             "`\(sh.id)` declares a container (\(cr)) that differs from the shape it draws (\(sh.kind.rawValue) \(r))",
             at: range, help: "children follow the declared corners: declare the drawn one, `\(decl)`",
             fixes: [TextEdit(range, decl)])
@@ -455,7 +451,7 @@ struct Context {
                 let reach = ((Rs - cx) * (Rs - cx) + (Rs - cy) * (Rs - cy)).squareRoot() + r
                 if reach > Rs + Checker.tolerance {
                     let concentric = scene.concentricRadius(k, of: i).radius
-                    add(.warning, "screen-edge-margin",
+                    add(.screenEdgeMargin,
                         "`\(sh.id)` pokes out of the display's rounded \(k.name) corner (radius \(n(Rs))): part of it is hidden behind the bezel curve",
                         at: shapeRange(i),
                         help: "inset it by at least \(n(margin)) pt, or make the corner concentric with the display (radius \(n(concentric)))",
@@ -471,7 +467,7 @@ struct Context {
         let close = gaps.filter { $0.1 > 1e-9 && $0.1 < margin - 1e-9 }
         guard let nearest = close.min(by: { $0.1 < $1.1 }) else { return }
         let edges = close.map { "\($0.0) (\(n($0.1)) pt)" }.joined(separator: ", ")
-        add(.warning, "screen-edge-margin",
+        add(.screenEdgeMargin,
             "`\(sh.id)` is closer than the \(n(margin)) pt margin to the screen's \(close.count == 1 ? "edge" : "edges"): \(edges)",
             at: shapeRange(i),
             help: "keep at least \(n(margin)) pt from the phone's edges, or run it to the edge (0 pt); set the margin with `margin N`",
@@ -503,7 +499,7 @@ struct Context {
                         let same = ["rect", "uneven", "rectangle", "capsule", "circle"].contains { written.hasPrefix($0) }
                         fixes = [TextEdit(SourceRange(range.end, range.end), " " + (same ? "container \(written)" : decl))]
                     }
-                    add(.warning, "missing-container-shape",
+                    add(.missingContainerShape,
                         "`\(p.id)` is rounded but declares no container, so `\(sh.id)` resolves against \(name(ctx))",
                         at: shapeRange(a), help: "declare its shape as the container: add `\(decl)`", fixes: fixes)
                 }

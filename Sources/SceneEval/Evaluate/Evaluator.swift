@@ -69,8 +69,8 @@ public struct Evaluator {
         return " at line \(f.location(of: r.start).line)"
     }
 
-    mutating func error(_ code: String, _ msg: String, _ r: SourceRange, help: String? = nil, notes: [String] = []) {
-        diagnostics.append(Diagnostic(.error, code, msg, at: r, help: help, notes: notes))
+    mutating func error(_ code: DiagnosticCode, _ msg: String, _ r: SourceRange, help: String? = nil, notes: [String] = []) {
+        diagnostics.append(Diagnostic(code, msg, at: r, help: help, notes: notes))
     }
 
     // MARK: - Statements
@@ -91,7 +91,7 @@ public struct Evaluator {
             switch s {
             case .binding(let name, let expr, _):
                 if let first = envRanges[name.name] {
-                    error("duplicate-binding", "`\(name.name)` is already defined", name.range,
+                    error(.duplicateBinding, "`\(name.name)` is already defined", name.range,
                           help: "rename it, or remove one of the two", notes: ["first defined\(lineOf(first))"])
                     continue
                 }
@@ -102,7 +102,7 @@ public struct Evaluator {
                 }
             case .screen(let spec, let range):
                 if let first = screenRange {
-                    error("duplicate-screen", "the screen is already set", range,
+                    error(.duplicateScreen, "the screen is already set", range,
                           help: "keep one `screen` statement", notes: ["first set\(lineOf(first))"])
                     continue
                 }
@@ -110,7 +110,7 @@ public struct Evaluator {
                 if let s = evalScreen(spec) { screen = s }
             case .target(let t, let range):
                 if let first = targetRange {
-                    error("duplicate-target", "the target is already set", range,
+                    error(.duplicateTarget, "the target is already set", range,
                           help: "keep one `target` statement", notes: ["first set\(lineOf(first))"])
                     continue
                 }
@@ -118,7 +118,7 @@ public struct Evaluator {
                 target = t.value
             case .margin(let e, _):
                 if let v = value(e) {
-                    if v < 0 { error("negative-size", "the margin cannot be negative", e.range) } else { margin = v }
+                    if v < 0 { error(.negativeSize, "the margin cannot be negative", e.range) } else { margin = v }
                 }
             case .node(let n):
                 roots.append(n)
@@ -136,7 +136,7 @@ public struct Evaluator {
         case .preset(let name, let size, let radius):
             guard var s = Screen.preset(name.name) else {
                 let sug = Suggest.closest(to: name.name, among: Screen.presetNames)
-                error("unknown-screen", "unknown screen preset `\(name.name)`", name.range,
+                error(.unknownScreen, "unknown screen preset `\(name.name)`", name.range,
                       help: sug.map { "did you mean `\($0)`?" } ?? "presets: " + Screen.presetNames.joined(separator: ", ") + "; or give a size: `screen 400x300 radius 20`")
                 return nil
             }
@@ -144,12 +144,12 @@ public struct Evaluator {
                 guard let w = length(we, what: "screen width"), let h = length(he, what: "screen height") else { return nil }
                 s.width = w; s.height = h
             }
-            if let re = radius { guard let r = length(re, what: "screen radius", code: "negative-radius") else { return nil }; s.radius = r }
+            if let re = radius { guard let r = length(re, what: "screen radius", code: .negativeRadius) else { return nil }; s.radius = r }
             return s
         case .custom(let we, let he, let radius):
             guard let w = length(we, what: "screen width"), let h = length(he, what: "screen height") else { return nil }
             var r = 0.0
-            if let re = radius { guard let v = length(re, what: "screen radius", code: "negative-radius") else { return nil }; r = v }
+            if let re = radius { guard let v = length(re, what: "screen radius", code: .negativeRadius) else { return nil }; r = v }
             return Screen(name: nil, width: w, height: h, radius: r)
         }
     }
@@ -160,7 +160,7 @@ public struct Evaluator {
     mutating func value(_ e: Expr) -> Double? {
         guard let v = eval(e) else { return nil }
         if !v.isFinite || abs(v) > Self.maxValue {
-            error("number-too-large", "value is too large", e.range,
+            error(.numberTooLarge, "value is too large", e.range,
                   help: "lengths are points; keep them below \(Format.number(Self.maxValue))")
             return nil
         }
@@ -174,13 +174,13 @@ public struct Evaluator {
             if let v = env[n] { return v }
             if envRanges[n] != nil { return nil }  // its own definition failed, already reported
             if let later = laterBindings[n] {
-                error("undefined-name", "`\(n)` is used before it is defined", r,
+                error(.undefinedName, "`\(n)` is used before it is defined", r,
                       help: "move `let \(n) = …`\(lineOf(later)) above this line")
                 return nil
             }
             let known = Array(env.keys) + Array(laterBindings.keys)
             let s = Suggest.closest(to: n, among: Array(Set(known)).sorted())
-            error("undefined-name", "undefined name `\(n)`", r,
+            error(.undefinedName, "undefined name `\(n)`", r,
                   help: s.map { "did you mean `\($0)`?" } ?? "define it first: `let \(n) = …`")
             return nil
         case .negate(let x, _):
@@ -193,7 +193,7 @@ public struct Evaluator {
             case .mul: return x * y
             case .div:
                 if y == 0 {
-                    error("division-by-zero", "division by zero", r.to(b.range),
+                    error(.divisionByZero, "division by zero", r.to(b.range),
                           help: "`\(describe(b))` is 0 here")
                     return nil
                 }
@@ -213,7 +213,7 @@ public struct Evaluator {
     }
 
     /// A length that must be ≥ 0.
-    mutating func length(_ e: Expr, what: String, code: String = "negative-size") -> Double? {
+    mutating func length(_ e: Expr, what: String, code: DiagnosticCode = .negativeSize) -> Double? {
         guard let v = value(e) else { return nil }
         if v < 0 {
             error(code, "\(what) is negative (\(Format.number(v)))", e.range,
@@ -227,10 +227,10 @@ public struct Evaluator {
 
     mutating func shapeValue(_ s: ShapeExpr) -> ShapeValue? {
         switch s {
-        case .rect(let e): return length(e, what: "radius", code: "negative-radius").map { .rect($0) }
+        case .rect(let e): return length(e, what: "radius", code: .negativeRadius).map { .rect($0) }
         case .uneven(let es):
             var vs: [Double] = []
-            for e in es { guard let v = length(e, what: "radius", code: "negative-radius") else { return nil }; vs.append(v) }
+            for e in es { guard let v = length(e, what: "radius", code: .negativeRadius) else { return nil }; vs.append(v) }
             return .uneven(Radii(vs[0], vs[1], vs[2], vs[3]))
         case .rectangle: return .rectangle
         case .capsule: return .capsule
@@ -258,9 +258,9 @@ public struct Evaluator {
         switch s {
         case .concentric(let m):
             guard let m else { return .concentric(minimum: nil) }
-            return length(m, what: "minimum", code: "negative-radius").map { .concentric(minimum: $0) }
+            return length(m, what: "minimum", code: .negativeRadius).map { .concentric(minimum: $0) }
         case .fixed(let e):
-            return length(e, what: "radius", code: "negative-radius").map { .fixed($0) }
+            return length(e, what: "radius", code: .negativeRadius).map { .fixed($0) }
         }
     }
 

@@ -47,7 +47,7 @@ extension Evaluator {
             let index = flat.boxes.count
             if let l = node.label {
                 if let first = labels[l.name] {
-                    error("duplicate-label", "the label `\(l.name)` is already used", l.range,
+                    error(.duplicateLabel, "the label `\(l.name)` is already used", l.range,
                           help: "labels name one node each: rename this one", notes: ["first used\(lineOf(first))"])
                 } else {
                     labels[l.name] = l.range
@@ -206,13 +206,13 @@ extension Evaluator {
             var r = context.resolve(c, frame: shape.frame, ctx: ctx, outer: outer).radii
             // When the node draws another shape, that is the radius its children should follow.
             if shape.spec != c, shape.spec != nil { r = shape.radii }
-            error("concentric-container", "a `concentric` shape cannot be a container", range,
+            error(.concentricContainer, "a `concentric` shape cannot be a container", range,
                   help: "ConcentricRectangle is not a RoundedRectangularShape; declare its resolved radius instead: `\(r.containerDeclaration)`")
             shape.isContainer = true
             shape.containerRadii = r
             shape.containerKind = .uneven
         case .relative:
-            diagnostics.append(Diagnostic(.warning, "relative-container",
+            diagnostics.append(Diagnostic(.relativeContainer,
                 "`relative` is ignored as a container", at: range,
                 help: "SwiftUI ignores ContainerRelativeShape in containerShape; declare a `rect` with the radius children should follow"))
         default:

@@ -10,7 +10,7 @@ extension Parser {
             return .invalid(r)
         }
         if !startsExpression {
-            let code = operatorToken == nil ? "expected-expression" : "missing-operand"
+            let code: DiagnosticCode = operatorToken == nil ? .expectedExpression : .missingOperand
             error(code, "expected a value after \(context), found \(display(tok))", at: tok.range.length > 0 ? tok.range : (operatorToken?.range ?? tok.range),
                   help: tok.kind == .identifier && tok.keyword != nil ? "`\(text(tok))` is a keyword, not a value" : nil)
             return .invalid(tok.range)
@@ -42,7 +42,7 @@ extension Parser {
             let op: Expr.BinaryOp = opTok.kind == .plus ? .add : opTok.kind == .minus ? .sub : opTok.kind == .star ? .mul : .div
             advance()
             if !startsExpression {
-                error("missing-operand", "expected a value after `\(opTok.kind.rawValue)`, found \(display(tok))", at: opTok.range,
+                error(.missingOperand, "expected a value after `\(opTok.kind.rawValue)`, found \(display(tok))", at: opTok.range,
                       help: "write the right-hand side, as in `a \(opTok.kind.rawValue) 2`")
                 return .invalid(opTok.range)
             }
@@ -59,7 +59,7 @@ extension Parser {
         exprDepth += 1
         defer { exprDepth -= 1 }
         if exprDepth > Self.maxExprDepth {
-            error("nesting-too-deep", "expression nests deeper than \(Self.maxExprDepth) levels", at: tok.range,
+            error(.nestingTooDeep, "expression nests deeper than \(Self.maxExprDepth) levels", at: tok.range,
                   help: "split it with `let`")
             // Skip the rest of this expression so the error is reported once.
             while !atNodeEnd { advance() }
@@ -70,7 +70,7 @@ extension Parser {
         case .minus:
             advance()
             if !startsExpression {
-                error("missing-operand", "expected a value after `-`, found \(display(tok))", at: t.range)
+                error(.missingOperand, "expected a value after `-`, found \(display(tok))", at: t.range)
                 return .invalid(t.range)
             }
             let e = parseUnary()
@@ -79,7 +79,7 @@ extension Parser {
         case .number:
             advance()
             if !t.number.isFinite || abs(t.number) > Self.maxNumber {
-                error("number-too-large", "number \(t.number.isFinite ? Token.format(t.number) : String(decoding: [], as: UTF8.self) + "literal") is too large", at: t.range,
+                error(.numberTooLarge, "number \(t.number.isFinite ? Token.format(t.number) : String(decoding: [], as: UTF8.self) + "literal") is too large", at: t.range,
                       help: "numbers are points; the largest is \(Token.format(Self.maxNumber))")
                 return .invalid(t.range)
             }
@@ -88,7 +88,7 @@ extension Parser {
             advance()
             skipNewlines()
             if tok.kind == .rparen {
-                error("expected-expression", "expected a value inside `(` `)`", at: t.range.to(tok.range))
+                error(.expectedExpression, "expected a value inside `(` `)`", at: t.range.to(tok.range))
                 advance()
                 return .invalid(t.range)
             }
@@ -96,7 +96,7 @@ extension Parser {
             if case .invalid = inner { skipToCloseParen(); return inner }
             skipNewlines()
             guard tok.kind == .rparen else {
-                error("expected-token", "expected `)` to close `(`, found \(display(tok))", at: tok.range,
+                error(.expectedToken, "expected `)` to close `(`, found \(display(tok))", at: tok.range,
                       help: "add `)`")
                 return .invalid(t.range)
             }
@@ -110,7 +110,7 @@ extension Parser {
             advance()
             return .name(text(t), t.range)
         default:
-            error("expected-expression", "expected a value, found \(display(t))", at: t.range)
+            error(.expectedExpression, "expected a value, found \(display(t))", at: t.range)
             return .invalid(t.range)
         }
     }
@@ -140,7 +140,7 @@ extension Parser {
             skipNewlines()
             if tok.kind == .comma { advance(); skipNewlines(); continue }
             if tok.kind != .rparen {
-                error("expected-token", "expected `,` or `)` in \(what), found \(display(tok))", at: tok.range)
+                error(.expectedToken, "expected `,` or `)` in \(what), found \(display(tok))", at: tok.range)
                 skipToCloseParen()
                 return nil
             }
@@ -154,7 +154,7 @@ extension Parser {
         advance()
         let fn: Expr.Function = t.keyword == .min ? .min : .max
         guard tok.kind == .lparen else {
-            error("expected-token", "expected `(` after `\(fn.rawValue)`", at: tok.range,
+            error(.expectedToken, "expected `(` after `\(fn.rawValue)`", at: tok.range,
                   help: "write `\(fn.rawValue)(a, b)`")
             return .invalid(t.range)
         }
@@ -162,7 +162,7 @@ extension Parser {
             return .invalid(t.range)
         }
         if args.count < 2 {
-            error("wrong-argument-count", "`\(fn.rawValue)` takes at least 2 values, found \(args.count)", at: t.range.to(close.range),
+            error(.wrongArgumentCount, "`\(fn.rawValue)` takes at least 2 values, found \(args.count)", at: t.range.to(close.range),
                   help: "write `\(fn.rawValue)(a, b)`")
             return .invalid(t.range.to(close.range))
         }

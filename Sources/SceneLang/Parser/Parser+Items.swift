@@ -51,16 +51,16 @@ extension Parser {
     /// A token that cannot start an item: a number, a colour, `:` or a symbol.
     mutating func unexpectedInNode(_ t: Token) {
         if t.kind == .number {
-            error("unexpected-token", "unexpected number \(display(t))", at: t.range,
+            error(.unexpectedToken, "unexpected number \(display(t))", at: t.range,
                   help: "a number follows a keyword, as in `rect \(Token.format(t.number))`, `pad \(Token.format(t.number))` or `size \(Token.format(t.number))x\(Token.format(t.number))`")
         } else if t.kind == .color {
-            error("unexpected-token", "unexpected colour \(display(t)) in a node", at: t.range,
+            error(.unexpectedToken, "unexpected colour \(display(t)) in a node", at: t.range,
                   help: "a colour follows `fill`; a comment needs a space after `#`: `# \(text(t))`")
         } else if t.kind == .colon {
-            error("unexpected-token", "unexpected `:`", at: t.range,
+            error(.unexpectedToken, "unexpected `:`", at: t.range,
                   help: "a label comes first on its line: `name: rect 12`")
         } else {
-            error("unexpected-token", "unexpected \(display(t)) in a node", at: t.range)
+            error(.unexpectedToken, "unexpected \(display(t)) in a node", at: t.range)
         }
     }
 
@@ -68,19 +68,19 @@ extension Parser {
     mutating func misplacedKeyword(_ k: Keyword, at t: Token) {
         switch k {
         case .spacing:
-            error("misplaced-keyword", "`spacing` goes right after the stack keyword", at: t.range,
+            error(.misplacedKeyword, "`spacing` goes right after the stack keyword", at: t.range,
                   help: "write `hstack spacing 8` (or `vstack`, `zstack`)")
         case .top, .bottom, .leading, .trailing, .topLeading, .topTrailing, .bottomLeading, .bottomTrailing, .center, .h, .v:
-            error("misplaced-keyword", "`\(k.rawValue)` needs a keyword before it", at: t.range,
+            error(.misplacedKeyword, "`\(k.rawValue)` needs a keyword before it", at: t.range,
                   help: k == .h || k == .v ? "write `pad \(k.rawValue) N`" : "write `align \(k.rawValue)` or `pad \(k.rawValue) N`")
         case .min, .max, .uniform, .fixed:
-            error("misplaced-keyword", "`\(k.rawValue)` belongs to a `concentric` shape", at: t.range,
+            error(.misplacedKeyword, "`\(k.rawValue)` belongs to a `concentric` shape", at: t.range,
                   help: k == .fixed ? "for a fixed radius write `rect N`" : "write `concentric \(k == .uniform ? "uniform" : "min N")`")
         case .let, .screen, .target, .margin:
-            error("misplaced-statement", "`\(k.rawValue)` starts a statement of its own", at: t.range,
+            error(.misplacedStatement, "`\(k.rawValue)` starts a statement of its own", at: t.range,
                   help: "put it on its own line")
         default:
-            error("unknown-keyword", "`\(k.rawValue)` cannot start an item", at: t.range,
+            error(.unknownKeyword, "`\(k.rawValue)` cannot start an item", at: t.range,
                   help: "items are " + Self.itemKeywords.prefix(8).map { "`\($0)`" }.joined(separator: ", ") + ", …")
         }
     }
@@ -103,7 +103,7 @@ extension Parser {
         advance()
         guard tok.kind == .identifier, let a = tok.keyword.flatMap(Alignment.init(keyword:)) else {
             let s = tok.kind == .identifier ? Suggest.closest(to: text(tok), among: Alignment.allCases.map(\.rawValue)) : nil
-            error("expected-alignment", "expected an alignment after `align`, found \(display(tok))", at: tok.range,
+            error(.expectedAlignment, "expected an alignment after `align`, found \(display(tok))", at: tok.range,
                   help: s.map { "did you mean `\($0)`?" } ?? "one of " + Alignment.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", "))
             return nil
         }
@@ -113,7 +113,7 @@ extension Parser {
            peek().range.start == tok.range.end {
             let second = text(peek())
             let joined = text(alignTok) + second.prefix(1).uppercased() + second.dropFirst()
-            error("expected-alignment", "alignments are one word", at: alignTok.range.to(peek().range),
+            error(.expectedAlignment, "alignments are one word", at: alignTok.range.to(peek().range),
                   help: Alignment(rawValue: joined) != nil ? "write `align \(joined)`" : "one of " + Alignment.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", "))
             return nil
         }
@@ -145,12 +145,12 @@ extension Parser {
             return (.fill(c), "fill")
         }
         if let bad = hashWord(after: previous) {
-            error("expected-color", "`\(text(bad))` is not a colour", at: bad,
+            error(.expectedColor, "`\(text(bad))` is not a colour", at: bad,
                   help: "a colour is `#` and 3, 4, 6 or 8 hex digits: `#4a8`, `#44aa88`, `#44aa88cc`")
             return nil
         }
         let s = tok.kind == .identifier ? Suggest.closest(to: text(tok), among: Color.named.keys.sorted()) : nil
-        error("expected-color", "expected a colour after `fill`, found \(display(tok))", at: tok.range,
+        error(.expectedColor, "expected a colour after `fill`, found \(display(tok))", at: tok.range,
               help: s.map { "did you mean `\($0)`?" } ?? "write `#rgb`, `#rrggbb`, `#rrggbbaa`, or a name such as `blue`")
         return nil
     }
@@ -159,7 +159,7 @@ extension Parser {
     mutating func parseStyle() -> (Item, String)? {
         advance()
         guard tok.kind == .identifier, let st: CornerStyle = tok.keyword == .continuous ? .continuous : tok.keyword == .circular ? .circular : nil else {
-            error("expected-style", "expected `continuous` or `circular` after `style`, found \(display(tok))", at: tok.range,
+            error(.expectedStyle, "expected `continuous` or `circular` after `style`, found \(display(tok))", at: tok.range,
                   help: "`continuous` (Apple's default) or `circular` (true quarter circles)")
             return nil
         }
@@ -172,7 +172,7 @@ extension Parser {
         advance()
         guard tok.kind == .identifier, let r = Role(rawValue: text(tok)) else {
             let s = tok.kind == .identifier ? Suggest.closest(to: text(tok), among: Role.allCases.map(\.rawValue)) : nil
-            error("expected-role", "expected `button`, `badge` or `pill` after `role`, found \(display(tok))", at: tok.range,
+            error(.expectedRole, "expected `button`, `badge` or `pill` after `role`, found \(display(tok))", at: tok.range,
                   help: s.map { "did you mean `\($0)`?" })
             return nil
         }
@@ -196,7 +196,7 @@ extension Parser {
         } else {
             help = "items are shapes (`rect 12`, `concentric min 16`, `capsule`, …), `container`, `size`, `pad`, `align`, `hstack`, `fill`, `glass`, …"
         }
-        error("unknown-keyword", "unknown item `\(word)`", at: t.range, help: help)
+        error(.unknownKeyword, "unknown item `\(word)`", at: t.range, help: help)
         return nil
     }
 
@@ -205,7 +205,7 @@ extension Parser {
         var edges: [(Edge, Expr)] = []
         if !(tok.kind == .identifier && tok.keyword.map(Self.isEdge) == true) {
             if atNodeEnd || (tok.kind == .identifier && tok.keyword != nil && tok.keyword != .min && tok.keyword != .max) {
-                error("missing-operand", "expected a padding after `pad`, found \(display(tok))", at: tok.range,
+                error(.missingOperand, "expected a padding after `pad`, found \(display(tok))", at: tok.range,
                       help: "write `pad 12`, `pad top 8`, or `pad h 8 v 16`")
                 return nil
             }

@@ -8,7 +8,7 @@ extension Parser {
         var label: Identifier? = nil
         if tok.kind == .identifier, peek().kind == .colon {
             if let k = tok.keyword {
-                error("reserved-word", "`\(k.rawValue)` is a keyword and cannot be a label", at: tok.range,
+                error(.reservedWord, "`\(k.rawValue)` is a keyword and cannot be a label", at: tok.range,
                       help: "choose another label, such as `\(k.rawValue)1`")
             } else {
                 label = Identifier(text(tok), tok.range)
@@ -24,7 +24,7 @@ extension Parser {
             let range = itemStart.to(previous)
             let bit = Self.keyBits(item)
             if bit != 0, seen & bit != 0 {
-                error("duplicate-item", "\(Self.describeKey(key)) is given twice in one node", at: range,
+                error(.duplicateItem, "\(Self.describeKey(key)) is given twice in one node", at: range,
                       help: "keep one of them")
             } else {
                 seen |= bit
@@ -41,7 +41,7 @@ extension Parser {
         if tok.kind == .less {
             let open = tok.range
             if depth + 1 >= Self.maxNodeDepth {
-                error("nesting-too-deep", "nodes nest deeper than \(Self.maxNodeDepth) levels", at: open,
+                error(.nestingTooDeep, "nodes nest deeper than \(Self.maxNodeDepth) levels", at: open,
                       help: "flatten the scene; no real layout needs this depth")
                 skipBlock()
             } else {
@@ -97,13 +97,13 @@ extension Parser {
                 if !reportedUnterminated {
                     reportedUnterminated = true
                     let who = owner.map { "the children of `\($0.name)`" } ?? "this block"
-                    error("unterminated-block", "`<` is never closed", at: open,
+                    error(.unterminatedBlock, "`<` is never closed", at: open,
                           help: "add `>` after the last child to close \(who)")
                 }
                 return children
             }
             if let k = tok.keyword, tok.kind == .identifier, Self.statementKeywordList.contains(k) {
-                error("misplaced-statement", "`\(k.rawValue)` must be at the top level, not inside `<` … `>`",
+                error(.misplacedStatement, "`\(k.rawValue)` must be at the top level, not inside `<` … `>`",
                       at: tok.range, help: "move this line above the node")
                 recover()
                 if tok.kind == .less { skipBlock() }
@@ -115,7 +115,7 @@ extension Parser {
             switch tok.kind {
             case .newline, .semicolon, .greater, .eof: break
             default:
-                error("unexpected-token", "expected end of line, found \(display(tok))", at: tok.range,
+                error(.unexpectedToken, "expected end of line, found \(display(tok))", at: tok.range,
                       help: "put each node on its own line, or separate them with `;`")
                 recover()
                 if tok.kind == .less { skipBlock() }
@@ -136,7 +136,7 @@ extension Parser {
             else if tok.kind == .eof {
                 if !reportedUnterminated {
                     reportedUnterminated = true
-                    error("unterminated-block", "`<` is never closed", at: open, help: "add `>` after the last child")
+                    error(.unterminatedBlock, "`<` is never closed", at: open, help: "add `>` after the last child")
                 }
                 return
             }

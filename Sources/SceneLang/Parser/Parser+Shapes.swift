@@ -3,7 +3,7 @@ extension Parser {
     mutating func parseShape(context: String? = nil) -> ShapeExpr? {
         guard tok.kind == .identifier, let k = tok.keyword, Self.isShapeKeyword(k) else {
             let s = tok.kind == .identifier ? Suggest.closest(to: text(tok), among: Self.shapeKeywordNames) : nil
-            error("expected-shape", "expected a shape after \(context ?? "this"), found \(display(tok))", at: tok.range,
+            error(.expectedShape, "expected a shape after \(context ?? "this"), found \(display(tok))", at: tok.range,
                   help: s.map { "did you mean `\($0)`?" } ?? "shapes are `rect R`, `uneven(a, b, c, d)`, `rectangle`, `capsule`, `circle`, `concentric`, `relative`")
             return nil
         }
@@ -12,7 +12,7 @@ extension Parser {
         switch k {
         case .rect:
             if atNodeEnd || (tok.kind == .identifier && tok.keyword != nil && tok.keyword != .min && tok.keyword != .max) {
-                error("missing-operand", "expected a radius after `rect`", at: kw.range.to(tok.range),
+                error(.missingOperand, "expected a radius after `rect`", at: kw.range.to(tok.range),
                       help: "write `rect 12`, or `rectangle` for square corners")
                 return nil
             }
@@ -21,14 +21,14 @@ extension Parser {
             return .rect(e)
         case .uneven:
             guard tok.kind == .lparen else {
-                error("expected-token", "expected `(` after `uneven`", at: tok.range,
+                error(.expectedToken, "expected `(` after `uneven`", at: tok.range,
                       help: "write `uneven(topLeading, topTrailing, bottomTrailing, bottomLeading)`, e.g. `uneven(24, 24, 0, 0)`")
                 return nil
             }
             let open = tok
             guard let (radii, close) = parseArguments(in: "`uneven`", first: "`(`") else { return nil }
             guard radii.count == 4 else {
-                error("wrong-radius-count", "`uneven` takes 4 radii, found \(radii.count)", at: open.range.to(close.range),
+                error(.wrongRadiusCount, "`uneven` takes 4 radii, found \(radii.count)", at: open.range.to(close.range),
                       help: "give them clockwise from the top-leading corner: `uneven(24, 24, 0, 0)`")
                 return nil
             }
@@ -60,7 +60,7 @@ extension Parser {
         var sawClauses = false
         while true {
             if isKeyword(.min), minimum == nil, peek().kind == .lparen {
-                error("ambiguous-min", "`min` after `concentric` is the minimum, not the function", at: tok.range,
+                error(.ambiguousMin, "`min` after `concentric` is the minimum, not the function", at: tok.range,
                       help: "write `concentric min 10`, or `concentric min min(10, 12)` for the smaller of two values")
                 return nil
             }
@@ -94,7 +94,7 @@ extension Parser {
             guard tok.kind == .identifier, let set = CornerSet(rawValue: text(tok)) else {
                 let s = tok.kind == .identifier ? Suggest.closest(to: text(tok), among: Self.cornerSetNames) : nil
                 let isMinimum = tok.kind == .identifier && (text(tok) == "minimum" || text(tok) == "min")
-                error("expected-corner", "expected a corner or group of corners, found \(display(tok))", at: tok.range,
+                error(.expectedCorner, "expected a corner or group of corners, found \(display(tok))", at: tok.range,
                       help: isMinimum ? "a minimum for every corner goes after the keyword: `concentric min 12`" : s.map { "did you mean `\($0)`?" } ?? "corners are `topLeading`, `topTrailing`, `bottomLeading`, `bottomTrailing`; groups are `top`, `bottom`, `leading`, `trailing`, `all`")
                 skipToCloseParen()
                 return nil
@@ -102,7 +102,7 @@ extension Parser {
             let setTok = tok
             advance()
             guard tok.kind == .colon else {
-                error("expected-token", "expected `:` after `\(set.rawValue)`, found \(display(tok))", at: tok.range,
+                error(.expectedToken, "expected `:` after `\(set.rawValue)`, found \(display(tok))", at: tok.range,
                       help: "write `\(set.rawValue): concentric`, `\(set.rawValue): fixed 24` or `\(set.rawValue): 24`")
                 skipToCloseParen()
                 return nil
@@ -112,7 +112,7 @@ extension Parser {
             if isKeyword(.concentric) {
                 advance()
                 if tok.kind == .lparen {
-                    error("expected-token", "a corner's style takes no parentheses", at: tok.range,
+                    error(.expectedToken, "a corner's style takes no parentheses", at: tok.range,
                           help: "write `\(set.rawValue): concentric min 12`; SwiftUI's `.concentric(minimum: 12)`")
                     skipToCloseParen()
                     skipToCloseParen()
@@ -134,7 +134,7 @@ extension Parser {
             var uniform = false
             if isKeyword(.uniform) {
                 if set.corners.count < 2 {
-                    error("uniform-single-corner", "`uniform` needs a group of corners, not one", at: tok.range,
+                    error(.uniformSingleCorner, "`uniform` needs a group of corners, not one", at: tok.range,
                           help: "use `top`, `bottom`, `leading`, `trailing` or `all`")
                 }
                 uniform = true
@@ -143,7 +143,7 @@ extension Parser {
             let range = start.to(previous)
             for c in set.corners {
                 if taken[c] != nil {
-                    error("corner-specified-twice", "the \(c.name) corner is given twice", at: setTok.range,
+                    error(.cornerSpecifiedTwice, "the \(c.name) corner is given twice", at: setTok.range,
                           help: "give each corner one style")
                     break
                 }
@@ -153,7 +153,7 @@ extension Parser {
             skipNewlines()
             if tok.kind == .comma { advance(); skipNewlines(); continue }
             if tok.kind != .rparen {
-                error("expected-token", "expected `,` or `)` after a corner, found \(display(tok))", at: tok.range)
+                error(.expectedToken, "expected `,` or `)` after a corner, found \(display(tok))", at: tok.range)
                 skipToCloseParen()
                 return nil
             }

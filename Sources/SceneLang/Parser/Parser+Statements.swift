@@ -6,7 +6,7 @@ extension Parser {
             skipSeparators()
             if tok.kind == .eof { break }
             if tok.kind == .greater {
-                error("unmatched-close", "unmatched `>`", at: tok.range,
+                error(.unmatchedClose, "unmatched `>`", at: tok.range,
                       help: "remove it, or add the `<` it is meant to close")
                 advance()
                 continue
@@ -25,7 +25,7 @@ extension Parser {
         switch tok.kind {
         case .newline, .semicolon, .eof, .greater: return
         default:
-            error("unexpected-token", "expected end of line, found \(display(tok))", at: tok.range,
+            error(.unexpectedToken, "expected end of line, found \(display(tok))", at: tok.range,
                   help: tok.kind == .less ? "a block of children follows a node's items" : "put each statement on its own line, or separate them with `;`")
             recover()
             if tok.kind == .less { skipBlock() }
@@ -49,7 +49,7 @@ extension Parser {
             }
         }
         if tok.kind == .identifier, tok.keyword == nil, peek().kind == .equals {
-            error("unknown-keyword", "unknown statement `\(text(tok))`", at: tok.range,
+            error(.unknownKeyword, "unknown statement `\(text(tok))`", at: tok.range,
                   help: "to bind a name, write `let \(text(tok)) = …`")
             recover()
             return nil
@@ -62,13 +62,13 @@ extension Parser {
         let start = tok.range
         advance()
         guard tok.kind == .identifier else {
-            error("expected-name", "expected a name after `let`, found \(display(tok))", at: tok.range,
+            error(.expectedName, "expected a name after `let`, found \(display(tok))", at: tok.range,
                   help: "write `let NAME = VALUE`")
             recover()
             return nil
         }
         if let k = tok.keyword {
-            error("reserved-word", "`\(k.rawValue)` is a keyword and cannot name a value", at: tok.range,
+            error(.reservedWord, "`\(k.rawValue)` is a keyword and cannot name a value", at: tok.range,
                   help: "choose another name, such as `\(k.rawValue)Value`")
             recover()
             return nil
@@ -76,7 +76,7 @@ extension Parser {
         let name = Identifier(text(tok), tok.range)
         advance()
         guard tok.kind == .equals else {
-            error("expected-token", "expected `=` after `let \(name.name)`, found \(display(tok))", at: tok.range,
+            error(.expectedToken, "expected `=` after `let \(name.name)`, found \(display(tok))", at: tok.range,
                   help: "write `let \(name.name) = VALUE`")
             recover()
             return nil
@@ -92,13 +92,13 @@ extension Parser {
         let start = tok.range
         advance()
         guard tok.kind == .identifier else {
-            error("expected-target", "expected `ios26` or `ios18` after `target`, found \(display(tok))", at: tok.range)
+            error(.expectedTarget, "expected `ios26` or `ios18` after `target`, found \(display(tok))", at: tok.range)
             recover()
             return nil
         }
         guard let t = Target(rawValue: text(tok)) else {
             let s = Suggest.closest(to: text(tok), among: Target.allCases.map(\.rawValue))
-            error("unknown-target", "unknown target `\(text(tok))`", at: tok.range,
+            error(.unknownTarget, "unknown target `\(text(tok))`", at: tok.range,
                   help: s.map { "did you mean `\($0)`?" } ?? "the targets are `ios26` (the default) and `ios18`")
             recover()
             return nil
@@ -144,7 +144,7 @@ extension Parser {
                 let joined = words.joined(separator: "-").lowercased()
                 let r = SourceRange(tok.range.start, tok.range.start + words.joined(separator: " ").utf8.count)
                 let suggestion = Suggest.closest(to: joined, among: Self.screenPresetNames)
-                error("unknown-screen", "unknown screen `\(words.joined(separator: " "))`", at: r,
+                error(.unknownScreen, "unknown screen `\(words.joined(separator: " "))`", at: r,
                       help: suggestion.map { "preset names are joined with dashes: `screen \($0)`" } ?? "preset names are joined with dashes, such as `iphone-16-pro`; `scene presets` lists them")
                 recover()
                 return nil
@@ -176,7 +176,7 @@ extension Parser {
             }
         }
         if atNodeEnd {
-            error("expected-screen", "expected a screen after `screen`, found \(display(tok))", at: tok.range,
+            error(.expectedScreen, "expected a screen after `screen`, found \(display(tok))", at: tok.range,
                   help: "name a preset such as `iphone-16-pro`, or give a size: `screen 400x300 radius 20`")
             return nil
         }
@@ -200,7 +200,7 @@ extension Parser {
             advance()
             return parseExpr(after: "`x`", operatorToken: x)
         }
-        error("expected-token", "expected `x` and a height after the width, found \(display(tok))", at: tok.range,
+        error(.expectedToken, "expected `x` and a height after the width, found \(display(tok))", at: tok.range,
               help: "write sizes as `W x H` or `WxH`")
         return .invalid(tok.range)
     }

@@ -44,7 +44,7 @@ public struct Parser {
         var parser = Parser(file: file)
         let scene = parser.parseScene()
         if parser.suppressed > 0 {
-            parser.diagnostics.append(Diagnostic(.error, "too-many-errors",
+            parser.diagnostics.append(Diagnostic(.tooManyErrors,
                 "\(parser.suppressed) more syntax errors not reported", at: SourceRange(file.bytes.count, file.bytes.count),
                 help: "fix the errors above first"))
         }
@@ -106,11 +106,11 @@ public struct Parser {
     public static let maxErrors = 1000
     var suppressed = 0
 
-    mutating func error(_ code: String, _ message: String, at range: SourceRange, help: String? = nil) {
+    mutating func error(_ code: DiagnosticCode, _ message: String, at range: SourceRange, help: String? = nil) {
         // The lexer already reported the token it could not read: no second error.
         if tok.kind == .invalid, range == tok.range { return }
         if diagnostics.count >= Self.maxErrors { suppressed += 1; return }
-        diagnostics.append(.error(code, message, at: range, help: help))
+        diagnostics.append(Diagnostic(code, message, at: range, help: help))
     }
 
     /// Skip to the end of the current statement, leaving `<`, `>` and separators in place.
