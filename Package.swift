@@ -21,8 +21,10 @@ let package = Package(
         .target(name: "SceneREPL", dependencies: ["SceneLang", "SceneEval", "CReadline"]),
         .executableTarget(name: "scene", dependencies: ["SceneLang", "SceneEval", "SceneREPL"]),
         .executableTarget(name: "scene-repl", dependencies: ["SceneREPL"]),
-        .testTarget(name: "SceneLangTests", dependencies: ["SceneLang"]),
-        .testTarget(name: "SceneEvalTests", dependencies: ["SceneLang", "SceneEval"]),
-        .testTarget(name: "SceneToolTests", dependencies: ["SceneLang", "SceneEval", "SceneREPL", "scene", "scene-repl"]),
+        // Shared by the test targets: golden files (one record switch), a seeded generator.
+        .target(name: "SceneTestSupport", path: "Tests/SceneTestSupport"),
+        .testTarget(name: "SceneLangTests", dependencies: ["SceneLang", "SceneTestSupport"]),
+        .testTarget(name: "SceneEvalTests", dependencies: ["SceneLang", "SceneEval", "SceneTestSupport"]),
+        .testTarget(name: "SceneToolTests", dependencies: ["SceneLang", "SceneEval", "SceneREPL", "scene", "scene-repl", "SceneTestSupport"]),
     ]
 )

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import SceneLang
 @testable import SceneEval
+import SceneTestSupport
 
 /// One expectation comment of a scene file, parsed exactly.
 ///
@@ -187,22 +188,18 @@ struct ExampleTests {
 /// Rendered diagnostics, compared with golden files in Tests/Fixtures/diagnostics:
 /// each `NAME.scene` has `NAME.txt`, exactly what `scene run` prints on stderr.
 struct DiagnosticGoldenTests {
-    static let folder = packageRoot.appendingPathComponent("Tests/Fixtures/diagnostics")
-    static var files: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-            .filter { $0.hasSuffix(".scene") }.sorted()
-    }
+    static let folder = Golden.Folder("Tests/Fixtures/diagnostics", input: "scene", output: "txt", minimum: 15)
 
-    @Test func thereAreGoldens() { #expect(Self.files.count >= 10) }
+    @Test func theFolderIsComplete() { Self.folder.expectComplete() }
 
-    @Test(arguments: DiagnosticGoldenTests.files)
+    @Test(arguments: DiagnosticGoldenTests.folder.names)
     func golden(_ name: String) throws {
-        let url = Self.folder.appendingPathComponent(name)
+        let url = Self.folder.url.appendingPathComponent(name + ".scene")
         let bytes = [UInt8](try Data(contentsOf: url))
-        let file = SourceFile(name: name, bytes: bytes)
+        let file = SourceFile(name: name + ".scene", bytes: bytes)
         let ds = Pipeline.compileAndCheck(file).diagnostics
-        #expect(!ds.isEmpty, "\(name) should produce diagnostics")
+        #expect(!ds.isEmpty, "\(name).scene should produce diagnostics")
         let rendered = DiagnosticRenderer(color: false).render(ds, in: file)
-        assertGolden(rendered, at: url.deletingPathExtension().appendingPathExtension("txt"))
+        try Golden.check(rendered, at: Self.folder.url.appendingPathComponent(name + ".txt"), filter: "DiagnosticGolden")
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import SceneLang
 @testable import SceneEval
+import SceneTestSupport
 
 /// Golden SVGs: every `examples/**/*.scene` that compiles without errors has its
 /// default rendering checked in beside it (`map.scene` → `map.svg`).
@@ -18,8 +19,6 @@ struct SVGGoldenTests {
         var golden: URL { url.deletingPathExtension().appendingPathExtension("svg") }
         var text: String { (try? String(contentsOf: url, encoding: .utf8)) ?? "" }
     }
-
-    static let recording = ProcessInfo.processInfo.environment["SCENE_RECORD"] == "1"
 
     /// Every `.scene` (or, with `ext`, other files) under examples/, sorted, relative to the root.
     static func files(_ ext: String = "scene") -> [String] {
@@ -59,28 +58,18 @@ struct SVGGoldenTests {
     func golden(_ path: String) throws {
         let source = Source(path: path)
         let actual = try #require(Self.render(source))
-        let golden = source.golden
-        let name = String(path.dropLast(".scene".count)) + ".svg"
-        if Self.recording {
-            try actual.write(to: golden, atomically: true, encoding: .utf8)
-            Issue.record("re-recorded \(name); run again without SCENE_RECORD")
-            return
-        }
-        guard let expected = try? String(contentsOf: golden, encoding: .utf8) else {
-            Issue.record("missing golden \(name); record it with `SCENE_RECORD=1 swift test --filter SVGGolden`, check it, commit it")
-            return
-        }
-        guard actual != expected else { return }
-        let a = actual.split(separator: "\n", omittingEmptySubsequences: false)
-        let e = expected.split(separator: "\n", omittingEmptySubsequences: false)
-        let line = (0..<min(a.count, e.count)).first { a[$0] != e[$0] } ?? min(a.count, e.count)
-        func show(_ lines: [Substring]) -> String { line < lines.count ? String(lines[line].prefix(240)) : "(end of file)" }
-        Issue.record("""
-            \(name) differs from the writer's output at line \(line + 1):
-              golden: \(show(e))
-              actual: \(show(a))
-            if the change is intended, re-record with `SCENE_RECORD=1 swift test --filter SVGGolden`
-            """)
+        try Golden.check(actual, at: source.golden, filter: "SVGGolden")
+    }
+
+    /// The examples' folders are there, hold their scenes, and (with
+    /// `noOrphans`) every example that compiles has its SVG and every SVG its example.
+    @Test("the examples' folders hold their scenes and SVGs")
+    func foldersAreThere() {
+        let scenes = Self.files(), svgs = Self.files("svg")
+        #expect(scenes.filter { !$0.hasPrefix("examples/lint/") }.count >= 7, "examples/ holds \(scenes.count) scenes")
+        #expect(scenes.filter { $0.hasPrefix("examples/lint/") }.count >= 24, "examples/lint/ holds too few scenes")
+        #expect(Self.sources().count >= 30, "only \(Self.sources().count) examples compile")
+        #expect(svgs.count == Self.sources().count, "\(svgs.count) SVGs for \(Self.sources().count) examples that compile")
     }
 
     @Test("every checked-in SVG belongs to an example that compiles")

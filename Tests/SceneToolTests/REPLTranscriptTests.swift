@@ -1,14 +1,15 @@
 import Foundation
 import Testing
+import SceneTestSupport
 
 /// Golden transcripts of piped `scene-repl` sessions (Tests/Fixtures/repl/README.md).
 @Suite struct REPLTranscriptTests {
-    static let dir = REPLHarness.root.appendingPathComponent("Tests/Fixtures/repl")
+    static let folder = Golden.Folder("Tests/Fixtures/repl", input: "in", output: "out", minimum: 7)
+    static var dir: URL { folder.url }
+    static var names: [String] { folder.names }
 
-    static var names: [String] {
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
-        return files.filter { $0.hasSuffix(".in") }.map { String($0.dropLast(3)) }.sorted()
-    }
+    /// The folder is there, holds its transcripts, and every `.in` has its `.out` and back.
+    @Test func theFolderIsComplete() { Self.folder.expectComplete() }
 
     struct Script {
         var files: [(String, String)] = []
@@ -64,26 +65,6 @@ import Testing
             actual += "$ scene-repl " + args.joined(separator: " ") + "\n" + out + "[exit \(status)]\n"
         }
         actual = actual.replacingOccurrences(of: sandbox.path, with: "$TMP")
-        let expectedURL = Self.dir.appendingPathComponent(name + ".out")
-        if ProcessInfo.processInfo.environment["SCENE_RECORD"] != nil {
-            try Data(actual.utf8).write(to: expectedURL)
-            Issue.record("re-recorded Tests/Fixtures/repl/\(name).out; run again without SCENE_RECORD and review the diff")
-            return
-        }
-        guard let expected = try? String(contentsOf: expectedURL, encoding: .utf8) else {
-            Issue.record("Tests/Fixtures/repl/\(name).out is missing; record it with SCENE_RECORD=1")
-            return
-        }
-        if actual != expected {
-            let a = actual.split(separator: "\n", omittingEmptySubsequences: false)
-            let e = expected.split(separator: "\n", omittingEmptySubsequences: false)
-            let i = (0..<min(a.count, e.count)).first { a[$0] != e[$0] } ?? min(a.count, e.count)
-            Issue.record("""
-                Tests/Fixtures/repl/\(name).out differs at line \(i + 1):
-                expected: \(i < e.count ? String(e[i]) : "<end>")
-                actual:   \(i < a.count ? String(a[i]) : "<end>")
-                (SCENE_RECORD=1 re-records)
-                """)
-        }
+        try Golden.check(actual, at: Self.dir.appendingPathComponent(name + ".out"), filter: "REPLTranscript")
     }
 }
