@@ -71,6 +71,8 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case transitionShape = "transition-shape"
     case missingMinimum = "missing-minimum"
     case glassUnavailable = "glass-unavailable"
+    case radiusOverflow = "radius-overflow"
+    case unevenSiblings = "uneven-siblings"
 
     /// Who reports a code.
     public enum Stage: String, Sendable, CaseIterable {
@@ -151,6 +153,8 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
         case .transitionShape: return (.warning, .lint, "a `transition` shape other than a `rect`")
         case .missingMinimum: return (.warning, .lint, "a concentric shape with no minimum that resolves to a square corner in a rounded container")
         case .glassUnavailable: return (.note, .lint, "a `glass` node under `target ios18`, where Liquid Glass does not exist")
+        case .radiusOverflow: return (.warning, .lint, "a fixed radius two adjacent corners cannot hold (their sum exceeds the edge they share): iOS 26 traps at render time")
+        case .unevenSiblings: return (.warning, .lint, "siblings in a stack of one shape and size whose corners differ: the outer ones follow the container, the inner ones fall to the minimum")
         }
     }
 }

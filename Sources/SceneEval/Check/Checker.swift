@@ -146,12 +146,14 @@ struct Context {
             layers(i)
             containerMatchesDrawn(i)
             screenEdge(i)
+            radiusOverflow(i)
             if sh.glass, !ios26 {
                 add(.glassUnavailable, "Liquid Glass is not available before iOS 26", at: glassRange(i),
                     help: "under `target ios18` draw a material or a plain fill instead")
             }
         }
         missingContainers()
+        unevenSiblings()
     }
 
     func glassRange(_ i: Int) -> SourceRange {

@@ -1,0 +1,223 @@
+// The `radius-overflow` rule (docs/lint.md): a fixed radius the shape cannot
+// hold. Up to iOS 18 the renderer clamped it silently; iOS 26 renders shapes
+// through a signed-distance field and traps instead (HedvigInsurance/ugglan
+// pull request 2631). The limit is per edge: two adjacent corners' radii may
+// not add up to more than the edge they share.
+import SceneLang
+
+/// The per-edge limit on four corner radii, and the radii a shape is drawn with.
+public enum EdgeLimit {
+    /// An edge of a shape and the two corners on it.
+    public struct Edge: Sendable, Equatable {
+        public var name: String
+        public var a: Corner, b: Corner
+        public var length: Double
+    }
+
+    public static func edges(width w: Double, height h: Double) -> [Edge] {
+        [Edge(name: "top", a: .topLeading, b: .topTrailing, length: w),
+         Edge(name: "trailing", a: .topTrailing, b: .bottomTrailing, length: h),
+         Edge(name: "bottom", a: .bottomTrailing, b: .bottomLeading, length: w),
+         Edge(name: "leading", a: .bottomLeading, b: .topLeading, length: h)]
+    }
+
+    /// Sums within this of the edge count as fitting (a capsule's r = h/2 fits exactly).
+    static let epsilon = 1e-6
+
+    /// The edge overflowed most, when any is: `only` limits it to edges with one of those corners.
+    public static func worst(_ r: Radii, width w: Double, height h: Double, only: Set<Corner>? = nil) -> Edge? {
+        var worst: (Edge, Double)? = nil
+        for e in edges(width: w, height: h) {
+            if let only, !only.contains(e.a), !only.contains(e.b) { continue }
+            let over = r[e.a] + r[e.b] - e.length
+            if over > epsilon, worst == nil || over > worst!.1 { worst = (e, over) }
+        }
+        return worst?.0
+    }
+
+    /// The radii the shape is drawn with, which always fit: each clamped to half
+    /// the shorter side, as earlier versions did (and as `scene` draws it).
+    /// Rounded down to 0.001 so that what is written fits.
+    public static func drawn(_ radii: Radii, width w: Double, height h: Double) -> Radii {
+        let half = max(0, min(w, h)) / 2
+        var r = radii
+        for k in Corner.allCases { r[k] = (min(r[k], half) * 1000).rounded(.down) / 1000 }
+        return r
+    }
+}
+
+extension Context {
+    /// One fixed-radius item of a node: what it is called, the radii as written
+    /// (concentric corners as resolved), which corners are fixed, and how to rewrite it.
+    struct FixedRadii {
+        var item: Located<Item>
+        /// `""` for the drawn shape, else `container`, `glass`, `clip`, `background`, `transition`.
+        var role: String
+        var shape: ShapeExpr
+        var radii: Radii
+        var fixed: Set<Corner>
+    }
+
+    /// The items of node `i` that draw a shape with fixed radii (`hit` is not
+    /// drawn and cannot trap; it follows the drawn shape's fix).
+    func fixedRadiusItems(_ i: Int) -> [FixedRadii] {
+        let sh = scene.shapes[i]
+        var out: [FixedRadii] = []
+        for it in nodes[i].items {
+            let role: String, shape: ShapeExpr
+            switch it.value {
+            case .shape(let s): (role, shape) = ("", s)
+            case .container(let s): (role, shape) = ("container", s)
+            case .glass(let s?): (role, shape) = ("glass", s)
+            case .clip(let s): (role, shape) = ("clip", s)
+            case .background(let s): (role, shape) = ("background", s)
+            case .transition(let s): (role, shape) = ("transition", s)
+            default: continue
+            }
+            switch shape {
+            case .rect(let e):
+                guard let v = ExprValue.eval(e, env) else { continue }
+                out.append(FixedRadii(item: it, role: role, shape: shape, radii: Radii(all: v), fixed: Set(Corner.allCases)))
+            case .uneven(let es):
+                let vs = es.compactMap { ExprValue.eval($0, env) }
+                guard vs.count == 4 else { continue }
+                out.append(FixedRadii(item: it, role: role, shape: shape, radii: Radii(vs[0], vs[1], vs[2], vs[3]), fixed: Set(Corner.allCases)))
+            case .concentric:
+                // Fixed corners as written; the others as they resolved (the
+                // drawn shape's radii, or the layer's).
+                let resolved = role.isEmpty ? sh.radii : sh.layers.first { $0.range == it.range }?.radii
+                guard var r = resolved, let spec = fixedCorners(shape) else { continue }
+                for (k, v) in spec { r[k] = v }
+                if !spec.isEmpty { out.append(FixedRadii(item: it, role: role, shape: shape, radii: r, fixed: Set(spec.keys))) }
+            default:
+                continue
+            }
+        }
+        return out
+    }
+
+    /// A concentric shape's fixed corners and their values (nil when one does not evaluate).
+    func fixedCorners(_ shape: ShapeExpr) -> [Corner: Double]? {
+        guard case .concentric(let base, _, let clauses) = shape else { return nil }
+        var out: [Corner: Double] = [:]
+        var covered = Set<Corner>()
+        for c in clauses {
+            for k in c.set.corners where !covered.contains(k) {
+                covered.insert(k)
+                if case .fixed(let e) = c.spec { guard let v = ExprValue.eval(e, env) else { return nil }; out[k] = v }
+            }
+        }
+        if case .fixed(let e) = base {
+            guard let v = ExprValue.eval(e, env) else { return nil }
+            for k in Corner.allCases where !covered.contains(k) { out[k] = v }
+        }
+        return out
+    }
+
+    // MARK: radius-overflow
+
+    mutating func radiusOverflow(_ i: Int) {
+        let sh = scene.shapes[i]
+        let w = sh.frame.width, h = sh.frame.height
+        // Nothing is drawn in an empty frame.
+        guard w > 0, h > 0 else { return }
+        let over = fixedRadiusItems(i).compactMap { f in EdgeLimit.worst(f.radii, width: w, height: h, only: f.fixed).map { (f, $0) } }
+        guard let (first, edge) = over.first else { return }
+        // A button, pill or track (elongated, or with a role) is fully rounded on
+        // its short axis, which is what earlier versions drew: a capsule. A
+        // squarish shape keeps its kind with the largest radius that fits. Either
+        // way the fix draws exactly what was drawn before.
+        let capsule = sh.role != nil || max(w, h) >= 1.25 * min(w, h)
+        var fixes: [TextEdit] = []
+        var firstFix: OverflowFix? = nil
+        for (f, _) in over {
+            let fix = overflowFix(f, width: w, height: h, capsule: capsule)
+            fixes += fix.edits
+            if firstFix == nil { firstFix = fix }
+            // A hit shape written like the drawn shape follows it.
+            if f.role.isEmpty {
+                let written = text(f.item.range)
+                for it in nodes[i].items {
+                    guard case .hit = it.value, text(it.range).dropFirst(3).drop(while: { $0 == " " || $0 == "\t" }) == written else { continue }
+                    fixes.append(TextEdit(it.range, "hit " + fix.text))
+                }
+            }
+        }
+        add(.radiusOverflow, overflowMessage(sh, first, edge), at: first.item.range, help: firstFix?.help,
+            values: ["radius": max(first.radii[edge.a], first.radii[edge.b]), "edge": edge.length, "maxRadius": min(w, h) / 2],
+            fixes: fixes)
+    }
+
+    func overflowMessage(_ sh: ResolvedShape, _ f: FixedRadii, _ edge: EdgeLimit.Edge) -> String {
+        let who = "`\(sh.id)`'s" + (f.role.isEmpty ? "" : " \(f.role)")
+        let w = sh.frame.width, h = sh.frame.height, half = min(w, h) / 2
+        let trap = "iOS 26 traps at render time on such a shape; earlier versions clamped it to "
+        if case .rect = f.shape {
+            return "\(who) radius \(n(f.radii.topLeading)) is more than half its \(n(min(w, h))) pt \(w == h ? "side" : w < h ? "width" : "height"): " + trap + n(half)
+        }
+        var clamped = f.radii
+        for k in Corner.allCases { clamped[k] = min(clamped[k], half) }
+        let a = f.radii[edge.a], b = f.radii[edge.b]
+        return "\(who) \(describeRadii(f)) \(f.fixed.count == 1 ? "does" : "do") not fit its \(n(w))×\(n(h)) frame: \(edge.a.name) and \(edge.b.name) (\(n(a)) + \(n(b))) are more than the \(n(edge.length)) pt \(edge.name) edge they share; "
+            + trap + (clamped.isUniform ? n(half) : clamped.description)
+    }
+
+    /// How the radius is described in the message: `radius 36`, `radii 32 32 0 0`,
+    /// `fixed radius 24 at topLeading, topTrailing`.
+    func describeRadii(_ f: FixedRadii) -> String {
+        switch f.shape {
+        case .rect: return "radius \(n(f.radii.topLeading))"
+        case .uneven: return "radii \(f.radii)"
+        default:
+            let ks = Corner.allCases.filter { f.fixed.contains($0) }
+            let vs = Set(ks.map { f.radii[$0] })
+            let v = vs.count == 1 ? n(vs.first!) : ks.map { n(f.radii[$0]) }.joined(separator: ", ")
+            return "fixed radius \(v) at \(ks.map(\.name).joined(separator: ", "))"
+        }
+    }
+
+    struct OverflowFix {
+        var edits: [TextEdit]
+        /// The item's new text (`capsule`, `rect 16`, `container uneven(20, 20, 0, 0)`).
+        var text: String
+        var help: String
+    }
+
+    /// The edits that make one item fit, its new text, and the help that says so.
+    func overflowFix(_ f: FixedRadii, width w: Double, height h: Double, capsule: Bool) -> OverflowFix {
+        let prefix = f.role.isEmpty ? "" : f.role + " "
+        let fitted = EdgeLimit.drawn(f.radii, width: w, height: h)
+        switch f.shape {
+        case .rect(let e):
+            // `transition` takes only a rect.
+            if capsule, f.role != "transition" {
+                let text = prefix + "capsule"
+                return OverflowFix(edits: [TextEdit(f.item.range, text)], text: text,
+                                   help: "a button, pill or track is fully rounded on its short axis: use `\(text)`, what earlier versions drew, at any size")
+            }
+            let text = prefix + "rect \(n(fitted.topLeading))"
+            return OverflowFix(edits: [TextEdit(e.range, n(fitted.topLeading))], text: text,
+                               help: "use the largest radius that fits: `\(text)`")
+        case .uneven(let es):
+            let edits = Corner.allCases.filter { fitted[$0] != f.radii[$0] }.map { TextEdit(es[$0.rawValue].range, n(fitted[$0])) }
+            let text = prefix + "uneven(\(fitted.values.map(n).joined(separator: ", ")))"
+            return OverflowFix(edits: edits, text: text, help: "use the radii it is drawn with, which fit: `\(text)`")
+        case .concentric(let base, _, let clauses):
+            // Lower each fixed corner's expression to what is drawn; a clause (or
+            // the base) naming several corners takes the smallest of their values.
+            var edits: [TextEdit] = []
+            var parts: [String] = []
+            let covered = Set(clauses.flatMap { $0.set.corners })
+            let sources = clauses.map { ($0.spec, $0.set.corners) } + [(base, Corner.allCases.filter { !covered.contains($0) })]
+            for (spec, corners) in sources {
+                guard case .fixed(let e) = spec, let v = corners.map({ fitted[$0] }).min(),
+                      corners.contains(where: { f.radii[$0] > v }) else { continue }
+                edits.append(TextEdit(e.range, n(v)))
+                parts.append("`fixed \(n(v))` at \(corners.map(\.name).joined(separator: ", "))")
+            }
+            return OverflowFix(edits: edits, text: "", help: "lower the fixed corners to the radius they are drawn with, which fits: " + parts.joined(separator: "; "))
+        default:
+            return OverflowFix(edits: [], text: "", help: "")
+        }
+    }
+}

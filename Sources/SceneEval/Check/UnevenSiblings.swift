@@ -1,0 +1,94 @@
+// The `uneven-siblings` rule (docs/lint.md): siblings in a stack drawn with one
+// shape at one size that resolve to different corners. Apple's rule at work —
+// the siblings next to the container's corners follow them, the ones in the
+// middle fall to their minimum (or 0) — and a surprise to developers every time.
+import SceneLang
+
+extension Context {
+    /// How many siblings a message names before it says "and N more".
+    static let siblingsNamed = 6
+
+    mutating func unevenSiblings() {
+        // The children of each hstack / vstack, in document order.
+        var children: [Int: [Int]] = [:]
+        var parents: [Int] = []
+        for i in scene.shapes.indices {
+            guard let p = scene.shapes[i].parent, let axis = scene.shapes[p].stack, axis != .zstack else { continue }
+            if children[p] == nil { parents.append(p) }
+            children[p, default: []].append(i)
+        }
+        for p in parents {
+            // Siblings of the same shape (as evaluated) and size; only shapes whose
+            // radii depend on where they sit can differ.
+            var groups: [[Int]] = []
+            for i in children[p]! {
+                let sh = scene.shapes[i]
+                guard sh.kind == .concentric || sh.kind == .relative, sh.spec != nil else { continue }
+                if let g = groups.firstIndex(where: { sameShape(scene.shapes[$0[0]], sh) }) { groups[g].append(i) }
+                else { groups.append([i]) }
+            }
+            for g in groups where g.count > 1 { reportUneven(g) }
+        }
+    }
+
+    func sameShape(_ a: ResolvedShape, _ b: ResolvedShape) -> Bool {
+        a.spec == b.spec && a.style == b.style
+            && abs(a.frame.width - b.frame.width) < 1e-9 && abs(a.frame.height - b.frame.height) < 1e-9
+    }
+
+    /// Whether two shapes have the same corners, wherever they are (mirror images match).
+    func sameCorners(_ a: Radii, _ b: Radii) -> Bool {
+        zip(a.values.sorted(), b.values.sorted()).allSatisfy { abs($0 - $1) <= Checker.tolerance }
+    }
+
+    mutating func reportUneven(_ group: [Int]) {
+        let shapes = group.map { scene.shapes[$0] }
+        // The outer ones: the largest radius in the row, and their corners.
+        let outerRadius = shapes.map(\.radii.max).max()!
+        guard let outer = shapes.first(where: { $0.radii.max == outerRadius }),
+              let inner = shapes.firstIndex(where: { !sameCorners($0.radii, outer.radii) }) else { return }
+        let innerShape = shapes[inner]
+        let minimum = shapes[0].minimum ?? 0
+        let listed = shapes.prefix(Self.siblingsNamed).map { "`\($0.id)` \($0.radii)" }.joined(separator: ", ")
+            + (shapes.count > Self.siblingsNamed ? " and \(shapes.count - Self.siblingsNamed) more" : "")
+        let ctx = shapes[0].container
+        let parent = shapes[0].parent.map { "`\(scene.shapes[$0].id)`" } ?? "the stack"
+
+        // How far the outer ones are from the container's corner they follow.
+        var values: [String: Double] = ["outerRadius": outerRadius, "innerRadius": innerShape.radii.max, "minimum": minimum]
+        var lower = ""
+        if let oi = group.first(where: { scene.shapes[$0].radii.max == outerRadius }) {
+            let reasons = scene.reasons(for: oi)
+            let near = reasons.filter { ($0.computed ?? -1) > minimum && $0.containerRadius != nil && $0.distance != nil }
+            if let r = near.max(by: { $0.computed! < $1.computed! }), let R = r.containerRadius, let d = r.distance {
+                values["containerRadius"] = R
+                values["distance"] = d
+                values["neededContainerRadius"] = minimum + d
+                let who = ctx == .screen ? "the display" : name(ctx)
+                let radius = ctx == .screen ? "" : "\(who)'s radius \(n(minimum + d)) (\(n(minimum)) + \(n(d)), now \(n(R))) or "
+                lower = "; or let the outer ones fall to the minimum \(n(minimum)) too: \(radius)\(n(R - minimum)) pt between them and \(who)'s corners (now \(n(d)))"
+            }
+        }
+        let help = "give every sibling the outer ones' concentric radius as its minimum, `concentric min \(n(outerRadius))`\(lower). "
+            + "`uniform` alone does not: it evens each shape's own corners, not the row"
+        add(.unevenSiblings,
+            "siblings in \(parent) have the same shape and size but different corners: \(listed); those next to \(name(ctx))'s corners follow them (\(n(outerRadius))), the others fall to \(minimum > 0 ? "their minimum \(n(minimum))" : "0")",
+            at: shapeRange(group[inner]), help: help, values: values, fixes: siblingMinimumEdits(group, outerRadius))
+    }
+
+    /// Set each sibling's minimum to `m`: only when every sibling is a plain
+    /// `concentric min M [uniform]` (no corner clauses), so the row is fixed whole.
+    func siblingMinimumEdits(_ group: [Int], _ m: Double) -> [TextEdit] {
+        var edits: [TextEdit] = []
+        for i in group {
+            guard let it = nodes[i].items.first(where: { if case .shape = $0.value { return true }; return false }),
+                  case .shape(.concentric(let base, _, let clauses)) = it.value, clauses.isEmpty,
+                  case .concentric(let minimum) = base else { return [] }
+            // A sibling with no minimum gets one from `missing-minimum` first
+            // (two insertions at one place would collide); the next round evens the row.
+            guard let e = minimum else { return [] }
+            edits.append(TextEdit(e.range, n(m)))
+        }
+        return edits
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+import SceneLang
+@testable import SceneEval
+
+/// `radius-overflow` (docs/lint.md): the per-edge limit iOS 26 traps on, its fix.
+struct RadiusOverflowTests {
+    static func findings(_ text: String) -> [Diagnostic] { CheckerTests.findings(text) }
+    static func codes(_ text: String) -> [String] { findings(text).map(\.code).filter { $0 == "radius-overflow" } }
+    static func fix(_ text: String) -> String? { Fixer.fixAll(SourceFile(name: "t", text: text)).text }
+
+    static func example(_ name: String) throws -> String {
+        try String(contentsOf: packageRoot.appendingPathComponent("examples/lint/\(name).scene"), encoding: .utf8)
+    }
+
+    /// A scene's statements without its comments (`fill #rgb` is not a comment).
+    static func code(_ text: String) -> [String] {
+        text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
+            var s = String(line)
+            if let r = s.range(of: #"\s+#\s.*$"#, options: .regularExpression) { s.removeSubrange(r) }
+            return s
+        }
+    }
+
+    @Test("a rect fits up to half its shorter side, exactly", arguments: [
+        ("rect 22 size 160x44", false), ("rect 22.001 size 160x44", true), ("rect 36 size 160x44", true),
+        ("rect 16 size 32x32", false), ("rect 16.01 size 32x32", true), ("capsule size 160x44", false),
+        ("circle size 44x44", false), ("rectangle size 10x10", false), ("rect 0 size 10x10", false),
+    ])
+    func rectLimit(_ shape: String, _ fires: Bool) {
+        #expect(Self.codes("screen 400x400\nb: \(shape)") == (fires ? ["radius-overflow"] : []), "\(shape)")
+    }
+
+    @Test("uneven radii are limited per edge: a top-rounded shape may use its full height", arguments: [
+        ("uneven(20, 20, 0, 0) size 120x20", false), ("uneven(20.01, 20, 0, 0) size 120x20", true),
+        ("uneven(32, 32, 0, 0) size 120x20", true), ("uneven(60, 60, 0, 0) size 120x80", false),
+        ("uneven(61, 60, 0, 0) size 120x80", true), ("uneven(10, 0, 10, 0) size 20x20", false),
+        ("uneven(15, 0, 6, 0) size 20x20", false), ("uneven(15, 6, 0, 0) size 20x20", true),
+    ])
+    func unevenLimit(_ shape: String, _ fires: Bool) {
+        #expect(Self.codes("screen 400x400\nb: \(shape)") == (fires ? ["radius-overflow"] : []), "\(shape)")
+    }
+
+    @Test func everyDrawnFixedRadiusCounts() {
+        // A container, a concentric shape's fixed corner, glass, clip, background, transition.
+        #expect(Self.codes("screen 400x400\nc: container rect 30 size 100x40") == ["radius-overflow"])
+        #expect(Self.codes("screen 400x400\nc: container uneven(30, 30, 0, 0) size 100x20") == ["radius-overflow"])
+        #expect(Self.codes("screen 400x400\nt: concentric(top: fixed 30, bottom: concentric min 16) size 100x40") == ["radius-overflow"])
+        #expect(Self.codes("screen 400x400\nt: concentric(top: fixed 24, bottom: concentric min 16) size 100x40").isEmpty)
+        for layer in ["glass", "clip", "background", "transition"] {
+            #expect(Self.codes("screen 400x400\nb: capsule \(layer) rect 30 size 100x40") == ["radius-overflow"], "\(layer)")
+        }
+        // A hit shape is not drawn: it cannot trap.
+        #expect(Self.codes("screen 400x400\nb: capsule hit rect 30 size 100x40").isEmpty)
+        // Nothing is drawn in an empty frame.
+        #expect(Self.codes("screen 400x400\nb: rect 8 size 0x40").isEmpty)
+    }
+
+    @Test func oneFindingPerNode() {
+        let f = Self.findings("screen 400x400\nc: rect 30 container rect 30 clip rect 30 size 100x40").filter { $0.code == "radius-overflow" }
+        #expect(f.count == 1)
+        // Every overflowing item is fixed at once.
+        #expect(Self.fix("screen 400x400\nc: rect 30 container rect 30 clip rect 30 size 100x40\n")
+                == "screen 400x400\nc: capsule container capsule clip capsule size 100x40\n")
+    }
+
+    @Test func theMessageSaysWhatIOS26DoesAndTheHelpComputesTheFix() throws {
+        let f = Self.findings(try Self.example("radius-overflow")).filter { $0.code == "radius-overflow" }
+        #expect(f.count == 4)
+        guard f.count == 4 else { return }
+        #expect(f[0].message == "`done`'s radius 36 is more than half its 44 pt height: iOS 26 traps at render time on such a shape; earlier versions clamped it to 22")
+        #expect(f[0].help == "a button, pill or track is fully rounded on its short axis: use `capsule`, what earlier versions drew, at any size")
+        #expect(f[0].values == ["radius": 36, "edge": 44, "maxRadius": 22])
+        #expect(f[1].message.contains("radii 32 32 0 0 do not fit its 120×20 frame"))
+        #expect(f[1].message.contains("clamped it to 10 10 0 0"))
+        #expect(f[1].help == "use the radii it is drawn with, which fit: `uneven(10, 10, 0, 0)`")
+        #expect(f[2].help?.contains("`capsule`") == true)
+        #expect(f[3].message.contains("half its 32 pt side"))
+        #expect(f[3].help == "use the largest radius that fits: `rect 16`")
+    }
+
+    @Test func aRoleMakesEvenASquareACapsule() {
+        #expect(Self.fix("screen 400x400\nb: rect 30 role badge size 40x40\n") == "screen 400x400\nb: capsule role badge size 40x40\n")
+        #expect(Self.fix("screen 400x400\nb: rect 30 size 40x40\n") == "screen 400x400\nb: rect 20 size 40x40\n")
+    }
+
+    @Test func theFixKeepsTheHitShapeInStepAndTransitionARect() {
+        #expect(Self.fix("screen 400x400\nb: rect 36 size 160x44 hit rect 36 transition rect 36\n")
+                == "screen 400x400\nb: capsule size 160x44 hit capsule transition rect 22\n")
+    }
+
+    @Test func concentricFixedCornersAreLowered() {
+        let f = Self.findings("screen 400x400\nt: concentric(top: fixed 30, bottom: concentric min 16) size 100x40").filter { $0.code == "radius-overflow" }
+        #expect(f.first?.help == "lower the fixed corners to the radius they are drawn with, which fits: `fixed 20` at topLeading, topTrailing")
+        #expect(Self.fix("screen 400x400\nt: concentric(top: fixed 30, bottom: concentric min 16) size 100x40\n")
+                == "screen 400x400\nt: concentric(top: fixed 20, bottom: concentric min 16) size 100x40\n")
+    }
+
+    @Test func aRadiusFromABindingIsReplacedWhereItIsUsed() {
+        #expect(Self.fix("let r = 20\nscreen 400x400\ni: rect r size 32x32\nj: rect r size 100x100\n")
+                == "let r = 20\nscreen 400x400\ni: rect 16 size 32x32\nj: rect r size 100x100\n")
+    }
+
+    @Test("the fix writes the radii the shape is drawn with, which fit", arguments: [
+        ([32.0, 32, 0, 0], 120.0, 20.0, [10.0, 10, 0, 0]),
+        ([36, 36, 36, 36], 160, 44, [22, 22, 22, 22]),
+        ([32, 8, 0, 0], 120, 20, [10, 8, 0, 0]),
+        ([30, 30, 16, 16], 100, 40, [20, 20, 16, 16]),
+        ([15, 6, 0, 0], 20, 20, [10, 6, 0, 0]),
+        ([10, 10, 10, 10], 100, 100, [10, 10, 10, 10]),
+        ([100, 1, 1, 1], 10, 10, [5, 1, 1, 1]),
+        ([1.0 / 3, 0, 0, 0], 0.5, 0.5, [0.25, 0, 0, 0]),
+    ] as [([Double], Double, Double, [Double])])
+    func drawn(_ radii: [Double], _ w: Double, _ h: Double, _ want: [Double]) {
+        let r = EdgeLimit.drawn(Radii(radii[0], radii[1], radii[2], radii[3]), width: w, height: h)
+        #expect(r.values == want)
+        #expect(EdgeLimit.worst(r, width: w, height: h) == nil)
+    }
+
+    /// The fix never changes the picture: every shape resolves as before.
+    @Test(arguments: ["radius-overflow", "uneven-siblings"])
+    func theFixKeepsWhatIsDrawn(_ rule: String) throws {
+        let text = try Self.example(rule)
+        let before = try #require(compile(text).scene)
+        let fixed = try #require(Self.fix(text))
+        let after = try #require(compile(fixed).scene)
+        #expect(before.shapes.map(\.frame) == after.shapes.map(\.frame))
+        if rule == "radius-overflow" { #expect(before.shapes.map(\.radii) == after.shapes.map(\.radii)) }
+    }
+
+    @Test func fixingTheExampleGivesTheFixedExampleAndIsIdempotent() throws {
+        let (fixed, applied) = Fixer.fixAll(SourceFile(name: "radius-overflow.scene", text: try Self.example("radius-overflow")))
+        #expect(applied == 5)
+        let want = try Self.example("radius-overflow-fixed")
+        #expect(fixed.map(Self.code) == Self.code(want))
+        #expect(Self.fix(want) == nil)
+        if let fixed { #expect(Self.fix(fixed) == nil) }
+    }
+
+    @Test func bothNewRulesAreSilentOnEveryOtherExample() throws {
+        let folders = ["examples", "examples/lint", "Tests/Fixtures/scenes", "Tests/Fixtures/diagnostics"]
+        var seen = 0
+        for folder in folders {
+            let dir = packageRoot.appendingPathComponent(folder)
+            for name in try FileManager.default.contentsOfDirectory(atPath: dir.path) where name.hasSuffix(".scene") {
+                let file = SourceFile(name: name, bytes: [UInt8](try Data(contentsOf: dir.appendingPathComponent(name))))
+                let c = Pipeline.compile(file)
+                let codes = Set((c.scene.map { Checker.check($0, ast: c.parse.scene, file: file) } ?? []).map(\.code))
+                seen += 1
+                for rule in ["radius-overflow", "uneven-siblings"] where name != "\(rule).scene" {
+                    #expect(!codes.contains(rule), "\(folder)/\(name) fires \(rule)")
+                }
+            }
+        }
+        #expect(seen > 30)
+    }
+}
