@@ -38,7 +38,7 @@ struct Outer {
 
     /// A node that declares a container.
     init(container c: ResolvedShape) {
-        self.init(frame: c.containerKind == .circle ? c.frame.centredSquare : c.frame,
+        self.init(frame: c.containerKind?.measured(c.frame) ?? c.frame,
                   radii: c.containerRadii ?? Radii(all: 0), kind: c.containerKind)
     }
 
@@ -83,18 +83,14 @@ struct ResolveContext {
                  explain: Bool = false) -> Resolution {
         var state = CornerState(half: frame.halfShorterSide, explain: explain)
         switch shape {
-        case .rect(let r):
-            let radii = Radii(all: state.clamp(r))
-            return state.fixed(radii, .fixed)
-        case .uneven(let rs):
+        case .radii(_, let rs):
+            // Written radii, each at most half the shorter side.
             let radii = Radii(state.clamp(rs.topLeading), state.clamp(rs.topTrailing),
                               state.clamp(rs.bottomTrailing), state.clamp(rs.bottomLeading))
             return state.fixed(radii, .fixed)
-        case .rectangle:
-            return state.fixed(Radii(all: 0), .shape)
-        case .capsule, .circle:
-            return state.fixed(Radii(all: state.half), .shape)
-        case .relative:
+        case .plain(let kind):
+            // The frame decides (rectangle, capsule, circle), or the container does (relative).
+            if let r = kind.frameRadius(frame) { return state.fixed(Radii(all: r), .shape) }
             return relative(&state, frame: frame, ctx: ctx, outer: outer)
         case .concentric(let spec):
             return concentric(spec, &state, frame: frame, ctx: ctx, outer: outer)
@@ -107,7 +103,7 @@ struct ResolveContext {
             state.decisions.insert(.relativeWithoutContainer)
             return state.fixed(Radii(all: 0), .relative)
         }
-        if outer.kind == .circle { state.decisions.insert(.circleContainerSquare) }
+        if outer.kind?.row.centredSquare == true { state.decisions.insert(.circleContainerSquare) }
         let cf = outer.frame
         let d = ModelDecision.clampInset(min(frame.minX - cf.minX, frame.minY - cf.minY, cf.maxX - frame.maxX, cf.maxY - frame.maxY))
         var radii = Radii(all: 0)
@@ -133,7 +129,7 @@ struct ResolveContext {
             state.decisions.insert(.ios18Fallback)
         } else {
             if ctx == .screen { state.decisions.insert(.screenContainer) }
-            if outer.kind == .circle { state.decisions.insert(.circleContainerSquare) }
+            if outer.kind?.row.centredSquare == true { state.decisions.insert(.circleContainerSquare) }
         }
         for k in Corner.allCases {
             switch spec[k] {

@@ -80,29 +80,22 @@ public struct CornerClause: Sendable, Equatable {
     }
 }
 
+/// A shape as written; which kinds take which arguments is the shape-kind
+/// table's `arguments` column (ShapeKind.swift).
 public enum ShapeExpr: Sendable, Equatable {
-    /// `rect R`: RoundedRectangle.
-    case rect(Expr)
-    /// `uneven(TL, TR, BR, BL)`: UnevenRoundedRectangle, clockwise from top-leading.
-    case uneven([Expr])
-    case rectangle
-    case capsule
-    case circle
+    /// A kind written with no arguments (`arguments == .none`): `rectangle`, `capsule`, ….
+    case plain(ShapeKind)
+    /// A kind written with radii: `rect R` (one, `.radius`) or `uneven(TL, TR, BR, BL)`
+    /// (four, clockwise from top-leading, `.fourRadii`).
+    case radii(ShapeKind, [Expr])
     /// `concentric [min M] [uniform] [(clauses)]`: ConcentricRectangle. `base`
     /// applies to every corner no clause names.
     case concentric(base: CornerSpec, uniform: Bool, clauses: [CornerClause])
-    /// `relative`: ContainerRelativeShape.
-    case relative
 
-    public var kindName: String {
+    public var kind: ShapeKind {
         switch self {
-        case .rect: return "rect"
-        case .uneven: return "uneven"
-        case .rectangle: return "rectangle"
-        case .capsule: return "capsule"
-        case .circle: return "circle"
-        case .concentric: return "concentric"
-        case .relative: return "relative"
+        case .plain(let k), .radii(let k, _): return k
+        case .concentric: return .concentric
         }
     }
 }

@@ -88,12 +88,10 @@ public enum Dump {
 
     public static func shape(_ s: ShapeExpr) -> String {
         switch s {
-        case .rect(let e): return "rect \(expr(e))"
-        case .uneven(let es): return "uneven(" + es.map(expr).joined(separator: ", ") + ")"
-        case .rectangle: return "rectangle"
-        case .capsule: return "capsule"
-        case .circle: return "circle"
-        case .relative: return "relative"
+        case .plain(let k): return k.rawValue
+        case .radii(let k, let es):
+            return k.row.arguments == .radius && es.count == 1 ? "\(k.rawValue) \(expr(es[0]))"
+                : k.rawValue + "(" + es.map(expr).joined(separator: ", ") + ")"
         case .concentric(let base, let uniform, let clauses):
             var o = "concentric"
             if case .concentric(let m?) = base { o += " min \(expr(m))" }

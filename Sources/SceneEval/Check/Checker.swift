@@ -206,7 +206,7 @@ struct Context {
     mutating func raiseContainer(_ j: Int, to needed: Double, for i: Int) -> (String, [TextEdit])? {
         let node = nodes[j]
         var radiusExpr: Expr? = nil
-        for it in node.items { if case .container(.rect(let e)) = it.value { radiusExpr = e } }
+        for it in node.items { if case .container(.radii(.rect, let es)) = it.value { radiusExpr = es.first } }
         guard let e = radiusExpr else { return nil }
         let who = "`\(scene.shapes[j].id)`"
         if case .number = e {
@@ -246,7 +246,7 @@ struct Context {
 
     mutating func fixedNearCorner(_ i: Int) -> Bool {
         let sh = scene.shapes[i]
-        guard sh.kind == .rect || sh.kind == .uneven || sh.kind == .rectangle else { return false }
+        guard sh.kind.hasFixedCorners else { return false }
         let ctx = context(of: i)
         var flared: [(Corner, Double, Double)] = [], pinched: [(Corner, Double, Double)] = []
         for k in Corner.allCases {
@@ -271,7 +271,7 @@ struct Context {
             // the concentric radius; a container declared with the same radii follows.
             let minimum = min(first.1, want).rounded()
             fixes = [TextEdit(r, "concentric min \(n(minimum))")]
-            if let cr = sh.containerRange, sh.containerRadii == sh.radii, sh.containerKind == .rect || sh.containerKind == .uneven || sh.containerKind == .rectangle {
+            if let cr = sh.containerRange, sh.containerRadii == sh.radii, sh.containerKind?.hasFixedCorners == true {
                 fixes.append(TextEdit(cr, Radii(all: want).containerDeclaration))
             }
             help = "make it concentric (`concentric min \(n(minimum))`), or use the concentric radius: `rect \(n(want))`"
@@ -291,7 +291,7 @@ struct Context {
     mutating func inversion(_ i: Int) {
         let sh = scene.shapes[i]
         // Capsules and circles are concentric by nature (buttons, badges, pills).
-        guard sh.kind != .capsule, sh.kind != .circle else { return }
+        guard !sh.kind.row.concentricByNature else { return }
         guard case .node(let j) = context(of: i), let cr = scene.shapes[j].containerRadii else { return }
         for k in Corner.allCases where sh.radii[k] > cr[k] + 1e-9 && cr[k] > 0 {
             let c = scene.shapes[j].id
@@ -373,13 +373,14 @@ struct Context {
 
     mutating func pill(_ i: Int) {
         let sh = scene.shapes[i]
-        guard let role = sh.role, sh.kind != .capsule else { return }
+        let pill = ShapeKind.pill
+        guard let role = sh.role, sh.kind != pill else { return }
         var fixes: [TextEdit] = []
         if let r = sh.shapeRange {
-            fixes = [TextEdit(r, "capsule")]
+            fixes = [TextEdit(r, pill.rawValue)]
             // Layers that matched the old shape follow it.
             for layer in sh.layers where layer.radii == sh.radii && layer.role != "transition" {
-                fixes.append(TextEdit(layer.range, "\(layer.role) capsule"))
+                fixes.append(TextEdit(layer.range, "\(layer.role) \(pill.rawValue)"))
             }
         }
         add(.pillNotCapsule, "`\(sh.id)` is a \(role.rawValue) but its shape is `\(sh.kind.rawValue)`, not a capsule",
@@ -401,7 +402,7 @@ struct Context {
                 }
                 continue
             }
-            if layer.radii != sh.radii || (layer.kind == .circle) != (sh.kind == .circle) {
+            if layer.radii != sh.radii || layer.kind.row.centredSquare != sh.kind.row.centredSquare {
                 add(.shapeMismatch,
                     "`\(sh.id)`'s \(layer.role) shape (\(layer.kind.rawValue) \(layer.radii)) differs from its shape (\(sh.kind.rawValue) \(sh.radii))",
                     at: layer.range,
@@ -417,7 +418,7 @@ struct Context {
         // (A concentric container is already an error; a node drawing its own
         // container shape publishes what it draws.)
         guard sh.isContainer, let cr = sh.containerRadii, let range = sh.containerRange, sh.kind != .group,
-              sh.containerKind != .uneven || !text(range).contains("concentric") else { return }
+              sh.containerKind != ShapeKind.rejectedContainerStandIn || !text(range).contains("concentric") else { return }
         let close = Corner.allCases.allSatisfy { abs(cr[$0] - sh.radii[$0]) <= Checker.tolerance }
         guard !close else { return }
         let r = sh.radii
@@ -464,7 +465,7 @@ struct Context {
         }
         // (b) Closer than the margin to an edge without touching it. Concentric
         // content follows the display's corners and may hug its edges.
-        guard sh.kind != .concentric, sh.kind != .relative else { return }
+        guard !sh.kind.followsContainer else { return }
         let gaps = [("leading", f.minX), ("top", f.minY), ("trailing", screen.width - f.maxX), ("bottom", screen.height - f.maxY)]
         let close = gaps.filter { $0.1 > 1e-9 && $0.1 < margin - 1e-9 }
         guard let nearest = close.min(by: { $0.1 < $1.1 }) else { return }
@@ -484,7 +485,7 @@ struct Context {
         var flagged = Set<Int>()
         for i in scene.shapes.indices {
             let sh = scene.shapes[i]
-            guard sh.kind == .concentric || sh.kind == .relative else { continue }
+            guard sh.kind.followsContainer else { continue }
             let ctx = context(of: i)
             var j = sh.parent
             while let a = j {
@@ -498,7 +499,7 @@ struct Context {
                     if let range = p.shapeRange {
                         // Declare the drawn shape as written (`rect r` stays tied to `r`).
                         let written = text(range)
-                        let same = ["rect", "uneven", "rectangle", "capsule", "circle"].contains { written.hasPrefix($0) }
+                        let same = ShapeKind.shapes.contains { $0.publishesAsContainer && written.hasPrefix($0.rawValue) }
                         fixes = [TextEdit(SourceRange(range.end, range.end), " " + (same ? "container \(written)" : decl))]
                     }
                     add(.missingContainerShape,

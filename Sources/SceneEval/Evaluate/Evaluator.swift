@@ -227,15 +227,12 @@ public struct Evaluator {
 
     mutating func shapeValue(_ s: ShapeExpr) -> ShapeValue? {
         switch s {
-        case .rect(let e): return length(e, what: "radius", code: .negativeRadius).map { .rect($0) }
-        case .uneven(let es):
+        case .plain(let k): return .plain(k)
+        case .radii(let k, let es):
             var vs: [Double] = []
             for e in es { guard let v = length(e, what: "radius", code: .negativeRadius) else { return nil }; vs.append(v) }
-            return .uneven(Radii(vs[0], vs[1], vs[2], vs[3]))
-        case .rectangle: return .rectangle
-        case .capsule: return .capsule
-        case .circle: return .circle
-        case .relative: return .relative
+            // One radius for every corner, or four clockwise from top-leading.
+            return .radii(k, k.row.arguments == .fourRadii ? Radii(vs[0], vs[1], vs[2], vs[3]) : Radii(all: vs[0]))
         case .concentric(let base, let uniform, let clauses):
             guard let b = cornerValue(base) else { return nil }
             var spec = ConcentricSpec(all: b)

@@ -61,7 +61,7 @@ extension Evaluator {
             if !p.layers.isEmpty { flat.layerSpecs[index] = p.layers }
             // The drawn shape: the node's own, else its glass shape, else its container
             // shape; bare `glass` on a node with none is SwiftUI's default glass shape, a capsule.
-            let drawn = p.shape ?? p.glassShape ?? p.container ?? (p.glass ? .capsule : nil)
+            let drawn = p.shape ?? p.glassShape ?? p.container ?? (p.glass ? .plain(ShapeKind.defaultGlass) : nil)
             flat.shapes.append(ResolvedShape(
                 id: node.label?.name ?? "node-\(index + 1)", label: node.label?.name, kind: drawn?.kind ?? .group,
                 parent: parent, depth: depth, container: .none, enclosing: .screen, isContainer: false,
@@ -201,8 +201,8 @@ extension Evaluator {
     /// The radii a node publishes to its children with `container …`.
     mutating func declareContainer(_ c: ShapeValue, range: SourceRange, of shape: inout ResolvedShape,
                                    ctx: ContainerRef, outer: Outer, _ context: ResolveContext) {
-        switch c {
-        case .concentric:
+        switch c.kind.row.container {
+        case .rejected:
             var r = context.resolve(c, frame: shape.frame, ctx: ctx, outer: outer).radii
             // When the node draws another shape, that is the radius its children should follow.
             if shape.spec != c, shape.spec != nil { r = shape.radii }
@@ -210,15 +210,17 @@ extension Evaluator {
                   help: "ConcentricRectangle is not a RoundedRectangularShape; declare its resolved radius instead: `\(r.containerDeclaration)`")
             shape.isContainer = true
             shape.containerRadii = r
-            shape.containerKind = .uneven
-        case .relative:
+            shape.containerKind = ShapeKind.rejectedContainerStandIn
+        case .ignored:
             diagnostics.append(Diagnostic(.relativeContainer,
                 "`relative` is ignored as a container", at: range,
                 help: "SwiftUI ignores ContainerRelativeShape in containerShape; declare a `rect` with the radius children should follow"))
-        default:
+        case .publishes:
             shape.isContainer = true
             shape.containerRadii = context.resolve(c, frame: shape.frame, ctx: ctx, outer: outer).radii
             shape.containerKind = c.kind
+        case .never:
+            break
         }
     }
 }

@@ -108,13 +108,6 @@ public struct Screen: Sendable, Equatable {
     public static let defaultScreen = preset("iphone-16-pro")!
 }
 
-/// What a node's drawn shape is, after its expressions are evaluated.
-public enum ShapeKind: String, Sendable, Equatable {
-    case rect, uneven, rectangle, capsule, circle, concentric, relative
-    /// A node that draws nothing (a layout group).
-    case group
-}
-
 /// Where a shape's radii came from.
 public enum ContainerRef: Sendable, Equatable {
     case screen
@@ -196,20 +189,16 @@ public enum CornerValue: Sendable, Equatable {
 
 /// A shape with its numbers evaluated: what the resolver works from.
 public enum ShapeValue: Sendable, Equatable {
-    case rect(Double)
-    /// topLeading, topTrailing, bottomTrailing, bottomLeading.
-    case uneven(Radii)
-    case rectangle, capsule, circle, relative
+    /// A kind with no arguments (`rectangle`, `capsule`, …).
+    case plain(ShapeKind)
+    /// A kind with written radii (`rect R`, `uneven(…)`): topLeading, topTrailing,
+    /// bottomTrailing, bottomLeading.
+    case radii(ShapeKind, Radii)
     case concentric(ConcentricSpec)
 
     public var kind: ShapeKind {
         switch self {
-        case .rect: return .rect
-        case .uneven: return .uneven
-        case .rectangle: return .rectangle
-        case .capsule: return .capsule
-        case .circle: return .circle
-        case .relative: return .relative
+        case .plain(let k), .radii(let k, _): return k
         case .concentric: return .concentric
         }
     }

@@ -95,21 +95,15 @@ public struct RoundedRect: Sendable, Equatable {
                            clamp(radii.bottomTrailing), clamp(radii.bottomLeading))
     }
 
-    /// How a scene shape is drawn (semantics.md §1): a circle is a true circle in its
-    /// frame's centred square; every other kind (capsules included: their radii are
-    /// half the shorter side) is a rounded rectangle with its resolved radii and style.
+    /// How a scene shape is drawn (semantics.md §1): its kind's outline
+    /// (`ShapeKind.outline`) from its frame, resolved radii and style.
     public init(shape: ResolvedShape) {
         self.init(kind: shape.kind, frame: shape.frame, radii: shape.radii, style: shape.style)
     }
 
+    /// The kind's outline (the shape-kind table's geometry: `ShapeKind.outline`).
     public init(kind: ShapeKind, frame: Frame, radii: Radii, style: CornerStyle) {
-        switch kind {
-        case .circle:
-            let square = frame.centredSquare
-            self.init(frame: square, radii: Radii(all: square.width / 2), style: .circular)
-        default:
-            self.init(frame: frame, radii: radii, style: style)
-        }
+        self = kind.outline(frame: frame, radii: radii, style: style)
     }
 
     /// The screen (or window) outline: continuous corners of the display radius.

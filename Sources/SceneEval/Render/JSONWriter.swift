@@ -80,7 +80,7 @@ public enum JSONWriter {
             for (i, d) in sh.decisions.list.enumerated() { if i > 0 { o += ", " }; o += "\""; o += d.rawValue; o += "\"" }
             o += "]"
         }
-        if sh.kind == .concentric || sh.kind == .relative, let index {
+        if sh.kind.followsContainer, let index {
             let reasons = scene.reasons(for: index)
             o += ", \"corners\": {"
             for k in Corner.allCases {

@@ -12,7 +12,7 @@ extension ResolvedScene {
     var svgExtent: Frame {
         var minX = 0.0, minY = 0.0, maxX = screen.width, maxY = screen.height
         for i in shapes.indices where shapes[i].kind != .group && shapes[i].isDrawable {
-            let f = shapes[i].kind == .circle ? shapes[i].frame.centredSquare : shapes[i].frame
+            let f = shapes[i].kind.measured(shapes[i].frame)
             // A negative size (never produced by layout) still bounds both of its edges.
             let x0 = Swift.min(f.x, f.x + f.width), x1 = Swift.max(f.x, f.x + f.width)
             let y0 = Swift.min(f.y, f.y + f.height), y1 = Swift.max(f.y, f.y + f.height)

@@ -511,7 +511,7 @@ struct SVGDocument {
     func backdrop(at p: Point, label i: Int, inside: Bool, _ scene: ResolvedScene, _ paints: [Paint]) -> Color {
         let shapes = scene.shapes
         func under(_ j: Int) -> Bool {
-            let f = shapes[j].kind == .circle ? shapes[j].frame.centredSquare : shapes[j].frame
+            let f = shapes[j].kind.measured(shapes[j].frame)
             return shapes[j].kind != .group && shapes[j].isDrawable && p.x >= f.minX && p.x <= f.maxX && p.y >= f.minY && p.y <= f.maxY
         }
         // Descendants follow their ancestor in scene order, deeper.

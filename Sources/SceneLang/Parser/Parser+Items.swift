@@ -10,10 +10,11 @@ extension Parser {
         guard let k = t.keyword else {
             return unknownItem(t, first: first)
         }
-        switch k {
-        case .rect, .rectangle, .capsule, .circle, .uneven, .concentric, .relative:
+        if Self.isShapeKeyword(k) {
             guard let s = parseShape() else { return nil }
             return (.shape(s), "shape")
+        }
+        switch k {
         case .container:
             advance()
             guard let s = parseShape(context: "`container`") else { return nil }

@@ -1,7 +1,8 @@
 /// Shapes and the corner clauses of `concentric (…)`.
 extension Parser {
+    /// A shape: its keyword, then the arguments its row of the shape-kind table takes.
     mutating func parseShape(context: String? = nil) -> ShapeExpr? {
-        guard tok.kind == .identifier, let k = tok.keyword, Self.isShapeKeyword(k) else {
+        guard tok.kind == .identifier, let k = tok.keyword, let kind = ShapeKind(keyword: k) else {
             let s = tok.kind == .identifier ? Suggest.closest(to: text(tok), among: Self.shapeKeywordNames) : nil
             error(.expectedShape, "expected a shape after \(context ?? "this"), found \(display(tok))", at: tok.range,
                   help: s.map { "did you mean `\($0)`?" } ?? "shapes are `rect R`, `uneven(a, b, c, d)`, `rectangle`, `capsule`, `circle`, `concentric`, `relative`")
@@ -9,37 +10,42 @@ extension Parser {
         }
         let kw = tok
         advance()
-        switch k {
-        case .rect:
-            if atNodeEnd || (tok.kind == .identifier && tok.keyword != nil && tok.keyword != .min && tok.keyword != .max) {
-                error(.missingOperand, "expected a radius after `rect`", at: kw.range.to(tok.range),
-                      help: "write `rect 12`, or `rectangle` for square corners")
-                return nil
-            }
-            let e = parseExpr(after: "`rect`")
-            if case .invalid = e { return nil }
-            return .rect(e)
-        case .uneven:
-            guard tok.kind == .lparen else {
-                error(.expectedToken, "expected `(` after `uneven`", at: tok.range,
-                      help: "write `uneven(topLeading, topTrailing, bottomTrailing, bottomLeading)`, e.g. `uneven(24, 24, 0, 0)`")
-                return nil
-            }
-            let open = tok
-            guard let (radii, close) = parseArguments(in: "`uneven`", first: "`(`") else { return nil }
-            guard radii.count == 4 else {
-                error(.wrongRadiusCount, "`uneven` takes 4 radii, found \(radii.count)", at: open.range.to(close.range),
-                      help: "give them clockwise from the top-leading corner: `uneven(24, 24, 0, 0)`")
-                return nil
-            }
-            return .uneven(radii)
-        case .rectangle: return .rectangle
-        case .capsule: return .capsule
-        case .circle: return .circle
-        case .relative: return .relative
+        switch kind.row.arguments {
+        case .none: return .plain(kind)
+        case .radius: return parseRadius(kw, kind)
+        case .fourRadii: return parseFourRadii(kind)
         case .concentric: return parseConcentric(kw)
-        default: return nil
         }
+    }
+
+    /// `rect R`.
+    mutating func parseRadius(_ kw: Token, _ kind: ShapeKind) -> ShapeExpr? {
+        if atNodeEnd || (tok.kind == .identifier && tok.keyword != nil && tok.keyword != .min && tok.keyword != .max) {
+            error(.missingOperand, "expected a radius after `\(kind.rawValue)`", at: kw.range.to(tok.range),
+                  help: "write `\(kind.rawValue) 12`, or `rectangle` for square corners")
+            return nil
+        }
+        let e = parseExpr(after: "`\(kind.rawValue)`")
+        if case .invalid = e { return nil }
+        return .radii(kind, [e])
+    }
+
+    /// `uneven(TL, TR, BR, BL)`.
+    mutating func parseFourRadii(_ kind: ShapeKind) -> ShapeExpr? {
+        let name = kind.rawValue
+        guard tok.kind == .lparen else {
+            error(.expectedToken, "expected `(` after `\(name)`", at: tok.range,
+                  help: "write `\(name)(topLeading, topTrailing, bottomTrailing, bottomLeading)`, e.g. `\(name)(24, 24, 0, 0)`")
+            return nil
+        }
+        let open = tok
+        guard let (radii, close) = parseArguments(in: "`\(name)`", first: "`(`") else { return nil }
+        guard radii.count == 4 else {
+            error(.wrongRadiusCount, "`\(name)` takes 4 radii, found \(radii.count)", at: open.range.to(close.range),
+                  help: "give them clockwise from the top-leading corner: `\(name)(24, 24, 0, 0)`")
+            return nil
+        }
+        return .radii(kind, radii)
     }
 
     mutating func skipToCloseParen() {

@@ -1,10 +1,9 @@
 /// The words the parser knows and suggests: keyword lists, synonyms, names for did-you-mean.
 extension Parser {
     // MARK: Shape keywords
-    // The words that start a shape. (The shape-kind table will own these; until then, here.)
-    static let shapeKeywords: [Keyword] = [.rect, .rectangle, .capsule, .circle, .uneven, .concentric, .relative]
-    static let shapeKeywordNames = shapeKeywords.map(\.rawValue)
-    static func isShapeKeyword(_ k: Keyword) -> Bool { shapeKeywords.contains(k) }
+    // The words that start a shape: the shape-kind table's (ShapeKind.swift).
+    static let shapeKeywordNames = ShapeKind.keywordNames
+    static func isShapeKeyword(_ k: Keyword) -> Bool { ShapeKind(keyword: k) != nil }
 
     // MARK: Statement and item keywords
     /// The keywords that start a top-level statement.

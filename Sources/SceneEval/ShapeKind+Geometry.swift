@@ -1,0 +1,40 @@
+// The shape-kind table's geometry columns (the table itself, keywords and
+// arguments, is SceneLang's ShapeKind.swift): how a kind's radii follow from
+// its frame, the frame it is measured and drawn in, how its outline is built.
+// Every switch here is exhaustive: a new kind is a compile error until it has
+// its geometry.
+import SceneLang
+
+extension ShapeKind {
+    /// The frame it is measured and drawn in: a circle's is its frame's centred
+    /// square (semantics.md §1), every other kind's the frame itself. Layout
+    /// measures children against it, the SVG extent and backdrop, the corner
+    /// guides and the REPL preview draw it.
+    public func measured(_ frame: Frame) -> Frame {
+        row.centredSquare ? frame.centredSquare : frame
+    }
+
+    /// Its corner radius when its frame alone decides it (`radii == .frame`):
+    /// square, or half the shorter side; nil for written radii, kinds resolved
+    /// against a container, and groups.
+    func frameRadius(_ frame: Frame) -> Double? {
+        switch self {
+        case .rectangle: return 0
+        case .capsule, .circle: return frame.halfShorterSide
+        case .rect, .uneven, .concentric, .relative, .group: return nil
+        }
+    }
+
+    /// How its outline is built from a frame, resolved radii and corner style: a
+    /// true circle in its centred square, or a rounded rectangle of its radii
+    /// (capsules included: their radii are half the shorter side).
+    func outline(frame: Frame, radii: Radii, style: CornerStyle) -> RoundedRect {
+        switch self {
+        case .circle:
+            let square = measured(frame)
+            return RoundedRect(frame: square, radii: Radii(all: square.width / 2), style: .circular)
+        case .rect, .rectangle, .capsule, .uneven, .concentric, .relative, .group:
+            return RoundedRect(frame: frame, radii: radii, style: style)
+        }
+    }
+}

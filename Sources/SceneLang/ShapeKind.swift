@@ -1,0 +1,121 @@
+// THE SHAPE-KIND TABLE: one row per kind of shape a scene can draw (after
+// Pikchr's `aClass[]`). The lexer's keywords, the parser's shape list and
+// suggestions, the AST dump, the evaluator, layout, checker and writers read
+// these columns instead of listing kinds; the geometry columns (how a kind's
+// radii follow from its frame, how its outline is built, the centred square it
+// is measured from) are in SceneEval (`ShapeKind+Geometry.swift`).
+//
+// Adding a kind: a case here, its row, its geometry there, its tests; every
+// `switch` over kinds is exhaustive, so the compiler points at the rest.
+
+/// What a node draws.
+public enum ShapeKind: String, Sendable, Equatable, CaseIterable {
+    // In the order the parser lists and suggests them.
+    case rect, rectangle, capsule, circle, uneven, concentric, relative
+    /// A node that draws nothing (a layout group): no keyword, no row of its own.
+    case group
+
+    /// What follows the keyword.
+    public enum Arguments: Sendable, Equatable {
+        /// Nothing: the frame (or the container) decides the corners.
+        case none
+        /// One radius: `rect 12`.
+        case radius
+        /// Four radii, clockwise from top-leading: `uneven(24, 24, 0, 0)`.
+        case fourRadii
+        /// `min M`, `uniform`, per-corner clauses: `concentric min 16 (top: fixed 8)`.
+        case concentric
+    }
+
+    /// What a kind does after `container`.
+    public enum ContainerUse: Sendable, Equatable {
+        /// It publishes its resolved radii to its children (`.containerShape(…)`).
+        case publishes
+        /// An error: SwiftUI cannot take it (ConcentricRectangle is not a
+        /// RoundedRectangularShape); its resolved radii stand in, as `uneven`.
+        case rejected
+        /// A warning: SwiftUI ignores it (ContainerRelativeShape).
+        case ignored
+        /// Not a shape (a group).
+        case never
+    }
+
+    /// Where a kind's corner radii come from.
+    public enum RadiiSource: Sendable, Equatable {
+        /// Written in the source (`rect`, `uneven`), clamped to the frame.
+        case written
+        /// The frame alone decides them (square, or half the shorter side).
+        case frame
+        /// Resolved against the enclosing container (semantics.md §2–§5).
+        case container
+        /// Nothing is drawn.
+        case none
+    }
+
+    /// One row of the table.
+    public struct Row: Sendable {
+        /// The word that writes it (nil: a group).
+        public let keyword: Keyword?
+        /// The SwiftUI shape it stands for.
+        public let swiftUI: String?
+        public let arguments: Arguments
+        public let container: ContainerUse
+        public let radii: RadiiSource
+        /// Concentric with anything by nature (buttons, badges, pills): the
+        /// inversion rule leaves it alone.
+        public let concentricByNature: Bool
+        /// Drawn and measured in its frame's centred square, not its frame.
+        public let centredSquare: Bool
+    }
+
+    /// The table.
+    public var row: Row {
+        switch self {
+        //                             keyword      SwiftUI                   arguments    container   radii       nature square
+        case .rect:       return Row(.rect,       "RoundedRectangle",       .radius,     .publishes, .written,   false, false)
+        case .rectangle:  return Row(.rectangle,  "Rectangle",              .none,       .publishes, .frame,     false, false)
+        case .capsule:    return Row(.capsule,    "Capsule",                .none,       .publishes, .frame,     true,  false)
+        case .circle:     return Row(.circle,     "Circle",                 .none,       .publishes, .frame,     true,  true)
+        case .uneven:     return Row(.uneven,     "UnevenRoundedRectangle", .fourRadii,  .publishes, .written,   false, false)
+        case .concentric: return Row(.concentric, "ConcentricRectangle",    .concentric, .rejected,  .container, false, false)
+        case .relative:   return Row(.relative,   "ContainerRelativeShape", .none,       .ignored,   .container, false, false)
+        case .group:      return Row(nil,         nil,                      .none,       .never,     .none,      false, false)
+        }
+    }
+
+    /// Every kind a keyword writes, in the table's order (the parser's list and suggestions).
+    public static let shapes: [ShapeKind] = allCases.filter { $0.row.keyword != nil }
+    /// Their keywords, in the same order.
+    public static let keywordNames: [String] = shapes.map(\.rawValue)
+
+    /// The kind a keyword writes, if it writes one.
+    public init?(keyword: Keyword) {
+        guard let kind = ShapeKind.shapes.first(where: { $0.row.keyword == keyword }) else { return nil }
+        self = kind
+    }
+
+    /// The shape SwiftUI's bare `.glassEffect()` uses.
+    public static let defaultGlass = ShapeKind.capsule
+    /// The kind whose radii stand in for a rejected container (`container concentric`).
+    public static let rejectedContainerStandIn = ShapeKind.uneven
+    /// The shape `role button / badge / pill` should draw.
+    public static let pill = ShapeKind.capsule
+
+    /// Kinds whose corners follow no container: a fixed radius, or the square
+    /// `rectangle` (the flared / pinched rules look at these).
+    public var hasFixedCorners: Bool {
+        (row.radii == .written || row.radii == .frame) && !row.concentricByNature
+    }
+    /// Kinds resolved against their enclosing container.
+    public var followsContainer: Bool { row.radii == .container }
+    /// Kinds a `container …` item publishes as written.
+    public var publishesAsContainer: Bool { row.container == .publishes }
+}
+
+extension ShapeKind.Row {
+    init(_ keyword: Keyword?, _ swiftUI: String?, _ arguments: ShapeKind.Arguments, _ container: ShapeKind.ContainerUse,
+         _ radii: ShapeKind.RadiiSource, _ concentricByNature: Bool, _ centredSquare: Bool) {
+        self.keyword = keyword; self.swiftUI = swiftUI; self.arguments = arguments; self.container = container
+        self.radii = radii; self.concentricByNature = concentricByNature; self.centredSquare = centredSquare
+    }
+}

@@ -1,0 +1,51 @@
+import Testing
+@testable import SceneLang
+
+/// The shape-kind table's SceneLang columns: keywords and arguments.
+struct ShapeKindTests {
+    /// Source text that writes `kind` with the arguments its row asks for.
+    static func written(_ kind: ShapeKind) -> String {
+        switch kind.row.arguments {
+        case .none: return kind.rawValue
+        case .radius: return "\(kind.rawValue) 12"
+        case .fourRadii: return "\(kind.rawValue)(1, 2, 3, 4)"
+        case .concentric: return "\(kind.rawValue) min 8"
+        }
+    }
+
+    @Test func everyDrawnKindHasALexerKeywordSpelledAsItsName() {
+        #expect(!ShapeKind.shapes.isEmpty)
+        for kind in ShapeKind.shapes {
+            let k = Keyword.lookup(kind.rawValue)
+            #expect(k != nil && k == kind.row.keyword, "\(kind): not a lexer keyword")
+            #expect(k.flatMap(ShapeKind.init(keyword:)) == kind, "\(kind): the keyword does not map back")
+            #expect(kind.row.swiftUI != nil, "\(kind): no SwiftUI name")
+        }
+        #expect(ShapeKind.group.row.keyword == nil)
+        #expect(!ShapeKind.shapes.contains(.group))
+        #expect(ShapeKind(keyword: .container) == nil)
+        #expect(ShapeKind.keywordNames == ShapeKind.shapes.map(\.rawValue))
+    }
+
+    @Test(arguments: ShapeKind.shapes)
+    func eachKindParsesWithItsArgumentsAndDumpsBack(_ kind: ShapeKind) {
+        let text = "n: \(Self.written(kind))"
+        let file = SourceFile(name: "t", text: text)
+        let r = Parser.parse(file)
+        #expect(r.diagnostics.isEmpty, "\(text): \(r.diagnostics.map(\.message))")
+        guard case .node(let node)? = r.scene.statements.first, case .shape(let s)? = node.items.first?.value else {
+            Issue.record("\(text) did not parse to a node with a shape")
+            return
+        }
+        #expect(s.kind == kind)
+        #expect(Dump.shape(s).hasPrefix(Self.written(kind).prefix(kind.rawValue.count)))
+        if kind.row.arguments != .concentric { #expect(Dump.shape(s) == Self.written(kind)) }
+    }
+
+    @Test func aMisspelledShapeIsOfferedFromTheTable() {
+        let file = SourceFile(name: "t", text: "n: container circel")
+        let r = Parser.parse(file)
+        #expect(r.diagnostics.map(\.code) == ["expected-shape"])
+        #expect(r.diagnostics.first?.help == "did you mean `circle`?")
+    }
+}
