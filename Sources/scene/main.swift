@@ -2,8 +2,9 @@
 // (SceneLang → SceneEval), prints results to stdout and diagnostics to stderr.
 //
 // Exit codes (as `usage` and README list them): 0 success (warnings allowed),
-// 1 warnings under `check --strict`, 64 usage, 65 input errors, 66 file not
-// found, 73 an output file that cannot be written.
+// 1 warnings under `check --strict` (unformatted files under `fmt --check`),
+// 64 usage, 65 input errors, 66 file not found, 70 internal error (`fmt`'s own
+// meaning check failed), 73 an output file that cannot be written.
 import Foundation
 import SceneLang
 import SceneEval
@@ -11,12 +12,13 @@ import SceneREPL
 
 enum Exit {
     static let ok: Int32 = 0, warnings: Int32 = 1, usage: Int32 = 64, dataError: Int32 = 65
-    static let noInput: Int32 = 66, cantCreate: Int32 = 73
+    static let noInput: Int32 = 66, software: Int32 = 70, cantCreate: Int32 = 73
 }
 
 let usage = """
 usage: scene run FILE [--json | --svg [-o OUT] [--centers] [--labels] [--compare ios18]]
        scene check [--json] [--strict] [--fix] FILE...
+       scene fmt [--check] FILE...   rewrite in the canonical layout (--check: list unformatted files, exit 1)
        scene tokens FILE        show the tokens the lexer reads
        scene ast FILE           show the syntax tree
        scene presets            list the screen presets
@@ -24,9 +26,10 @@ usage: scene run FILE [--json | --svg [-o OUT] [--centers] [--labels] [--compare
        scene --help | --version
 
 FILE may be `-` for standard input.
-exit status: 0 success (warnings allowed), 1 warnings under `check --strict`,
-             64 usage, 65 input errors, 66 file not found,
-             73 an output file that cannot be written
+exit status: 0 success (warnings allowed), 1 warnings under `check --strict`
+             or unformatted files under `fmt --check`, 64 usage, 65 input errors,
+             66 file not found, 70 internal error (`fmt` would have changed
+             the scene's meaning), 73 an output file that cannot be written
 """
 
 func fail(_ message: String, _ code: Int32) -> Never {
@@ -313,6 +316,7 @@ let status: Int32
 switch command {
 case "run": status = run(rest)
 case "check": status = check(rest)
+case "fmt": status = fmt(rest)
 case "tokens": status = tokens(rest)
 case "ast": status = ast(rest)
 case "presets": status = presets()
@@ -321,7 +325,7 @@ case "repl": status = REPLMain.run(arguments: rest)
 case "-h", "--help", "help": Console.out(usage + "\n"); status = Exit.ok
 case "--version", "version": Console.out("scene 0.1.0\n"); status = Exit.ok
 default:
-    let s = Suggest.closest(to: command, among: ["run", "check", "tokens", "ast", "presets", "repl", "help"])
+    let s = Suggest.closest(to: command, among: ["run", "check", "fmt", "tokens", "ast", "presets", "repl", "help"])
     usageError("unknown command `\(command)`" + (s.map { "; did you mean `\($0)`?" } ?? ""))
 }
 exit(status)

@@ -145,7 +145,7 @@ struct CLITests {
         let readme = try String(contentsOf: CLI.root.appendingPathComponent("README.md"), encoding: .utf8)
         let start = try #require(readme.range(of: "Exit codes")).upperBound
         let end = try #require(readme[start...].range(of: "Output files")).lowerBound
-        #expect(fromHelp == [0, 1, 64, 65, 66, 73])
+        #expect(fromHelp == [0, 1, 64, 65, 66, 70, 73])
         #expect(codes(readme[start..<end]) == fromHelp)
     }
 
