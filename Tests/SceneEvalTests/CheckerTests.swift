@@ -71,7 +71,7 @@ struct CheckerTests {
         let (fixed, applied) = Fixer.fixAll(SourceFile(name: "map.scene", text: text))
         #expect(applied >= 1)
         guard let fixed else { Issue.record("nothing fixed"); return }
-        #expect(fixed.contains("let map = 34          # maps and large media"))
+        #expect(fixed.contains("let map = 34    # maps and large media"))
         // Only that line changed.
         let before = text.split(separator: "\n", omittingEmptySubsequences: false)
         let after = fixed.split(separator: "\n", omittingEmptySubsequences: false)
