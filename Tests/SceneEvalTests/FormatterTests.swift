@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import SceneLang
+import SceneTestSupport
 @testable import SceneEval
 
 /// `scene fmt`: goldens, idempotence and meaning on every example and on
@@ -35,7 +36,7 @@ struct FormatterTests {
         let dir = packageRoot.appendingPathComponent("Tests/Fixtures/format")
         let input = try String(contentsOf: dir.appendingPathComponent("layout.scene"), encoding: .utf8)
         guard let out = checkRoundTrip(input) else { return }
-        assertGolden(out, at: dir.appendingPathComponent("layout.formatted"))
+        try Golden.check(out, at: dir.appendingPathComponent("layout.formatted"), filter: "FormatterTests")
     }
 
     @Test func rules() {
