@@ -12,18 +12,33 @@ public enum Expr: Sendable, Equatable {
     case number(Double, SourceRange)
     case name(String, SourceRange)
     indirect case negate(Expr, SourceRange)
-    indirect case binary(BinaryOp, Expr, Expr, SourceRange)
+    /// `a + b - c` or `a * b / c`: operands of one precedence level joined left
+    /// to right (`operators.count == operands.count - 1`, at least one). Kept
+    /// flat so that a sum of a million terms is one node with a million
+    /// operands, not a million-deep tree that walking or freeing would
+    /// overflow the stack with; `a + b * c` is a chain holding a chain.
+    case chain([Expr], [BinaryOp], SourceRange)
     /// `min(a, b, …)` / `max(a, b, …)`.
     case call(Function, [Expr], SourceRange)
     /// Stands in for an expression that failed to parse (already reported).
     case invalid(SourceRange)
 
-    public enum BinaryOp: String, Sendable { case add = "+", sub = "-", mul = "*", div = "/" }
+    public enum BinaryOp: String, Sendable {
+        case add = "+", sub = "-", mul = "*", div = "/"
+        public func apply(_ x: Double, _ y: Double) -> Double {
+            switch self {
+            case .add: return x + y
+            case .sub: return x - y
+            case .mul: return x * y
+            case .div: return x / y
+            }
+        }
+    }
     public enum Function: String, Sendable { case min, max }
 
     public var range: SourceRange {
         switch self {
-        case .number(_, let r), .name(_, let r), .negate(_, let r), .binary(_, _, _, let r),
+        case .number(_, let r), .name(_, let r), .negate(_, let r), .chain(_, _, let r),
              .call(_, _, let r), .invalid(let r):
             return r
         }

@@ -89,23 +89,13 @@ public struct DiagnosticRenderer: Sendable {
         let lineRange = file.lineRange(loc.line)
         let gutter = String(loc.line)
         let pad = String(repeating: " ", count: gutter.count)
-        var lineText = file.text(lineRange)
-        // Very long lines are cut around the span so the report stays readable.
-        var caretColumn = loc.column
-        let maxShown = 160
-        if lineText.unicodeScalars.count > maxShown {
-            let scalars = Array(lineText.unicodeScalars)
-            let from = max(0, loc.column - 1 - 60)
-            let to = min(scalars.count, from + maxShown)
-            var s = String(String.UnicodeScalarView(scalars[from..<to]))
-            if from > 0 { s = "…" + s; caretColumn = loc.column - from + 1 } else { caretColumn = loc.column }
-            if to < scalars.count { s += "…" }
-            lineText = s
-        }
+        var (lineText, caretColumn) = Self.shownLine(file, lineRange, at: d.range.start, column: loc.column)
         lineText = Self.printable(lineText)
         let endInLine = min(d.range.end, lineRange.upperBound)
+        // The caret is at most 80 columns wide: count no further than that.
+        let spanStart = min(d.range.start, lineRange.upperBound)
         var width = d.range.end > d.range.start
-            ? SourceFile.columns(file.bytes, from: min(d.range.start, lineRange.upperBound), to: max(min(d.range.start, lineRange.upperBound), endInLine))
+            ? SourceFile.columns(file.bytes, from: spanStart, to: max(spanStart, min(endInLine, spanStart + 4 * 80)))
             : 1
         width = max(1, min(width, 80))
         out += "\(pad) |\n"
@@ -115,6 +105,35 @@ public struct DiagnosticRenderer: Sendable {
         for n in d.notes { out += "\(pad) = note: \(n)\n" }
         if let help = d.help { out += "\(pad) = " + paint("help", "1;32") + ": \(help)\n" }
         return out
+    }
+
+    /// The source line to show under a message, and the caret's column in it.
+    /// Very long lines are cut around the span so the report stays readable; a
+    /// line of many kilobytes is read only near the span (a 1 MB line with a
+    /// thousand findings must not be decoded a thousand times).
+    static func shownLine(_ file: SourceFile, _ line: Range<Int>, at offset: Int, column: Int) -> (String, Int) {
+        let maxShown = 160, before = 60
+        var lo = line.lowerBound, hi = line.upperBound
+        let at = min(max(offset, lo), hi)
+        var col = column
+        if hi - lo > 4096 {
+            lo = max(lo, at - 4 * before)
+            while lo < at, file.bytes[lo] & 0xC0 == 0x80 { lo += 1 }
+            hi = min(hi, at + 4 * maxShown)
+            while hi > at, hi < line.upperBound, file.bytes[hi] & 0xC0 == 0x80 { hi -= 1 }
+            col = file.text(lo..<at).unicodeScalars.count + 1
+        }
+        let text = file.text(lo..<hi)
+        let cutBefore = lo > line.lowerBound, cutAfter = hi < line.upperBound
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.count > maxShown || cutBefore || cutAfter else { return (text, column) }
+        let from = max(0, col - 1 - before)
+        let to = min(scalars.count, from + maxShown)
+        var s = String(String.UnicodeScalarView(scalars[from..<to]))
+        var caret = col
+        if from > 0 || cutBefore { s = "…" + s; caret = col - from + 1 }
+        if to < scalars.count || cutAfter { s += "…" }
+        return (s, caret)
     }
 
     public func render(_ ds: [Diagnostic], in file: SourceFile) -> String {

@@ -3,8 +3,10 @@
 public enum Dump {
     public static func tokens(_ tokens: [Token], in file: SourceFile) -> String {
         var o = ""
+        // Positions in one pass: a 1 MB line is read once, not once per token.
+        var locator = Locator(file: file)
         for t in tokens {
-            let loc = file.location(of: t.range.start)
+            let loc = locator.location(of: t.range.start)
             // The class names of grammar.md's token table.
             let kind: String
             switch t.kind {
@@ -112,13 +114,34 @@ public enum Dump {
 
     /// Fully parenthesised, so precedence is visible.
     public static func expr(_ e: Expr) -> String {
+        var o = ""
+        expr(e, into: &o)
+        return o
+    }
+
+    /// A chain prints as the left-nested tree it stands for, `((a + b) - c)`,
+    /// written in one pass (recursion only into parentheses, bounded by the parser).
+    static func expr(_ e: Expr, into o: inout String) {
         switch e {
-        case .number(let v, _): return Token.format(v)
-        case .name(let n, _): return n
-        case .negate(let x, _): return "(-\(expr(x)))"
-        case .binary(let op, let a, let b, _): return "(\(expr(a)) \(op.rawValue) \(expr(b)))"
-        case .call(let f, let args, _): return "\(f.rawValue)(" + args.map(expr).joined(separator: ", ") + ")"
-        case .invalid: return "<invalid>"
+        case .number(let v, _): o += Token.format(v)
+        case .name(let n, _): o += n
+        case .negate(let x, _): o += "(-"; expr(x, into: &o); o += ")"
+        case .chain(let xs, let ops, _):
+            o += String(repeating: "(", count: ops.count)
+            expr(xs[0], into: &o)
+            for (op, x) in zip(ops, xs.dropFirst()) {
+                o += " \(op.rawValue) "
+                expr(x, into: &o)
+                o += ")"
+            }
+        case .call(let f, let args, _):
+            o += "\(f.rawValue)("
+            for (i, a) in args.enumerated() {
+                if i > 0 { o += ", " }
+                expr(a, into: &o)
+            }
+            o += ")"
+        case .invalid: o += "<invalid>"
         }
     }
 }

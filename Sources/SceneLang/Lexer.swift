@@ -4,6 +4,10 @@
 /// binary garbage cannot flood the report.
 public struct Lexer {
     public private(set) var diagnostics: [Diagnostic] = []
+    /// Past this many errors the lexer only counts them (a 1 MB line of `1a`
+    /// must not become 300,000 diagnostics); `Parser.parse` reports the count.
+    public static let maxErrors = 1000
+    public private(set) var suppressed = 0
     let bytes: [UInt8]
     var i = 0
 
@@ -13,7 +17,12 @@ public struct Lexer {
     public static func tokenize(_ file: SourceFile) -> (tokens: [Token], diagnostics: [Diagnostic]) {
         var lexer = Lexer(file)
         let tokens = lexer.run()
-        return (tokens, lexer.diagnostics)
+        var diagnostics = lexer.diagnostics
+        if lexer.suppressed > 0 {
+            diagnostics.append(Diagnostic(.tooManyErrors, "\(lexer.suppressed) more syntax errors not reported",
+                                          at: SourceRange(file.bytes.count, file.bytes.count), help: "fix the errors above first"))
+        }
+        return (tokens, diagnostics)
     }
 
     static let maxNumberDigits = 40
@@ -72,6 +81,10 @@ public struct Lexer {
             }
         }
         return Token(.eof, SourceRange(n, n))
+    }
+
+    mutating func report(_ d: Diagnostic) {
+        if diagnostics.count >= Self.maxErrors { suppressed += 1 } else { diagnostics.append(d) }
     }
 
     private mutating func single(_ k: TokenKind) -> Token {
@@ -162,7 +175,7 @@ public struct Lexer {
                 } else {
                     help = "put a space between `\(numberText)` and `\(unit)`"
                 }
-                diagnostics.append(Diagnostic(.invalidNumber, "invalid number `\(text)`", at: t.range, help: help))
+                report(Diagnostic(.invalidNumber, "invalid number `\(text)`", at: t.range, help: help))
                 return t
             }
         }
@@ -224,7 +237,7 @@ public struct Lexer {
                 i = j + closing.count
                 let t = Token(.invalid, SourceRange(start, i))
                 let inner = String(decoding: bytes[(start + openLength)..<j], as: UTF8.self)
-                diagnostics.append(Diagnostic(.invalidCharacter, "quoted text is not part of the language", at: t.range,
+                report(Diagnostic(.invalidCharacter, "quoted text is not part of the language", at: t.range,
                                               help: "labels and names are written without quotes: `\(inner)`"))
                 return t
             }
@@ -266,7 +279,7 @@ public struct Lexer {
             d = Diagnostic(.invalidCharacter, "unexpected character\(text.unicodeScalars.count > 1 ? "s" : "") `\(shown)`",
                            at: t.range, help: help)
         }
-        diagnostics.append(d)
+        report(d)
         return t
     }
 

@@ -8,6 +8,12 @@ public struct SourceFile: Sendable {
     public let bytes: [UInt8]
     /// Byte offset of the first byte of each line.
     public let lineStarts: [Int]
+    /// Column checkpoints inside long lines, every `markStride` bytes or so, in
+    /// offset order: `location(of:)` counts columns from the nearest one, so it
+    /// costs at most a stride however long the line (no rescanning a 1 MB line
+    /// per token or per diagnostic).
+    let marks: [ColumnMark]
+    static let markStride = 2048
 
     public init(name: String, bytes: [UInt8]) {
         self.name = name
@@ -18,6 +24,29 @@ public struct SourceFile: Sendable {
             starts.append(i + 1)
         }
         self.lineStarts = starts
+        self.marks = Self.columnMarks(bytes, lineStarts: starts)
+    }
+
+    struct ColumnMark: Sendable {
+        var offset: Int
+        var column: Int
+    }
+
+    /// Checkpoints for lines longer than the stride, each at a character boundary.
+    static func columnMarks(_ bytes: [UInt8], lineStarts: [Int]) -> [ColumnMark] {
+        var marks: [ColumnMark] = []
+        for (n, start) in lineStarts.enumerated() {
+            let end = n + 1 < lineStarts.count ? lineStarts[n + 1] : bytes.count
+            guard end - start > markStride else { continue }
+            var p = start, column = 1
+            var next = start + markStride
+            while next < end {
+                while p < next { p += utf8SequenceLength(bytes, at: p); column += 1 }
+                marks.append(ColumnMark(offset: p, column: column))
+                next = p + markStride
+            }
+        }
+        return marks
     }
 
     public init(name: String, text: String) {
@@ -32,8 +61,23 @@ public struct SourceFile: Sendable {
             let mid = (lo + hi + 1) / 2
             if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
         }
-        let column = Self.columns(bytes, from: lineStarts[lo], to: offset) + 1
+        var from = lineStarts[lo], column = 1
+        if !marks.isEmpty, let m = mark(before: offset), m.offset >= from {
+            from = m.offset
+            column = m.column
+        }
+        column += Self.columns(bytes, from: from, to: offset)
         return SourceLocation(offset: offset, line: lo + 1, column: column)
+    }
+
+    /// The last checkpoint at or before `offset`.
+    func mark(before offset: Int) -> ColumnMark? {
+        var lo = 0, hi = marks.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if marks[mid].offset <= offset { lo = mid + 1 } else { hi = mid }
+        }
+        return lo > 0 ? marks[lo - 1] : nil
     }
 
     /// The number of columns (scalars) the bytes in `from..<to` occupy. A valid

@@ -44,14 +44,13 @@ enum ExprValue {
         case .number(let v, _): return v
         case .name(let n, _): return env[n]
         case .negate(let x, _): return eval(x, env).map { -$0 }
-        case .binary(let op, let a, let b, _):
-            guard let x = eval(a, env), let y = eval(b, env) else { return nil }
-            switch op {
-            case .add: return x + y
-            case .sub: return x - y
-            case .mul: return x * y
-            case .div: return y == 0 ? nil : x / y
+        case .chain(let operands, let ops, _):
+            guard var x = eval(operands[0], env) else { return nil }
+            for (op, b) in zip(ops, operands.dropFirst()) {
+                guard let y = eval(b, env), op != .div || y != 0 else { return nil }
+                x = op.apply(x, y)
             }
+            return x
         case .call(let f, let args, _):
             let vs = args.compactMap { eval($0, env) }
             guard vs.count == args.count else { return nil }
@@ -61,12 +60,19 @@ enum ExprValue {
     }
 
     static func names(_ e: Expr) -> [String] {
+        var out: [String] = []
+        names(e, into: &out)
+        return out
+    }
+
+    /// Appends in place: a long chain is one pass, not a concatenation per operand.
+    static func names(_ e: Expr, into out: inout [String]) {
         switch e {
-        case .name(let n, _): return [n]
-        case .negate(let x, _): return names(x)
-        case .binary(_, let a, let b, _): return names(a) + names(b)
-        case .call(_, let args, _): return args.flatMap(names)
-        default: return []
+        case .name(let n, _): out.append(n)
+        case .negate(let x, _): names(x, into: &out)
+        case .chain(let xs, _, _): for x in xs { names(x, into: &out) }
+        case .call(_, let args, _): for x in args { names(x, into: &out) }
+        default: break
         }
     }
 

@@ -185,20 +185,20 @@ public struct Evaluator {
             return nil
         case .negate(let x, _):
             return eval(x).map { -$0 }
-        case .binary(let op, let a, let b, let r):
-            guard let x = eval(a), let y = eval(b) else { return nil }
-            switch op {
-            case .add: return x + y
-            case .sub: return x - y
-            case .mul: return x * y
-            case .div:
-                if y == 0 {
-                    error(.divisionByZero, "division by zero", r.to(b.range),
+        case .chain(let operands, let ops, let r):
+            // Left to right in a loop: a million-term sum is a million steps, no recursion.
+            guard var x = eval(operands[0]) else { return nil }
+            for (k, op) in ops.enumerated() {
+                let b = operands[k + 1]
+                guard let y = eval(b) else { return nil }
+                if op == .div, y == 0 {
+                    error(.divisionByZero, "division by zero", (k + 1 == ops.count ? r : operands[0].range).to(b.range),
                           help: "`\(describe(b))` is 0 here")
                     return nil
                 }
-                return x / y
+                x = op.apply(x, y)
             }
+            return x
         case .call(let f, let args, _):
             var vs: [Double] = []
             for a in args { guard let v = eval(a) else { return nil }; vs.append(v) }

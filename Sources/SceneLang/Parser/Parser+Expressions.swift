@@ -34,23 +34,32 @@ extension Parser {
         }
     }
 
+    /// Operators of one precedence level are collected into one flat `.chain`
+    /// in a loop; only a tighter level recurses (once per level, not per
+    /// operator), so a long sum never deepens the stack or the tree.
     mutating func parseBinary(minPrecedence: Int) -> Expr {
         var lhs = parseUnary()
         if case .invalid = lhs { return lhs }
-        while let prec = Self.precedence(tok.kind), prec > minPrecedence {
-            let opTok = tok
-            let op: Expr.BinaryOp = opTok.kind == .plus ? .add : opTok.kind == .minus ? .sub : opTok.kind == .star ? .mul : .div
-            advance()
-            if !startsExpression {
-                error(.missingOperand, "expected a value after `\(opTok.kind.rawValue)`, found \(display(tok))", at: opTok.range,
-                      help: "write the right-hand side, as in `a \(opTok.kind.rawValue) 2`")
-                return .invalid(opTok.range)
+        while let level = Self.precedence(tok.kind), level > minPrecedence {
+            var operands = [lhs]
+            var operators: [Expr.BinaryOp] = []
+            while let prec = Self.precedence(tok.kind), prec == level {
+                let opTok = tok
+                let op: Expr.BinaryOp = opTok.kind == .plus ? .add : opTok.kind == .minus ? .sub : opTok.kind == .star ? .mul : .div
+                advance()
+                if !startsExpression {
+                    error(.missingOperand, "expected a value after `\(opTok.kind.rawValue)`, found \(display(tok))", at: opTok.range,
+                          help: "write the right-hand side, as in `a \(opTok.kind.rawValue) 2`")
+                    return .invalid(opTok.range)
+                }
+                exprDepth += 1
+                let rhs = parseBinary(minPrecedence: level)
+                exprDepth -= 1
+                if case .invalid = rhs { return rhs }
+                operands.append(rhs)
+                operators.append(op)
             }
-            exprDepth += 1
-            defer { exprDepth -= 1 }
-            let rhs = parseBinary(minPrecedence: prec)
-            if case .invalid = rhs { return rhs }
-            lhs = .binary(op, lhs, rhs, lhs.range.to(rhs.range))
+            lhs = .chain(operands, operators, lhs.range.to(operands[operands.count - 1].range))
         }
         return lhs
     }
@@ -121,7 +130,7 @@ extension Parser {
         case .number(let v, _): return .number(v, r)
         case .name(let n, _): return .name(n, r)
         case .negate(let x, _): return .negate(x, r)
-        case .binary(let op, let a, let b, _): return .binary(op, a, b, r)
+        case .chain(let xs, let ops, _): return .chain(xs, ops, r)
         case .call(let f, let a, _): return .call(f, a, r)
         case .invalid: return .invalid(r)
         }

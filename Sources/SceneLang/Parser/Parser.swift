@@ -43,9 +43,11 @@ public struct Parser {
     public static func parse(_ file: SourceFile) -> Result {
         var parser = Parser(file: file)
         let scene = parser.parseScene()
-        if parser.suppressed > 0 {
+        // One count for what the lexer and the parser left unreported.
+        let suppressed = parser.suppressed + parser.lexer.suppressed
+        if suppressed > 0 {
             parser.diagnostics.append(Diagnostic(.tooManyErrors,
-                "\(parser.suppressed) more syntax errors not reported", at: SourceRange(file.bytes.count, file.bytes.count),
+                "\(suppressed) more syntax errors not reported", at: SourceRange(file.bytes.count, file.bytes.count),
                 help: "fix the errors above first"))
         }
         // Lexer and parser findings, in source order.
