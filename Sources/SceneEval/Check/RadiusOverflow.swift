@@ -75,13 +75,12 @@ extension Context {
             default: continue
             }
             switch shape {
-            case .rect(let e):
-                guard let v = ExprValue.eval(e, env) else { continue }
-                out.append(FixedRadii(item: it, role: role, shape: shape, radii: Radii(all: v), fixed: Set(Corner.allCases)))
-            case .uneven(let es):
+            case .radii(let kind, let es):
+                // One radius for every corner, or four (the table's `arguments`).
                 let vs = es.compactMap { ExprValue.eval($0, env) }
-                guard vs.count == 4 else { continue }
-                out.append(FixedRadii(item: it, role: role, shape: shape, radii: Radii(vs[0], vs[1], vs[2], vs[3]), fixed: Set(Corner.allCases)))
+                guard vs.count == es.count, !vs.isEmpty else { continue }
+                let radii = kind.row.arguments == .fourRadii && vs.count == 4 ? Radii(vs[0], vs[1], vs[2], vs[3]) : Radii(all: vs[0])
+                out.append(FixedRadii(item: it, role: role, shape: shape, radii: radii, fixed: Set(Corner.allCases)))
             case .concentric:
                 // Fixed corners as written; the others as they resolved (the
                 // drawn shape's radii, or the layer's).
@@ -89,7 +88,7 @@ extension Context {
                 guard var r = resolved, let spec = fixedCorners(shape) else { continue }
                 for (k, v) in spec { r[k] = v }
                 if !spec.isEmpty { out.append(FixedRadii(item: it, role: role, shape: shape, radii: r, fixed: Set(spec.keys))) }
-            default:
+            case .plain:
                 continue
             }
         }
@@ -152,7 +151,7 @@ extension Context {
         let who = "`\(sh.id)`'s" + (f.role.isEmpty ? "" : " \(f.role)")
         let w = sh.frame.width, h = sh.frame.height, half = min(w, h) / 2
         let trap = "iOS 26 traps at render time on such a shape; earlier versions clamped it to "
-        if case .rect = f.shape {
+        if case .radii(let kind, _) = f.shape, kind.row.arguments == .radius {
             return "\(who) radius \(n(f.radii.topLeading)) is more than half its \(n(min(w, h))) pt \(w == h ? "side" : w < h ? "width" : "height"): " + trap + n(half)
         }
         var clamped = f.radii
@@ -166,9 +165,9 @@ extension Context {
     /// `fixed radius 24 at topLeading, topTrailing`.
     func describeRadii(_ f: FixedRadii) -> String {
         switch f.shape {
-        case .rect: return "radius \(n(f.radii.topLeading))"
-        case .uneven: return "radii \(f.radii)"
-        default:
+        case .radii(let kind, _):
+            return kind.row.arguments == .radius ? "radius \(n(f.radii.topLeading))" : "radii \(f.radii)"
+        case .plain, .concentric:
             let ks = Corner.allCases.filter { f.fixed.contains($0) }
             let vs = Set(ks.map { f.radii[$0] })
             let v = vs.count == 1 ? n(vs.first!) : ks.map { n(f.radii[$0]) }.joined(separator: ", ")
@@ -188,19 +187,20 @@ extension Context {
         let prefix = f.role.isEmpty ? "" : f.role + " "
         let fitted = EdgeLimit.drawn(f.radii, width: w, height: h)
         switch f.shape {
-        case .rect(let e):
+        case .radii(let kind, let es) where kind.row.arguments == .radius:
+            let e = es[0]
             // `transition` takes only a rect.
             if capsule, f.role != "transition" {
-                let text = prefix + "capsule"
+                let text = prefix + ShapeKind.pill.rawValue
                 return OverflowFix(edits: [TextEdit(f.item.range, text)], text: text,
                                    help: "a button, pill or track is fully rounded on its short axis: use `\(text)`, what earlier versions drew, at any size")
             }
-            let text = prefix + "rect \(n(fitted.topLeading))"
+            let text = prefix + "\(kind.rawValue) \(n(fitted.topLeading))"
             return OverflowFix(edits: [TextEdit(e.range, n(fitted.topLeading))], text: text,
                                help: "use the largest radius that fits: `\(text)`")
-        case .uneven(let es):
+        case .radii(let kind, let es):
             let edits = Corner.allCases.filter { fitted[$0] != f.radii[$0] }.map { TextEdit(es[$0.rawValue].range, n(fitted[$0])) }
-            let text = prefix + "uneven(\(fitted.values.map(n).joined(separator: ", ")))"
+            let text = prefix + "\(kind.rawValue)(\(fitted.values.map(n).joined(separator: ", ")))"
             return OverflowFix(edits: edits, text: text, help: "use the radii it is drawn with, which fit: `\(text)`")
         case .concentric(let base, _, let clauses):
             // Lower each fixed corner's expression to what is drawn; a clause (or
@@ -216,7 +216,7 @@ extension Context {
                 parts.append("`fixed \(n(v))` at \(corners.map(\.name).joined(separator: ", "))")
             }
             return OverflowFix(edits: edits, text: "", help: "lower the fixed corners to the radius they are drawn with, which fits: " + parts.joined(separator: "; "))
-        default:
+        case .plain:
             return OverflowFix(edits: [], text: "", help: "")
         }
     }

@@ -23,7 +23,7 @@ extension Context {
             var groups: [[Int]] = []
             for i in children[p]! {
                 let sh = scene.shapes[i]
-                guard sh.kind == .concentric || sh.kind == .relative, sh.spec != nil else { continue }
+                guard sh.kind.followsContainer, sh.spec != nil else { continue }
                 if let g = groups.firstIndex(where: { sameShape(scene.shapes[$0[0]], sh) }) { groups[g].append(i) }
                 else { groups.append([i]) }
             }
