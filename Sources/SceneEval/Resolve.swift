@@ -22,6 +22,8 @@ struct Resolution {
     var container: ContainerRef
     /// Filled only when asked to explain.
     var reasons: [CornerReason] = []
+    /// The fixed radii as written, when the shape cannot hold them (see `EdgeLimit`).
+    var written: Radii? = nil
 }
 
 /// A container as the resolver measures its children against it: its frame (a
@@ -87,7 +89,7 @@ struct ResolveContext {
             // Written radii, each at most half the shorter side.
             let radii = Radii(state.clamp(rs.topLeading), state.clamp(rs.topTrailing),
                               state.clamp(rs.bottomTrailing), state.clamp(rs.bottomLeading))
-            return state.fixed(radii, .fixed)
+            return state.overflow(rs, of: frame, into: state.fixed(radii, .fixed))
         case .plain(let kind):
             // The frame decides (rectangle, capsule, circle), or the container does (relative).
             if let r = kind.frameRadius(frame) { return state.fixed(Radii(all: r), .shape) }
@@ -164,8 +166,13 @@ struct ResolveContext {
             if v < radii[k], state.explain { state.reasons[k.rawValue].rule = .clamped }
             radii[k] = v
         }
-        return Resolution(radii: radii, decisions: state.decisions,
-                          container: fallback ? .none : ctx, reasons: state.reasons)
+        // Fixed corners as written, the others as resolved: do they fit?
+        var written = radii
+        var fixed = Set<Corner>()
+        for k in Corner.allCases { if case .fixed(let v) = spec[k] { written[k] = v; fixed.insert(k) } }
+        let res = Resolution(radii: radii, decisions: state.decisions,
+                             container: fallback ? .none : ctx, reasons: state.reasons)
+        return fixed.isEmpty ? res : state.overflow(written, of: frame, only: fixed, into: res)
     }
 }
 
@@ -192,6 +199,17 @@ struct CornerState {
             res.reasons = Corner.allCases.map { k in var c = CornerReason(rule: rule); c.fixed = r[k]; return c }
         }
         return res
+    }
+
+    /// Marks a resolution whose fixed radii (`only` those corners) break the
+    /// per-edge limit: iOS 26 traps on it; the model draws it clamped.
+    func overflow(_ written: Radii, of frame: Frame, only: Set<Corner>? = nil, into res: Resolution) -> Resolution {
+        guard frame.width > 0, frame.height > 0,
+              EdgeLimit.worst(written, width: frame.width, height: frame.height, only: only) != nil else { return res }
+        var r = res
+        r.decisions.insert(.radiusOverflowClamped)
+        r.written = written
+        return r
     }
 
     /// Uniform groups (4-bit corner masks): every corner of a group takes the group's largest radius.

@@ -271,6 +271,9 @@ public enum Report {
         for l in s.layers { out += "  \(l.role.padding(toLength: 10, withPad: " ", startingAt: 0)) \(l.kind.rawValue), radius \(radii(l.radii))\n" }
         let decisions = s.decisions.list
         if !decisions.isEmpty { out += "  model decisions: " + decisions.map(\.rawValue).joined(separator: ", ") + "\n" }
+        if !s.overflows.isEmpty {
+            out += "  iOS 26 traps on this radius, drawn clamped as iOS 18 did: " + s.overflows.map(\.description).joined(separator: "; ") + "\n"
+        }
         return out
     }
 

@@ -155,3 +155,79 @@ struct RadiusOverflowTests {
         #expect(seen > 30)
     }
 }
+
+/// `scene run` marks a shape it draws clamped because iOS 26 would trap on it:
+/// the model decision `radius-overflow-clamped`, with the radii written and drawn.
+struct RadiusOverflowDecisionTests {
+    static func shape(_ text: String, _ label: String) -> ResolvedShape? {
+        guard let s = compile(text).scene, let i = s.index(ofLabel: label) else { return nil }
+        return s.shapes[i]
+    }
+
+    @Test func theDrawnShapeIsMarkedWithWhatWasWrittenAndWhatIsDrawn() throws {
+        let done = try #require(Self.shape("screen 400x400\ndone: rect 36 size 160x44", "done"))
+        #expect(done.decisions.contains(.radiusOverflowClamped))
+        #expect(done.radii == Radii(all: 22))
+        #expect(done.overflows == [RadiusOverflow(role: "shape", written: Radii(all: 36), drawn: Radii(all: 22))])
+        #expect(done.overflows.first?.description == "36 → 22")
+        let handle = try #require(Self.shape("screen 400x400\nk: uneven(32, 32, 0, 0) size 120x20", "k"))
+        #expect(handle.overflows.first?.description == "32 32 0 0 → 10 10 0 0")
+    }
+
+    @Test func containersAndDrawnLayersAreMarkedButNotHit() throws {
+        let c = try #require(Self.shape("screen 400x400\nc: capsule container rect 60 size 100x40", "c"))
+        #expect(c.overflows.map(\.description) == ["container 60 → 20"])
+        let g = try #require(Self.shape("screen 400x400\ng: capsule clip rect 30 size 100x40", "g"))
+        #expect(g.overflows.map(\.description) == ["clip 30 → 20"])
+        let k = try #require(Self.shape("screen 400x400\nk: capsule hit rect 30 size 100x40", "k"))
+        #expect(!k.decisions.contains(.radiusOverflowClamped))
+        // The same radii drawn and declared are listed once.
+        let d = try #require(Self.shape("screen 400x400\nd: rect 30 container rect 30 size 100x40", "d"))
+        #expect(d.overflows.count == 1)
+    }
+
+    @Test func aShapeThatFitsIsNotMarked() throws {
+        for text in ["r: rect 22 size 160x44", "r: uneven(20, 20, 0, 0) size 120x20", "r: capsule size 10x40",
+                     "r: concentric(top: fixed 24, bottom: concentric min 16) size 100x40"] {
+            let s = try #require(Self.shape("screen 400x400\n" + text, "r"))
+            #expect(!s.decisions.contains(.radiusOverflowClamped), "\(text)")
+        }
+        // A fixed radius within half the side but over it on no edge is only clamped.
+        let u = try #require(Self.shape("screen 400x400\nr: uneven(15, 0, 0, 0) size 100x20", "r"))
+        #expect(u.decisions.list == [.clampedToHalfSide])
+    }
+
+    @Test func aConcentricShapesFixedCornersCount() throws {
+        let t = try #require(Self.shape("screen 400x400\nt: concentric(top: fixed 30, bottom: concentric min 16) size 100x40", "t"))
+        #expect(t.overflows.map(\.description) == ["30 30 16 16 → 20 20 16 16"])
+    }
+
+    /// The mark and the lint rule agree: a node is marked exactly when `radius-overflow` reports it.
+    @Test func theMarkAndTheRuleAgree() throws {
+        let text = try RadiusOverflowTests.example("radius-overflow") + """
+            a: rect 8 size 40x40 clip rect 30
+            b: concentric(top: fixed 30, bottom: concentric min 16) size 100x40 align top
+            c: rect 4 hit rect 30 size 60x20 align bottom
+            d: uneven(0, 0, 15, 25) size 60x20 align leading
+            e: uneven(0, 0, 15, 15) size 60x20 align trailing
+            """
+        let file = SourceFile(name: "t", text: text)
+        let c = Pipeline.compile(file)
+        let scene = try #require(c.scene)
+        let reported = Set(Checker.check(scene, ast: c.parse.scene, file: file).filter { $0.code == "radius-overflow" }
+            .map { file.location(of: $0.range.start).line })
+        let marked = Set(scene.shapes.filter { $0.decisions.contains(.radiusOverflowClamped) }
+            .map { file.location(of: $0.range.start).line })
+        #expect(reported == marked)
+        #expect(marked.count == 7)
+    }
+
+    @Test func theTextAndTheJSONShowIt() throws {
+        let scene = try #require(compile("screen 400x400\ndone: rect 36 size 160x44").scene)
+        let text = TextWriter.write(scene)
+        #expect(text.contains("clamped-to-half-side, radius-overflow-clamped (36 → 22)"))
+        let json = JSONWriter.shape(scene.shapes[0], in: scene)
+        #expect(json.contains("\"decisions\": [\"clamped-to-half-side\", \"radius-overflow-clamped\"]"))
+        #expect(json.contains("\"overflows\": [{\"role\": \"shape\", \"written\": {\"topLeading\": 36"))
+    }
+}

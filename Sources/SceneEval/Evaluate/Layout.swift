@@ -182,6 +182,7 @@ extension Evaluator {
                 flat.shapes[i].radii = r.radii
                 flat.shapes[i].decisions = r.decisions
                 flat.shapes[i].container = r.container
+                flat.shapes[i].noteOverflow(r, role: "shape")
             }
             // The container it declares for its children.
             provides[i] = ctx
@@ -192,6 +193,8 @@ extension Evaluator {
             if let specs = flat.layerSpecs[i] {
                 flat.shapes[i].layers = specs.map { (role, shape, range) in
                     let r = context.resolve(shape, frame: frame, ctx: ctx, outer: outer)
+                    // A hit shape is not drawn: it cannot trap.
+                    if role != "hit" { flat.shapes[i].noteOverflow(r, role: role) }
                     return ShapeLayer(role: role, kind: shape.kind, radii: r.radii, range: range)
                 }
             }
@@ -217,10 +220,23 @@ extension Evaluator {
                 help: "SwiftUI ignores ContainerRelativeShape in containerShape; declare a `rect` with the radius children should follow"))
         case .publishes:
             shape.isContainer = true
-            shape.containerRadii = context.resolve(c, frame: shape.frame, ctx: ctx, outer: outer).radii
+            let r = context.resolve(c, frame: shape.frame, ctx: ctx, outer: outer)
+            shape.containerRadii = r.radii
             shape.containerKind = c.kind
+            shape.noteOverflow(r, role: "container")
         case .never:
             break
         }
+    }
+}
+
+extension ResolvedShape {
+    /// Record fixed radii the shape cannot hold (once: a drawn container or
+    /// glass shape is the same radii as the shape).
+    mutating func noteOverflow(_ r: Resolution, role: String) {
+        guard let written = r.written else { return }
+        decisions.insert(.radiusOverflowClamped)
+        let o = RadiusOverflow(role: role, written: written, drawn: r.radii)
+        if !overflows.contains(where: { $0.written == o.written && $0.drawn == o.drawn }) { overflows.append(o) }
     }
 }

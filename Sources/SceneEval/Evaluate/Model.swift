@@ -119,7 +119,7 @@ public enum ContainerRef: Sendable, Equatable {
 /// Rules Apple does not document, which this model decides (semantics.md). Each
 /// is named here so the JSON can say when one decided a result.
 public enum ModelDecision: String, Sendable, Equatable, CaseIterable {
-    var bit: UInt8 { UInt8(1) << UInt8(Self.allCases.firstIndex(of: self)!) }
+    var bit: UInt16 { UInt16(1) << UInt16(Self.allCases.firstIndex(of: self)!) }
 
     /// dx ≠ dy at a concentric corner: the distance is max(dx, dy).
     case chebyshevDistance = "chebyshev-distance"
@@ -135,6 +135,10 @@ public enum ModelDecision: String, Sendable, Equatable, CaseIterable {
     case relativeWithoutContainer = "relative-without-container"
     /// `target ios18`: ConcentricRectangle falls back to RoundedRectangle(minimum).
     case ios18Fallback = "ios18-fallback"
+    /// A fixed radius two adjacent corners cannot hold (their sum exceeds the
+    /// edge they share): iOS 26 traps at render time; drawn clamped to half the
+    /// shorter side, as iOS 18 did (`ResolvedShape.overflows` has the numbers).
+    case radiusOverflowClamped = "radius-overflow-clamped"
 
     /// The one place the distance metric is chosen (semantics.md §2).
     public static func cornerDistance(dx: Double, dy: Double) -> Double { max(dx, dy) }
@@ -169,9 +173,22 @@ public struct ShapeLayer: Sendable, Equatable {
     public var range: SourceRange
 }
 
+/// Fixed radii a shape cannot hold (`radius-overflow-clamped`): as written, and as drawn.
+public struct RadiusOverflow: Sendable, Equatable {
+    /// `shape` for the drawn shape, else `container`, `glass`, `clip`, `background`, `transition`.
+    public var role: String
+    public var written: Radii
+    public var drawn: Radii
+    /// `36 → 22`, `32 32 0 0 → 10 10 0 0`; `container 60 → 20`.
+    public var description: String {
+        func r(_ x: Radii) -> String { x.isUniform ? Format.number(x.topLeading) : x.description }
+        return (role == "shape" ? "" : role + " ") + "\(r(written)) → \(r(drawn))"
+    }
+}
+
 /// A set of model decisions, stored as bits.
 public struct Decisions: Sendable, Equatable {
-    var bits: UInt8 = 0
+    var bits: UInt16 = 0
     public init() {}
     public init(_ list: [ModelDecision]) { for d in list { insert(d) } }
     public mutating func insert(_ d: ModelDecision) { bits |= d.bit }
@@ -275,6 +292,8 @@ public struct ResolvedShape: Sendable, Equatable {
     public var spec: ShapeValue?
     public var decisions: Decisions
     public var layers: [ShapeLayer]
+    /// Fixed radii it cannot hold, drawn clamped (`radius-overflow-clamped`).
+    public var overflows: [RadiusOverflow] = []
     /// The concentric shape's minimum, when it has one on every corner.
     public var minimum: Double? {
         if case .concentric(let c)? = spec { return c.minimum }

@@ -80,6 +80,15 @@ public enum JSONWriter {
             for (i, d) in sh.decisions.list.enumerated() { if i > 0 { o += ", " }; o += "\""; o += d.rawValue; o += "\"" }
             o += "]"
         }
+        if !sh.overflows.isEmpty {
+            o += ", \"overflows\": ["
+            for (i, v) in sh.overflows.enumerated() {
+                if i > 0 { o += ", " }
+                o += "{\"role\": \""; o += v.role; o += "\", \"written\": "; appendRadii(v.written, to: &o)
+                o += ", \"drawn\": "; appendRadii(v.drawn, to: &o); o += "}"
+            }
+            o += "]"
+        }
         if sh.kind.followsContainer, let index {
             let reasons = scene.reasons(for: index)
             o += ", \"corners\": {"

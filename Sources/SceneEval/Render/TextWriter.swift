@@ -26,7 +26,11 @@ public enum TextWriter {
             }
             if sh.glass { notes.append("glass") }
             if sh.style == .circular { notes.append("circular") }
-            notes += sh.decisions.list.map(\.rawValue)
+            // A radius iOS 26 would trap on: what was written and what is drawn.
+            notes += sh.decisions.list.map { d in
+                d == .radiusOverflowClamped && !sh.overflows.isEmpty
+                    ? "\(d.rawValue) (\(sh.overflows.map(\.description).joined(separator: "; ")))" : d.rawValue
+            }
             let radii = sh.kind == .group ? "-" : sh.radii.description
             rows.append([name, sh.kind.rawValue, Format.number(sh.frame.x), Format.number(sh.frame.y),
                          Format.number(sh.frame.width), Format.number(sh.frame.height), radii,

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+/// Issue 12 through the executable: `scene run` marks a radius iOS 26 would trap
+/// on, `scene check --fix` fixes both new rules once and for all.
+struct DeviceRulesCLITests {
+    static func text(_ path: String) throws -> String {
+        try String(contentsOf: CLI.root.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    /// A scene's statements without its comments.
+    static func code(_ text: String) -> [String] {
+        text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
+            var s = String(line)
+            if let r = s.range(of: #"\s+#\s.*$"#, options: .regularExpression) { s.removeSubrange(r) }
+            return s
+        }
+    }
+
+    @Test func runShowsTheClampedRadiusAndMarksTheShape() throws {
+        let r = try CLI.run(["run", "examples/lint/radius-overflow.scene"])
+        #expect(r.status == 0)
+        let done = r.out.split(separator: "\n").first { $0.contains(" done ") }
+        #expect(done?.contains("22 22 22 22") == true)
+        #expect(done?.hasSuffix("clamped-to-half-side, radius-overflow-clamped (36 → 22)") == true)
+        let handle = r.out.split(separator: "\n").first { $0.contains(" handle ") }
+        #expect(handle?.hasSuffix("radius-overflow-clamped (32 32 0 0 → 10 10 0 0)") == true)
+        #expect(r.err.components(separatedBy: "warning[radius-overflow]").count == 5)
+        #expect(r.err.contains("iOS 26 traps at render time on such a shape; earlier versions clamped it to 22"))
+        #expect(r.err.contains("help: a button, pill or track is fully rounded on its short axis: use `capsule`"))
+    }
+
+    @Test func theJSONCarriesTheDecisionAndTheNumbers() throws {
+        let r = try CLI.run(["run", "--json", "examples/lint/radius-overflow.scene"])
+        #expect(r.status == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
+        let shapes = try #require(json["shapes"] as? [[String: Any]])
+        let done = try #require(shapes.first { $0["id"] as? String == "done" })
+        #expect((done["decisions"] as? [String])?.contains("radius-overflow-clamped") == true)
+        let overflow = try #require((done["overflows"] as? [[String: Any]])?.first)
+        #expect(overflow["role"] as? String == "shape")
+        #expect((overflow["written"] as? [String: Double])?["topLeading"] == 36)
+        #expect((overflow["drawn"] as? [String: Double])?["topLeading"] == 22)
+        let panel = try #require(shapes.first { $0["id"] as? String == "panel" })
+        #expect(panel["overflows"] == nil)
+        let codes = (json["diagnostics"] as? [[String: Any]])?.compactMap { $0["code"] as? String }
+        #expect(codes == Array(repeating: "radius-overflow", count: 4))
+    }
+
+    @Test(arguments: ["radius-overflow", "uneven-siblings"])
+    func checkFixWritesTheFixedExampleAndASecondRunChangesNothing(_ rule: String) throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scene-apple-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("\(rule).scene")
+        try Self.text("examples/lint/\(rule).scene").write(to: file, atomically: true, encoding: .utf8)
+        let before = try CLI.run(["check", "--strict", file.path])
+        #expect(before.status == 1)
+        #expect(before.err.contains("warning[\(rule)]"))
+        let r = try CLI.run(["check", "--fix", file.path])
+        #expect(r.status == 0)
+        let fixed = try String(contentsOf: file, encoding: .utf8)
+        #expect(Self.code(fixed) == Self.code(try Self.text("examples/lint/\(rule)-fixed.scene")))
+        let again = try CLI.run(["check", "--fix", "--strict", file.path])
+        #expect(again.status == 0)
+        #expect(try String(contentsOf: file, encoding: .utf8) == fixed)
+    }
+}
