@@ -116,7 +116,9 @@ extension Context {
         var clamped = f.radii
         for k in Corner.allCases { clamped[k] = min(clamped[k], half) }
         let a = f.radii[edge.a], b = f.radii[edge.b]
-        return "\(who) \(describeRadii(f)) \(f.fixed.count == 1 ? "does" : "do") not fit its \(n(w))×\(n(h)) frame: \(edge.a.name) and \(edge.b.name) (\(n(a)) + \(n(b))) are more than the \(n(edge.length)) pt \(edge.name) edge they share; "
+        let others = EdgeLimit.overflowing(f.radii, width: w, height: h, only: f.fixed).filter { $0 != edge }.map(\.name)
+        let also = others.isEmpty ? "" : " (and on the \(others.joined(separator: " and ")) \(others.count == 1 ? "edge" : "edges"))"
+        return "\(who) \(describeRadii(f)) \(f.fixed.count == 1 ? "does" : "do") not fit its \(n(w))×\(n(h)) frame: \(edge.a.name) and \(edge.b.name) (\(n(a)) + \(n(b))) are more than the \(n(edge.length)) pt \(edge.name) edge they share\(also); "
             + trap + (clamped.isUniform ? n(half) : clamped.description)
     }
 

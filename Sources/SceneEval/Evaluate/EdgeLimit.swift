@@ -26,13 +26,19 @@ public enum EdgeLimit {
 
     /// The edge overflowed most, when any is: `only` limits it to edges with one of those corners.
     public static func worst(_ r: Radii, width w: Double, height h: Double, only: Set<Corner>? = nil) -> Edge? {
-        var worst: (Edge, Double)? = nil
+        overflowing(r, width: w, height: h, only: only).first
+    }
+
+    /// Every edge the radii overflow, the worst first.
+    public static func overflowing(_ r: Radii, width w: Double, height h: Double, only: Set<Corner>? = nil) -> [Edge] {
+        var out: [(Edge, Double)] = []
         for e in edges(width: w, height: h) {
             if let only, !only.contains(e.a), !only.contains(e.b) { continue }
             let over = r[e.a] + r[e.b] - e.length
-            if over > epsilon, worst == nil || over > worst!.1 { worst = (e, over) }
+            if over > epsilon { out.append((e, over)) }
         }
-        return worst?.0
+        // Stable: among equal overflows, top, trailing, bottom, leading.
+        return out.enumerated().sorted { ($0.element.1, -$0.offset) > ($1.element.1, -$1.offset) }.map(\.element.0)
     }
 
     /// The radii the shape is drawn with, which always fit: each clamped to half
