@@ -165,7 +165,9 @@ public enum Formatter {
             switch t.kind {
             case .rparen, .comma, .colon, .cross: return false
             case .lparen:
-                if p.keyword == .uneven || p.keyword == .concentric { return false }
+                // A shape's own parenthesised arguments hug its keyword: `uneven(…)`, `concentric(…)`.
+                if let k = p.keyword, let arguments = ShapeKind(keyword: k)?.row.arguments,
+                   arguments == .fourRadii || arguments == .concentric { return false }
                 if p.keyword == .min || p.keyword == .max { return p.range.end != t.range.start }
                 return p.kind != .lparen
             default: break
