@@ -74,6 +74,14 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case radiusOverflow = "radius-overflow"
     case unevenSiblings = "uneven-siblings"
 
+    // Writing SwiftUI (`scene run --swiftui`): where the code differs from the scene.
+    case swiftuiOverflow = "swiftui-overflow"
+    case swiftuiStackAlignment = "swiftui-stack-alignment"
+    case swiftuiConcentricStyle = "swiftui-concentric-style"
+    case swiftuiUniformGroups = "swiftui-uniform-groups"
+    case swiftuiTransitionShape = "swiftui-transition-shape"
+    case swiftuiRelativeContainer = "swiftui-relative-container"
+
     /// Who reports a code.
     public enum Stage: String, Sendable, CaseIterable {
         /// The lexer and the parser: `scene check` on text that does not parse.
@@ -82,6 +90,8 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
         case evaluation
         /// The checker (`scene check`): the seed's checklist as rules, each with a section in docs/lint.md.
         case lint
+        /// The SwiftUI writer (`scene run --swiftui`): what the generated code cannot say as the scene does.
+        case export
     }
 
     public var severity: Diagnostic.Severity { entry.severity }
@@ -155,6 +165,12 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
         case .glassUnavailable: return (.note, .lint, "a `glass` node under `target ios18`, where Liquid Glass does not exist")
         case .radiusOverflow: return (.warning, .lint, "a fixed radius two adjacent corners cannot hold (their sum exceeds the edge they share): iOS 26 traps at render time")
         case .unevenSiblings: return (.warning, .lint, "siblings in a stack of one shape and size whose corners differ: the outer ones follow the container, the inner ones fall to the minimum")
+        case .swiftuiOverflow: return (.warning, .export, "a node outside its parent's frame (or the screen): SwiftUI may place it differently")
+        case .swiftuiStackAlignment: return (.warning, .export, "children of a stack aligned differently across it, which one SwiftUI stack alignment cannot say")
+        case .swiftuiConcentricStyle: return (.warning, .export, "`style circular` on a concentric shape: ConcentricRectangle has no corner style")
+        case .swiftuiUniformGroups: return (.warning, .export, "uniform corner groups no ConcentricRectangle initialiser has: written per corner")
+        case .swiftuiTransitionShape: return (.warning, .export, "a `transition` shape other than a `rect`, written as a RoundedRectangle of its resolved radius")
+        case .swiftuiRelativeContainer: return (.warning, .export, "`container relative`, which SwiftUI ignores, is left out of the code")
         }
     }
 }

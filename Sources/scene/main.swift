@@ -16,7 +16,8 @@ enum Exit {
 }
 
 let usage = """
-usage: scene run FILE [--json | --svg [-o OUT] [--centers] [--labels] [--compare ios18]]
+usage: scene run FILE [--json | --svg [--centers] [--labels] [--compare ios18]
+                      | --swiftui [--name TypeName] [--verify-harness]] [-o OUT]
        scene check [--json] [--strict] [--fix] FILE...
        scene fmt [--check] FILE...   rewrite in the canonical layout (--check: list unformatted files, exit 1)
        scene tokens FILE        show the tokens the lexer reads
@@ -72,12 +73,13 @@ func summary(errors: Int, warnings: Int, files: Int) -> String {
 /// What `scene run` was asked for.
 struct RunRequest {
     var path: String
-    /// `text`, `json` or `svg`.
+    /// `text`, `json`, `svg` or `swiftui`.
     var format: String
     var output: String?
     var options = SVGOptions()
     var compare: Target?
     var stats: Bool
+    var swiftUI = SwiftUIOptions()
 }
 
 /// `scene run`'s arguments, checked; a usage error exits.
@@ -88,11 +90,12 @@ func runRequest(_ args: [String]) -> RunRequest {
     var options = SVGOptions()
     var compare: Target? = nil
     var stats = false
+    var swiftUI = SwiftUIOptions()
     var i = 0
     while i < args.count {
         let a = args[i]
         switch a {
-        case "--json", "--svg", "--text":
+        case "--json", "--svg", "--text", "--swiftui":
             let f = String(a.dropFirst(2))
             if let chosen, chosen != f { usageError("`--\(chosen)` and `\(a)` cannot be combined") }
             chosen = f
@@ -101,6 +104,14 @@ func runRequest(_ args: [String]) -> RunRequest {
             guard i < args.count else { usageError("`\(a)` needs a file name") }
             output = args[i]
         case "--stats": stats = true
+        case "--verify-harness": swiftUI.verifyHarness = true
+        case "--name":
+            i += 1
+            guard i < args.count else { usageError("`--name` needs a type name") }
+            guard SwiftUIWriter.isValidTypeName(args[i]) else {
+                usageError("`--name \(args[i])` is not a Swift type name (letters, digits and `_`, not starting with a digit)")
+            }
+            swiftUI.typeName = args[i]
         case "--centers": options.centers = true
         case "--labels": options.labels = true
         case "--compare":
@@ -117,9 +128,10 @@ func runRequest(_ args: [String]) -> RunRequest {
     guard let path else { usageError("`scene run` needs a file") }
     // `-o map.svg` / `-o scene.json` say the format when no flag does.
     if let output {
-        let implied = output.hasSuffix(".svg") ? "svg" : output.hasSuffix(".json") ? "json" : nil
+        let implied = output.hasSuffix(".svg") ? "svg" : output.hasSuffix(".json") ? "json"
+            : output.hasSuffix(".swift") ? "swiftui" : nil
         if let implied, let chosen, implied != chosen {
-            usageError("`-o \(output)` names a \(implied.uppercased()) file but `--\(chosen)` was given")
+            usageError("`-o \(output)` names a \(implied == "swiftui" ? "Swift" : implied.uppercased()) file but `--\(chosen)` was given")
         }
         if chosen == nil { chosen = implied }
     }
@@ -127,7 +139,11 @@ func runRequest(_ args: [String]) -> RunRequest {
     if format != "svg", options.centers || options.labels || compare != nil {
         usageError("`--centers`, `--labels` and `--compare` go with `--svg`")
     }
-    return RunRequest(path: path, format: format, output: output, options: options, compare: compare, stats: stats)
+    if format != "swiftui", swiftUI.typeName != nil || swiftUI.verifyHarness {
+        usageError("`--name` and `--verify-harness` go with `--swiftui`")
+    }
+    return RunRequest(path: path, format: format, output: output, options: options, compare: compare, stats: stats,
+                      swiftUI: swiftUI)
 }
 
 /// Stream `scene` in the requested format into `sink`.
@@ -135,6 +151,12 @@ func write(_ scene: ResolvedScene, _ diagnostics: [Diagnostic], from file: Sourc
            to sink: OutputFile) {
     switch request.format {
     case "json": JSONWriter.write(scene, diagnostics: diagnostics, file: file) { sink.write($0) }
+    case "swiftui":
+        // The scene compiled, so the export does too; its notes go to stderr.
+        if let export = SwiftUIWriter.export(file, options: request.swiftUI) {
+            report(export.warnings, in: file)
+            sink.write(export.code)
+        }
     case "svg":
         // With --compare the first panel is iOS 26 whatever the file's own target.
         var first = scene

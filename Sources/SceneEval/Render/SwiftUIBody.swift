@@ -1,0 +1,182 @@
+import SceneLang
+
+/// Writes the View: the body mirrors the scene tree (see SwiftUIWriter's notes).
+struct SwiftUIEmitter {
+    let file: SourceFile
+    let scene: ResolvedScene
+    let fallback: ResolvedScene
+    let target: Target
+    let viewName: String
+    let enumName: String
+    /// The syntax tree's nodes in pre-order (the resolved shapes' order), their items and tree links.
+    var nodes: [Node] = []
+    var items: [NodeItems] = []
+    var parents: [Int?] = []
+    var children: [[Int]] = []
+    var roots: [Int] = []
+    var definiteW: [Bool] = []
+    var definiteH: [Bool] = []
+    let bindings: [(name: Identifier, value: Expr, range: SourceRange)]
+
+    // What the code uses, so only that is written.
+    var usesRect = false
+    var usesNested = false
+    var concentricShapes: [(name: String, code: ConcentricCode, label: String?)] = []
+    var usesGlass = false
+    var usesTransition = false
+    var containerTypes: [String] = []
+    var subviews: [String] = []
+    var warnings: [Diagnostic] = []
+    /// Notes raised while writing the current node's shapes, written above its code.
+    var pending: [String] = []
+
+    init(ast: Scene, file: SourceFile, scene: ResolvedScene, fallback: ResolvedScene, target: Target,
+         viewName: String, enumName: String) {
+        self.file = file; self.scene = scene; self.fallback = fallback; self.target = target
+        self.viewName = viewName; self.enumName = enumName
+        var bs: [(Identifier, Expr, SourceRange)] = []
+        var top: [Node] = []
+        for s in ast.statements {
+            switch s {
+            case .binding(let n, let v, let r): bs.append((n, v, r))
+            case .node(let n): top.append(n)
+            default: break
+            }
+        }
+        bindings = bs
+        flatten(top)
+    }
+
+    /// Pre-order, as the evaluator flattens (iteratively: nesting never touches the call stack).
+    mutating func flatten(_ top: [Node]) {
+        var stack: [(Node, Int?)] = top.reversed().map { ($0, nil) }
+        while let (node, parent) = stack.popLast() {
+            let i = nodes.count
+            nodes.append(node); items.append(NodeItems(node)); parents.append(parent); children.append([])
+            if let parent { children[parent].append(i) } else { roots.append(i) }
+            for c in node.children.reversed() { stack.append((c, i)) }
+        }
+        definiteW = items.map { $0.width != nil }
+        definiteH = items.map { $0.height != nil }
+        // A stack fits its children on an axis where every child is definite (the evaluator's measure).
+        for i in stride(from: nodes.count - 1, through: 0, by: -1) where items[i].stack != nil {
+            if !definiteW[i] { definiteW[i] = children[i].allSatisfy { definiteW[$0] } }
+            if !definiteH[i] { definiteH[i] = children[i].allSatisfy { definiteH[$0] } }
+        }
+    }
+
+    var prefix: String { enumName + "." }
+
+    mutating func note(_ code: DiagnosticCode, _ message: String, at range: SourceRange, help: String? = nil) -> String {
+        warnings.append(Diagnostic(code, message, at: range, help: help))
+        return "// note: " + message
+    }
+
+    // MARK: - The View
+
+    mutating func viewStruct() -> String {
+        var lines = ["struct \(viewName): View {"]
+        var body = ["var body: some View {", "    ZStack {"]
+        for r in roots { body += indent(reference(r), 8) }
+        body += ["    }", "    .frame(maxWidth: .infinity, maxHeight: .infinity)", "    .ignoresSafeArea()", "}"]
+        let namespace = usesTransition ? ["@Namespace private var namespace", ""] : []
+        lines += indent(namespace + body, 4)
+        for s in subviews { lines.append(""); lines.append(s) }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    func indent(_ lines: [String], _ n: Int) -> [String] {
+        let pad = String(repeating: " ", count: n)
+        return lines.map { $0.isEmpty ? $0 : pad + $0 }
+    }
+
+    /// The property name of a labelled node's subview.
+    func subviewName(_ label: String) -> String {
+        ["body", "namespace"].contains(label) ? label + "View" : SwiftSource.identifier(label)
+    }
+
+    /// How node i appears in its parent: its subview's name when labelled, else its code inline.
+    mutating func reference(_ i: Int) -> [String] {
+        guard let label = nodes[i].label?.name else { return view(i) }
+        // Subviews in document order: the slot is taken before the children take theirs.
+        let slot = subviews.count
+        subviews.append("")
+        let code = view(i)
+        let loc = file.location(of: nodes[i].range.start)
+        var doc = "    /// `\(label)` (line \(loc.line))"
+        if let role = items[i].role { doc += ", role \(role.rawValue)" }
+        let property = [doc, "    private var \(subviewName(label)): some View {"] + indent(code, 8) + ["    }"]
+        subviews[slot] = property.joined(separator: "\n")
+        return [subviewName(label)]
+    }
+
+    /// Node i's code: its content, then its modifiers in the order that keeps the scene's meaning.
+    mutating func view(_ i: Int) -> [String] {
+        let saved = pending
+        pending = []
+        var lines = content(i)
+        lines += frames(i)
+        lines += shapeModifiers(i)
+        lines += SwiftSource.padding(items[i].pad, prefix: prefix)
+        lines += placement(i)
+        let notes = placementNotes(i) + pending
+        pending = saved
+        return notes + lines
+    }
+
+    /// A stack, the children over the node (ZStack), the filled shape of a leaf, or nothing drawn.
+    mutating func content(_ i: Int) -> [String] {
+        let it = items[i]
+        let kids = children[i]
+        if it.stack != nil || !kids.isEmpty {
+            var open: String
+            switch it.stack {
+            case .hstack?, .vstack?:
+                let h = it.stack == .hstack
+                let a = crossAlignment(i, horizontal: h)
+                open = (h ? "HStack(" : "VStack(") + (a == ".center" ? "" : "alignment: \(a), ") + "spacing: \(spacing(i)))"
+            default:
+                let a = zstackAlignment(i)
+                open = a == ".center" ? "ZStack" : "ZStack(alignment: \(a))"
+            }
+            var lines = [open + " {"]
+            for c in kids { lines += indent(reference(c), 4) }
+            return lines + ["}"]
+        }
+        if let s = it.filled {
+            return [shape(s, i) + ".fill(\(fill(i)))" + resolves(i, role: nil)]
+        }
+        return ["Color.clear"]
+    }
+
+    func spacing(_ i: Int) -> String {
+        items[i].spacing.map { SwiftSource.expr($0, prefix: prefix) } ?? SwiftSource.number(Evaluator.defaultSpacing)
+    }
+
+    /// `.frame(width:height:)` for the sizes written; `.frame(maxWidth: .infinity, …)` on the
+    /// axes where a stack or a node with children fills what it is given.
+    func frames(_ i: Int) -> [String] {
+        let it = items[i]
+        var out: [String] = []
+        var sized: [String] = []
+        if let w = it.width { sized.append("width: " + SwiftSource.expr(w, prefix: prefix)) }
+        if let h = it.height { sized.append("height: " + SwiftSource.expr(h, prefix: prefix)) }
+        if !sized.isEmpty { out.append(".frame(\(sized.joined(separator: ", ")))") }
+        guard it.stack != nil || !children[i].isEmpty else { return out }
+        var flexible: [String] = []
+        if !definiteW[i] { flexible.append("maxWidth: .infinity") }
+        if !definiteH[i] { flexible.append("maxHeight: .infinity") }
+        if !flexible.isEmpty { out.append(".frame(\(flexible.joined(separator: ", ")))") }
+        return out
+    }
+
+    /// The fill: the node's `fill`, else the palette colour of its drawn depth (as the SVG draws it).
+    func fill(_ i: Int) -> String {
+        if let c = items[i].fill { return SwiftSource.color(c) }
+        var depth = 0
+        var p = parents[i]
+        while let j = p { if items[j].drawn != nil { depth += 1 }; p = parents[j] }
+        return SwiftSource.color(SVGStyle.palette[depth % SVGStyle.palette.count])
+    }
+}

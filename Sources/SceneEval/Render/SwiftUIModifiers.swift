@@ -1,0 +1,153 @@
+import SceneLang
+
+/// Shapes, the modifiers that use them, alignment and placement.
+extension SwiftUIEmitter {
+    /// A scene shape as a SwiftUI shape expression, in the View (names prefixed with the enum).
+    mutating func shape(_ s: ShapeExpr, _ i: Int) -> String {
+        let circular = items[i].style == .circular
+        let p = prefix
+        let e = { (x: Expr) in SwiftSource.expr(x, prefix: p) }
+        switch s {
+        case .rect(let r):
+            if circular { return "RoundedRectangle(cornerRadius: \(e(r)), style: .circular)" }
+            usesRect = true
+            return prefix + "rect(\(e(r)))"
+        case .uneven(let rs):
+            return "UnevenRoundedRectangle(topLeadingRadius: \(e(rs[0])), bottomLeadingRadius: \(e(rs[3])), "
+                + "bottomTrailingRadius: \(e(rs[2])), topTrailingRadius: \(e(rs[1]))\(circular ? ", style: .circular" : ""))"
+        case .rectangle: return "Rectangle()"
+        case .capsule: return circular ? "Capsule(style: .circular)" : "Capsule()"
+        case .circle: return "Circle()"
+        case .relative: return "ContainerRelativeShape()"
+        case .concentric(let base, let uniform, let clauses):
+            let code = ConcentricCode(base: base, uniform: uniform, clauses: clauses)
+            if circular {
+                pending.append(note(.swiftuiConcentricStyle,
+                    "ConcentricRectangle has no corner style: SwiftUI draws it continuous, not circular", at: nodes[i].range))
+            }
+            if let a = code.approximation { pending.append(note(.swiftuiUniformGroups, a, at: nodes[i].range)) }
+            usesRect = true  // the fallback
+            if let seed = code.seed {
+                usesNested = true
+                return prefix + "nested(minimum: \(e(seed.minimum))\(seed.uniform ? ", uniform: true" : ""))"
+            }
+            return prefix + concentricShapeName(code, label: nodes[i].label?.name)
+        }
+    }
+
+    /// The enum's name for a ConcentricRectangle (one per distinct shape; the label's when it has one).
+    mutating func concentricShapeName(_ code: ConcentricCode, label: String?) -> String {
+        if let same = concentricShapes.first(where: { $0.code == code }) { return same.name }
+        let taken = Set(bindings.map(\.name.name) + concentricShapes.map(\.name) + ["rect", "nested"])
+        var name = label.map { $0 + "Shape" } ?? "concentric\(concentricShapes.count + 1)"
+        var n = 2
+        let stem = name
+        while taken.contains(name) || SwiftSource.reserved.contains(name) { name = stem + "\(n)"; n += 1 }
+        concentricShapes.append((name, code, label))
+        return name
+    }
+
+    /// `// resolves to 16 16 16 16 against map`, with the iOS 18 radii after a concentric shape's.
+    func resolves(_ i: Int, role: String?) -> String {
+        let sh = scene.shapes[i]
+        var radii = sh.radii, kind = sh.kind, old = fallback.shapes[i].radii
+        if let role {
+            guard let l = sh.layers.first(where: { $0.role == role }) else { return "" }
+            radii = l.radii; kind = l.kind
+            old = fallback.shapes[i].layers.first(where: { $0.role == role })?.radii ?? l.radii
+        }
+        var s = "  // resolves to \(radii)"
+        if kind == .concentric || kind == .relative { s += " against \(context(of: i))" }
+        if kind == .concentric { s += "; iOS 18: \(old)" }
+        return s
+    }
+
+    /// The container a node's concentric shapes resolve against: the nearest container above, or the screen.
+    func context(of i: Int) -> String {
+        var p = parents[i]
+        while let j = p {
+            if scene.shapes[j].isContainer { return scene.shapes[j].id }
+            p = parents[j]
+        }
+        return "screen"
+    }
+
+    /// Container, background, glass, clip, hit and transition, in that order: the container
+    /// wraps the children only, so the node's own shapes resolve against its parent's container.
+    mutating func shapeModifiers(_ i: Int) -> [String] {
+        let it = items[i]
+        var out: [String] = []
+        if let c = it.container { out += containerModifier(i, c) }
+        if it.stack != nil || !children[i].isEmpty, let s = it.filled {
+            out.append(".background { \(shape(s, i)).fill(\(fill(i))) }" + resolves(i, role: nil))
+        }
+        if let g = it.glassIn {
+            usesGlass = true
+            let tint = it.filled == nil ? it.fill.map { "tint: \(SwiftSource.color($0)), " } ?? "" : ""
+            out.append(".glass(\(tint)in: \(shape(g, i)))" + resolves(i, role: it.glassShape != nil && it.shape != nil ? "glass" : nil))
+        }
+        for layer in it.layers {
+            let s = layer.role == "transition" ? "" : shape(layer.shape, i)
+            switch layer.role {
+            case "clip": out.append(".clipShape(\(s))" + resolves(i, role: "clip"))
+            case "background": out.append(".background { \(s).fill(\(fill(i))) }" + resolves(i, role: "background"))
+            case "hit": out.append(".contentShape(\(s))" + resolves(i, role: "hit"))
+            default: out.append(transition(i, layer.shape, layer.range))
+            }
+        }
+        return out
+    }
+
+    /// `.containerShape(…)`; `.concentricContainer(…)` (iOS 26's overload under an availability
+    /// check) when concentric shapes inside resolve against it.
+    mutating func containerModifier(_ i: Int, _ c: ShapeExpr) -> [String] {
+        let range = items[i].containerRange ?? nodes[i].range
+        if case .relative = c {
+            return [note(.swiftuiRelativeContainer,
+                "SwiftUI ignores ContainerRelativeShape as a container shape, so `container relative` is not written", at: range)]
+        }
+        if case .concentric = c { return [] }  // an error in the scene: never reaches the writer
+        let text = shape(c, i)
+        let published = scene.shapes[i].containerRadii.map { "  // resolves to \($0) (container)" } ?? ""
+        guard holdsConcentric(i) else { return [".containerShape(\(text))" + published] }
+        let type: String
+        switch c {
+        case .rect: type = "RoundedRectangle"
+        case .uneven: type = "UnevenRoundedRectangle"
+        case .rectangle: type = "Rectangle"
+        case .capsule: type = "Capsule"
+        default: type = "Circle"
+        }
+        if !containerTypes.contains(type) { containerTypes.append(type) }
+        return [".concentricContainer(\(text))" + published]
+    }
+
+    /// Whether a concentric shape below node i resolves against it.
+    func holdsConcentric(_ i: Int) -> Bool {
+        var stack = children[i]
+        while let j = stack.popLast() {
+            let it = items[j]
+            let shapes = [it.shape, it.glassShape].compactMap { $0 } + it.layers.map(\.shape)
+            if shapes.contains(where: { if case .concentric = $0 { return true } else { return false } }) { return true }
+            if it.container == nil { stack += children[j] }
+        }
+        return false
+    }
+
+    /// matchedTransitionSource's configuration clips to a RoundedRectangle only (apple-reference §1.8).
+    mutating func transition(_ i: Int, _ s: ShapeExpr, _ range: SourceRange) -> String {
+        usesTransition = true
+        let radius: String
+        if case .rect(let r) = s {
+            radius = SwiftSource.expr(r, prefix: prefix)
+        } else {
+            let r = scene.shapes[i].layers.first { $0.role == "transition" }?.radii.max ?? 0
+            radius = SwiftSource.number((r * 1000).rounded() / 1000)
+            pending.append(note(.swiftuiTransitionShape,
+                "matchedTransitionSource clips to a RoundedRectangle only: `transition \(s.kindName)` is written as its resolved radius \(Format.number(r))",
+                at: range, help: "write `transition rect \(Format.number(r))` in the scene"))
+        }
+        let id = scene.shapes[i].id
+        return ".zoomSource(id: \"\(id)\", in: namespace, cornerRadius: \(radius))" + resolves(i, role: "transition")
+    }
+}

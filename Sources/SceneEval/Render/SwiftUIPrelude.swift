@@ -1,0 +1,145 @@
+import SceneLang
+
+/// The parts around the View: the header, the corner enum, the file-private
+/// modifiers that need availability checks, the preview and the verification harness.
+extension SwiftUIEmitter {
+    func header(options: SwiftUIOptions) -> String {
+        let s = scene.screen
+        let screen = (s.name.map { "\($0), " } ?? "") + "\(Format.number(s.width)) × \(Format.number(s.height)) pt, display corner radius \(Format.number(s.radius))"
+        var out = """
+        // \(viewName).swift: SwiftUI for \(file.name), written by `scene run --swiftui`.
+        // Screen: \(screen). The scene targets \(target == .ios26 ? "iOS 26" : "iOS 18").
+        // Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode: every iOS 26 API is behind
+        // `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback (each ConcentricRectangle
+        // becomes a rounded rectangle of its minimum; glass becomes a material).
+        // `// resolves to TL TR BR BL` gives each shape's radii (topLeading topTrailing bottomTrailing
+        // bottomLeading) as `scene run` resolves them.
+
+        import SwiftUI
+
+        """
+        if options.verifyHarness { out += "#if canImport(AppKit)\nimport AppKit\n#endif\n" }
+        return out + "\n"
+    }
+
+    func trim(_ s: String) -> String {
+        String(s.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+
+    /// The text after `#` on the binding's line, if any: the designer's note on the value.
+    func trailingComment(_ range: SourceRange) -> String? {
+        let loc = file.location(of: range.end)
+        let line = file.lineRange(loc.line)
+        let rest = trim(file.text(range.end..<line.upperBound))
+        guard rest.hasPrefix("#") else { return nil }
+        let text = trim(String(rest.dropFirst()))
+        return text.isEmpty ? nil : text
+    }
+
+    /// The seed's corner scale: every `let` as written, then only the helpers the view uses.
+    func cornerEnum() -> String {
+        var lines = ["/// The corner scale (concentric-corners.md): containers derive from their content.",
+                     "enum \(enumName) {"]
+        for b in bindings {
+            var line = "    static let \(SwiftSource.identifier(b.name.name)): CGFloat = \(SwiftSource.expr(b.value, prefix: ""))"
+            if let c = trailingComment(b.range) { line += "  // " + c }
+            lines.append(line)
+        }
+        var helpers: [[String]] = []
+        if usesRect {
+            helpers.append(["static func rect(_ radius: CGFloat) -> RoundedRectangle {",
+                            "    RoundedRectangle(cornerRadius: radius, style: .continuous)", "}"])
+        }
+        if usesNested {
+            helpers.append(["/// Nested content inside a container: concentric, never below `minimum`.",
+                            "static func nested(minimum: CGFloat, uniform: Bool = false) -> AnyShape {",
+                            "    if #available(iOS 26.0, macOS 26.0, *) {",
+                            "        AnyShape(ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform))",
+                            "    } else {", "        AnyShape(rect(minimum))", "    }", "}"])
+        }
+        for c in concentricShapes {
+            let who = c.label.map { "`\($0)`" } ?? "A shape"
+            helpers.append(["/// \(who): ConcentricRectangle on iOS 26; before, a rounded rectangle of each corner's minimum.",
+                            "static var \(c.name): AnyShape {",
+                            "    if #available(iOS 26.0, macOS 26.0, *) {",
+                            "        AnyShape(\(c.code.initializer))",
+                            "    } else {", "        AnyShape(\(c.code.fallbackShape))", "    }", "}"])
+        }
+        for h in helpers {
+            if lines.count > 2 || !bindings.isEmpty { lines.append("") }
+            lines += indent(h, 4)
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The modifiers that need an availability check, file-private so that several
+    /// generated files can sit in one target.
+    func fileprivateModifiers() -> String {
+        var blocks: [[String]] = []
+        if usesGlass {
+            blocks.append([
+                "/// Liquid Glass in `shape` on iOS 26; before, a material (or the tint) in the same shape.",
+                "@ViewBuilder func glass(tint: Color? = nil, in shape: some Shape) -> some View {",
+                "    if #available(iOS 26.0, macOS 26.0, *) {",
+                "        glassEffect(.regular.tint(tint), in: shape)",
+                "    } else if let tint {", "        background(tint, in: shape)",
+                "    } else {", "        background(.regularMaterial, in: shape)", "    }", "}"])
+        }
+        for type in containerTypes {
+            blocks.append([
+                "/// `shape` as the container of the ConcentricRectangles inside: iOS 26's",
+                "/// `containerShape(some RoundedRectangularShape)`; before, the iOS 15 overload.",
+                "@ViewBuilder func concentricContainer(_ shape: \(type)) -> some View {",
+                "    if #available(iOS 26.0, macOS 26.0, *) {", "        containerShape(shape)",
+                "    } else {", "        containerShape(shape)", "    }", "}"])
+        }
+        if usesTransition {
+            blocks.append([
+                "/// The source of a zoom transition (iOS 18); its configuration clips to a RoundedRectangle only.",
+                "@ViewBuilder func zoomSource(id: String, in namespace: Namespace.ID, cornerRadius: CGFloat) -> some View {",
+                "    if #available(iOS 18.0, macOS 15.0, *) {",
+                "        matchedTransitionSource(id: id, in: namespace) { source in",
+                "            source.clipShape(RoundedRectangle(cornerRadius: cornerRadius, style: .continuous))",
+                "        }",
+                "    } else {", "        self", "    }", "}"])
+        }
+        guard !blocks.isEmpty else { return "" }
+        var lines = ["", "fileprivate extension View {"]
+        for (n, b) in blocks.enumerated() {
+            if n > 0 { lines.append("") }
+            lines += indent(b, 4)
+        }
+        return (lines + ["}"]).joined(separator: "\n") + "\n"
+    }
+
+    func preview() -> String {
+        let w = SwiftSource.number(scene.screen.width), h = SwiftSource.number(scene.screen.height)
+        return "\n#Preview(traits: .fixedLayout(width: \(w), height: \(h))) {\n    \(viewName)()\n}\n"
+    }
+
+    /// The seed's offline verification: the view rendered at the screen's size to a PNG.
+    func harness() -> String {
+        let w = SwiftSource.number(scene.screen.width), h = SwiftSource.number(scene.screen.height)
+        return """
+
+        #if canImport(AppKit)
+        /// The seed's offline verification (concentric-corners.md, "Verification"): renders
+        /// `\(viewName)` at the screen's size with ImageRenderer and writes a PNG. Run it on
+        /// macOS 26 or later; the corners of nested shapes should visibly share centres.
+        @available(macOS 26.0, *)
+        @MainActor
+        func render\(viewName)(to url: URL, scale: CGFloat = 2) throws {
+            let renderer = ImageRenderer(content: \(viewName)().frame(width: \(w), height: \(h)))
+            renderer.scale = scale
+            guard let image = renderer.cgImage,
+                  let png = NSBitmapImageRep(cgImage: image).representation(using: .png, properties: [:]) else {
+                throw CocoaError(.fileWriteUnknown)
+            }
+            try png.write(to: url)
+        }
+        #endif
+
+        """
+    }
+}

@@ -1,0 +1,124 @@
+// IMPLEMENTATION NOTES — the SwiftUI writer (`scene run FILE --swiftui`)
+//
+// Input: the syntax tree (for expressions as written: `map - inset` stays
+// `map - inset`) and the scene resolved twice, for iOS 26 and for the iOS 18
+// fallback (for the trailing `// resolves to …` comments and the notes). Both
+// trees list nodes in the same pre-order, so node i of the AST is shape i.
+//
+// Output: one Swift file — `import SwiftUI`, the corner scale (an enum with every
+// `let` as a `static let`, the seed's `rect(_:)` / `nested(minimum:uniform:)` and
+// one shape per other ConcentricRectangle, only what the scene uses), one View
+// whose body mirrors the scene tree (labelled nodes as named subviews), the
+// file-private modifiers that need an availability check, and a `#Preview` at the
+// screen's size. Every iOS 26 API sits under `#available(iOS 26.0, macOS 26.0, *)`.
+//
+// Error policy: the writer never fails on a scene that compiled. What SwiftUI
+// cannot express faithfully is still written, with a `// note:` at the place and a
+// warning (code `swiftui-…`) returned for stderr.
+import SceneLang
+
+public struct SwiftUIOptions: Sendable {
+    /// The View's type name (`--name`); by default from the file name (`map.scene` → `MapView`).
+    public var typeName: String?
+    /// Add the seed's offline verification render (ImageRenderer → PNG, macOS 26).
+    public var verifyHarness: Bool
+    public init(typeName: String? = nil, verifyHarness: Bool = false) {
+        self.typeName = typeName; self.verifyHarness = verifyHarness
+    }
+}
+
+public struct SwiftUIExport: Sendable {
+    public var code: String
+    /// Where the code differs from the scene (each also a `// note:` in the code).
+    public var warnings: [Diagnostic]
+}
+
+public enum SwiftUIWriter {
+    /// Compile `file` for iOS 26 and iOS 18 and write its SwiftUI view; nil when the scene has errors.
+    public static func export(_ file: SourceFile, options: SwiftUIOptions = SwiftUIOptions()) -> SwiftUIExport? {
+        let own = Pipeline.compile(file)
+        guard let scene = own.scene,
+              let modern = own.scene?.target == .ios26 ? scene : Pipeline.compile(file, target: .ios26).scene,
+              let old = Pipeline.compile(file, target: .ios18).scene else { return nil }
+        return write(own.parse.scene, file: file, scene: modern, fallback: old, target: scene.target, options: options)
+    }
+
+    /// The type names for a source name: `examples/map.scene` → (`MapView`, `MapCorners`).
+    public static func typeNames(source: String, typeName: String?) -> (view: String, corners: String) {
+        var base = source.split(separator: "/").last.map(String.init) ?? source
+        if base.hasSuffix(".scene") { base.removeLast(".scene".count) }
+        if base.hasPrefix("<") { base = "Scene" }
+        let view = typeName ?? SwiftSource.typeName(from: base) + "View"
+        let stem = view.hasSuffix("View") && view.count > 4 ? String(view.dropLast(4)) : view
+        return (view, stem + "Corners")
+    }
+
+    /// Whether `--name` is usable as a Swift type name.
+    public static func isValidTypeName(_ name: String) -> Bool { SwiftSource.isTypeName(name) }
+
+    public static func write(_ ast: Scene, file: SourceFile, scene: ResolvedScene, fallback: ResolvedScene,
+                             target: Target, options: SwiftUIOptions) -> SwiftUIExport {
+        let names = typeNames(source: file.name, typeName: options.typeName)
+        var e = SwiftUIEmitter(ast: ast, file: file, scene: scene, fallback: fallback, target: target,
+                               viewName: names.view, enumName: names.corners)
+        let body = e.viewStruct()
+        var out = e.header(options: options)
+        out += e.cornerEnum()
+        out += "\n" + body
+        out += e.fileprivateModifiers()
+        out += e.preview()
+        if options.verifyHarness { out += e.harness() }
+        return SwiftUIExport(code: out, warnings: e.warnings)
+    }
+}
+
+/// One node of the syntax tree with its items read out (expressions unevaluated).
+struct NodeItems {
+    var shape: ShapeExpr?
+    var container: ShapeExpr?
+    var containerRange: SourceRange?
+    var width: Expr?
+    var height: Expr?
+    var pad: [(Edge, Expr)] = []
+    var align = Alignment.center
+    var stack: StackAxis?
+    var spacing: Expr?
+    var fill: Color?
+    var style = CornerStyle.continuous
+    var glass = false
+    var glassShape: ShapeExpr?
+    var layers: [(role: String, shape: ShapeExpr, range: SourceRange)] = []
+    var role: Role?
+
+    init(_ node: Node) {
+        for item in node.items {
+            switch item.value {
+            case .shape(let s): shape = s
+            case .container(let s): container = s; containerRange = item.range
+            case .size(let w, let h): width = w; height = h
+            case .width(let w): width = w
+            case .height(let h): height = h
+            case .pad(let edges): pad += edges
+            case .align(let a): align = a
+            case .stack(let axis, let s): stack = axis; spacing = s
+            case .fill(let c): fill = c
+            case .style(let s): style = s
+            case .glass(let s): glass = true; glassShape = s
+            case .clip(let s): layers.append(("clip", s, item.range))
+            case .background(let s): layers.append(("background", s, item.range))
+            case .hit(let s): layers.append(("hit", s, item.range))
+            case .transition(let s): layers.append(("transition", s, item.range))
+            case .role(let r): role = r
+            }
+        }
+    }
+
+    /// The drawn shape (grammar rule 2): the shape item, else the glass shape, else the
+    /// container shape; bare `glass` on a node with none of these is a capsule.
+    var drawn: ShapeExpr? { shape ?? glassShape ?? container ?? (glass ? .capsule : nil) }
+    /// The shape the glass is in, when the node has glass.
+    var glassIn: ShapeExpr? { glass ? (glassShape ?? drawn) : nil }
+    /// The shape filled with the node's colour: glass takes the drawn shape unless
+    /// the node names a separate glass shape.
+    var filled: ShapeExpr? { glass ? (glassShape != nil ? shape : nil) : drawn }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+/// `scene run FILE --swiftui`, as a process.
+struct CLISwiftUITests {
+    @Test func printsTheGoldenView() throws {
+        let r = try CLI.run(["run", "examples/map.scene", "--swiftui"])
+        #expect(r.status == 0)
+        let golden = try String(contentsOf: CLI.root.appendingPathComponent("examples/map.swift"), encoding: .utf8)
+        #expect(r.out == golden)
+        // The scene's own warnings still go to stderr.
+        #expect(r.err.contains("warning[container-too-tight]"))
+    }
+
+    @Test func outputFileNamesTheFormatAndNameNamesTheView() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scene-swiftui-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("Card.swift")
+        let r = try CLI.run(["run", "examples/card.scene", "-o", out.path, "--name", "ProfileCard", "--verify-harness"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out.isEmpty)
+        let code = try String(contentsOf: out, encoding: .utf8)
+        #expect(code.contains("struct ProfileCard: View {"))
+        #expect(code.contains("enum ProfileCardCorners {"))
+        #expect(code.contains("func renderProfileCard(to url: URL, scale: CGFloat = 2) throws {"))
+    }
+
+    @Test func usageErrors() throws {
+        let badName = try CLI.run(["run", "examples/map.scene", "--swiftui", "--name", "2fast"])
+        #expect(badName.status == 64)
+        #expect(badName.err.contains("`--name 2fast` is not a Swift type name"))
+        let clash = try CLI.run(["run", "examples/map.scene", "--svg", "-o", "map.swift"])
+        #expect(clash.status == 64)
+        #expect(clash.err.contains("names a Swift file but `--svg` was given"))
+        let stray = try CLI.run(["run", "examples/map.scene", "--verify-harness"])
+        #expect(stray.status == 64)
+        let help = try CLI.run(["--help"])
+        #expect(help.out.contains("--swiftui [--name TypeName] [--verify-harness]"))
+    }
+
+    @Test func unfaithfulScenesWarnOnStderr() throws {
+        let scene = """
+        box: container rect 20 size 100x100 hstack <
+          a: concentric min 8 size 40x40 align top
+          b: concentric min 8 size 40x40 align bottom
+        >
+        """
+        let r = try CLI.run(["run", "-", "--swiftui"], stdin: scene)
+        #expect(r.status == 0)
+        #expect(r.out.contains("// note: the children of this hstack align differently"))
+        #expect(r.err.contains("warning[swiftui-stack-alignment]"))
+        #expect(r.err.contains("<stdin>:1:1"))
+    }
+}

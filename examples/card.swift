@@ -1,0 +1,79 @@
+// CardView.swift: SwiftUI for examples/card.scene, written by `scene run --swiftui`.
+// Screen: iphone-16-pro, 402 × 874 pt, display corner radius 62. The scene targets iOS 26.
+// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode: every iOS 26 API is behind
+// `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback (each ConcentricRectangle
+// becomes a rounded rectangle of its minimum; glass becomes a material).
+// `// resolves to TL TR BR BL` gives each shape's radii (topLeading topTrailing bottomTrailing
+// bottomLeading) as `scene run` resolves them.
+
+import SwiftUI
+
+/// The corner scale (concentric-corners.md): containers derive from their content.
+enum CardCorners {
+    static let inner: CGFloat = 16  // photos, small cards
+    static let padding: CGFloat = 12  // the card's padding
+
+    static func rect(_ radius: CGFloat) -> RoundedRectangle {
+        RoundedRectangle(cornerRadius: radius, style: .continuous)
+    }
+
+    /// Nested content inside a container: concentric, never below `minimum`.
+    static func nested(minimum: CGFloat, uniform: Bool = false) -> AnyShape {
+        if #available(iOS 26.0, macOS 26.0, *) {
+            AnyShape(ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform))
+        } else {
+            AnyShape(rect(minimum))
+        }
+    }
+}
+
+struct CardView: View {
+    var body: some View {
+        ZStack {
+            card
+            alone
+        }
+        .frame(maxWidth: .infinity, maxHeight: .infinity)
+        .ignoresSafeArea()
+    }
+
+    /// `card` (line 13)
+    private var card: some View {
+        ZStack {
+            photo
+        }
+        .frame(width: 360, height: 200)
+        .concentricContainer(CardCorners.rect(CardCorners.inner + CardCorners.padding))  // resolves to 28 28 28 28 (container)
+        .background { CardCorners.rect(CardCorners.inner + CardCorners.padding).fill(Color(red: 0xF2 / 255, green: 0xF2 / 255, blue: 0xF7 / 255)) }  // resolves to 28 28 28 28
+    }
+
+    /// `photo` (line 15)
+    private var photo: some View {
+        CardCorners.nested(minimum: CardCorners.inner).fill(Color(red: 0x5E / 255, green: 0x5C / 255, blue: 0xE6 / 255))  // resolves to 16 16 16 16 against card; iOS 18: 16 16 16 16
+        .padding(CardCorners.padding)
+    }
+
+    /// `alone` (line 19)
+    private var alone: some View {
+        CardCorners.nested(minimum: CardCorners.inner).fill(Color(red: 0x5E / 255, green: 0x5C / 255, blue: 0xE6 / 255))  // resolves to 16 16 16 16 against screen; iOS 18: 16 16 16 16
+        .frame(width: 120, height: 90)
+        .padding(.top, 120)
+        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
+    }
+}
+
+fileprivate extension View {
+    /// `shape` as the container of the ConcentricRectangles inside: iOS 26's
+    /// `containerShape(some RoundedRectangularShape)`; before, the iOS 15 overload.
+    @ViewBuilder func concentricContainer(_ shape: RoundedRectangle) -> some View {
+        if #available(iOS 26.0, macOS 26.0, *) {
+            containerShape(shape)
+        } else {
+            containerShape(shape)
+        }
+    }
+}
+
+#Preview(traits: .fixedLayout(width: 402, height: 874)) {
+    CardView()
+}

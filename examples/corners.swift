@@ -1,0 +1,102 @@
+// CornersView.swift: SwiftUI for examples/corners.scene, written by `scene run --swiftui`.
+// Screen: 400 × 400 pt, display corner radius 40. The scene targets iOS 26.
+// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode: every iOS 26 API is behind
+// `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback (each ConcentricRectangle
+// becomes a rounded rectangle of its minimum; glass becomes a material).
+// `// resolves to TL TR BR BL` gives each shape's radii (topLeading topTrailing bottomTrailing
+// bottomLeading) as `scene run` resolves them.
+
+import SwiftUI
+
+/// The corner scale (concentric-corners.md): containers derive from their content.
+enum CornersCorners {
+    static func rect(_ radius: CGFloat) -> RoundedRectangle {
+        RoundedRectangle(cornerRadius: radius, style: .continuous)
+    }
+
+    /// Nested content inside a container: concentric, never below `minimum`.
+    static func nested(minimum: CGFloat, uniform: Bool = false) -> AnyShape {
+        if #available(iOS 26.0, macOS 26.0, *) {
+            AnyShape(ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform))
+        } else {
+            AnyShape(rect(minimum))
+        }
+    }
+
+    /// `notes`: ConcentricRectangle on iOS 26; before, a rounded rectangle of each corner's minimum.
+    static var notesShape: AnyShape {
+        if #available(iOS 26.0, macOS 26.0, *) {
+            AnyShape(ConcentricRectangle(uniformTopCorners: .fixed(24), uniformBottomCorners: .concentric))
+        } else {
+            AnyShape(UnevenRoundedRectangle(topLeadingRadius: 24, bottomLeadingRadius: 0, bottomTrailingRadius: 0, topTrailingRadius: 24))
+        }
+    }
+
+    /// `mixed`: ConcentricRectangle on iOS 26; before, a rounded rectangle of each corner's minimum.
+    static var mixedShape: AnyShape {
+        if #available(iOS 26.0, macOS 26.0, *) {
+            AnyShape(ConcentricRectangle(topLeadingCorner: .concentric(minimum: .fixed(12)), topTrailingCorner: .fixed(24), bottomLeadingCorner: .concentric, bottomTrailingCorner: .fixed(0)))
+        } else {
+            AnyShape(UnevenRoundedRectangle(topLeadingRadius: 12, bottomLeadingRadius: 0, bottomTrailingRadius: 0, topTrailingRadius: 24))
+        }
+    }
+
+    /// `lead`: ConcentricRectangle on iOS 26; before, a rounded rectangle of each corner's minimum.
+    static var leadShape: AnyShape {
+        if #available(iOS 26.0, macOS 26.0, *) {
+            AnyShape(ConcentricRectangle(uniformLeadingCorners: .concentric, uniformTrailingCorners: .fixed(8)))
+        } else {
+            AnyShape(UnevenRoundedRectangle(topLeadingRadius: 0, bottomLeadingRadius: 0, bottomTrailingRadius: 8, topTrailingRadius: 8))
+        }
+    }
+}
+
+struct CornersView: View {
+    var body: some View {
+        ZStack {
+            notes
+            mixed
+            lead
+            float
+        }
+        .frame(maxWidth: .infinity, maxHeight: .infinity)
+        .ignoresSafeArea()
+    }
+
+    /// `notes` (line 12)
+    private var notes: some View {
+        CornersCorners.notesShape.fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 24 24 0 0 against screen; iOS 18: 24 24 0 0
+        .frame(width: 180, height: 120)
+        .padding(10)
+        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
+    }
+
+    /// `mixed` (line 16)
+    private var mixed: some View {
+        CornersCorners.mixedShape.fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 12 24 0 0 against screen; iOS 18: 12 24 0 0
+        .frame(width: 180, height: 120)
+        .padding(10)
+        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topTrailing)
+    }
+
+    /// `lead` (line 21)
+    private var lead: some View {
+        CornersCorners.leadShape.fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 30 8 8 30 against screen; iOS 18: 0 8 8 0
+        .frame(width: 180, height: 120)
+        .padding(10)
+        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottomLeading)
+    }
+
+    /// `float` (line 25)
+    private var float: some View {
+        CornersCorners.nested(minimum: 12, uniform: true).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 24 24 24 24 against screen; iOS 18: 12 12 12 12
+        .frame(width: 180, height: 120)
+        .padding(.horizontal, 10)
+        .padding(.vertical, 16)
+        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottomTrailing)
+    }
+}
+
+#Preview(traits: .fixedLayout(width: 400, height: 400)) {
+    CornersView()
+}

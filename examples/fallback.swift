@@ -1,0 +1,76 @@
+// FallbackView.swift: SwiftUI for examples/fallback.scene, written by `scene run --swiftui`.
+// Screen: iphone-15-pro, 393 × 852 pt, display corner radius 55. The scene targets iOS 18.
+// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode: every iOS 26 API is behind
+// `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback (each ConcentricRectangle
+// becomes a rounded rectangle of its minimum; glass becomes a material).
+// `// resolves to TL TR BR BL` gives each shape's radii (topLeading topTrailing bottomTrailing
+// bottomLeading) as `scene run` resolves them.
+
+import SwiftUI
+
+/// The corner scale (concentric-corners.md): containers derive from their content.
+enum FallbackCorners {
+    static func rect(_ radius: CGFloat) -> RoundedRectangle {
+        RoundedRectangle(cornerRadius: radius, style: .continuous)
+    }
+
+    /// Nested content inside a container: concentric, never below `minimum`.
+    static func nested(minimum: CGFloat, uniform: Bool = false) -> AnyShape {
+        if #available(iOS 26.0, macOS 26.0, *) {
+            AnyShape(ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform))
+        } else {
+            AnyShape(rect(minimum))
+        }
+    }
+}
+
+struct FallbackView: View {
+    var body: some View {
+        ZStack {
+            card
+            badge
+        }
+        .frame(maxWidth: .infinity, maxHeight: .infinity)
+        .ignoresSafeArea()
+    }
+
+    /// `card` (line 11)
+    private var card: some View {
+        ZStack {
+            photo
+        }
+        .frame(width: 300, height: 200)
+        .concentricContainer(FallbackCorners.rect(28))  // resolves to 28 28 28 28 (container)
+        .background { FallbackCorners.rect(28).fill(Color(red: 0xF2 / 255, green: 0xF2 / 255, blue: 0xF7 / 255)) }  // resolves to 28 28 28 28
+    }
+
+    /// `photo` (line 12)
+    private var photo: some View {
+        FallbackCorners.nested(minimum: 16).fill(Color(red: 0x5E / 255, green: 0x5C / 255, blue: 0xE6 / 255))  // resolves to 16 16 16 16 against card; iOS 18: 16 16 16 16
+        .padding(12)
+    }
+
+    /// `badge` (line 14), role badge
+    private var badge: some View {
+        Capsule().fill(Color(red: 1, green: 0x3B / 255, blue: 0x30 / 255))  // resolves to 14 14 14 14
+        .frame(width: 80, height: 28)
+        .padding(.top, 80)
+        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
+    }
+}
+
+fileprivate extension View {
+    /// `shape` as the container of the ConcentricRectangles inside: iOS 26's
+    /// `containerShape(some RoundedRectangularShape)`; before, the iOS 15 overload.
+    @ViewBuilder func concentricContainer(_ shape: RoundedRectangle) -> some View {
+        if #available(iOS 26.0, macOS 26.0, *) {
+            containerShape(shape)
+        } else {
+            containerShape(shape)
+        }
+    }
+}
+
+#Preview(traits: .fixedLayout(width: 393, height: 852)) {
+    FallbackView()
+}

@@ -1,0 +1,46 @@
+// MissingMinimumFixedView.swift: SwiftUI for examples/lint/missing-minimum-fixed.scene, written by `scene run --swiftui`.
+// Screen: iphone-16-pro, 402 × 874 pt, display corner radius 62. The scene targets iOS 26.
+// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode: every iOS 26 API is behind
+// `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback (each ConcentricRectangle
+// becomes a rounded rectangle of its minimum; glass becomes a material).
+// `// resolves to TL TR BR BL` gives each shape's radii (topLeading topTrailing bottomTrailing
+// bottomLeading) as `scene run` resolves them.
+
+import SwiftUI
+
+/// The corner scale (concentric-corners.md): containers derive from their content.
+enum MissingMinimumFixedCorners {
+    static func rect(_ radius: CGFloat) -> RoundedRectangle {
+        RoundedRectangle(cornerRadius: radius, style: .continuous)
+    }
+
+    /// Nested content inside a container: concentric, never below `minimum`.
+    static func nested(minimum: CGFloat, uniform: Bool = false) -> AnyShape {
+        if #available(iOS 26.0, macOS 26.0, *) {
+            AnyShape(ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform))
+        } else {
+            AnyShape(rect(minimum))
+        }
+    }
+}
+
+struct MissingMinimumFixedView: View {
+    var body: some View {
+        ZStack {
+            panel
+        }
+        .frame(maxWidth: .infinity, maxHeight: .infinity)
+        .ignoresSafeArea()
+    }
+
+    /// `panel` (line 3)
+    private var panel: some View {
+        MissingMinimumFixedCorners.nested(minimum: 16).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 16 16 62 62 against screen; iOS 18: 16 16 16 16
+        .frame(height: 240)
+        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottom)
+    }
+}
+
+#Preview(traits: .fixedLayout(width: 402, height: 874)) {
+    MissingMinimumFixedView()
+}

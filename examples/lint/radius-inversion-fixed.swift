@@ -1,0 +1,46 @@
+// RadiusInversionFixedView.swift: SwiftUI for examples/lint/radius-inversion-fixed.scene, written by `scene run --swiftui`.
+// Screen: iphone-16-pro, 402 × 874 pt, display corner radius 62. The scene targets iOS 26.
+// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode: every iOS 26 API is behind
+// `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback (each ConcentricRectangle
+// becomes a rounded rectangle of its minimum; glass becomes a material).
+// `// resolves to TL TR BR BL` gives each shape's radii (topLeading topTrailing bottomTrailing
+// bottomLeading) as `scene run` resolves them.
+
+import SwiftUI
+
+/// The corner scale (concentric-corners.md): containers derive from their content.
+enum RadiusInversionFixedCorners {
+    static func rect(_ radius: CGFloat) -> RoundedRectangle {
+        RoundedRectangle(cornerRadius: radius, style: .continuous)
+    }
+}
+
+struct RadiusInversionFixedView: View {
+    var body: some View {
+        ZStack {
+            panel
+        }
+        .frame(maxWidth: .infinity, maxHeight: .infinity)
+        .ignoresSafeArea()
+    }
+
+    /// `panel` (line 3)
+    private var panel: some View {
+        ZStack {
+            tile
+        }
+        .frame(width: 300, height: 300)
+        .containerShape(RadiusInversionFixedCorners.rect(12))  // resolves to 12 12 12 12 (container)
+        .background { RadiusInversionFixedCorners.rect(12).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 12 12 12 12
+    }
+
+    /// `tile` (line 4)
+    private var tile: some View {
+        RadiusInversionFixedCorners.rect(8).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 8 8 8 8
+        .frame(width: 100, height: 100)
+    }
+}
+
+#Preview(traits: .fixedLayout(width: 402, height: 874)) {
+    RadiusInversionFixedView()
+}

@@ -1,0 +1,115 @@
+// MapView.swift: SwiftUI for examples/map.scene, written by `scene run --swiftui`.
+// Screen: iphone-16-pro, 402 × 874 pt, display corner radius 62. The scene targets iOS 26.
+// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode: every iOS 26 API is behind
+// `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback (each ConcentricRectangle
+// becomes a rounded rectangle of its minimum; glass becomes a material).
+// `// resolves to TL TR BR BL` gives each shape's radii (topLeading topTrailing bottomTrailing
+// bottomLeading) as `scene run` resolves them.
+
+import SwiftUI
+
+/// The corner scale (concentric-corners.md): containers derive from their content.
+enum MapCorners {
+    static let map: CGFloat = 28  // maps and large media
+    static let inset: CGFloat = 12  // card on a map → 16
+    static let thumb: CGFloat = 64
+
+    static func rect(_ radius: CGFloat) -> RoundedRectangle {
+        RoundedRectangle(cornerRadius: radius, style: .continuous)
+    }
+
+    /// Nested content inside a container: concentric, never below `minimum`.
+    static func nested(minimum: CGFloat, uniform: Bool = false) -> AnyShape {
+        if #available(iOS 26.0, macOS 26.0, *) {
+            AnyShape(ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform))
+        } else {
+            AnyShape(rect(minimum))
+        }
+    }
+}
+
+struct MapView: View {
+    var body: some View {
+        ZStack {
+            map
+        }
+        .frame(maxWidth: .infinity, maxHeight: .infinity)
+        .ignoresSafeArea()
+    }
+
+    /// `map` (line 22)
+    private var map: some View {
+        ZStack {
+            card
+        }
+        .frame(width: 360, height: 240)
+        .concentricContainer(MapCorners.rect(MapCorners.map))  // resolves to 28 28 28 28 (container)
+        .background { MapCorners.rect(MapCorners.map).fill(Color(red: 0x34 / 255, green: 0xC7 / 255, blue: 0x59 / 255)) }  // resolves to 28 28 28 28
+    }
+
+    /// `card` (line 23)
+    private var card: some View {
+        ZStack {
+            row
+        }
+        .concentricContainer(MapCorners.rect(MapCorners.map - MapCorners.inset))  // resolves to 16 16 16 16 (container)
+        .glass(in: MapCorners.nested(minimum: MapCorners.map - MapCorners.inset, uniform: true))  // resolves to 16 16 16 16 against map; iOS 18: 16 16 16 16
+        .padding(MapCorners.inset)
+        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottom)
+    }
+
+    /// `row` (line 24)
+    private var row: some View {
+        HStack(spacing: 8) {
+            t1
+            t2
+            t3
+        }
+        .padding(12)
+    }
+
+    /// `t1` (line 25)
+    private var t1: some View {
+        MapCorners.nested(minimum: 10).fill(Color(red: 1, green: 0x95 / 255, blue: 0))  // resolves to 10 10 10 10 against card; iOS 18: 10 10 10 10
+        .frame(width: MapCorners.thumb, height: MapCorners.thumb)
+    }
+
+    /// `t2` (line 26)
+    private var t2: some View {
+        MapCorners.nested(minimum: 10).fill(Color(red: 1, green: 0x2D / 255, blue: 0x55 / 255))  // resolves to 10 10 10 10 against card; iOS 18: 10 10 10 10
+        .frame(width: MapCorners.thumb, height: MapCorners.thumb)
+    }
+
+    /// `t3` (line 27)
+    private var t3: some View {
+        MapCorners.nested(minimum: 10).fill(Color(red: 0x5A / 255, green: 0xC8 / 255, blue: 0xFA / 255))  // resolves to 10 10 10 10 against card; iOS 18: 10 10 10 10
+        .frame(width: MapCorners.thumb, height: MapCorners.thumb)
+    }
+}
+
+fileprivate extension View {
+    /// Liquid Glass in `shape` on iOS 26; before, a material (or the tint) in the same shape.
+    @ViewBuilder func glass(tint: Color? = nil, in shape: some Shape) -> some View {
+        if #available(iOS 26.0, macOS 26.0, *) {
+            glassEffect(.regular.tint(tint), in: shape)
+        } else if let tint {
+            background(tint, in: shape)
+        } else {
+            background(.regularMaterial, in: shape)
+        }
+    }
+
+    /// `shape` as the container of the ConcentricRectangles inside: iOS 26's
+    /// `containerShape(some RoundedRectangularShape)`; before, the iOS 15 overload.
+    @ViewBuilder func concentricContainer(_ shape: RoundedRectangle) -> some View {
+        if #available(iOS 26.0, macOS 26.0, *) {
+            containerShape(shape)
+        } else {
+            containerShape(shape)
+        }
+    }
+}
+
+#Preview(traits: .fixedLayout(width: 402, height: 874)) {
+    MapView()
+}

@@ -1,0 +1,141 @@
+// NestedView.swift: SwiftUI for examples/nested.scene, written by `scene run --swiftui`.
+// Screen: 400 × 400 pt, display corner radius 0. The scene targets iOS 26.
+// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode: every iOS 26 API is behind
+// `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback (each ConcentricRectangle
+// becomes a rounded rectangle of its minimum; glass becomes a material).
+// `// resolves to TL TR BR BL` gives each shape's radii (topLeading topTrailing bottomTrailing
+// bottomLeading) as `scene run` resolves them.
+
+import SwiftUI
+
+/// The corner scale (concentric-corners.md): containers derive from their content.
+enum NestedCorners {
+    static func rect(_ radius: CGFloat) -> RoundedRectangle {
+        RoundedRectangle(cornerRadius: radius, style: .continuous)
+    }
+
+    /// Nested content inside a container: concentric, never below `minimum`.
+    static func nested(minimum: CGFloat, uniform: Bool = false) -> AnyShape {
+        if #available(iOS 26.0, macOS 26.0, *) {
+            AnyShape(ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform))
+        } else {
+            AnyShape(rect(minimum))
+        }
+    }
+
+    /// `a3`: ConcentricRectangle on iOS 26; before, a rounded rectangle of each corner's minimum.
+    static var a3Shape: AnyShape {
+        if #available(iOS 26.0, macOS 26.0, *) {
+            AnyShape(ConcentricRectangle())
+        } else {
+            AnyShape(rect(0))
+        }
+    }
+}
+
+struct NestedView: View {
+    var body: some View {
+        ZStack {
+            plain
+            withMinimum
+        }
+        .frame(maxWidth: .infinity, maxHeight: .infinity)
+        .ignoresSafeArea()
+    }
+
+    /// `plain` (line 11)
+    private var plain: some View {
+        ZStack {
+            a1
+        }
+        .frame(width: 160, height: 160)
+        .concentricContainer(NestedCorners.rect(24))  // resolves to 24 24 24 24 (container)
+        .background { NestedCorners.rect(24).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 24 24 24 24
+        .padding(.leading, 20)
+        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .leading)
+    }
+
+    /// `a1` (line 12)
+    private var a1: some View {
+        ZStack {
+            a2
+        }
+        .frame(maxWidth: .infinity, maxHeight: .infinity)
+        .concentricContainer(NestedCorners.rect(16))  // resolves to 16 16 16 16 (container)
+        .background { NestedCorners.a3Shape.fill(Color(red: 1, green: 0xC3 / 255, blue: 0)) }  // resolves to 16 16 16 16 against plain; iOS 18: 0 0 0 0
+        .padding(8)
+    }
+
+    /// `a2` (line 13)
+    private var a2: some View {
+        ZStack {
+            a3
+        }
+        .frame(maxWidth: .infinity, maxHeight: .infinity)
+        .concentricContainer(NestedCorners.rect(8))  // resolves to 8 8 8 8 (container)
+        .background { NestedCorners.a3Shape.fill(Color(red: 0x9D / 255, green: 0x02 / 255, blue: 0x08 / 255)) }  // resolves to 8 8 8 8 against a1; iOS 18: 0 0 0 0
+        .padding(8)
+    }
+
+    /// `a3` (line 14)
+    private var a3: some View {
+        NestedCorners.a3Shape.fill(Color(red: 0x9B / 255, green: 0xE7 / 255, blue: 0xF0 / 255))  // resolves to 0 0 0 0 against a2; iOS 18: 0 0 0 0
+        .padding(8)
+    }
+
+    /// `withMinimum` (line 19)
+    private var withMinimum: some View {
+        ZStack {
+            b1
+        }
+        .frame(width: 160, height: 160)
+        .concentricContainer(NestedCorners.rect(24))  // resolves to 24 24 24 24 (container)
+        .background { NestedCorners.rect(24).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 24 24 24 24
+        .padding(.trailing, 20)
+        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .trailing)
+    }
+
+    /// `b1` (line 20)
+    private var b1: some View {
+        ZStack {
+            b2
+        }
+        .frame(maxWidth: .infinity, maxHeight: .infinity)
+        .concentricContainer(NestedCorners.rect(16))  // resolves to 16 16 16 16 (container)
+        .background { NestedCorners.nested(minimum: 6).fill(Color(red: 1, green: 0xC3 / 255, blue: 0)) }  // resolves to 16 16 16 16 against withMinimum; iOS 18: 6 6 6 6
+        .padding(8)
+    }
+
+    /// `b2` (line 21)
+    private var b2: some View {
+        ZStack {
+            b3
+        }
+        .frame(maxWidth: .infinity, maxHeight: .infinity)
+        .concentricContainer(NestedCorners.rect(8))  // resolves to 8 8 8 8 (container)
+        .background { NestedCorners.nested(minimum: 6).fill(Color(red: 0x9D / 255, green: 0x02 / 255, blue: 0x08 / 255)) }  // resolves to 8 8 8 8 against b1; iOS 18: 6 6 6 6
+        .padding(8)
+    }
+
+    /// `b3` (line 22)
+    private var b3: some View {
+        NestedCorners.nested(minimum: 6).fill(Color(red: 0x9B / 255, green: 0xE7 / 255, blue: 0xF0 / 255))  // resolves to 6 6 6 6 against b2; iOS 18: 6 6 6 6
+        .padding(8)
+    }
+}
+
+fileprivate extension View {
+    /// `shape` as the container of the ConcentricRectangles inside: iOS 26's
+    /// `containerShape(some RoundedRectangularShape)`; before, the iOS 15 overload.
+    @ViewBuilder func concentricContainer(_ shape: RoundedRectangle) -> some View {
+        if #available(iOS 26.0, macOS 26.0, *) {
+            containerShape(shape)
+        } else {
+            containerShape(shape)
+        }
+    }
+}
+
+#Preview(traits: .fixedLayout(width: 400, height: 400)) {
+    NestedView()
+}

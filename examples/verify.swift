@@ -1,0 +1,119 @@
+// VerifyView.swift: SwiftUI for examples/verify.scene, written by `scene run --swiftui`.
+// Screen: iphone-16-pro, 402 × 874 pt, display corner radius 62. The scene targets iOS 26.
+// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode: every iOS 26 API is behind
+// `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback (each ConcentricRectangle
+// becomes a rounded rectangle of its minimum; glass becomes a material).
+// `// resolves to TL TR BR BL` gives each shape's radii (topLeading topTrailing bottomTrailing
+// bottomLeading) as `scene run` resolves them.
+
+import SwiftUI
+
+/// The corner scale (concentric-corners.md): containers derive from their content.
+enum VerifyCorners {
+    static let inner: CGFloat = 16  // Corners.inner: photos, small cards
+    static let padding: CGFloat = 12  // the container's padding
+    static let map: CGFloat = 28  // Corners.map: maps and large media
+    static let mapInset: CGFloat = 12  // a card on a map → 28 − 12 = 16
+
+    static func rect(_ radius: CGFloat) -> RoundedRectangle {
+        RoundedRectangle(cornerRadius: radius, style: .continuous)
+    }
+
+    /// Nested content inside a container: concentric, never below `minimum`.
+    static func nested(minimum: CGFloat, uniform: Bool = false) -> AnyShape {
+        if #available(iOS 26.0, macOS 26.0, *) {
+            AnyShape(ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform))
+        } else {
+            AnyShape(rect(minimum))
+        }
+    }
+}
+
+struct VerifyView: View {
+    var body: some View {
+        ZStack {
+            box
+            alone
+            map
+        }
+        .frame(maxWidth: .infinity, maxHeight: .infinity)
+        .ignoresSafeArea()
+    }
+
+    /// `box` (line 24)
+    private var box: some View {
+        ZStack {
+            content
+        }
+        .frame(width: 177, height: 177)
+        .concentricContainer(VerifyCorners.rect(VerifyCorners.inner + VerifyCorners.padding))  // resolves to 28 28 28 28 (container)
+        .background { VerifyCorners.rect(VerifyCorners.inner + VerifyCorners.padding).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 28 28 28 28
+        .padding(.leading, 16)
+        .padding(.top, 72)
+        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
+    }
+
+    /// `content` (line 25)
+    private var content: some View {
+        VerifyCorners.nested(minimum: VerifyCorners.inner).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 16 16 16 16 against box; iOS 18: 16 16 16 16
+        .padding(VerifyCorners.padding)
+    }
+
+    /// `alone` (line 31)
+    private var alone: some View {
+        VerifyCorners.nested(minimum: VerifyCorners.inner).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 16 16 16 16 against screen; iOS 18: 16 16 16 16
+        .frame(width: 153, height: 153)
+        .padding(.trailing, 28)
+        .padding(.top, 84)
+        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topTrailing)
+    }
+
+    /// `map` (line 37)
+    private var map: some View {
+        ZStack {
+            card
+        }
+        .frame(width: 370, height: 300)
+        .concentricContainer(VerifyCorners.rect(VerifyCorners.map))  // resolves to 28 28 28 28 (container)
+        .background { VerifyCorners.rect(VerifyCorners.map).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 28 28 28 28
+        .padding(.bottom, 96)
+        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottom)
+    }
+
+    /// `card` (line 38)
+    private var card: some View {
+        Color.clear
+        .frame(height: 88)
+        .containerShape(VerifyCorners.rect(VerifyCorners.map - VerifyCorners.mapInset))  // resolves to 16 16 16 16 (container)
+        .glass(in: VerifyCorners.nested(minimum: VerifyCorners.map - VerifyCorners.mapInset, uniform: true))  // resolves to 16 16 16 16 against map; iOS 18: 16 16 16 16
+        .padding(VerifyCorners.mapInset)
+        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottom)
+    }
+}
+
+fileprivate extension View {
+    /// Liquid Glass in `shape` on iOS 26; before, a material (or the tint) in the same shape.
+    @ViewBuilder func glass(tint: Color? = nil, in shape: some Shape) -> some View {
+        if #available(iOS 26.0, macOS 26.0, *) {
+            glassEffect(.regular.tint(tint), in: shape)
+        } else if let tint {
+            background(tint, in: shape)
+        } else {
+            background(.regularMaterial, in: shape)
+        }
+    }
+
+    /// `shape` as the container of the ConcentricRectangles inside: iOS 26's
+    /// `containerShape(some RoundedRectangularShape)`; before, the iOS 15 overload.
+    @ViewBuilder func concentricContainer(_ shape: RoundedRectangle) -> some View {
+        if #available(iOS 26.0, macOS 26.0, *) {
+            containerShape(shape)
+        } else {
+            containerShape(shape)
+        }
+    }
+}
+
+#Preview(traits: .fixedLayout(width: 402, height: 874)) {
+    VerifyView()
+}
