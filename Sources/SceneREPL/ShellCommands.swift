@@ -67,6 +67,15 @@ extension Shell {
                 iOS 18. The file is written whole or not at all.
                 """,
                 completion: .svg, run: { shell, arg in shell.svg(arg) }),
+        Command(name: "swiftui", args: "[FILE]", summary: "the scene as SwiftUI; FILE writes it (as `scene run --swiftui`)",
+                more: """
+                The corner enum (every `let` as written, the seed's `rect` and `nested`), one View whose
+                body mirrors the scene, each ConcentricRectangle with its iOS 18 fallback under
+                `#available`, and a #Preview at the screen's size (docs/swiftui.md). Where SwiftUI cannot
+                say what the scene says, a `// note:` in the code and a warning. A file is written whole
+                or not at all.
+                """,
+                completion: .files, run: { shell, arg in shell.swiftUI(arg) }),
         Command(name: "delete", aliases: ["rm"], args: "N|LABEL|let NAME",
                 summary: "remove a statement, a labelled node or a binding",
                 more: """

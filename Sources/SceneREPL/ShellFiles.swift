@@ -96,6 +96,21 @@ extension Shell {
     static let svgOptions = ["--centers", "--labels", "--compare"]
 
     /// `:svg [FILE] [--centers] [--labels] [--compare ios18]`, as `scene run --svg`.
+    /// `:swiftui [FILE]`: print the scene's SwiftUI, or write it to FILE.
+    func swiftUI(_ arg: String) -> Reply {
+        let words = arg.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        if words.count > 1 { return .error("`:swiftui` writes one file, not \(words.map { "`\($0)`" }.joined(separator: " and "))") }
+        if let w = words.first, w.hasPrefix("-") { return .error("`:swiftui` takes no options; usage: `:swiftui [FILE]`") }
+        guard let export = SwiftUIWriter.export(session.file) else {
+            return .error("the scene does not compile; `:check` shows why")
+        }
+        let notes = renderLimited(export.warnings, in: session.file)
+        guard let path = words.first else { return Reply(out: export.code, err: notes) }
+        if let why = Self.write(export.code, to: path) { return .error(why + "; nothing was written") }
+        let view = export.code.split(separator: "\n").first { $0.hasPrefix("struct ") }.map { String($0.dropFirst(7).prefix { $0 != ":" }) } ?? "the view"
+        return Reply(out: "wrote \(path) (\(view), \(session.scene.shapes.count) shapes)\n", err: notes)
+    }
+
     func svg(_ arg: String) -> Reply {
         var path: String? = nil
         var options = SVGOptions()

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import SceneLang
 @testable import SceneEval
+import SceneTestSupport
 
 /// Golden SwiftUI: every example that compiles has its `--swiftui` output checked in
 /// beside it (`map.scene` → `map.swift`). Re-record with
@@ -12,7 +13,7 @@ struct SwiftUIGoldenTests {
     func golden(_ path: String) throws {
         let source = SVGGoldenTests.Source(path: path)
         let export = try #require(SwiftUIWriter.export(SourceFile(name: path, text: source.text)))
-        assertGolden(export.code, at: source.url.deletingPathExtension().appendingPathExtension("swift"))
+        try Golden.check(export.code, at: source.url.deletingPathExtension().appendingPathExtension("swift"), filter: "SwiftUIGolden")
     }
 
     @Test("every checked-in .swift belongs to an example that compiles")
@@ -21,5 +22,13 @@ struct SwiftUIGoldenTests {
         for swift in SVGGoldenTests.files("swift") {
             #expect(drawn.contains(String(swift.dropLast(".swift".count))), "\(swift) has no example that compiles beside it")
         }
+    }
+
+    /// docs/swiftui.md shows the map's output in full: the golden, verbatim.
+    @Test("docs/swiftui.md shows the map's output as it is")
+    func docsShowTheMap() throws {
+        let doc = try String(contentsOf: SVGTest.root.appendingPathComponent("docs/swiftui.md"), encoding: .utf8)
+        let map = try String(contentsOf: SVGTest.root.appendingPathComponent("examples/map.swift"), encoding: .utf8)
+        #expect(doc.contains("```swift\n" + map + "```\n"), "docs/swiftui.md's map output differs from examples/map.swift")
     }
 }

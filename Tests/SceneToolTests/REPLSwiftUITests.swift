@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+import SceneLang
+import SceneEval
+@testable import SceneREPL
+
+/// `:swiftui [FILE]` in the REPL: the same code as `scene run --swiftui`.
+struct REPLSwiftUITests {
+    @Test func printsOrWritesTheSameCodeAsSceneRun() throws {
+        var sh = REPLTrialTests.seeded()
+        let expected = try #require(SwiftUIWriter.export(sh.session.file)).code
+        let printed = sh.handle(":swiftui")
+        #expect(!printed.failed, "\(printed.err)")
+        #expect(printed.out == expected)
+        #expect(printed.out.contains("ConcentricRectangle("))
+
+        let dir = try REPLTrialTests.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("Scene.swift").path
+        let wrote = sh.handle(":swiftui \(out)")
+        #expect(!wrote.failed, "\(wrote.err)")
+        #expect(wrote.out.hasPrefix("wrote \(out) ("))
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == expected)
+        // Two files or an option: refused, nothing written.
+        #expect(sh.handle(":swiftui \(dir.path)/a.swift \(dir.path)/b.swift").failed)
+        #expect(sh.handle(":swiftui --name X").failed)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["Scene.swift"])
+    }
+
+    @Test func isInTheCommandTableAndItsCompletion() {
+        #expect(Shell.commands.contains { $0.name == "swiftui" && $0.args == "[FILE]" })
+        var sh = REPLTrialTests.seeded()
+        #expect(sh.handle(":help swiftui").out.contains("#available"))
+    }
+}
