@@ -163,14 +163,14 @@ struct SwiftUIPropertyTests {
     @Test("random scenes")
     func random() throws {
         var made = 0
-        for seed in 1...RandomScene.count {
-            var gen = RandomScene(seed: UInt64(seed))
+        for seed in 1...SwiftUIRandomScene.count {
+            var gen = SwiftUIRandomScene(seed: UInt64(seed))
             let text = gen.scene()
             guard let c = Self.make("random\(seed).scene", text, typeName: "Random\(seed)View") else { continue }
             made += 1
             Self.check(c)
         }
-        #expect(made >= RandomScene.count * 3 / 4, "only \(made) of \(RandomScene.count) random scenes compiled")
+        #expect(made >= SwiftUIRandomScene.count * 3 / 4, "only \(made) of \(SwiftUIRandomScene.count) random scenes compiled")
     }
 }
 

@@ -34,13 +34,13 @@ struct SwiftUITypecheckTests {
     @Test("random scenes' SwiftUI typechecks")
     func random() throws {
         var files: [(name: String, code: String)] = []
-        for seed in 1...RandomScene.count {
-            var gen = RandomScene(seed: UInt64(seed))
+        for seed in 1...SwiftUIRandomScene.count {
+            var gen = SwiftUIRandomScene(seed: UInt64(seed))
             let file = SourceFile(name: "random\(seed).scene", text: gen.scene())
             guard let export = SwiftUIWriter.export(file, options: SwiftUIOptions(typeName: "Random\(seed)View")) else { continue }
             files.append(("random\(seed).swift", export.code))
         }
-        #expect(files.count >= RandomScene.count * 3 / 4)
+        #expect(files.count >= SwiftUIRandomScene.count * 3 / 4)
         Self.fail(try SwiftUITest.typecheck(files), "\(files.count) random scenes")
     }
 

@@ -8,17 +8,19 @@ extension SwiftUIEmitter {
         let p = prefix
         let e = { (x: Expr) in SwiftSource.expr(x, prefix: p) }
         switch s {
-        case .rect(let r):
-            if circular { return "RoundedRectangle(cornerRadius: \(e(r)), style: .circular)" }
+        case .radii(.rect, let rs):
+            let r = rs.first.map(e) ?? "0"
+            if circular { return "RoundedRectangle(cornerRadius: \(r), style: .circular)" }
             usesRect = true
-            return prefix + "rect(\(e(r)))"
-        case .uneven(let rs):
-            return "UnevenRoundedRectangle(topLeadingRadius: \(e(rs[0])), bottomLeadingRadius: \(e(rs[3])), "
-                + "bottomTrailingRadius: \(e(rs[2])), topTrailingRadius: \(e(rs[1]))\(circular ? ", style: .circular" : ""))"
-        case .rectangle: return "Rectangle()"
-        case .capsule: return circular ? "Capsule(style: .circular)" : "Capsule()"
-        case .circle: return "Circle()"
-        case .relative: return "ContainerRelativeShape()"
+            return prefix + "rect(\(r))"
+        case .radii(let kind, let rs):
+            // uneven(TL, TR, BR, BL), clockwise as written; SwiftUI's labels go round the other way.
+            let r = rs.map(e) + [String](repeating: "0", count: max(0, 4 - rs.count))
+            return "\(kind.row.swiftUI ?? "UnevenRoundedRectangle")(topLeadingRadius: \(r[0]), bottomLeadingRadius: \(r[3]), "
+                + "bottomTrailingRadius: \(r[2]), topTrailingRadius: \(r[1])\(circular ? ", style: .circular" : ""))"
+        case .plain(let kind):
+            // Of the kinds without arguments only Capsule takes a corner style.
+            return "\(kind.row.swiftUI ?? "Rectangle")(\(circular && kind == .capsule ? "style: .circular" : ""))"
         case .concentric(let base, let uniform, let clauses):
             let code = ConcentricCode(base: base, uniform: uniform, clauses: clauses)
             if circular {
@@ -102,22 +104,15 @@ extension SwiftUIEmitter {
     /// check) when concentric shapes inside resolve against it.
     mutating func containerModifier(_ i: Int, _ c: ShapeExpr) -> [String] {
         let range = items[i].containerRange ?? nodes[i].range
-        if case .relative = c {
+        if c.kind.row.container == .ignored {
             return [note(.swiftuiRelativeContainer,
                 "SwiftUI ignores ContainerRelativeShape as a container shape, so `container relative` is not written", at: range)]
         }
-        if case .concentric = c { return [] }  // an error in the scene: never reaches the writer
+        guard c.kind.publishesAsContainer else { return [] }  // rejected: an error in the scene, never written
         let text = shape(c, i)
         let published = scene.shapes[i].containerRadii.map { "  // resolves to \($0) (container)" } ?? ""
         guard holdsConcentric(i) else { return [".containerShape(\(text))" + published] }
-        let type: String
-        switch c {
-        case .rect: type = "RoundedRectangle"
-        case .uneven: type = "UnevenRoundedRectangle"
-        case .rectangle: type = "Rectangle"
-        case .capsule: type = "Capsule"
-        default: type = "Circle"
-        }
+        let type = c.kind.row.swiftUI ?? "RoundedRectangle"
         if !containerTypes.contains(type) { containerTypes.append(type) }
         return [".concentricContainer(\(text))" + published]
     }
@@ -138,13 +133,13 @@ extension SwiftUIEmitter {
     mutating func transition(_ i: Int, _ s: ShapeExpr, _ range: SourceRange) -> String {
         usesTransition = true
         let radius: String
-        if case .rect(let r) = s {
+        if case .radii(.rect, let rs) = s, let r = rs.first {
             radius = SwiftSource.expr(r, prefix: prefix)
         } else {
             let r = scene.shapes[i].layers.first { $0.role == "transition" }?.radii.max ?? 0
             radius = SwiftSource.number((r * 1000).rounded() / 1000)
             pending.append(note(.swiftuiTransitionShape,
-                "matchedTransitionSource clips to a RoundedRectangle only: `transition \(s.kindName)` is written as its resolved radius \(Format.number(r))",
+                "matchedTransitionSource clips to a RoundedRectangle only: `transition \(s.kind.rawValue)` is written as its resolved radius \(Format.number(r))",
                 at: range, help: "write `transition rect \(Format.number(r))` in the scene"))
         }
         let id = scene.shapes[i].id

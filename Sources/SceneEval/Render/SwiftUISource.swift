@@ -25,15 +25,15 @@ enum SwiftSource {
     /// Binding strength of an expression's top operator (higher binds tighter).
     static func precedence(_ e: Expr) -> Int {
         switch e {
-        case .binary(let op, _, _, _): return op == .add || op == .sub ? 1 : 2
+        case .chain(_, let ops, _): return ops.first == .add || ops.first == .sub ? 1 : 2
         case .negate: return 3
         default: return 4
         }
     }
 
     /// An expression as written, with `prefix` before each name (`Corners.` outside the enum).
-    /// Parentheses are kept where the grouping needs them (a right operand of equal strength too,
-    /// so `a - (b - c)` stays as written).
+    /// Parentheses are kept where the grouping needs them (an operand of equal strength after
+    /// the first too, so `a - (b - c)` stays as written). A chain is printed in a loop.
     static func expr(_ e: Expr, prefix: String) -> String {
         switch e {
         case .number(let v, _): return number(v)
@@ -41,12 +41,16 @@ enum SwiftSource {
         case .negate(let x, _):
             let inner = expr(x, prefix: prefix)
             return precedence(x) < 3 || inner.hasPrefix("-") ? "-(\(inner))" : "-" + inner
-        case .binary(let op, let a, let b, _):
+        case .chain(let operands, let ops, _):
             let p = precedence(e)
-            var l = expr(a, prefix: prefix), r = expr(b, prefix: prefix)
-            if precedence(a) < p { l = "(\(l))" }
-            if precedence(b) <= p, precedence(b) < 3 { r = "(\(r))" }
-            return "\(l) \(op.rawValue) \(r)"
+            var out = ""
+            for (n, operand) in operands.enumerated() {
+                var text = expr(operand, prefix: prefix)
+                let q = precedence(operand)
+                if q < p || (n > 0 && q == p) { text = "(\(text))" }
+                out += n == 0 ? text : " \(ops[n - 1].rawValue) " + text
+            }
+            return out
         case .call(let f, let args, _):
             return f.rawValue + "(" + args.map { expr($0, prefix: prefix) }.joined(separator: ", ") + ")"
         case .invalid: return "0"

@@ -115,7 +115,7 @@ struct NodeItems {
 
     /// The drawn shape (grammar rule 2): the shape item, else the glass shape, else the
     /// container shape; bare `glass` on a node with none of these is a capsule.
-    var drawn: ShapeExpr? { shape ?? glassShape ?? container ?? (glass ? .capsule : nil) }
+    var drawn: ShapeExpr? { shape ?? glassShape ?? container ?? (glass ? .plain(ShapeKind.defaultGlass) : nil) }
     /// The shape the glass is in, when the node has glass.
     var glassIn: ShapeExpr? { glass ? (glassShape ?? drawn) : nil }
     /// The shape filled with the node's colour: glass takes the drawn shape unless

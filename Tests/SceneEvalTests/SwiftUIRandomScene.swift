@@ -2,7 +2,7 @@
 /// shape and container, each of Apple's nine ConcentricRectangle initialiser forms,
 /// stacks, padding, alignment, glass and the modifier shapes, nested a few levels.
 /// Deterministic per seed; every node is labelled (`n1`, `n2`, …) so each has its own subview.
-struct RandomScene {
+struct SwiftUIRandomScene {
     static let count = 40
     var state: UInt64
     var next = 0
