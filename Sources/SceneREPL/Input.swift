@@ -118,7 +118,7 @@ public enum Completion {
         case .rect?, .size?, .width?, .height?, .spacing?, .radius?, .margin?, .min?, .max?:
             pool = values
         case .pad?: pool = values + ["top", "bottom", "leading", "trailing", "h", "v"]
-        case .screen?: pool = Screen.presetNames
+        case .screen?: pool = ScreenPreset.names
         case .target?: pool = Target.allCases.map(\.rawValue)
         case .fill?: pool = Color.named.keys.sorted()
         case .align?: pool = Alignment.allCases.map(\.rawValue)

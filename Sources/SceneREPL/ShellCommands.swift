@@ -117,7 +117,7 @@ extension Shell {
                 run: { shell, _ in shell.reset() }),
         Command(name: "screen", args: "[PRESET]", summary: "set the screen; without a preset, list them",
                 more: "Same as typing `screen PRESET`; `:screen 400x300 radius 20` works too.",
-                completion: .words { _ in Screen.presetNames }, run: { shell, arg in shell.screen(arg) }),
+                completion: .words { _ in ScreenPreset.names }, run: { shell, arg in shell.screen(arg) }),
         Command(name: "target", args: "[ios26|ios18]", summary: "set the target OS (ios18: the pre-26 fallback)",
                 completion: .targets, run: { shell, arg in shell.target(arg) }),
         Command(name: "timing", args: "[on|off]", summary: "report how long each re-evaluation takes",

@@ -78,16 +78,12 @@ extension Shell {
     mutating func screen(_ arg: String) -> Reply {
         if arg.isEmpty {
             var out = "screen \(Report.screen(session.scene.screen))\n\npresets:\n"
-            for p in Screen.presets {
-                out += "  " + p.name.padding(toLength: 22, withPad: " ", startingAt: 0)
-                    + "\(Format.number(p.width))×\(Format.number(p.height))".padding(toLength: 12, withPad: " ", startingAt: 0)
-                    + "radius \(Format.number(p.radius))\n"
-            }
+            for p in ScreenPreset.all { out += "  " + p.listing + "\n" }
             return Reply(out: out)
         }
         let first = String(arg.prefix { $0 != " " })
         if first.first?.isLetter == true, Screen.preset(first) == nil {
-            let s = Suggest.closest(to: first, among: Screen.presetNames)
+            let s = Suggest.closest(to: first, among: ScreenPreset.names)
             return .error("unknown screen preset `\(first)`" + (s.map { "; did you mean `\($0)`?" } ?? "; `:screen` lists them"))
         }
         return edit("screen \(arg)")

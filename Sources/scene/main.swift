@@ -318,11 +318,7 @@ func ast(_ args: [String]) -> Int32 {
 
 func presets() -> Int32 {
     var o = ""
-    for p in Screen.presets {
-        o += p.name.padding(toLength: 22, withPad: " ", startingAt: 0)
-            + "\(Format.number(p.width))×\(Format.number(p.height))".padding(toLength: 12, withPad: " ", startingAt: 0)
-            + "radius \(Format.number(p.radius))\n"
-    }
+    for p in ScreenPreset.all { o += p.listing + "\n" }
     Console.out(o)
     return Exit.ok
 }

@@ -161,7 +161,7 @@ struct ResolutionTests {
         #expect(Screen.preset("iphone-16-pro") == Screen(name: "iphone-16-pro", width: 402, height: 874, radius: 62))
         #expect(Screen.preset("iphone-14")?.radius == 47.33)
         #expect(Screen.preset("iphone-se")?.radius == 0)
-        #expect(Screen.presetNames.count == 13)
+        #expect(ScreenPreset.names.count == 13)
     }
 
     @Test func bareGlassIsACapsule() {

@@ -135,9 +135,9 @@ public struct Evaluator {
         switch spec {
         case .preset(let name, let size, let radius):
             guard var s = Screen.preset(name.name) else {
-                let sug = Suggest.closest(to: name.name, among: Screen.presetNames)
+                let sug = Suggest.closest(to: name.name, among: ScreenPreset.names)
                 error(.unknownScreen, "unknown screen preset `\(name.name)`", name.range,
-                      help: sug.map { "did you mean `\($0)`?" } ?? "presets: " + Screen.presetNames.joined(separator: ", ") + "; or give a size: `screen 400x300 radius 20`")
+                      help: sug.map { "did you mean `\($0)`?" } ?? "presets: " + ScreenPreset.names.joined(separator: ", ") + "; or give a size: `screen 400x300 radius 20`")
                 return nil
             }
             if let (we, he) = size {

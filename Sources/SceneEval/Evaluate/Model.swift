@@ -75,37 +75,34 @@ public struct Screen: Sendable, Equatable {
     public var height: Double
     public var radius: Double
     public var frame: Frame { Frame(x: 0, y: 0, width: width, height: height) }
+    /// The preset this screen is named after, if any (`ScreenPreset.all`).
+    public var preset: ScreenPreset? { name.flatMap(ScreenPreset.named) }
     /// Whether this is a phone display (the checker's screen-edge rule applies).
-    public var isPhone: Bool { name?.hasPrefix("iphone") ?? false }
+    public var isPhone: Bool { preset?.family == .phone }
+    /// Whether this is a Mac window (SVG titles name macOS releases).
+    public var isWindow: Bool { preset?.family == .window }
 
     public init(name: String?, width: Double, height: Double, radius: Double) {
         self.name = name; self.width = width; self.height = height; self.radius = radius
     }
 
-    /// semantics.md §6. Windows are user-sized: a default size stands in.
-    public static let presets: [(name: String, width: Double, height: Double, radius: Double)] = [
-        ("iphone-16-pro", 402, 874, 62),
-        ("iphone-16-pro-max", 440, 956, 62),
-        ("iphone-16", 393, 852, 55),
-        ("iphone-15-pro", 393, 852, 55),
-        ("iphone-14", 390, 844, 47.33),
-        ("iphone-13-mini", 375, 812, 44),
-        ("iphone-11", 414, 896, 41.5),
-        ("iphone-se", 375, 667, 0),
-        ("ipad-pro-11", 834, 1194, 18),
-        ("ipad-air", 820, 1180, 18),
-        ("mac-window", 1024, 768, 26),
-        ("mac-window-compact", 1024, 768, 20),
-        ("mac-window-titlebar", 1024, 768, 16),
-    ]
-    public static var presetNames: [String] { presets.map(\.name) }
-
+    /// The screen of a preset (`ScreenPreset.all`, semantics.md §6). (Every preset has a published radius so far; one
+    /// without is drawn square until its scene gives `radius R`.)
     public static func preset(_ name: String) -> Screen? {
-        presets.first { $0.name == name }.map { Screen(name: $0.name, width: $0.width, height: $0.height, radius: $0.radius) }
+        ScreenPreset.named(name).map { Screen(name: $0.name, width: $0.width, height: $0.height, radius: $0.radius ?? 0) }
     }
 
     /// With no `screen` statement a scene is on an iPhone 16 Pro.
     public static let defaultScreen = preset("iphone-16-pro")!
+}
+
+extension ScreenPreset {
+    /// One line of `scene presets` and `:screen`: name, size, radius.
+    public var listing: String {
+        func column(_ s: String, _ n: Int) -> String { String((s + String(repeating: " ", count: n)).prefix(n)) }
+        return column(name, 22) + column("\(Format.number(width))×\(Format.number(height))", 12)
+            + "radius \(radius.map(Format.number) ?? "unknown")"
+    }
 }
 
 /// Where a shape's radii came from.

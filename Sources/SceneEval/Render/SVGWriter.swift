@@ -206,7 +206,7 @@ struct SVGDocument {
     /// A panel's title: the platform release it shows. Mac windows (`mac-*` presets)
     /// are macOS 26, whose fallback is macOS 15; everything else is iOS 26 / iOS 18.
     static func title(_ scene: ResolvedScene) -> String {
-        let mac = scene.screen.name?.hasPrefix("mac-") ?? false
+        let mac = scene.screen.isWindow
         switch scene.target {
         case .ios18: return mac ? "macOS 15 fallback" : "iOS 18 fallback"
         case .ios26: return mac ? "macOS 26" : "iOS 26"

@@ -143,7 +143,7 @@ extension Parser {
                !words.dropFirst().allSatisfy({ Double($0) != nil }) {
                 let joined = words.joined(separator: "-").lowercased()
                 let r = SourceRange(tok.range.start, tok.range.start + words.joined(separator: " ").utf8.count)
-                let suggestion = Suggest.closest(to: joined, among: Self.screenPresetNames)
+                let suggestion = Suggest.closest(to: joined, among: ScreenPreset.names)
                 error(.unknownScreen, "unknown screen `\(words.joined(separator: " "))`", at: r,
                       help: suggestion.map { "preset names are joined with dashes: `screen \($0)`" } ?? "preset names are joined with dashes, such as `iphone-16-pro`; `scene presets` lists them")
                 recover()

@@ -14,10 +14,6 @@ extension Parser {
         "container", "size", "width", "height", "pad", "align", "hstack", "vstack", "zstack", "fill", "style",
         "glass", "clip", "background", "hit", "transition", "role",
     ]
-    /// For did-you-mean only: the evaluator owns the presets themselves.
-    static let screenPresetNames = ["iphone-16-pro", "iphone-16-pro-max", "iphone-16", "iphone-15-pro", "iphone-14",
-                                    "iphone-13-mini", "iphone-11", "iphone-se", "ipad-pro-11", "ipad-air",
-                                    "mac-window", "mac-window-compact", "mac-window-titlebar"]
 
     // MARK: Synonyms
     /// SwiftUI and CSS words a newcomer may reach for, and what to write instead.
