@@ -62,6 +62,9 @@ public enum Keyword: String, Sendable, CaseIterable {
     // corner styles
     case continuous, circular
 
+    /// The keywords that start a top-level statement (the parser, REPL completion).
+    public static let statements: [Keyword] = [.let, .screen, .target, .margin]
+
     /// Keywords bucketed by length, for lookup straight from source bytes.
     static let byLength: [[([UInt8], Keyword)]] = {
         var t = [[([UInt8], Keyword)]](repeating: [], count: 17)

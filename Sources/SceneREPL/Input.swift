@@ -91,8 +91,7 @@ public enum Completion {
         // Where the cursor is, from the tokens before it on this line.
         let file = SourceFile(name: Session.inputName, text: before)
         let tokens = Lexer.tokenize(file).0.filter { $0.kind != .eof && $0.kind != .newline }
-        let statementKeywords: Set<String> = ["let", "screen", "target", "margin"]
-        let modifiers = Keyword.allCases.map(\.rawValue).filter { !statementKeywords.contains($0) }
+        let modifiers = Keyword.allCases.filter { !Keyword.statements.contains($0) }.map(\.rawValue)
         guard let last = tokens.last else {
             // A statement starts here: a keyword, or a label to replace.
             return .words(filter(Keyword.allCases.map(\.rawValue) + labels, word))

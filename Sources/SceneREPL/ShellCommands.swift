@@ -84,7 +84,7 @@ extension Shell {
                 label has it); `:delete screen` (or target, margin) goes back to the default.
                 A deletion that would break the scene is refused, like any other edit.
                 """,
-                completion: .words { $0.labels + $0.names + ["let", "screen", "target", "margin"] },
+                completion: .words { $0.labels + $0.names + Keyword.statements.map(\.rawValue) },
                 run: { shell, arg in shell.delete(arg) }),
         Command(name: "edit", args: "N|LABEL", summary: "put a statement or labelled node on the input line to change it",
                 more: """

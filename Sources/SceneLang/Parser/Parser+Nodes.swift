@@ -102,7 +102,7 @@ extension Parser {
                 }
                 return children
             }
-            if let k = tok.keyword, tok.kind == .identifier, Self.statementKeywordList.contains(k) {
+            if let k = tok.keyword, tok.kind == .identifier, Keyword.statements.contains(k) {
                 error(.misplacedStatement, "`\(k.rawValue)` must be at the top level, not inside `<` … `>`",
                       at: tok.range, help: "move this line above the node")
                 recover()

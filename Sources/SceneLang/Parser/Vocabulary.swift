@@ -6,14 +6,14 @@ extension Parser {
     static func isShapeKeyword(_ k: Keyword) -> Bool { ShapeKind(keyword: k) != nil }
 
     // MARK: Statement and item keywords
-    /// The keywords that start a top-level statement.
-    static let statementKeywordList: [Keyword] = [.let, .screen, .target, .margin]
-    static let statementKeywords = statementKeywordList.map(\.rawValue)
-    /// The keywords that start an item, shapes first (the first eight are the ones a help line names).
-    static let itemKeywords: [String] = shapeKeywordNames + [
-        "container", "size", "width", "height", "pad", "align", "hstack", "vstack", "zstack", "fill", "style",
-        "glass", "clip", "background", "hit", "transition", "role",
+    static let statementKeywords = Keyword.statements.map(\.rawValue)
+    /// The keywords that start an item other than a shape.
+    static let modifierKeywords: [Keyword] = [
+        .container, .size, .width, .height, .pad, .align, .hstack, .vstack, .zstack, .fill, .style,
+        .glass, .clip, .background, .hit, .transition, .role,
     ]
+    /// The keywords that start an item, shapes first (the first eight are the ones a help line names).
+    static let itemKeywords: [String] = shapeKeywordNames + modifierKeywords.map(\.rawValue)
 
     // MARK: Synonyms
     /// SwiftUI and CSS words a newcomer may reach for, and what to write instead.
