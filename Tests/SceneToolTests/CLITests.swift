@@ -18,13 +18,17 @@ enum CLI {
 
     struct Result { var status: Int32; var out: String; var err: String }
 
-    static func run(_ args: [String], stdin: String? = nil, cwd: URL? = nil) throws -> Result {
+    /// `environment` overrides the test's own (a nil value removes a variable);
+    /// NO_COLOR=1 unless it says otherwise.
+    static func run(_ args: [String], stdin: String? = nil, cwd: URL? = nil,
+                    environment: [String: String?] = [:]) throws -> Result {
         let p = Process()
         p.executableURL = binary
         p.arguments = args
         p.currentDirectoryURL = cwd ?? root
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"
+        for (k, v) in environment { env[k] = v }
         p.environment = env
         let out = Pipe(), err = Pipe(), inp = Pipe()
         p.standardOutput = out
