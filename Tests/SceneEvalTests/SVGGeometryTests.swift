@@ -51,13 +51,27 @@ enum ReferenceCorner {
 
 @Suite("SVG geometry")
 struct SVGGeometryTests {
-    /// One shape on a square-cornered screen, its frame, its resolved radii, its path.
-    func render(_ shape: String) -> (Frame, [Double], [PathSegment])? {
+    /// One shape on a square-cornered screen at (20, 30), and its path. The frame
+    /// (from the `size W x H` written in `shape`) and the radii returned are the
+    /// literals the test states, checked against what the scene resolved to, so a
+    /// resolver that returned other numbers (or zeros, leaving nothing to compare)
+    /// fails here instead of being measured against itself.
+    func render(_ shape: String, radii: [Double],
+                sourceLocation: Testing.SourceLocation = #_sourceLocation) -> (Frame, [Double], [PathSegment])? {
         let source = "screen 400 x 300 radius 0\nshape: \(shape) align topLeading pad leading 20 top 30 fill black\n"
-        guard let scene = SVGTest.scene(source), let s = scene.shapes.first else { return nil }
+        guard let scene = SVGTest.scene(source, sourceLocation: sourceLocation), let s = scene.shapes.first else { return nil }
+        guard let size = shape.firstMatch(of: /size (\d+)x(\d+)/), let w = Double(size.1), let h = Double(size.2) else {
+            Issue.record("`\(shape)` has no `size WxH`", sourceLocation: sourceLocation)
+            return nil
+        }
+        let frame = Frame(x: 20, y: 30, width: w, height: h)
+        #expect(s.frame == frame, "\(shape): frame \(s.frame)", sourceLocation: sourceLocation)
+        #expect(s.radii.values == radii, "\(shape): radii \(s.radii.values), expected \(radii)", sourceLocation: sourceLocation)
         let svg = SVGWriter.write(scene)
-        return (s.frame, s.radii.values, SVGTest.path("shape", in: svg))
+        return (frame, radii, SVGTest.path("shape", in: svg))
     }
+
+    
 
     @Test("the blend formula at t = 1 is the full table")
     func blendEndsAtTheTable() {
@@ -71,22 +85,23 @@ struct SVGGeometryTests {
     /// Every corner's three cubics, sampled, against the reference: ≤ 0.01 pt apart
     /// (the issue's bound; in practice only the 0.0005 pt of output rounding).
     @Test("continuous corners follow Apple's table", arguments: [
-        "rect 4 size 200x160", "rect 16 size 200x160", "rect 28 size 200x160", "rect 52 size 200x160",
-        "rect 80 size 200x160",                       // 80 = half the height: both short edges blend
-        "rect 16 size 100x40",                        // short edges at t ≈ 0.47
-        "capsule size 200x60", "capsule size 60x60", "capsule size 30x120",
-        "uneven(0, 30, 10, 30) size 80x50",           // a blended edge between unequal radii
-        "uneven(62, 62, 0, 7.5) size 300x200",
+        ("rect 4 size 200x160", all4(4)), ("rect 16 size 200x160", all4(16)), ("rect 28 size 200x160", all4(28)),
+        ("rect 52 size 200x160", all4(52)),
+        ("rect 80 size 200x160", all4(80)),                 // 80 = half the height: both short edges blend
+        ("rect 16 size 100x40", all4(16)),                  // short edges at t ≈ 0.47
+        ("capsule size 200x60", all4(30)), ("capsule size 60x60", all4(30)), ("capsule size 30x120", all4(15)),
+        ("uneven(0, 30, 10, 30) size 80x50", [0, 25, 10, 25]),   // 30 clamped to half the 50 pt side; a blended edge between unequal radii
+        ("uneven(62, 62, 0, 7.5) size 300x200", [62, 62, 0, 7.5]),
     ])
-    func continuousCorners(_ shape: String) throws {
-        let (frame, radii, path) = try #require(render(shape))
+    func continuousCorners(_ shape: String, _ literal: [Double]) throws {
+        let (frame, radii, path) = try #require(render(shape, radii: literal))
         let cubics = path.compactMap { seg -> [Point]? in
             if case .cubic(let a, let b, let c, let d) = seg { return [a, b, c, d] }
             return nil
         }
         let rounded = [1, 2, 3, 0].filter { radii[$0] > 0 }
         try #require(cubics.count == 3 * rounded.count, "\(cubics.count) cubics for \(rounded.count) rounded corners")
-        var worst = 0.0, worstControl = 0.0
+        var worst = 0.0, worstControl = 0.0, samples = 0
         for (n, k) in rounded.enumerated() {
             let expected = ReferenceCorner.corner(k, frame, radii)
             for j in 0..<3 {
@@ -95,9 +110,13 @@ struct SVGGeometryTests {
                 for step in 0...64 {
                     let t = Double(step) / 64
                     worst = max(worst, bezier(got[0], got[1], got[2], got[3], t).distance(to: bezier(want[0], want[1], want[2], want[3], t)))
+                    samples += 1
                 }
             }
         }
+        // A floor on what was compared: 65 points on each of 3 cubics per rounded corner.
+        let roundedCorners = literal.filter { $0 > 0 }.count
+        #expect(roundedCorners > 0 && samples >= 3 * 65 * roundedCorners, "\(shape): only \(samples) points sampled")
         #expect(worst <= 0.01, "\(shape): the curve is \(worst) pt from the reference")
         #expect(worstControl <= 0.001, "\(shape): a control point is \(worstControl) pt from the reference")
     }
@@ -105,12 +124,14 @@ struct SVGGeometryTests {
     /// The outline is closed, goes clockwise without backtracking, and every straight
     /// run is exactly what the two corners leave of the edge (no gap, no overlap).
     @Test("outlines are closed, never backtrack, and share each edge exactly", arguments: [
-        "rect 16 size 200x160", "rect 16 size 100x40", "capsule size 200x60", "capsule size 60x60",
-        "capsule size 30x120", "uneven(0, 30, 10, 30) size 80x50", "rect 20 style circular size 90x60",
-        "capsule style circular size 200x60", "rectangle size 50x40", "circle size 200x100",
+        ("rect 16 size 200x160", all4(16)), ("rect 16 size 100x40", all4(16)), ("capsule size 200x60", all4(30)),
+        ("capsule size 60x60", all4(30)), ("capsule size 30x120", all4(15)), ("uneven(0, 30, 10, 30) size 80x50", [0, 25, 10, 25]),
+        ("rect 20 style circular size 90x60", all4(20)), ("capsule style circular size 200x60", all4(30)),
+        ("rectangle size 50x40", all4(0)), ("circle size 200x100", all4(50)),
     ])
-    func closedAndExact(_ shape: String) throws {
-        let (f, _, path) = try #require(render(shape))
+    func closedAndExact(_ shape: String, _ literal: [Double]) throws {
+        let (f, _, path) = try #require(render(shape, radii: literal))
+        #expect(path.count >= 5, "\(shape): only \(path.count) segments")
         guard case .move(let start)? = path.first, case .close(let last, let back)? = path.last else {
             Issue.record("\(shape): the path does not start with M and end with Z"); return
         }
@@ -140,9 +161,9 @@ struct SVGGeometryTests {
 
     /// A capsule's short edges: the two lead-ins meet at the middle of the edge, with
     /// no straight run between them, and join smoothly (both tangents along the edge).
-    @Test("continuous capsules have seamless caps", arguments: ["capsule size 200x60", "capsule size 30x120", "capsule size 60x60"])
-    func capsuleCaps(_ shape: String) throws {
-        let (f, radii, path) = try #require(render(shape))
+    @Test("continuous capsules have seamless caps", arguments: [("capsule size 200x60", 30.0), ("capsule size 30x120", 15), ("capsule size 60x60", 30)])
+    func capsuleCaps(_ shape: String, _ literal: Double) throws {
+        let (f, radii, path) = try #require(render(shape, radii: all4(literal)))
         let r = radii[0]
         let segments = path.filter { if case .move = $0 { return false }; return true }
         // Where each lead-in cubic (the first and third of a corner) leaves its edge.
@@ -184,7 +205,7 @@ struct SVGGeometryTests {
     /// 0.0001·r of it over the flattened last tenth of each half.
     @Test("a continuous capsule's cap is §7's: near a semicircle, flat only at its tip")
     func capsuleCapFlatness() throws {
-        let (f, radii, path) = try #require(render("capsule size 200x60"))
+        let (f, radii, path) = try #require(render("capsule size 200x60", radii: all4(30)))
         let r = radii[0]
         let cubics = path.compactMap { seg -> [Point]? in
             if case .cubic(let a, let b, let c, let d) = seg { return [a, b, c, d] }
@@ -215,7 +236,7 @@ struct SVGGeometryTests {
 
     @Test("circular corners are quarter circles", arguments: [4.0, 16, 30])
     func circularCorners(_ r: Double) throws {
-        let (f, _, path) = try #require(render("rect \(Format.number(r)) style circular size 200x60"))
+        let (f, _, path) = try #require(render("rect \(Format.number(r)) style circular size 200x60", radii: all4(r)))
         let arcs = path.compactMap { s -> (Point, Double, Double, Bool, Bool, Point)? in
             if case .arc(let a, let rx, let ry, _, let large, let sweep, let b) = s { return (a, rx, ry, large, sweep, b) }
             return nil
@@ -235,7 +256,7 @@ struct SVGGeometryTests {
 
     @Test("a circle is a true circle in its frame's centred square")
     func circle() throws {
-        let (f, _, path) = try #require(render("circle size 200x100"))
+        let (f, _, path) = try #require(render("circle size 200x100", radii: all4(50)))
         let centre = Point(f.x + 100, f.y + 50)
         let arcs = path.compactMap { s -> (Point, Double, Point)? in
             if case .arc(let a, let rx, _, _, _, _, let b) = s { return (a, rx, b) }
@@ -251,12 +272,12 @@ struct SVGGeometryTests {
 
     @Test("a zero radius is a sharp corner")
     func sharpCorners() throws {
-        let (f, _, path) = try #require(render("rectangle size 50x40"))
+        let (f, _, path) = try #require(render("rectangle size 50x40", radii: all4(0)))
         // Four corners, three edges drawn and the fourth closed by `z`.
         let want = [Point(f.minX, f.minY), Point(f.maxX, f.minY), Point(f.maxX, f.maxY), Point(f.minX, f.maxY), Point(f.minX, f.minY)]
         #expect(path.count == want.count && zip(path.map(\.end), want).allSatisfy { $0.distance(to: $1) < 1e-6 }, "\(path)")
         // An uneven shape keeps its square corners' vertices.
-        let (g, _, p2) = try #require(render("uneven(0, 12, 0, 12) size 80x50"))
+        let (g, _, p2) = try #require(render("uneven(0, 12, 0, 12) size 80x50", radii: [0, 12, 0, 12]))
         let ends = p2.map(\.end)
         for vertex in [Point(g.minX, g.minY), Point(g.maxX, g.maxY)] {
             #expect(ends.contains { $0.distance(to: vertex) < 1e-6 }, "no sharp corner at \(vertex)")
@@ -304,3 +325,6 @@ extension Frame {
     var midXForTest: Double { x + width / 2 }
     var midYForTest: Double { y + height / 2 }
 }
+
+/// Four equal radii (tl tr br bl).
+fileprivate func all4(_ r: Double) -> [Double] { [r, r, r, r] }
