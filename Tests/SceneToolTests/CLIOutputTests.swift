@@ -281,7 +281,7 @@ struct CLIJSONTests {
             f: concentric min 8 size 50x50 align topLeading pad 4
 
             """)
-        #expect(s["x"]?["decisions"] as? [String] == ["clamped-to-half-side"])
+        #expect(s["x"]?["decisions"] as? [String] == ["clamped-to-half-side", "radius-overflow-clamped"])
         #expect(s["oc"]?["decisions"] as? [String] == ["circle-container-square"])
         #expect(s["o"]?["decisions"] == nil)
         let f = try #require(s["f"]?["decisions"] as? [String])
