@@ -9,7 +9,7 @@
 import SwiftUI
 
 /// The corner scale (concentric-corners.md): containers derive from their content.
-enum CornersCorners {
+enum Corners {
     static func rect(_ radius: CGFloat) -> RoundedRectangle {
         RoundedRectangle(cornerRadius: radius, style: .continuous)
     }
@@ -65,7 +65,7 @@ struct CornersView: View {
 
     /// `notes` (line 12)
     private var notes: some View {
-        CornersCorners.notesShape.fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 24 24 0 0 against screen; iOS 18: 24 24 0 0
+        Corners.notesShape.fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 24 24 0 0 against screen; iOS 18: 24 24 0 0
         .frame(width: 180, height: 120)
         .padding(10)
         .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
@@ -73,7 +73,7 @@ struct CornersView: View {
 
     /// `mixed` (line 16)
     private var mixed: some View {
-        CornersCorners.mixedShape.fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 12 24 0 0 against screen; iOS 18: 12 24 0 0
+        Corners.mixedShape.fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 12 24 0 0 against screen; iOS 18: 12 24 0 0
         .frame(width: 180, height: 120)
         .padding(10)
         .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topTrailing)
@@ -81,7 +81,7 @@ struct CornersView: View {
 
     /// `lead` (line 21)
     private var lead: some View {
-        CornersCorners.leadShape.fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 30 8 8 30 against screen; iOS 18: 0 8 8 0
+        Corners.leadShape.fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 30 8 8 30 against screen; iOS 18: 0 8 8 0
         .frame(width: 180, height: 120)
         .padding(10)
         .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottomLeading)
@@ -89,7 +89,7 @@ struct CornersView: View {
 
     /// `float` (line 25)
     private var float: some View {
-        CornersCorners.nested(minimum: 12, uniform: true).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 24 24 24 24 against screen; iOS 18: 12 12 12 12
+        Corners.nested(minimum: 12, uniform: true).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 24 24 24 24 against screen; iOS 18: 12 12 12 12
         .frame(width: 180, height: 120)
         .padding(.horizontal, 10)
         .padding(.vertical, 16)

@@ -56,7 +56,7 @@ enum SwiftUITest {
             try checkable(f.code).write(to: url, atomically: true, encoding: .utf8)
             paths.append(url.path)
         }
-        let r = try SVGTest.run(swiftc()!, ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", dir.path] + paths)
+        let r = try SVGTest.run(swiftc()!, ["-typecheck", "-parse-as-library", "-swift-version", "6", "-warnings-as-errors", "-I", dir.path] + paths)
         let out = r.stderr + String(decoding: r.stdout, as: UTF8.self)
         return r.status == 0 && out.isEmpty ? nil : out
     }

@@ -13,8 +13,12 @@ enum SwiftSource {
         "super", "throws", "true", "try", "Type", "Protocol", "some", "any",
     ]
 
-    /// A scene name as a Swift identifier (backticks around a reserved word).
-    static func identifier(_ name: String) -> String { reserved.contains(name) ? "`\(name)`" : name }
+    /// A scene name as a Swift identifier: backticks around a reserved word; `Type` and
+    /// `Protocol` mean the metatype after a dot even in backticks, so they get a `_`.
+    static func identifier(_ name: String) -> String {
+        if name == "Type" || name == "Protocol" { return name + "_" }
+        return reserved.contains(name) ? "`\(name)`" : name
+    }
 
     /// A number as a Swift literal, exact: `28`, `47.33`, `0.5` (never `.5`).
     static func number(_ v: Double) -> String {

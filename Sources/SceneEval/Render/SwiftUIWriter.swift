@@ -43,14 +43,15 @@ public enum SwiftUIWriter {
         return write(own.parse.scene, file: file, scene: modern, fallback: old, target: scene.target, options: options)
     }
 
-    /// The type names for a source name: `examples/map.scene` → (`MapView`, `MapCorners`).
+    /// The type names for a source name: `examples/map.scene` → (`MapView`, `MapCorners`);
+    /// `corners.scene` → (`CornersView`, `Corners`), the seed's own name.
     public static func typeNames(source: String, typeName: String?) -> (view: String, corners: String) {
         var base = source.split(separator: "/").last.map(String.init) ?? source
         if base.hasSuffix(".scene") { base.removeLast(".scene".count) }
         if base.hasPrefix("<") { base = "Scene" }
         let view = typeName ?? SwiftSource.typeName(from: base) + "View"
         let stem = view.hasSuffix("View") && view.count > 4 ? String(view.dropLast(4)) : view
-        return (view, stem + "Corners")
+        return (view, stem.hasSuffix("Corners") ? stem : stem + "Corners")
     }
 
     /// Whether `--name` is usable as a Swift type name.

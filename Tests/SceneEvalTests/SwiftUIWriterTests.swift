@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+import SceneLang
+@testable import SceneEval
+
+/// The SwiftUI writer's pieces: Apple's initialiser for each clause set, expressions
+/// as written, names Swift reserves.
+@Suite("SwiftUI export: writer")
+struct SwiftUIWriterTests {
+    static func export(_ text: String, name: String = "test.scene") throws -> SwiftUIExport {
+        try #require(SwiftUIWriter.export(SourceFile(name: name, text: text)), "the scene does not compile")
+    }
+
+    /// Each scene form and the one initialiser (apple-reference §1.2) it must become.
+    @Test("each clause set picks Apple's initialiser", arguments: [
+        ("concentric", "ConcentricRectangle()"),
+        ("concentric uniform", "ConcentricRectangle(corners: .concentric, isUniform: true)"),
+        ("concentric(all: fixed 8)", "ConcentricRectangle(corners: .fixed(8))"),
+        ("concentric(all: concentric min 4 uniform)", "ConcentricRectangle(corners: .concentric(minimum: .fixed(4)), isUniform: true)"),
+        ("concentric(topLeading: concentric min 12, topTrailing: fixed 24, bottomLeading: concentric, bottomTrailing: fixed 0)",
+         "ConcentricRectangle(topLeadingCorner: .concentric(minimum: .fixed(12)), topTrailingCorner: .fixed(24), bottomLeadingCorner: .concentric, bottomTrailingCorner: .fixed(0))"),
+        ("concentric(top: fixed 24 uniform, bottom: concentric uniform)",
+         "ConcentricRectangle(uniformTopCorners: .fixed(24), uniformBottomCorners: .concentric)"),
+        ("concentric(leading: concentric uniform, trailing: 8 uniform)",
+         "ConcentricRectangle(uniformLeadingCorners: .concentric, uniformTrailingCorners: .fixed(8))"),
+        ("concentric(top: fixed 10 uniform, bottomLeading: 6)",
+         "ConcentricRectangle(uniformTopCorners: .fixed(10), bottomLeadingCorner: .fixed(6), bottomTrailingCorner: .concentric)"),
+        ("concentric(bottom: concentric min 5 uniform, topLeading: 2)",
+         "ConcentricRectangle(uniformBottomCorners: .concentric(minimum: .fixed(5)), topLeadingCorner: .fixed(2), topTrailingCorner: .concentric)"),
+        ("concentric(leading: 8 uniform, topTrailing: concentric min 4)",
+         "ConcentricRectangle(uniformLeadingCorners: .fixed(8), topTrailingCorner: .concentric(minimum: .fixed(4)), bottomTrailingCorner: .concentric)"),
+        ("concentric(trailing: concentric uniform, topLeading: 10)",
+         "ConcentricRectangle(uniformTrailingCorners: .concentric, topLeadingCorner: .fixed(10), bottomLeadingCorner: .concentric)"),
+    ])
+    func initialiser(_ shape: String, _ expected: String) throws {
+        let code = try Self.export("s: \(shape) size 100x80\n").code
+        #expect(code.contains("AnyShape(\(expected))"), "\(shape):\n\(code)")
+        #expect(code.components(separatedBy: "ConcentricRectangle(").count == 2, "one ConcentricRectangle for \(shape)")
+    }
+
+    @Test("a minimum without clauses goes through the seed's nested(minimum:uniform:)")
+    func seedHelper() throws {
+        let code = try Self.export("let m = 16\na: concentric min m size 50x50\nb: concentric min m - 4 uniform size 50x50\n").code
+        #expect(code.contains("TestCorners.nested(minimum: TestCorners.m).fill("))
+        #expect(code.contains("TestCorners.nested(minimum: TestCorners.m - 4, uniform: true).fill("))
+        #expect(code.contains("static func nested(minimum: CGFloat, uniform: Bool = false) -> AnyShape {"))
+        #expect(!code.contains("static var"), "no other concentric shapes")
+    }
+
+    @Test("only the helpers used are written")
+    func onlyUsedHelpers() throws {
+        let code = try Self.export("a: capsule size 40x20\n").code
+        for absent in ["static func rect", "static func nested", "fileprivate extension", "@Namespace", "ConcentricRectangle("] {
+            #expect(!code.contains(absent), "\(absent)")
+        }
+    }
+
+    @Test("expressions stay as written", arguments: [
+        ("map - inset", "TestCorners.map - TestCorners.inset"),
+        ("map - (inset - 2)", "TestCorners.map - (TestCorners.inset - 2)"),
+        ("(map - 12) / 2", "(TestCorners.map - 12) / 2"),
+        ("map + inset * 2", "TestCorners.map + TestCorners.inset * 2"),
+        ("min(map, inset, 3)", "min(TestCorners.map, TestCorners.inset, 3)"),
+        ("-inset + .5", "-TestCorners.inset + 0.5"),
+        ("-(map - inset)", "-(TestCorners.map - TestCorners.inset)"),
+    ])
+    func expressions(_ written: String, _ swift: String) throws {
+        let code = try Self.export("let map = 28\nlet inset = 12\nlet value = \(written)\ns: rect 4 size 100x100 pad \(written)\n").code
+        #expect(code.contains(".padding(\(swift))\n"), "\(written):\n\(code)")
+        let inEnum = swift.replacingOccurrences(of: "TestCorners.", with: "")
+        #expect(code.contains("static let value: CGFloat = \(inEnum)\n"), "\(written)")
+    }
+
+    @Test("names Swift reserves still compile")
+    func reservedNames() throws {
+        let text = """
+        let in = 3
+        let self = 4
+        let Type = 5
+        let café = in + self + Type
+        default: concentric min Type size 40x40 fill red
+        body: rect café size 50x50
+        namespace: capsule size 20x20 transition rect in
+        """
+        let code = try Self.export(text, name: "reserved.scene").code
+        #expect(code.contains("static let `in`: CGFloat = 3"))
+        #expect(code.contains("static let Type_: CGFloat = 5"))
+        #expect(code.contains("private var `default`: some View"))
+        #expect(code.contains("private var bodyView: some View"))
+        if let output = try SwiftUITest.typecheck([("reserved.swift", code)]) { Issue.record("does not typecheck:\n\(output)") }
+    }
+
+    @Test("the enum is named after the scene, and `corners.scene` gives the seed's `Corners`")
+    func names() {
+        #expect(SwiftUIWriter.typeNames(source: "examples/map.scene", typeName: nil) == ("MapView", "MapCorners"))
+        #expect(SwiftUIWriter.typeNames(source: "examples/corners.scene", typeName: nil) == ("CornersView", "Corners"))
+        #expect(SwiftUIWriter.typeNames(source: "lint/flared-corner-fixed.scene", typeName: nil) == ("FlaredCornerFixedView", "FlaredCornerFixedCorners"))
+        #expect(SwiftUIWriter.typeNames(source: "<stdin>", typeName: nil) == ("SceneView", "SceneCorners"))
+        #expect(SwiftUIWriter.typeNames(source: "x.scene", typeName: "MapCard") == ("MapCard", "MapCardCorners"))
+        #expect(!SwiftUIWriter.isValidTypeName("2fast") && !SwiftUIWriter.isValidTypeName("a-b") && SwiftUIWriter.isValidTypeName("Card_2"))
+    }
+}
