@@ -19,7 +19,9 @@ let package = Package(
                        providers: [.apt(["libreadline-dev"])]),
         // The REPL session: a value-level engine (testable) plus the terminal loop.
         .target(name: "SceneREPL", dependencies: ["SceneLang", "SceneEval", "CReadline"]),
-        .executableTarget(name: "scene", dependencies: ["SceneLang", "SceneEval", "SceneREPL"]),
+        // The language server (`scene lsp`): JSON-RPC over any byte stream, testable in-process.
+        .target(name: "SceneLSP", dependencies: ["SceneLang", "SceneEval", "SceneREPL"]),
+        .executableTarget(name: "scene", dependencies: ["SceneLang", "SceneEval", "SceneREPL", "SceneLSP"]),
         .executableTarget(name: "scene-repl", dependencies: ["SceneREPL"]),
         // Shared by the test targets: golden files (one record switch), a seeded generator.
         .target(name: "SceneTestSupport", path: "Tests/SceneTestSupport"),

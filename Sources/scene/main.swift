@@ -20,6 +20,7 @@ usage: scene run FILE [--json | --svg [--centers] [--labels] [--compare ios18]
                       | --swiftui [--name TypeName] [--verify-harness]] [-o OUT]
        scene check [--json] [--strict] [--fix] FILE...
        scene fmt [--check] FILE...   rewrite in the canonical layout (--check: list unformatted files, exit 1)
+       scene lsp                the language server, on stdin/stdout (docs/editors.md)
        scene tokens FILE        show the tokens the lexer reads
        scene ast FILE           show the syntax tree
        scene presets            list the screen presets
@@ -335,6 +336,7 @@ switch command {
 case "run": status = run(rest)
 case "check": status = check(rest)
 case "fmt": status = fmt(rest)
+case "lsp": status = lsp(rest)
 case "tokens": status = tokens(rest)
 case "ast": status = ast(rest)
 case "presets": status = presets()
@@ -343,7 +345,7 @@ case "repl": status = REPLMain.run(arguments: rest)
 case "-h", "--help", "help": Console.out(usage + "\n"); status = Exit.ok
 case "--version", "version": Console.out("scene 0.1.0\n"); status = Exit.ok
 default:
-    let s = Suggest.closest(to: command, among: ["run", "check", "fmt", "tokens", "ast", "presets", "repl", "help"])
+    let s = Suggest.closest(to: command, among: ["run", "check", "fmt", "lsp", "tokens", "ast", "presets", "repl", "help"])
     usageError("unknown command `\(command)`" + (s.map { "; did you mean `\($0)`?" } ?? ""))
 }
 exit(status)

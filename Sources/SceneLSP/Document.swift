@@ -1,0 +1,153 @@
+import SceneLang
+import SceneEval
+
+/// How LSP positions count characters within a line: UTF-16 code units (the
+/// protocol's default) or UTF-8 bytes (when the client offers it).
+public enum PositionEncoding: String, Sendable {
+    case utf16 = "utf-16", utf8 = "utf-8"
+}
+
+/// One open document: its text, and what the pipeline made of it (computed
+/// when first asked for after a change, so a burst of edits costs one run).
+final class Document {
+    let uri: String
+    var version: Int
+    private(set) var file: SourceFile
+    private var cached: Analysis?
+
+    init(uri: String, version: Int, text: String) {
+        self.uri = uri
+        self.version = version
+        self.file = SourceFile(name: Document.displayName(uri), text: text)
+    }
+
+    func replace(text: String, version: Int) {
+        self.version = version
+        file = SourceFile(name: file.name, text: text)
+        cached = nil
+    }
+
+    var isStale: Bool { cached == nil }
+
+    var analysis: Analysis {
+        if let cached { return cached }
+        let a = Analysis(file)
+        cached = a
+        return a
+    }
+
+    static func displayName(_ uri: String) -> String {
+        guard uri.hasPrefix("file://") else { return uri }
+        return String(uri.dropFirst(7)).removingPercentEncodingLite
+    }
+
+    // MARK: - Positions
+
+    /// The LSP position (0-based line, character in `encoding`) of a byte offset.
+    func position(_ offset: Int, _ encoding: PositionEncoding) -> JSON {
+        let offset = max(0, min(offset, file.bytes.count))
+        var lo = 0, hi = file.lineStarts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if file.lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
+        }
+        var ch = 0
+        var i = file.lineStarts[lo]
+        while i < offset {
+            let n = SourceFile.utf8SequenceLength(file.bytes, at: i)
+            ch += encoding == .utf8 ? n : (n == 4 ? 2 : 1)
+            i += n
+        }
+        return ["line": JSON(lo), "character": JSON(ch)]
+    }
+
+    func range(_ r: SourceRange, _ encoding: PositionEncoding) -> JSON {
+        ["start": position(r.start, encoding), "end": position(r.end, encoding)]
+    }
+
+    /// The byte offset of an LSP position, clamped into the document (a
+    /// character past the end of its line is the line's end).
+    func offset(_ position: JSON?, _ encoding: PositionEncoding) -> Int? {
+        guard let line = position?["line"]?.int, let character = position?["character"]?.int else { return nil }
+        guard line >= 0 else { return 0 }
+        guard line < file.lineStarts.count else { return file.bytes.count }
+        let lineRange = file.lineRange(line + 1)
+        var i = lineRange.lowerBound, ch = 0
+        while i < lineRange.upperBound, ch < character {
+            let n = SourceFile.utf8SequenceLength(file.bytes, at: i)
+            ch += encoding == .utf8 ? n : (n == 4 ? 2 : 1)
+            i += n
+        }
+        return i
+    }
+
+    /// The whole document as an LSP range.
+    func fullRange(_ encoding: PositionEncoding) -> JSON { range(SourceRange(0, file.bytes.count), encoding) }
+}
+
+/// The pipeline's results for one version of a document.
+struct Analysis {
+    let compilation: Compilation
+    /// Lexer, parser, evaluator and checker diagnostics, as `scene check` reports them.
+    let diagnostics: [Diagnostic]
+    let tokens: [Token]
+    /// Every node in document order, with where its line of items ends.
+    let nodes: [NodeInfo]
+    /// `let` bindings as written.
+    let bindings: [(name: Identifier, value: Expr, range: SourceRange)]
+
+    init(_ file: SourceFile) {
+        let (c, ds) = Pipeline.compileAndCheck(file)
+        compilation = c
+        diagnostics = ds
+        tokens = Lexer.tokenize(file).tokens
+        var shapeAt: [Int: Int] = [:]
+        for (i, s) in (c.scene?.shapes ?? []).enumerated() { shapeAt[s.range.start] = i }
+        var nodes: [NodeInfo] = []
+        var bindings: [(Identifier, Expr, SourceRange)] = []
+        for s in c.parse.scene.statements {
+            switch s {
+            case .node(let n): NodeInfo.collect(n, parent: nil, shapeAt: shapeAt, into: &nodes)
+            case .binding(let name, let value, let range): bindings.append((name, value, range))
+            default: break
+            }
+        }
+        self.nodes = nodes
+        self.bindings = bindings
+    }
+
+    var scene: ResolvedScene? { compilation.scene }
+    var ast: Scene { compilation.parse.scene }
+
+    /// The token at or just before `offset` (the one a cursor at its end touches).
+    func token(at offset: Int) -> Token? {
+        var lo = 0, hi = tokens.count - 1
+        var found: Token? = nil
+        while lo <= hi {
+            let mid = (lo + hi) / 2
+            let t = tokens[mid]
+            if t.range.start <= offset { found = t; lo = mid + 1 } else { hi = mid - 1 }
+        }
+        guard let t = found, t.kind != .eof, t.kind != .newline, offset <= t.range.end else { return nil }
+        return t
+    }
+}
+
+extension String {
+    /// `%20` and friends in a file URI, decoded (invalid escapes left as written).
+    var removingPercentEncodingLite: String {
+        var out = [UInt8]()
+        let b = Array(utf8)
+        var i = 0
+        while i < b.count {
+            if b[i] == UInt8(ascii: "%"), i + 2 < b.count, let v = UInt8(String(decoding: b[i + 1...i + 2], as: UTF8.self), radix: 16) {
+                out.append(v)
+                i += 3
+            } else {
+                out.append(b[i])
+                i += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

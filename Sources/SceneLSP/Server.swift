@@ -1,0 +1,177 @@
+import SceneLang
+import SceneEval
+
+/// What the server needs from where it runs.
+public struct ServerOptions: Sendable {
+    /// The `docs/` folder, for `codeDescription` links to each rule's section.
+    public var docsDirectory: String?
+    /// Overrides the links' base (`https://…/docs/`); else `file://` links into `docsDirectory`.
+    public var docsBaseURL: String?
+    public init(docsDirectory: String? = nil, docsBaseURL: String? = nil) {
+        self.docsDirectory = docsDirectory
+        self.docsBaseURL = docsBaseURL
+    }
+}
+
+/// A JSON-RPC error: the code and message sent back for one request.
+struct RPCError: Error {
+    var code: Int
+    var message: String
+    static let parseError = -32700, invalidRequest = -32600, methodNotFound = -32601, invalidParams = -32602
+    static let serverNotInitialized = -32002, requestFailed = -32803
+    static func params(_ m: String) -> RPCError { RPCError(code: invalidParams, message: m) }
+}
+
+/// The language server: messages in, messages out. It never prints and never
+/// exits; `LSPMain` moves the bytes and `exitCode` says when to stop.
+public final class Server {
+    /// Set by the `exit` notification: 0 after `shutdown`, else 1.
+    public private(set) var exitCode: Int32? = nil
+    var initialized = false
+    var shuttingDown = false
+    var encoding: PositionEncoding = .utf16
+    var documents: [String: Document] = [:]
+    /// Documents changed since their diagnostics were last published.
+    var unpublished: Set<String> = []
+    var links: DocLinks
+
+    public init(options: ServerOptions = ServerOptions()) {
+        links = DocLinks(directory: options.docsDirectory, base: options.docsBaseURL)
+    }
+
+    /// A header block that could not be read: one error response (id null), and on.
+    public func badFrame(_ reason: String) -> [JSON] {
+        [Self.error(id: .null, RPCError(code: RPCError.parseError, message: "bad message header: \(reason)"))]
+    }
+
+    /// One message body: the messages to send back (responses, notifications).
+    public func receive(_ body: [UInt8]) -> [JSON] {
+        guard let message = JSON.parse(body) else {
+            return [Self.error(id: .null, RPCError(code: RPCError.parseError, message: "the message is not valid JSON"))]
+        }
+        guard case .object(let m) = message else {
+            return [Self.error(id: .null, RPCError(code: RPCError.invalidRequest, message: "a message must be a JSON object"))]
+        }
+        let id = m["id"]
+        guard let method = m["method"]?.string else {
+            // A response to a request of ours (we send none), or nonsense with an id.
+            if m["result"] != nil || m["error"] != nil { return [] }
+            return [Self.error(id: id ?? .null, RPCError(code: RPCError.invalidRequest, message: "a request needs a `method`"))]
+        }
+        let params = m["params"] ?? .null
+        guard let id else {
+            notify(method, params)
+            return []
+        }
+        switch id {
+        case .number, .string: break
+        default: return [Self.error(id: .null, RPCError(code: RPCError.invalidRequest, message: "a request id is a number or a string"))]
+        }
+        switch request(method, params) {
+        case .success(let result): return [["jsonrpc": "2.0", "id": id, "result": result]]
+        case .failure(let e): return [Self.error(id: id, e)]
+        }
+    }
+
+    static func error(id: JSON, _ e: RPCError) -> JSON {
+        ["jsonrpc": "2.0", "id": id, "error": ["code": JSON(e.code), "message": JSON(e.message)]]
+    }
+
+    /// `textDocument/publishDiagnostics` for every document changed since the
+    /// last call: the transport calls this when no more input is waiting, so a
+    /// burst of edits is evaluated once.
+    public func flush() -> [JSON] {
+        defer { unpublished.removeAll() }
+        return unpublished.sorted().compactMap { uri in
+            guard let doc = documents[uri] else {
+                return ["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
+                        "params": ["uri": JSON(uri), "diagnostics": []]]
+            }
+            return ["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
+                    "params": ["uri": JSON(uri), "version": JSON(doc.version),
+                               "diagnostics": .array(doc.analysis.diagnostics.map { lspDiagnostic($0, in: doc) })]]
+        }
+    }
+
+    // MARK: - Notifications
+
+    func notify(_ method: String, _ params: JSON) {
+        if method == "exit" { exitCode = shuttingDown ? 0 : 1; return }
+        guard initialized, !shuttingDown else { return }
+        let uri = params["textDocument"]?["uri"]?.string
+        switch method {
+        case "textDocument/didOpen":
+            guard let uri, let text = params["textDocument"]?["text"]?.string else { return }
+            documents[uri] = Document(uri: uri, version: params["textDocument"]?["version"]?.int ?? 0, text: text)
+            unpublished.insert(uri)
+        case "textDocument/didChange":
+            guard let uri, let doc = documents[uri] else { return }
+            // Full sync: the last change holds the whole text.
+            guard let text = params["contentChanges"]?.array?.last?["text"]?.string else { return }
+            doc.replace(text: text, version: params["textDocument"]?["version"]?.int ?? doc.version + 1)
+            unpublished.insert(uri)
+        case "textDocument/didClose":
+            guard let uri else { return }
+            documents[uri] = nil
+            unpublished.insert(uri)
+        default:
+            break  // initialized, didSave, $/cancelRequest, $/setTrace, …: nothing to do
+        }
+    }
+
+    // MARK: - Requests
+
+    func request(_ method: String, _ params: JSON) -> Result<JSON, RPCError> {
+        if method == "initialize" { return .success(initialize(params)) }
+        guard initialized else {
+            return .failure(RPCError(code: RPCError.serverNotInitialized, message: "`initialize` must come first"))
+        }
+        if shuttingDown {
+            return .failure(RPCError(code: RPCError.invalidRequest, message: "the server is shutting down"))
+        }
+        if method == "shutdown" { shuttingDown = true; return .success(.null) }
+        guard let handler = Self.handlers[method] else {
+            return .failure(RPCError(code: RPCError.methodNotFound, message: "method `\(method)` is not supported"))
+        }
+        guard let uri = params["textDocument"]?["uri"]?.string else { return .failure(.params("`textDocument.uri` is missing")) }
+        guard let doc = documents[uri] else { return .failure(.params("`\(uri)` is not open")) }
+        return handler(self)(doc, params)
+    }
+
+    typealias Handler = (Server) -> (Document, JSON) -> Result<JSON, RPCError>
+
+    static let handlers: [String: Handler] = [
+        "textDocument/hover": { $0.hover },
+        "textDocument/inlayHint": { $0.inlayHints },
+        "textDocument/completion": { $0.completion },
+        "textDocument/definition": { $0.definition },
+        "textDocument/documentSymbol": { $0.documentSymbols },
+        "textDocument/formatting": { $0.formatting },
+        "textDocument/codeAction": { $0.codeActions },
+        "textDocument/diagnostic": { $0.pullDiagnostics },
+    ]
+
+    func initialize(_ params: JSON) -> JSON {
+        initialized = true
+        let offered = params["capabilities"]?["general"]?["positionEncodings"]?.array?.compactMap(\.string) ?? []
+        encoding = offered.contains("utf-8") ? .utf8 : .utf16
+        if let base = params["initializationOptions"]?["docsBaseURL"]?.string { links.base = base }
+        let capabilities: JSON = [
+            "positionEncoding": JSON(encoding.rawValue),
+            "textDocumentSync": ["openClose": true, "change": 1],
+            "hoverProvider": true,
+            "inlayHintProvider": true,
+            "completionProvider": ["triggerCharacters": [":", "(", ","]],
+            "definitionProvider": true,
+            "documentSymbolProvider": true,
+            "documentFormattingProvider": true,
+            "codeActionProvider": ["codeActionKinds": ["quickfix", "source.fixAll"]],
+        ]
+        return ["capabilities": capabilities, "serverInfo": ["name": "scene lsp", "version": "0.1.0"]]
+    }
+
+    /// `textDocument/diagnostic` (pull diagnostics) for clients that ask instead of listening.
+    func pullDiagnostics(_ doc: Document, _ params: JSON) -> Result<JSON, RPCError> {
+        .success(["kind": "full", "items": .array(doc.analysis.diagnostics.map { lspDiagnostic($0, in: doc) })])
+    }
+}
