@@ -27,6 +27,6 @@ let package = Package(
         .target(name: "SceneTestSupport", path: "Tests/SceneTestSupport"),
         .testTarget(name: "SceneLangTests", dependencies: ["SceneLang", "SceneTestSupport"]),
         .testTarget(name: "SceneEvalTests", dependencies: ["SceneLang", "SceneEval", "SceneTestSupport"]),
-        .testTarget(name: "SceneToolTests", dependencies: ["SceneLang", "SceneEval", "SceneREPL", "scene", "scene-repl", "SceneTestSupport"]),
+        .testTarget(name: "SceneToolTests", dependencies: ["SceneLang", "SceneEval", "SceneREPL", "SceneLSP", "scene", "scene-repl", "SceneTestSupport"]),
     ]
 )

@@ -66,7 +66,7 @@ public struct MessageReader: Sendable {
 
     /// One message with its header.
     public static func frame(_ json: JSON) -> [UInt8] {
-        let body = Array(json.serialized.utf8)
+        let body = json.bytes
         return Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
     }
 }

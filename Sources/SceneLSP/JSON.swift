@@ -29,55 +29,55 @@ public enum JSON: Equatable, Sendable {
     // MARK: - Writing
 
     /// Compact JSON, object keys sorted (so output is deterministic).
-    public var serialized: String {
-        var out = ""
+    public var serialized: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// The same, as UTF-8 bytes (built in one buffer: large documents stay linear).
+    public var bytes: [UInt8] {
+        var out: [UInt8] = []
         write(to: &out)
         return out
     }
 
-    func write(to out: inout String) {
+    func write(to out: inout [UInt8]) {
         switch self {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
+        case .null: out += Array("null".utf8)
+        case .bool(let b): out += Array((b ? "true" : "false").utf8)
         case .number(let n):
-            if n.isFinite, n == n.rounded(), abs(n) < 1e15 { out += String(Int64(n)) }
-            else if n.isFinite { out += String(n) } else { out += "null" }
+            if n.isFinite, n == n.rounded(), abs(n) < 1e15 { out += Array(String(Int64(n)).utf8) }
+            else if n.isFinite { out += Array(String(n).utf8) } else { out += Array("null".utf8) }
         case .string(let s): Self.quote(s, to: &out)
         case .array(let a):
-            out += "["
-            for (i, v) in a.enumerated() { if i > 0 { out += "," }; v.write(to: &out) }
-            out += "]"
+            out.append(UInt8(ascii: "["))
+            for (i, v) in a.enumerated() { if i > 0 { out.append(UInt8(ascii: ",")) }; v.write(to: &out) }
+            out.append(UInt8(ascii: "]"))
         case .object(let o):
-            out += "{"
+            out.append(UInt8(ascii: "{"))
             for (i, k) in o.keys.sorted().enumerated() {
-                if i > 0 { out += "," }
+                if i > 0 { out.append(UInt8(ascii: ",")) }
                 Self.quote(k, to: &out)
-                out += ":"
+                out.append(UInt8(ascii: ":"))
                 o[k]!.write(to: &out)
             }
-            out += "}"
+            out.append(UInt8(ascii: "}"))
         }
     }
 
-    static func quote(_ s: String, to out: inout String) {
-        out += "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 {
-                    let h = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - h.count) + h
-                } else {
-                    out.unicodeScalars.append(u)
-                }
+    static func quote(_ s: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for b in s.utf8 {
+            switch b {
+            case UInt8(ascii: "\""): out += [0x5C, 0x22]
+            case UInt8(ascii: "\\"): out += [0x5C, 0x5C]
+            case 0x0A: out += [0x5C, UInt8(ascii: "n")]
+            case 0x0D: out += [0x5C, UInt8(ascii: "r")]
+            case 0x09: out += [0x5C, UInt8(ascii: "t")]
+            case 0..<0x20:
+                let h = Array("0123456789abcdef".utf8)
+                out += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, h[Int(b >> 4)], h[Int(b & 15)]]
+            default: out.append(b)
             }
         }
-        out += "\""
+        out.append(UInt8(ascii: "\""))
     }
 
     // MARK: - Reading
@@ -176,28 +176,24 @@ public enum JSON: Equatable, Sendable {
 
         mutating func string() -> String? {
             i += 1
-            var scalars = String.UnicodeScalarView()
-            var run = [UInt8]()
-            func flush() { scalars.append(contentsOf: String(decoding: run, as: UTF8.self).unicodeScalars); run.removeAll() }
+            var out = [UInt8]()
+            func append(_ u: Unicode.Scalar) { out.append(contentsOf: Array(String(Character(u)).utf8)) }
             while i < bytes.count {
                 let b = bytes[i]
-                if b == UInt8(ascii: "\"") { i += 1; flush(); return String(scalars) }
+                if b == UInt8(ascii: "\"") { i += 1; return String(decoding: out, as: UTF8.self) }
                 if b < 0x20 { return nil }
-                guard b == UInt8(ascii: "\\") else { run.append(b); i += 1; continue }
-                flush()
+                guard b == UInt8(ascii: "\\") else { out.append(b); i += 1; continue }
                 i += 1
                 guard i < bytes.count else { return nil }
                 let e = bytes[i]
                 i += 1
                 switch e {
-                case UInt8(ascii: "\""): scalars.append("\"")
-                case UInt8(ascii: "\\"): scalars.append("\\")
-                case UInt8(ascii: "/"): scalars.append("/")
-                case UInt8(ascii: "b"): scalars.append("\u{8}")
-                case UInt8(ascii: "f"): scalars.append("\u{C}")
-                case UInt8(ascii: "n"): scalars.append("\n")
-                case UInt8(ascii: "r"): scalars.append("\r")
-                case UInt8(ascii: "t"): scalars.append("\t")
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(e)
+                case UInt8(ascii: "b"): out.append(0x08)
+                case UInt8(ascii: "f"): out.append(0x0C)
+                case UInt8(ascii: "n"): out.append(0x0A)
+                case UInt8(ascii: "r"): out.append(0x0D)
+                case UInt8(ascii: "t"): out.append(0x09)
                 case UInt8(ascii: "u"):
                     guard var v = hex4() else { return nil }
                     if (0xD800..<0xDC00).contains(v), i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") {
@@ -205,7 +201,7 @@ public enum JSON: Equatable, Sendable {
                         guard let lo = hex4(), (0xDC00..<0xE000).contains(lo) else { return nil }
                         v = 0x10000 + ((v - 0xD800) << 10) + (lo - 0xDC00)
                     }
-                    scalars.append(Unicode.Scalar(v) ?? "\u{FFFD}")
+                    append(Unicode.Scalar(v) ?? "\u{FFFD}")
                 default: return nil
                 }
             }
@@ -215,7 +211,7 @@ public enum JSON: Equatable, Sendable {
 }
 
 extension JSON: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
-    ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral {
+    ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
     public init(stringLiteral s: String) { self = .string(s) }
     public init(integerLiteral n: Int) { self = .number(Double(n)) }
     public init(booleanLiteral b: Bool) { self = .bool(b) }
@@ -225,5 +221,4 @@ extension JSON: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Express
         for (k, v) in kv { o[k] = v }
         self = .object(o)
     }
-    public init(nilLiteral: ()) { self = .null }
 }

@@ -130,26 +130,27 @@ public final class Server {
             return .failure(RPCError(code: RPCError.invalidRequest, message: "the server is shutting down"))
         }
         if method == "shutdown" { shuttingDown = true; return .success(.null) }
-        guard let handler = Self.handlers[method] else {
+        guard let handler = handler(method) else {
             return .failure(RPCError(code: RPCError.methodNotFound, message: "method `\(method)` is not supported"))
         }
         guard let uri = params["textDocument"]?["uri"]?.string else { return .failure(.params("`textDocument.uri` is missing")) }
         guard let doc = documents[uri] else { return .failure(.params("`\(uri)` is not open")) }
-        return handler(self)(doc, params)
+        return handler(doc, params)
     }
 
-    typealias Handler = (Server) -> (Document, JSON) -> Result<JSON, RPCError>
-
-    static let handlers: [String: Handler] = [
-        "textDocument/hover": { $0.hover },
-        "textDocument/inlayHint": { $0.inlayHints },
-        "textDocument/completion": { $0.completion },
-        "textDocument/definition": { $0.definition },
-        "textDocument/documentSymbol": { $0.documentSymbols },
-        "textDocument/formatting": { $0.formatting },
-        "textDocument/codeAction": { $0.codeActions },
-        "textDocument/diagnostic": { $0.pullDiagnostics },
-    ]
+    func handler(_ method: String) -> ((Document, JSON) -> Result<JSON, RPCError>)? {
+        switch method {
+        case "textDocument/hover": return hover
+        case "textDocument/inlayHint": return inlayHints
+        case "textDocument/completion": return completion
+        case "textDocument/definition": return definition
+        case "textDocument/documentSymbol": return documentSymbols
+        case "textDocument/formatting": return formatting
+        case "textDocument/codeAction": return codeActions
+        case "textDocument/diagnostic": return pullDiagnostics
+        default: return nil
+        }
+    }
 
     func initialize(_ params: JSON) -> JSON {
         initialized = true
