@@ -45,6 +45,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case unterminatedBlock = "unterminated-block"
     case nestingTooDeep = "nesting-too-deep"
     case tooManyErrors = "too-many-errors"
+    case tooManyNodes = "too-many-nodes"
 
     // Evaluating: values, bindings, layout.
     case undefinedName = "undefined-name"
@@ -142,6 +143,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
         case .unterminatedBlock: return (.error, .syntax, "a `<` that is never closed")
         case .nestingTooDeep: return (.error, .syntax, "nodes nest deeper than 1,000 levels, or an expression deeper than 200")
         case .tooManyErrors: return (.error, .syntax, "more than 1,000 syntax errors: the rest are only counted")
+        case .tooManyNodes: return (.error, .syntax, "more than 2,000,000 statements and nodes in one scene")
         case .undefinedName: return (.error, .evaluation, "a name that is not defined, or used before its `let`")
         case .duplicateBinding: return (.error, .evaluation, "a name defined twice with `let`")
         case .duplicateScreen: return (.error, .evaluation, "`screen` given twice")

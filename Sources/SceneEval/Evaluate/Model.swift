@@ -339,6 +339,9 @@ public enum Format {
         var r = (v * 1000).rounded() / 1000
         if r == 0 { r = 0 }  // folds -0
         if r == r.rounded(), abs(r) < 1e15 { return String(Int64(r)) }
+        // Past 1e15 a Double has no thousandths left (and × 1000 would overflow
+        // Int64 past 9.2e15): whole points, in exponent form beyond Int64.
+        if abs(r) >= 1e15 { return abs(r) < 9e18 ? String(Int64(r.rounded())) : "\(r.rounded())" }
         var s = String(Int64((abs(r) * 1000).rounded()))
         while s.count < 4 { s = "0" + s }
         let intPart = s.dropLast(3)

@@ -110,7 +110,7 @@ extension Parser {
                 continue
             }
             let before = p
-            if let child = parseNode(depth: depth) { children.append(child) }
+            if let child = parseNode(depth: depth), admit(at: child.range) { children.append(child) }
             skipInvalid()
             switch tok.kind {
             case .newline, .semicolon, .greater, .eof: break

@@ -12,7 +12,7 @@ extension Parser {
                 continue
             }
             let before = p
-            if let s = parseStatement() { statements.append(s) }
+            if let s = parseStatement(), admit(at: s.range) { statements.append(s) }
             expectStatementEnd()
             if p == before { advance() }
         }

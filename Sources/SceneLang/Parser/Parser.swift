@@ -8,6 +8,12 @@
 /// input is an error, never a stack overflow.
 public struct Parser {
     public static let maxNodeDepth = 1000
+    /// Statements and nodes a scene may hold (each costs about 1 KB once laid
+    /// out): past it, one `too-many-nodes` error and the rest is parsed but not kept,
+    /// so memory stays bounded whatever the input's size.
+    public static let maxStatements = 2_000_000
+    var statementCount = 0
+    var statementLimit = Parser.maxStatements
     public static let maxExprDepth = 200
     /// Largest magnitude a literal may have; anything larger is a mistake.
     public static let maxNumber = 1_000_000.0
@@ -40,8 +46,10 @@ public struct Parser {
         bytes = file.bytes
     }
 
-    public static func parse(_ file: SourceFile) -> Result {
+    /// `maxStatements` is lowered only by tests of the limit.
+    public static func parse(_ file: SourceFile, maxStatements: Int = Parser.maxStatements) -> Result {
         var parser = Parser(file: file)
+        parser.statementLimit = maxStatements
         let scene = parser.parseScene()
         // One count for what the lexer and the parser left unreported.
         let suppressed = parser.suppressed + parser.lexer.suppressed
@@ -55,6 +63,17 @@ public struct Parser {
             .sorted { ($0.element.range.start, $0.offset) < ($1.element.range.start, $1.offset) }
             .map(\.element)
         return Result(scene: scene, diagnostics: all, file: file)
+    }
+
+    /// Whether one more statement or node fits under `maxStatements` (reported once when not).
+    mutating func admit(at range: SourceRange) -> Bool {
+        statementCount += 1
+        if statementCount <= statementLimit { return true }
+        if statementCount == statementLimit + 1 {
+            diagnostics.append(Diagnostic(.tooManyNodes, "the scene has more than \(statementLimit) statements and nodes",
+                                          at: range, help: "split it into several files; the rest of this one is not read"))
+        }
+        return false
     }
 
     /// A `#word` right after `end` on the same line (which the lexer read as a comment).
