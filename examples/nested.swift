@@ -23,8 +23,8 @@ enum NestedCorners {
         }
     }
 
-    /// `a3`: ConcentricRectangle on iOS 26; before, a rounded rectangle of each corner's minimum.
-    static var a3Shape: AnyShape {
+    /// Shared by `a1`, `a2`, `a3`: ConcentricRectangle on iOS 26; before, a rounded rectangle of each corner's minimum.
+    static var concentric: AnyShape {
         if #available(iOS 26.0, macOS 26.0, *) {
             AnyShape(ConcentricRectangle())
         } else {
@@ -62,7 +62,7 @@ struct NestedView: View {
         }
         .frame(maxWidth: .infinity, maxHeight: .infinity)
         .concentricContainer(NestedCorners.rect(16))  // resolves to 16 16 16 16 (container)
-        .background { NestedCorners.a3Shape.fill(Color(red: 1, green: 0xC3 / 255, blue: 0)) }  // resolves to 16 16 16 16 against plain; iOS 18: 0 0 0 0
+        .background { NestedCorners.concentric.fill(Color(red: 1, green: 0xC3 / 255, blue: 0)) }  // resolves to 16 16 16 16 against plain; iOS 18: 0 0 0 0
         .padding(8)
     }
 
@@ -73,13 +73,13 @@ struct NestedView: View {
         }
         .frame(maxWidth: .infinity, maxHeight: .infinity)
         .concentricContainer(NestedCorners.rect(8))  // resolves to 8 8 8 8 (container)
-        .background { NestedCorners.a3Shape.fill(Color(red: 0x9D / 255, green: 0x02 / 255, blue: 0x08 / 255)) }  // resolves to 8 8 8 8 against a1; iOS 18: 0 0 0 0
+        .background { NestedCorners.concentric.fill(Color(red: 0x9D / 255, green: 0x02 / 255, blue: 0x08 / 255)) }  // resolves to 8 8 8 8 against a1; iOS 18: 0 0 0 0
         .padding(8)
     }
 
     /// `a3` (line 14)
     private var a3: some View {
-        NestedCorners.a3Shape.fill(Color(red: 0x9B / 255, green: 0xE7 / 255, blue: 0xF0 / 255))  // resolves to 0 0 0 0 against a2; iOS 18: 0 0 0 0
+        NestedCorners.concentric.fill(Color(red: 0x9B / 255, green: 0xE7 / 255, blue: 0xF0 / 255))  // resolves to 0 0 0 0 against a2; iOS 18: 0 0 0 0
         .padding(8)
     }
 

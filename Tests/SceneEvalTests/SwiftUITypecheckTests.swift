@@ -44,6 +44,15 @@ struct SwiftUITypecheckTests {
         Self.fail(try SwiftUITest.typecheck(files), "\(files.count) random scenes")
     }
 
+    /// The harness sits under `#if canImport(AppKit)`: the AppKit stub makes that branch
+    /// compile here, so it is checked, not skipped.
+    @Test("the harness's AppKit branch is typechecked, not skipped")
+    func harnessBranchIsChecked() throws {
+        let wrong = "#if canImport(AppKit)\nimport AppKit\nlet notAnInt: Int = NSBitmapImageRep.FileType.png\n#endif\n"
+        let output = try #require(try SwiftUITest.typecheck([("branch.swift", wrong)]), "the AppKit branch was skipped")
+        #expect(output.contains("cannot convert value of type 'NSBitmapImageRep.FileType'"), "\(output)")
+    }
+
     /// Apple's own documented uses (the ConcentricRectangle overview, the seed) compile.
     @Test("the stub accepts Apple's documented code")
     func accepts() throws {

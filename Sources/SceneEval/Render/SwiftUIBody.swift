@@ -21,7 +21,8 @@ struct SwiftUIEmitter {
     // What the code uses, so only that is written.
     var usesRect = false
     var usesNested = false
-    var concentricShapes: [(name: String, code: ConcentricCode, label: String?)] = []
+    /// The enum's ConcentricRectangles: name, code, and the nodes that use it (indices).
+    var concentricShapes: [(name: String, code: ConcentricCode, users: [Int])] = []
     var usesGlass = false
     var usesTransition = false
     var containerTypes: [String] = []

@@ -33,20 +33,53 @@ extension SwiftUIEmitter {
                 usesNested = true
                 return prefix + "nested(minimum: \(e(seed.minimum))\(seed.uniform ? ", uniform: true" : ""))"
             }
-            return prefix + concentricShapeName(code, label: nodes[i].label?.name)
+            return prefix + concentricShapeName(code, label: nodes[i].label?.name, user: i)
         }
     }
 
     /// The enum's name for a ConcentricRectangle (one per distinct shape; the label's when it has one).
-    mutating func concentricShapeName(_ code: ConcentricCode, label: String?) -> String {
-        if let same = concentricShapes.first(where: { $0.code == code }) { return same.name }
-        let taken = Set(bindings.map(\.name.name) + concentricShapes.map(\.name) + ["rect", "nested"])
-        var name = label.map { $0 + "Shape" } ?? "concentric\(concentricShapes.count + 1)"
-        var n = 2
-        let stem = name
-        while taken.contains(name) || SwiftSource.reserved.contains(name) { name = stem + "\(n)"; n += 1 }
-        concentricShapes.append((name, code, label))
+    mutating func concentricShapeName(_ code: ConcentricCode, label: String?, user: Int) -> String {
+        if let k = concentricShapes.firstIndex(where: { $0.code == code }) {
+            if !concentricShapes[k].users.contains(user) { concentricShapes[k].users.append(user) }
+            return concentricShapes[k].name
+        }
+        let name = freeName(label.map { $0 + "Shape" } ?? "concentric")
+        concentricShapes.append((name, code, [user]))
         return name
+    }
+
+    /// `stem`, or `stem2`, `stem3`, … : a name no binding, helper or other shape has.
+    func freeName(_ stem: String) -> String {
+        let taken = Set(bindings.map { SwiftSource.identifier($0.name.name) } + concentricShapes.map(\.name) + ["rect", "nested"])
+        var name = stem, n = 2
+        while taken.contains(name) || SwiftSource.reserved.contains(name) { name = stem + "\(n)"; n += 1 }
+        return name
+    }
+
+    /// A shape several nodes share gets a name of its own, not the first user's
+    /// (`ConcentricRectangle()` for a1, a2 and a3 is `concentric`, not `a3Shape`).
+    mutating func renameShared(in code: String) -> String {
+        var out = code
+        for k in concentricShapes.indices where concentricShapes[k].users.count > 1 {
+            let old = concentricShapes[k].name
+            concentricShapes[k].name = ""
+            let new = freeName("concentric")
+            concentricShapes[k].name = new
+            out = Self.replacing(prefix + old, with: prefix + new, in: out)
+        }
+        return out
+    }
+
+    /// `text` with every `name` that is not the start of a longer identifier replaced.
+    static func replacing(_ name: String, with new: String, in text: String) -> String {
+        var out = "", rest = text[...]
+        while let r = rest.firstRange(of: name) {
+            let next = r.upperBound < rest.endIndex ? rest[r.upperBound] : " "
+            let whole = !(next.isLetter || next.isNumber || next == "_")
+            out += rest[..<r.lowerBound] + (whole ? new : name)
+            rest = rest[r.upperBound...]
+        }
+        return out + rest
     }
 
     /// `// resolves to 16 16 16 16 against map`, with the iOS 18 radii after a concentric shape's.

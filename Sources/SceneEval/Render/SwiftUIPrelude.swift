@@ -58,7 +58,8 @@ extension SwiftUIEmitter {
                             "    } else {", "        AnyShape(rect(minimum))", "    }", "}"])
         }
         for c in concentricShapes {
-            let who = c.label.map { "`\($0)`" } ?? "A shape"
+            let names = c.users.sorted().map { "`\(scene.shapes[$0].id)`" }
+            let who = names.count == 1 ? names[0] : "Shared by " + names.joined(separator: ", ")
             helpers.append(["/// \(who): ConcentricRectangle on iOS 26; before, a rounded rectangle of each corner's minimum.",
                             "static var \(c.name): AnyShape {",
                             "    if #available(iOS 26.0, macOS 26.0, *) {",
