@@ -64,7 +64,7 @@ extension Evaluator {
             let drawn = p.shape ?? p.glassShape ?? p.container ?? (p.glass ? .plain(ShapeKind.defaultGlass) : nil)
             flat.shapes.append(ResolvedShape(
                 id: node.label?.name ?? "node-\(index + 1)", label: node.label?.name, kind: drawn?.kind ?? .group,
-                parent: parent, depth: depth, container: .none, enclosing: .screen, isContainer: false,
+                parent: parent, depth: depth, container: .none, isContainer: false, enclosingIndex: -1,
                 containerRadii: nil, containerKind: nil, frame: screen.frame, radii: Radii(all: 0), style: p.style,
                 fill: p.fill, glass: p.glass, role: p.role, stack: p.stack, spec: drawn, decisions: Decisions(),
                 layers: [], range: node.range, shapeRange: p.shapeRange, containerRange: p.containerRange))

@@ -270,10 +270,19 @@ public struct ResolvedShape: Sendable, Equatable {
     public var depth: Int
     /// The container its radii resolved against (`.none` when they depend on none).
     public var container: ContainerRef
+    public var isContainer: Bool
+    /// `enclosing` in four bytes, which fit in padding (a scene may have a
+    /// million shapes): −1 for the screen, else the container's index.
+    var enclosingIndex: Int32
     /// The container it sits in, whether or not its radii depend on it: the
     /// nearest ancestor that declares one, else the screen (never `.none`).
-    public var enclosing: ContainerRef
-    public var isContainer: Bool
+    /// Layout sets it once; the checker, SVG `--centers` and `reasons(for:)` read it.
+    public var enclosing: ContainerRef {
+        get { enclosingIndex < 0 ? .screen : .node(Int(enclosingIndex)) }
+        set {
+            if case .node(let j) = newValue { enclosingIndex = Int32(j) } else { enclosingIndex = -1 }
+        }
+    }
     /// The radii it publishes to its children, when it is a container.
     public var containerRadii: Radii?
     /// The container's kind (for drawing the corner guides).
