@@ -112,6 +112,15 @@ enum Terminal {
 
     /// Run until Ctrl-D, `:quit` or a hang-up. Returns the exit status.
     static func run(_ shell: inout Shell, historyPath: String?) -> Int32 {
+        setUp(historyPath: historyPath)
+        var loop = Loop(shell: shell, historyPath: historyPath)
+        let status = loop.run()
+        shell = loop.shell
+        return status
+    }
+
+    /// Readline in callback mode with our completion, the history, our signal handlers.
+    static func setUp(historyPath: String?) {
         scene_rl_set_name("scene")
         scene_rl_set_word_breaks(" \t\n<>=;(),+*/")
         scene_rl_set_completer(generator)
@@ -119,10 +128,49 @@ enum Terminal {
         scene_rl_catch_sigwinch(0)
         if let historyPath { loadHistory(historyPath) }
         installSignals(interactive: true)
+    }
 
+    /// The interactive loop: poll standard input, handle what a signal asked
+    /// for, feed readline, and hand each complete input to the shell.
+    struct Loop {
+        var shell: Shell
+        let historyPath: String?
+        /// The lines of an input still open (`<` not yet closed).
         var pending: [String] = []
+        /// What `:edit` offered, put on the next input line.
         var prefill: String? = nil
-        func install() {
+
+        /// After one event: read on, or leave with an exit status.
+        enum Next { case readOn, leave(Int32) }
+
+        mutating func run() -> Int32 {
+            install()
+            while true {
+                var pfd = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+                let ready = poll(&pfd, 1, -1)
+                switch signals() {
+                case .leave(let status)?: return status
+                case .readOn?: continue
+                case nil: break
+                }
+                if ready < 0 { continue }   // EINTR from a signal handled above
+                if pfd.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
+                    rl_callback_read_char()
+                }
+                guard let line = received else { continue }
+                received = nil
+                let next: Next
+                switch line {
+                case .eof: next = endOfInput()
+                case .text(let text): next = entered(text)
+                }
+                if case .leave(let status) = next { return status }
+            }
+        }
+
+        /// A prompt for the next line (the continuation prompt inside an open
+        /// input), with the scene's names and labels for completion.
+        mutating func install() {
             completionNames = shell.session.names
             completionLabels = shell.session.labels
             received = nil
@@ -133,21 +181,23 @@ enum Terminal {
                 rl_redisplay()
             }
         }
+
         func emit(_ r: Shell.Reply) {
             Console.out(r.out)
             Console.err(r.err)
         }
-        func leave(_ status: Int32) -> Int32 {
+
+        /// On the way out: autosave and trim the history file.
+        mutating func leave(_ status: Int32) -> Next {
             rl_callback_handler_remove()
             emit(shell.autosave())
             if let historyPath { history_truncate_file(historyPath, 1000) }
-            return status
+            return .leave(status)
         }
 
-        install()
-        while true {
-            var pfd = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&pfd, 1, -1)
+        /// What the signals since the last poll ask for: leave (a hang-up or
+        /// termination), read on with a fresh prompt (Ctrl-C), or nil.
+        mutating func signals() -> Next? {
             if let sig = tookTermination() {
                 scene_rl_callback_interrupt()
                 Console.out("\n")
@@ -167,62 +217,65 @@ enum Terminal {
                 pending = []
                 shell.forgetEdit()
                 install()
-                continue
+                return .readOn
             }
-            if ready < 0 { continue }   // EINTR from a signal handled above
-            if pfd.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
-                rl_callback_read_char()
-            }
-            guard let line = received else { continue }
-            received = nil
-            switch line {
-            case .eof:
-                if !pending.isEmpty {
-                    Console.out("\n")
-                    Console.err("unfinished input discarded (Ctrl-D again quits)\n")
-                    pending = []
-                    install()
-                    continue
-                }
+            return nil
+        }
+
+        /// Ctrl-D: inside an open input it discards it, else it quits.
+        mutating func endOfInput() -> Next {
+            if !pending.isEmpty {
                 Console.out("\n")
-                return leave(0)
-            case .text(let text):
-                let isCommand = text.drop { $0 == " " || $0 == "\t" }.hasPrefix(":")
-                var reply: Shell.Reply
-                if isCommand {
-                    remember(text, in: historyPath)
-                    reply = shell.handle(text)
-                } else {
-                    pending.append(text)
-                    let whole = pending.joined(separator: "\n")
-                    if !InputBuffer.isComplete(whole) { install(); continue }
-                    // One entry per input, however many lines (comments left out).
-                    if pending.count == 1 {
-                        remember(text, in: historyPath)
-                    } else if let joined = InputBuffer.historyLine(pending) {
-                        remember(joined, in: historyPath, ignoreSpace: false)
-                    }
-                    pending = []
-                    reply = shell.handle(whole)
-                }
-                emit(reply)
-                prefill = reply.prefill
-                if reply.quit {
-                    let saved = shell.autosave()
-                    if saved.failed {
-                        // Keep the session rather than lose it.
-                        emit(saved)
-                        Console.err("not quitting: save with `:save FILE`, or Ctrl-D to leave anyway\n")
-                        install()
-                        continue
-                    }
-                    rl_callback_handler_remove()
-                    emit(saved)
-                    if let historyPath { history_truncate_file(historyPath, 1000) }
-                    return 0
-                }
+                Console.err("unfinished input discarded (Ctrl-D again quits)\n")
+                pending = []
                 install()
+                return .readOn
             }
+            Console.out("\n")
+            return leave(0)
+        }
+
+        /// A line typed: a command at once, scene text when its input is complete.
+        mutating func entered(_ text: String) -> Next {
+            let isCommand = text.drop { $0 == " " || $0 == "\t" }.hasPrefix(":")
+            var reply: Shell.Reply
+            if isCommand {
+                remember(text, in: historyPath)
+                reply = shell.handle(text)
+            } else {
+                pending.append(text)
+                let whole = pending.joined(separator: "\n")
+                if !InputBuffer.isComplete(whole) { install(); return .readOn }
+                // One entry per input, however many lines (comments left out).
+                if pending.count == 1 {
+                    remember(text, in: historyPath)
+                } else if let joined = InputBuffer.historyLine(pending) {
+                    remember(joined, in: historyPath, ignoreSpace: false)
+                }
+                pending = []
+                reply = shell.handle(whole)
+            }
+            emit(reply)
+            prefill = reply.prefill
+            if reply.quit { return quit() }
+            install()
+            return .readOn
+        }
+
+        /// `:quit`: leave once the unsaved work is safe in an autosave.
+        mutating func quit() -> Next {
+            let saved = shell.autosave()
+            if saved.failed {
+                // Keep the session rather than lose it.
+                emit(saved)
+                Console.err("not quitting: save with `:save FILE`, or Ctrl-D to leave anyway\n")
+                install()
+                return .readOn
+            }
+            rl_callback_handler_remove()
+            emit(saved)
+            if let historyPath { history_truncate_file(historyPath, 1000) }
+            return .leave(0)
         }
     }
 }
