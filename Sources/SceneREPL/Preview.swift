@@ -18,6 +18,21 @@ public enum Preview {
 
     /// Draw the whole screen, or zoom on shape `focus`.
     public static func render(_ scene: ResolvedScene, focus: Int? = nil, options o: Options) -> String {
+        var canvas = Canvas(region: region(scene, focus: focus), options: o)
+        canvas.draw(scene)
+        var cells = Cells(canvas)
+        cells.placeLabels(scene, on: canvas)
+        var out = cells.text(color: o.color ? { colour(scene, $0) } : nil)
+        let what = focus.map { "\(scene.shapes[$0].id) at \(Report.frame(scene.shapes[$0].frame))" }
+            ?? "screen \(Report.screen(scene.screen))"
+        out += "\(what); 1 dot ≈ \(Format.number(canvas.scale)) pt\n"
+        if o.color { out += legend(scene) }
+        return out
+    }
+
+    /// What is drawn: shape `focus` with a margin, else the screen and
+    /// everything that overflows it.
+    static func region(_ scene: ResolvedScene, focus: Int?) -> Frame {
         var region: Frame
         if let f = focus {
             let fr = scene.shapes[f].frame
@@ -34,24 +49,57 @@ public enum Preview {
         }
         region.width = max(region.width, 1)
         region.height = max(region.height, 1)
+        return region
+    }
 
-        // Dots per axis: the full width, unless that makes it taller than allowed.
-        let cols = max(8, o.columns - 1)
-        var s = region.width / Double(cols * 2)
-        var dotsW = cols * 2
-        var dotsH = Int((region.height / s).rounded(.up))
-        if let rows = o.rows, dotsH > max(4, rows) * 4 {
-            dotsH = max(4, rows) * 4
-            s = region.height / Double(dotsH)
-            dotsW = max(2, min(cols * 2, Int((region.width / s).rounded(.up))))
+    /// The dots: which shape's outline each belongs to.
+    struct Canvas {
+        let region: Frame
+        /// Points per dot.
+        var scale: Double
+        var width: Int
+        var height: Int
+        /// Owner of each dot: -1 the screen, i a shape, Int32.min nothing.
+        var owner: [Int32]
+
+        /// Dots per axis: the full width, unless that makes it taller than allowed.
+        init(region: Frame, options o: Options) {
+            self.region = region
+            let cols = max(8, o.columns - 1)
+            var s = region.width / Double(cols * 2)
+            var dotsW = cols * 2
+            var dotsH = Int((region.height / s).rounded(.up))
+            if let rows = o.rows, dotsH > max(4, rows) * 4 {
+                dotsH = max(4, rows) * 4
+                s = region.height / Double(dotsH)
+                dotsW = max(2, min(cols * 2, Int((region.width / s).rounded(.up))))
+            }
+            dotsW += dotsW % 2
+            dotsH += (4 - dotsH % 4) % 4
+            scale = s
+            width = dotsW
+            height = dotsH
+            owner = [Int32](repeating: .min, count: dotsW * dotsH)
         }
-        dotsW += dotsW % 2
-        dotsH += (4 - dotsH % 4) % 4
-        let cellsW = dotsW / 2, cellsH = dotsH / 4
 
-        // Owner of each dot: -1 the screen, i a shape, Int32.min nothing.
-        var owner = [Int32](repeating: .min, count: dotsW * dotsH)
-        func draw(_ f: Frame, _ r: Radii, _ id: Int32) {
+        /// The screen's outline, then every shape's (a circle as its centred square).
+        mutating func draw(_ scene: ResolvedScene) {
+            let screenR = min(scene.screen.radius, scene.screen.frame.halfShorterSide)
+            draw(scene.screen.frame, Radii(all: screenR), -1)
+            for (k, sh) in scene.shapes.enumerated() where sh.kind != .group {
+                if sh.kind == .circle {
+                    let sq = sh.frame.centredSquare
+                    draw(sq, Radii(all: sq.width / 2), Int32(k))
+                } else {
+                    draw(sh.frame, sh.radii, Int32(k))
+                }
+            }
+        }
+
+        /// The outline of `f` with corner radii `r`: the dots inside it with a
+        /// neighbour outside, given to `id`. Smaller than a dot: one dot at its centre.
+        mutating func draw(_ f: Frame, _ r: Radii, _ id: Int32) {
+            let region = self.region, s = scale, dotsW = width, dotsH = height
             func inside(_ px: Double, _ py: Double) -> Bool {
                 guard px >= f.minX, px <= f.maxX, py >= f.minY, py <= f.maxY else { return false }
                 let corners: [(Double, Double, Double)] = [
@@ -91,92 +139,102 @@ public enum Preview {
                 if i >= 0, i < dotsW, j >= 0, j < dotsH { owner[j * dotsW + i] = id }
             }
         }
-        let screenR = min(scene.screen.radius, scene.screen.frame.halfShorterSide)
-        draw(scene.screen.frame, Radii(all: screenR), -1)
-        for (k, sh) in scene.shapes.enumerated() where sh.kind != .group {
-            if sh.kind == .circle {
-                let sq = sh.frame.centredSquare
-                draw(sq, Radii(all: sq.width / 2), Int32(k))
-            } else {
-                draw(sh.frame, sh.radii, Int32(k))
-            }
-        }
+    }
 
-        // Cells: braille bits and the owner most of their dots belong to.
-        let bit: [[UInt32]] = [[0x01, 0x02, 0x04, 0x40], [0x08, 0x10, 0x20, 0x80]]
-        var glyph = [Character](repeating: " ", count: cellsW * cellsH)
-        var cellOwner = [Int32](repeating: .min, count: cellsW * cellsH)
-        for cy in 0..<cellsH {
-            for cx in 0..<cellsW {
-                var bits: UInt32 = 0
-                var votes: [(Int32, Int)] = []
-                for dx in 0..<2 {
-                    for dy in 0..<4 {
-                        let o = owner[(cy * 4 + dy) * dotsW + cx * 2 + dx]
-                        guard o != .min else { continue }
-                        bits |= bit[dx][dy]
-                        if let v = votes.firstIndex(where: { $0.0 == o }) { votes[v].1 += 1 } else { votes.append((o, 1)) }
+    /// The characters: a braille glyph (or a label's letter) per cell and the
+    /// owner most of its dots belong to.
+    struct Cells {
+        let width: Int
+        let height: Int
+        var glyph: [Character]
+        var owner: [Int32]
+
+        init(_ canvas: Canvas) {
+            let cellsW = canvas.width / 2, cellsH = canvas.height / 4, dotsW = canvas.width
+            width = cellsW
+            height = cellsH
+            let bit: [[UInt32]] = [[0x01, 0x02, 0x04, 0x40], [0x08, 0x10, 0x20, 0x80]]
+            glyph = [Character](repeating: " ", count: cellsW * cellsH)
+            owner = [Int32](repeating: .min, count: cellsW * cellsH)
+            for cy in 0..<cellsH {
+                for cx in 0..<cellsW {
+                    var bits: UInt32 = 0
+                    var votes: [(Int32, Int)] = []
+                    for dx in 0..<2 {
+                        for dy in 0..<4 {
+                            let o = canvas.owner[(cy * 4 + dy) * dotsW + cx * 2 + dx]
+                            guard o != .min else { continue }
+                            bits |= bit[dx][dy]
+                            if let v = votes.firstIndex(where: { $0.0 == o }) { votes[v].1 += 1 } else { votes.append((o, 1)) }
+                        }
+                    }
+                    if bits != 0 {
+                        glyph[cy * cellsW + cx] = Character(Unicode.Scalar(0x2800 + bits)!)
+                        owner[cy * cellsW + cx] = votes.max { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }!.0
                     }
                 }
-                if bits != 0 {
-                    glyph[cy * cellsW + cx] = Character(Unicode.Scalar(0x2800 + bits)!)
-                    cellOwner[cy * cellsW + cx] = votes.max { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }!.0
-                }
             }
         }
 
-        // Labels on the top edge, where there is room between the corners.
-        var taken = [Bool](repeating: false, count: cellsW * cellsH)
-        for (k, sh) in scene.shapes.enumerated() where sh.kind != .group {
-            guard let label = sh.label else { continue }
-            let f = sh.kind == .circle ? sh.frame.centredSquare : sh.frame
-            let row = Int(((f.minY - region.y) / s / 4).rounded(.down))
-            let c0 = Int(((f.minX + max(sh.radii.topLeading, f.width * 0.1) - region.x) / s / 2).rounded(.up)) + 1
-            let c1 = Int(((f.maxX - sh.radii.topTrailing - region.x) / s / 2).rounded(.down)) - 1
-            let text = " " + label + " "
-            guard row >= 0, row < cellsH, c0 >= 0, c1 < cellsW, c1 - c0 + 1 >= text.count else { continue }
-            let cells = (c0..<(c0 + text.count)).map { row * cellsW + $0 }
-            guard !cells.contains(where: { taken[$0] }) else { continue }
-            for (c, ch) in zip(cells, text) { glyph[c] = ch; cellOwner[c] = Int32(k); taken[c] = true }
+        /// Labels on the top edge, where there is room between the corners.
+        mutating func placeLabels(_ scene: ResolvedScene, on canvas: Canvas) {
+            let region = canvas.region, s = canvas.scale, cellsW = width, cellsH = height
+            var taken = [Bool](repeating: false, count: cellsW * cellsH)
+            for (k, sh) in scene.shapes.enumerated() where sh.kind != .group {
+                guard let label = sh.label else { continue }
+                let f = sh.kind == .circle ? sh.frame.centredSquare : sh.frame
+                let row = Int(((f.minY - region.y) / s / 4).rounded(.down))
+                let c0 = Int(((f.minX + max(sh.radii.topLeading, f.width * 0.1) - region.x) / s / 2).rounded(.up)) + 1
+                let c1 = Int(((f.maxX - sh.radii.topTrailing - region.x) / s / 2).rounded(.down)) - 1
+                let text = " " + label + " "
+                guard row >= 0, row < cellsH, c0 >= 0, c1 < cellsW, c1 - c0 + 1 >= text.count else { continue }
+                let cells = (c0..<(c0 + text.count)).map { row * cellsW + $0 }
+                guard !cells.contains(where: { taken[$0] }) else { continue }
+                for (c, ch) in zip(cells, text) { glyph[c] = ch; owner[c] = Int32(k); taken[c] = true }
+            }
         }
 
-        // Text, with a colour per owner when asked.
-        func colour(_ o: Int32) -> String {
-            if o == -1 { return "90" }
-            if let f = scene.shapes[Int(o)].fill, f.a > 0 { return "38;2;\(f.r);\(f.g);\(f.b)" }
-            let palette = ["36", "35", "33", "32", "34", "31", "96", "95", "93", "92"]
-            return palette[Int(o) % palette.count]
-        }
-        var out = ""
-        for cy in 0..<cellsH {
-            var end = cellsW
-            while end > 0, glyph[cy * cellsW + end - 1] == " " { end -= 1 }
-            var line = ""
-            var current: Int32 = .min
-            for cx in 0..<end {
-                let g = glyph[cy * cellsW + cx]
-                let who = cellOwner[cy * cellsW + cx]
-                // Colour changes only where the owner changes.
-                if o.color, g != " ", who != .min, who != current {
-                    line += "\u{1B}[\(colour(who))m"
-                    current = who
+        /// The lines of text; with `color`, an escape where the owner changes.
+        func text(color: ((Int32) -> String)?) -> String {
+            let cellsW = width
+            var out = ""
+            for cy in 0..<height {
+                var end = cellsW
+                while end > 0, glyph[cy * cellsW + end - 1] == " " { end -= 1 }
+                var line = ""
+                var current: Int32 = .min
+                for cx in 0..<end {
+                    let g = glyph[cy * cellsW + cx]
+                    let who = owner[cy * cellsW + cx]
+                    // Colour changes only where the owner changes.
+                    if let color, g != " ", who != .min, who != current {
+                        line += "\u{1B}[\(color(who))m"
+                        current = who
+                    }
+                    line.append(g)
                 }
-                line.append(g)
+                if color != nil, current != .min { line += "\u{1B}[0m" }
+                out += line + "\n"
             }
-            if o.color, current != .min { line += "\u{1B}[0m" }
-            out += line + "\n"
+            return out
         }
-        let what = focus.map { "\(scene.shapes[$0].id) at \(Report.frame(scene.shapes[$0].frame))" }
-            ?? "screen \(Report.screen(scene.screen))"
-        out += "\(what); 1 dot ≈ \(Format.number(s)) pt\n"
-        if o.color {
-            var legend: [String] = []
-            for (k, sh) in scene.shapes.enumerated() where sh.kind != .group && sh.label != nil {
-                legend.append("\u{1B}[\(colour(Int32(k)))m⣿\u{1B}[0m \(sh.id)")
-                if legend.count == 12 { break }
-            }
-            if !legend.isEmpty { out += legend.joined(separator: "  ") + "\n" }
+    }
+
+    /// The SGR colour of owner `o`: grey for the screen, a shape's own fill, else a palette colour.
+    static func colour(_ scene: ResolvedScene, _ o: Int32) -> String {
+        if o == -1 { return "90" }
+        if let f = scene.shapes[Int(o)].fill, f.a > 0 { return "38;2;\(f.r);\(f.g);\(f.b)" }
+        let palette = ["36", "35", "33", "32", "34", "31", "96", "95", "93", "92"]
+        return palette[Int(o) % palette.count]
+    }
+
+    /// In colour: which colour is which labelled shape (the first 12).
+    static func legend(_ scene: ResolvedScene) -> String {
+        var legend: [String] = []
+        for (k, sh) in scene.shapes.enumerated() where sh.kind != .group && sh.label != nil {
+            legend.append("\u{1B}[\(colour(scene, Int32(k)))m⣿\u{1B}[0m \(sh.id)")
+            if legend.count == 12 { break }
         }
-        return out
+        return legend.isEmpty ? "" : legend.joined(separator: "  ") + "\n"
     }
 }
