@@ -82,13 +82,14 @@ public enum Preview {
             owner = [Int32](repeating: .min, count: dotsW * dotsH)
         }
 
-        /// The screen's outline, then every shape's (a circle as its centred square).
+        /// The screen's outline, then every shape's (a kind measured from its
+        /// centred square, a circle, as a round in that square: the shape-kind table).
         mutating func draw(_ scene: ResolvedScene) {
             let screenR = min(scene.screen.radius, scene.screen.frame.halfShorterSide)
             draw(scene.screen.frame, Radii(all: screenR), -1)
             for (k, sh) in scene.shapes.enumerated() where sh.kind != .group {
-                if sh.kind == .circle {
-                    let sq = sh.frame.centredSquare
+                if sh.kind.row.centredSquare {
+                    let sq = sh.kind.measured(sh.frame)
                     draw(sq, Radii(all: sq.width / 2), Int32(k))
                 } else {
                     draw(sh.frame, sh.radii, Int32(k))
@@ -182,7 +183,7 @@ public enum Preview {
             var taken = [Bool](repeating: false, count: cellsW * cellsH)
             for (k, sh) in scene.shapes.enumerated() where sh.kind != .group {
                 guard let label = sh.label else { continue }
-                let f = sh.kind == .circle ? sh.frame.centredSquare : sh.frame
+                let f = sh.kind.measured(sh.frame)
                 let row = Int(((f.minY - region.y) / s / 4).rounded(.down))
                 let c0 = Int(((f.minX + max(sh.radii.topLeading, f.width * 0.1) - region.x) / s / 2).rounded(.up)) + 1
                 let c1 = Int(((f.maxX - sh.radii.topTrailing - region.x) / s / 2).rounded(.down)) - 1
