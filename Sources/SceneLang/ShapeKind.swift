@@ -58,6 +58,8 @@ public enum ShapeKind: String, Sendable, Equatable, CaseIterable {
         public let keyword: Keyword?
         /// The SwiftUI shape it stands for.
         public let swiftUI: String?
+        /// Whether that SwiftUI initialiser takes `style:` (a RoundedCornerStyle).
+        public let swiftUIStyle: Bool
         public let arguments: Arguments
         public let container: ContainerUse
         public let radii: RadiiSource
@@ -71,15 +73,15 @@ public enum ShapeKind: String, Sendable, Equatable, CaseIterable {
     /// The table.
     public var row: Row {
         switch self {
-        //                             keyword      SwiftUI                   arguments    container   radii       nature square
-        case .rect:       return Row(.rect,       "RoundedRectangle",       .radius,     .publishes, .written,   false, false)
-        case .rectangle:  return Row(.rectangle,  "Rectangle",              .none,       .publishes, .frame,     false, false)
-        case .capsule:    return Row(.capsule,    "Capsule",                .none,       .publishes, .frame,     true,  false)
-        case .circle:     return Row(.circle,     "Circle",                 .none,       .publishes, .frame,     true,  true)
-        case .uneven:     return Row(.uneven,     "UnevenRoundedRectangle", .fourRadii,  .publishes, .written,   false, false)
-        case .concentric: return Row(.concentric, "ConcentricRectangle",    .concentric, .rejected,  .container, false, false)
-        case .relative:   return Row(.relative,   "ContainerRelativeShape", .none,       .ignored,   .container, false, false)
-        case .group:      return Row(nil,         nil,                      .none,       .never,     .none,      false, false)
+        //                             keyword      SwiftUI                   style  arguments    container   radii       nature square
+        case .rect:       return Row(.rect,       "RoundedRectangle",       true,  .radius,     .publishes, .written,   false, false)
+        case .rectangle:  return Row(.rectangle,  "Rectangle",              false, .none,       .publishes, .frame,     false, false)
+        case .capsule:    return Row(.capsule,    "Capsule",                true,  .none,       .publishes, .frame,     true,  false)
+        case .circle:     return Row(.circle,     "Circle",                 false, .none,       .publishes, .frame,     true,  true)
+        case .uneven:     return Row(.uneven,     "UnevenRoundedRectangle", true,  .fourRadii,  .publishes, .written,   false, false)
+        case .concentric: return Row(.concentric, "ConcentricRectangle",    false, .concentric, .rejected,  .container, false, false)
+        case .relative:   return Row(.relative,   "ContainerRelativeShape", false, .none,       .ignored,   .container, false, false)
+        case .group:      return Row(nil,         nil,                      false, .none,       .never,     .none,      false, false)
         }
     }
 
@@ -113,9 +115,10 @@ public enum ShapeKind: String, Sendable, Equatable, CaseIterable {
 }
 
 extension ShapeKind.Row {
-    init(_ keyword: Keyword?, _ swiftUI: String?, _ arguments: ShapeKind.Arguments, _ container: ShapeKind.ContainerUse,
-         _ radii: ShapeKind.RadiiSource, _ concentricByNature: Bool, _ centredSquare: Bool) {
-        self.keyword = keyword; self.swiftUI = swiftUI; self.arguments = arguments; self.container = container
+    init(_ keyword: Keyword?, _ swiftUI: String?, _ swiftUIStyle: Bool, _ arguments: ShapeKind.Arguments,
+         _ container: ShapeKind.ContainerUse, _ radii: ShapeKind.RadiiSource, _ concentricByNature: Bool, _ centredSquare: Bool) {
+        self.keyword = keyword; self.swiftUI = swiftUI; self.swiftUIStyle = swiftUIStyle
+        self.arguments = arguments; self.container = container
         self.radii = radii; self.concentricByNature = concentricByNature; self.centredSquare = centredSquare
     }
 }

@@ -19,8 +19,8 @@ extension SwiftUIEmitter {
             return "\(kind.row.swiftUI ?? "UnevenRoundedRectangle")(topLeadingRadius: \(r[0]), bottomLeadingRadius: \(r[3]), "
                 + "bottomTrailingRadius: \(r[2]), topTrailingRadius: \(r[1])\(circular ? ", style: .circular" : ""))"
         case .plain(let kind):
-            // Of the kinds without arguments only Capsule takes a corner style.
-            return "\(kind.row.swiftUI ?? "Rectangle")(\(circular && kind == .capsule ? "style: .circular" : ""))"
+            // Of the kinds without arguments only Capsule takes a corner style (the table's swiftUIStyle).
+            return "\(kind.row.swiftUI ?? "Rectangle")(\(circular && kind.row.swiftUIStyle ? "style: .circular" : ""))"
         case .concentric(let base, let uniform, let clauses):
             let code = ConcentricCode(base: base, uniform: uniform, clauses: clauses)
             if circular {
@@ -92,7 +92,7 @@ extension SwiftUIEmitter {
             old = fallback.shapes[i].layers.first(where: { $0.role == role })?.radii ?? l.radii
         }
         var s = "  // resolves to \(radii)"
-        if kind == .concentric || kind == .relative { s += " against \(context(of: i))" }
+        if kind.followsContainer { s += " against \(context(of: i))" }
         if kind == .concentric { s += "; iOS 18: \(old)" }
         return s
     }
