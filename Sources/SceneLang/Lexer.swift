@@ -139,6 +139,18 @@ public struct Lexer {
             || u.properties.generalCategory == .spacingMark
     }
 
+    /// The help for a number glued to letters (`12pt`, `1e9`, `400X300`).
+    public static func gluedNumberHelp(_ numberText: String, _ unit: String) -> String {
+        if ["pt", "px", "dp"].contains(unit) {
+            return "lengths are in points with no unit: write `\(numberText)`"
+        } else if unit.first == "X", unit.count > 1, unit.dropFirst().allSatisfy(\.isNumber) {
+            return "write sizes with a lowercase x: `\(numberText)x\(unit.dropFirst())`"
+        } else if unit.first == "e" || unit.first == "E" {
+            return "exponents are not supported: write the number out in full"
+        }
+        return "put a space between `\(numberText)` and `\(unit)`"
+    }
+
     private mutating func lexNumber() -> Token {
         let start = i
         var value: Double = 0
@@ -161,21 +173,17 @@ public struct Lexer {
             } else {
                 let unitStart = i
                 while i < bytes.count, isIdentByte(bytes[i]) { i += 1 }
+                // The part of a dashed preset name after a word and a glued dash,
+                // such as `16e` in `iphone-16e`: a name, not a number with a unit.
+                if start >= 2, bytes[start - 1] == UInt8(ascii: "-"), digits == unitStart - start,
+                   isIdentByte(bytes[start - 2]), !isDigit(bytes[start - 2]) {
+                    return Token(.identifier, SourceRange(start, i))
+                }
                 let unit = String(decoding: bytes[unitStart..<i], as: UTF8.self)
                 let t = Token(.invalid, SourceRange(start, i))
                 let text = String(decoding: bytes[start..<i], as: UTF8.self)
                 let numberText = String(decoding: bytes[start..<unitStart], as: UTF8.self)
-                let help: String
-                if ["pt", "px", "dp"].contains(unit) {
-                    help = "lengths are in points with no unit: write `\(numberText)`"
-                } else if unit.first == "X", unit.count > 1, unit.dropFirst().allSatisfy(\.isNumber) {
-                    help = "write sizes with a lowercase x: `\(numberText)x\(unit.dropFirst())`"
-                } else if unit.first == "e" || unit.first == "E" {
-                    help = "exponents are not supported: write the number out in full"
-                } else {
-                    help = "put a space between `\(numberText)` and `\(unit)`"
-                }
-                report(Diagnostic(.invalidNumber, "invalid number `\(text)`", at: t.range, help: help))
+                report(Diagnostic(.invalidNumber, "invalid number `\(text)`", at: t.range, help: Self.gluedNumberHelp(numberText, unit)))
                 return t
             }
         }

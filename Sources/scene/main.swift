@@ -23,7 +23,7 @@ usage: scene run FILE [--json | --svg [--centers] [--labels] [--compare ios18]
        scene lsp                the language server, on stdin/stdout (docs/editors.md)
        scene tokens FILE        show the tokens the lexer reads
        scene ast FILE           show the syntax tree
-       scene presets            list the screen presets
+       scene presets [--json]   list the screen presets: size, radius, status, source
        scene repl [FILE]        start the interactive REPL
        scene --help | --version
 
@@ -317,10 +317,12 @@ func ast(_ args: [String]) -> Int32 {
     return r.diagnostics.hasErrors ? Exit.dataError : Exit.ok
 }
 
-func presets() -> Int32 {
-    var o = ""
-    for p in ScreenPreset.all { o += p.listing + "\n" }
-    Console.out(o)
+func presets(_ args: [String]) -> Int32 {
+    switch args {
+    case []: Console.out(PresetsWriter.text())
+    case ["--json"]: Console.out(PresetsWriter.json())
+    default: usageError("`scene presets` takes only `--json`")
+    }
     return Exit.ok
 }
 
@@ -339,7 +341,7 @@ case "fmt": status = fmt(rest)
 case "lsp": status = lsp(rest)
 case "tokens": status = tokens(rest)
 case "ast": status = ast(rest)
-case "presets": status = presets()
+case "presets": status = presets(rest)
 case "bench": status = bench(rest)
 case "repl": status = REPLMain.run(arguments: rest)
 case "-h", "--help", "help": Console.out(usage + "\n"); status = Exit.ok

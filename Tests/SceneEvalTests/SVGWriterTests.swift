@@ -341,6 +341,7 @@ struct SVGWriterTests {
 
     @Test("--compare titles a mac window's panels macOS 26 and macOS 15 fallback", arguments: [
         ("mac-window", "macOS 26", "macOS 15 fallback"), ("mac-window-titlebar", "macOS 26", "macOS 15 fallback"),
+        ("mac-window-toolbar", "macOS 26", "macOS 15 fallback"), ("iphone-17-pro", "iOS 26", "iOS 18 fallback"),
         ("ipad-air", "iOS 26", "iOS 18 fallback"), ("300 x 300 radius 20", "iOS 26", "iOS 18 fallback"),
     ])
     func compareTitles(_ screen: String, _ new: String, _ old: String) throws {

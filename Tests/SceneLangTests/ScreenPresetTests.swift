@@ -2,23 +2,23 @@ import Foundation
 import Testing
 @testable import SceneLang
 
-/// The preset table (`ScreenPreset.all`) against its readers: docs/screens.md
+/// The preset table (`ScreenPreset.all`) against its readers: docs/presets.md
 /// and grammar.md list every preset as the table has it, and the parser's
 /// suggestions come from it.
 @Suite struct ScreenPresetTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    static func number(_ v: Double?) -> String { v.map(Token.format) ?? "unknown" }
+    static func number(_ v: Double?) -> String { v.map(Token.format) ?? "—" }
 
     @Test func docsListEveryPresetAsTheTableHasIt() throws {
-        let text = try String(contentsOf: Self.root.appendingPathComponent("docs/screens.md"), encoding: .utf8)
-        let rows = text.split(separator: "\n").map(String.init).filter { $0.hasPrefix("| `") }
+        let text = try String(contentsOf: Self.root.appendingPathComponent("docs/presets.md"), encoding: .utf8)
+        let rows = text.split(separator: "\n").map(String.init).filter { $0.hasPrefix("| ") && $0.contains(" | `") }
         let expected = ScreenPreset.all.map { p in
-            "| `\(p.name)` | \(p.family.rawValue) | \(Self.number(p.width))×\(Self.number(p.height)) | \(Self.number(p.radius)) | \(p.source) |"
+            "| \(p.device) | `\(p.name)` | \(Self.number(p.width))×\(Self.number(p.height)) | \(Self.number(p.radius)) | \(p.status.rawValue) | \(p.source) |"
         }
-        #expect(rows.count == expected.count, "docs/screens.md lists \(rows.count) presets, the table \(expected.count)")
+        #expect(rows.count == expected.count, "docs/presets.md lists \(rows.count) presets, the table \(expected.count)")
         for (doc, row) in zip(rows, expected) {
-            #expect(doc == row, "docs/screens.md differs from ScreenPreset.all")
+            #expect(doc == row, "docs/presets.md differs from ScreenPreset.all")
         }
     }
 
@@ -26,12 +26,8 @@ import Testing
         let text = try String(contentsOf: Self.root.appendingPathComponent("grammar.md"), encoding: .utf8)
             .replacingOccurrences(of: "\n", with: " ")
         for p in ScreenPreset.all {
-            guard p.radius != nil else {
-                #expect(text.contains("`\(p.name)`"), "grammar.md does not name `\(p.name)`")
-                continue
-            }
-            let r = Self.number(p.radius)
-            #expect(text.contains("`\(p.name)` \(Self.number(p.width))×\(Self.number(p.height)) r\(r)") || text.contains("`\(p.name)` r\(r)"),
+            let r = p.radius.map { "r" + Token.format($0) } ?? "no radius"
+            #expect(text.contains("`\(p.name)` \(Self.number(p.width))×\(Self.number(p.height)) \(r)") || text.contains("`\(p.name)` \(r)"),
                     "grammar.md does not list `\(p.name)` with radius \(r)")
         }
     }
@@ -42,15 +38,21 @@ import Testing
             #expect(p.name.wholeMatch(of: /[a-z]+(-[a-z0-9]+)+/) != nil, "`\(p.name)` is not a dashed lowercase name")
             #expect(p.width > 0 && p.height > 0 && (p.radius ?? 0) >= 0)
             #expect(!p.source.isEmpty, "`\(p.name)` names no source")
+            // A radius has a status that says how it is known; no radius, none.
+            #expect((p.radius == nil) == (p.status == .none), "`\(p.name)`: radius \(Self.number(p.radius)) with status \(p.status)")
+            #expect(p.radius != nil || p.example != nil, "`\(p.name)` has no radius and no example for its help")
             #expect(ScreenPreset.named(p.name) == p)
         }
         #expect(ScreenPreset.named("iphone-99") == nil)
     }
 
     /// `screen iphone 16 pro max` is answered from the table, not a copy. (`screen
-    /// iphone 16` reads as a name and a width: a different error.)
+    /// iphone 16` reads as a name and a width, and `screen iphone 16e` as a name
+    /// and a bad number: different errors.)
     @Test func theParserSuggestsFromTheTable() {
-        for p in ScreenPreset.all where p.name.split(separator: "-").dropFirst().contains(where: { Double($0) == nil }) {
+        let parts = { (p: ScreenPreset) in p.name.split(separator: "-").dropFirst() }
+        for p in ScreenPreset.all where parts(p).contains(where: { Double($0) == nil })
+            && parts(p).allSatisfy({ Double($0) != nil || $0.first!.isLetter }) {
             let spaced = p.name.replacingOccurrences(of: "-", with: " ")
             let r = Parser.parse(SourceFile(name: "t", text: "screen \(spaced)\n"))
             #expect(r.diagnostics.map(\.code) == ["unknown-screen"])

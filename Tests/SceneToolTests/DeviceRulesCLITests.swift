@@ -65,4 +65,39 @@ struct DeviceRulesCLITests {
         #expect(again.status == 0)
         #expect(try String(contentsOf: file, encoding: .utf8) == fixed)
     }
+
+    @Test func presetsListSizeRadiusStatusAndSource() throws {
+        let r = try CLI.run(["presets"])
+        #expect(r.status == 0 && r.err.isEmpty)
+        let lines = r.out.split(separator: "\n").map(String.init)
+        #expect(lines.first?.split(separator: " ", omittingEmptySubsequences: true) == ["name", "device", "size", "radius", "status", "source"])
+        let pro = try #require(lines.first { $0.hasPrefix("iphone-17-pro ") })
+        #expect(pro.split(separator: " ", omittingEmptySubsequences: true).prefix(8) == ["iphone-17-pro", "iPhone", "17", "Pro", "402×874", "62", "measured", "size:"])
+        let air = try #require(lines.first { $0.hasPrefix("iphone-air ") })
+        #expect(air.contains(" none ") && air.contains("radius not published"))
+        for name in ["iphone-16e", "ipad-pro-11-m4", "ipad-pro-13-m4", "ipad-mini", "ipad-pro-11", "mac-window", "mac-window-toolbar"] {
+            #expect(lines.contains { $0.hasPrefix(name + " ") }, "\(name) is not listed")
+        }
+    }
+
+    @Test func presetsJSONIsForTools() throws {
+        let r = try CLI.run(["presets", "--json"])
+        #expect(r.status == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
+        let presets = try #require(json["presets"] as? [[String: Any]])
+        let keys: Set<String> = ["name", "device", "family", "width", "height", "radius", "status", "source"]
+        #expect(presets.allSatisfy { Set($0.keys) == keys })
+        let m4 = try #require(presets.first { $0["name"] as? String == "ipad-pro-11-m4" })
+        #expect(m4["radius"] is NSNull && m4["width"] as? Double == 834 && m4["height"] as? Double == 1210)
+        #expect(try CLI.run(["presets", "--yaml"]).status == 64)
+    }
+
+    @Test func runRefusesAnUnpublishedRadiusAndSaysHowToGiveIt() throws {
+        let r = try CLI.run(["run", "-"], stdin: "screen iphone-air\ncard: rect 20 size 300x200\n")
+        #expect(r.status == 65)
+        #expect(r.err.contains("error[unpublished-radius]: the iPhone Air's display corner radius is not published"))
+        #expect(r.err.contains("`screen iphone-air radius 62`"))
+        let ok = try CLI.run(["run", "-"], stdin: "screen iphone-air radius 62\ncard: rect 20 size 300x200\n")
+        #expect(ok.status == 0 && ok.out.hasPrefix("screen iphone-air 420×912 radius 62, target ios26\n"))
+    }
 }

@@ -244,7 +244,12 @@ import SceneEval
         #expect(c("x: concentric min map - ", "ins") == .words(["inset"]))
         #expect(c("x: rect ", "m") == .words(["map", "max", "min"]))
         #expect(c("x: pad ", "t") == .words(["top", "trailing"]))
-        #expect(c("screen ", "ipad") == .words(["ipad-air", "ipad-pro-11"]))
+        #expect(c("screen ", "ipad") == .words(["ipad-air", "ipad-mini", "ipad-pro-11", "ipad-pro-11-m4", "ipad-pro-11-m5",
+                                                "ipad-pro-13-m4", "ipad-pro-13-m5"]))
+        // The new devices complete, from the preset table.
+        #expect(c("screen ", "iphone-17") == .words(["iphone-17", "iphone-17-pro", "iphone-17-pro-max"]))
+        #expect(c(":screen ", "iphone-a") == .words(["iphone-air"]))
+        #expect(c(":screen ", "mac-window-t") == .words(["mac-window-titlebar", "mac-window-toolbar"]))
         #expect(c("x: rect 2 fill ", "bl") == .words(["black", "blue"]))
         #expect(c("x: rect 2 align ", "topL") == .words(["topLeading"]))
         #expect(c("", "th") == .words(["thumb"]))
@@ -370,7 +375,7 @@ import SceneEval
         let r = sh.handle(":target ios18")
         #expect(r.out.contains("target ios26 → ios18"))
         #expect(sh.session.scene.target == .ios18)
-        #expect(sh.handle(":screen iphone-17").err.contains("did you mean"))
+        #expect(sh.handle(":screen iphone-71").err.contains("did you mean"))
         #expect(sh.handle(":screen iphone-se").out.contains("screen iphone-16-pro 402×874 radius 62 → iphone-se 375×667 radius 0"))
         #expect(Array(sh.session.entries.prefix(5).map(\.text)) == ["let inner = 16", "let map = 28", "let inset = 12", "target ios18", "screen iphone-se"])
     }

@@ -145,6 +145,11 @@ public struct Evaluator {
                 s.width = w; s.height = h
             }
             if let re = radius { guard let r = length(re, what: "screen radius", code: .negativeRadius) else { return nil }; s.radius = r }
+            // Never a guessed radius: a preset no source gives one for needs `radius R`.
+            if radius == nil, let p = ScreenPreset.named(name.name), p.radius == nil {
+                error(.unpublishedRadius, "the \(p.device)'s \(p.radiusName) is not published", name.range, help: p.missingRadiusHelp)
+                return nil
+            }
             return s
         case .custom(let we, let he, let radius):
             guard let w = length(we, what: "screen width"), let h = length(he, what: "screen height") else { return nil }
@@ -172,6 +177,13 @@ public struct Evaluator {
         case .number(let v, _): return v
         case .name(let n, let r):
             if let v = env[n] { return v }
+            // `map-12pt`: the lexer reads `12pt` after a glued dash as a name part
+            // (for `iphone-16e`); in an expression it is a number with a unit.
+            if let d = n.firstIndex(where: { !$0.isNumber }), d != n.startIndex {
+                error(.invalidNumber, "invalid number `\(n)`", r,
+                      help: Lexer.gluedNumberHelp(String(n[..<d]), String(n[d...])))
+                return nil
+            }
             if envRanges[n] != nil { return nil }  // its own definition failed, already reported
             if let later = laterBindings[n] {
                 error(.undefinedName, "`\(n)` is used before it is defined", r,

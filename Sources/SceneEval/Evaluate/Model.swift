@@ -86,8 +86,9 @@ public struct Screen: Sendable, Equatable {
         self.name = name; self.width = width; self.height = height; self.radius = radius
     }
 
-    /// The screen of a preset (`ScreenPreset.all`, semantics.md §6). (Every preset has a published radius so far; one
-    /// without is drawn square until its scene gives `radius R`.)
+    /// The screen of a preset (`ScreenPreset.all`, docs/presets.md). A preset with
+    /// no published radius gets 0 here; the evaluator refuses it unless the scene
+    /// gives `radius R`.
     public static func preset(_ name: String) -> Screen? {
         ScreenPreset.named(name).map { Screen(name: $0.name, width: $0.width, height: $0.height, radius: $0.radius ?? 0) }
     }
@@ -97,11 +98,11 @@ public struct Screen: Sendable, Equatable {
 }
 
 extension ScreenPreset {
-    /// One line of `scene presets` and `:screen`: name, size, radius.
+    /// One line of the REPL's `:screen`: name, size, radius (`scene presets` adds status and source).
     public var listing: String {
         func column(_ s: String, _ n: Int) -> String { String((s + String(repeating: " ", count: n)).prefix(n)) }
         return column(name, 22) + column("\(Format.number(width))×\(Format.number(height))", 12)
-            + "radius \(radius.map(Format.number) ?? "unknown")"
+            + (radius.map { "radius \(Format.number($0))" } ?? "radius not published: give `radius R`")
     }
 }
 
