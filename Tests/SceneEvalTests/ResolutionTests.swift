@@ -161,7 +161,10 @@ struct ResolutionTests {
         #expect(Screen.preset("iphone-16-pro") == Screen(name: "iphone-16-pro", width: 402, height: 874, radius: 62))
         #expect(Screen.preset("iphone-14")?.radius == 47.33)
         #expect(Screen.preset("iphone-se")?.radius == 0)
-        #expect(ScreenPreset.names.count == 13)
+        #expect(ScreenPreset.names.count == 26)
+        // The new devices (docs/presets.md); the old names unchanged.
+        #expect(Screen.preset("iphone-17-pro") == Screen(name: "iphone-17-pro", width: 402, height: 874, radius: 62))
+        #expect(Screen.preset("mac-window")?.radius == 26 && Screen.preset("ipad-pro-11")?.height == 1194)
     }
 
     @Test func bareGlassIsACapsule() {
