@@ -107,18 +107,25 @@ struct CLICommandTests {
     @Test func presetsListEveryScreen() throws {
         let r = try CLI.run(["presets"])
         #expect(r.status == 0 && r.err.isEmpty)
-        let lines = r.out.split(separator: "\n")
+        let lines = r.out.split(separator: "\n").dropFirst()  // the header
         #expect(lines.count >= 10)
-        // Literal rows from devices-2026.md: name, size, corner radius.
-        #expect(lines.contains("iphone-16-pro         402×874     radius 62"))
-        #expect(lines.contains("iphone-16             393×852     radius 55"))
-        #expect(lines.contains("mac-window            1024×768    radius 26"))
-        // Every listed preset is usable in a scene.
+        // Literal rows (docs/presets.md): name, device, size, corner radius, status.
+        let words = { (name: String) in lines.first { $0.hasPrefix(name + " ") }?.split(separator: " ").map(String.init) ?? [] }
+        #expect(words("iphone-16-pro").prefix(7) == ["iphone-16-pro", "iPhone", "16", "Pro", "402×874", "62", "measured"])
+        #expect(words("iphone-16").prefix(6) == ["iphone-16", "iPhone", "16", "393×852", "55", "measured"])
+        #expect(Array(words("mac-window").prefix(8)) == ["mac-window", "macOS", "26", "window", "(the", "old", "name)", "1024×768"])
+        // Every listed preset is usable in a scene: with its radius, or (none
+        // published) with the scene's own.
         for line in lines {
             let name = String(line.prefix { $0 != " " })
-            let run = try CLI.run(["run", "-"], stdin: "screen \(name)\nx: rect 4 size 10x10\n")
+            let published = !line.contains(" none ")
+            let run = try CLI.run(["run", "-"], stdin: "screen \(name)\(published ? "" : " radius 20")\nx: rect 4 size 10x10\n")
             #expect(run.status == 0, "screen \(name): \(run.err)")
             #expect(run.out.hasPrefix("screen \(name) "), "\(name): \(run.out)")
+            if !published {
+                let bare = try CLI.run(["run", "-"], stdin: "screen \(name)\nx: rect 4 size 10x10\n")
+                #expect(bare.status == 65 && bare.err.contains("error[unpublished-radius]"), "screen \(name)")
+            }
         }
     }
 
