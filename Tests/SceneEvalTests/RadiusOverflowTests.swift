@@ -56,6 +56,11 @@ struct RadiusOverflowTests {
         #expect(Self.codes("screen 400x400\nb: rect 8 size 0x40").isEmpty)
     }
 
+    /// An app built for iOS 18 runs on iOS 26 too: the trap is still reported.
+    @Test func underIOS18TooTheShapeIsReported() {
+        #expect(Self.codes("target ios18\nscreen 400x400\nb: rect 36 size 160x44") == ["radius-overflow"])
+    }
+
     @Test func oneFindingPerNode() {
         let f = Self.findings("screen 400x400\nc: rect 30 container rect 30 clip rect 30 size 100x40").filter { $0.code == "radius-overflow" }
         #expect(f.count == 1)
