@@ -20,21 +20,31 @@ extension Context {
         for p in parents {
             // Siblings of the same shape (as evaluated) and size; only shapes whose
             // radii depend on where they sit can differ.
+            // (Bucketed by size and minimum, so a long row of different shapes
+            // stays linear.)
             var groups: [[Int]] = []
+            var buckets: [SiblingKey: [Int]] = [:]
             for i in children[p]! {
                 let sh = scene.shapes[i]
                 guard sh.kind.followsContainer, sh.spec != nil else { continue }
-                if let g = groups.firstIndex(where: { sameShape(scene.shapes[$0[0]], sh) }) { groups[g].append(i) }
-                else { groups.append([i]) }
+                let key = SiblingKey(width: sh.frame.width, height: sh.frame.height, minimum: sh.minimum ?? -1)
+                if let g = buckets[key]?.first(where: { sameShape(scene.shapes[groups[$0][0]], sh) }) {
+                    groups[g].append(i)
+                } else {
+                    buckets[key, default: []].append(groups.count)
+                    groups.append([i])
+                }
             }
             for g in groups where g.count > 1 { reportUneven(g) }
         }
     }
 
-    func sameShape(_ a: ResolvedShape, _ b: ResolvedShape) -> Bool {
-        a.spec == b.spec && a.style == b.style
-            && abs(a.frame.width - b.frame.width) < 1e-9 && abs(a.frame.height - b.frame.height) < 1e-9
+    struct SiblingKey: Hashable {
+        var width: Double, height: Double, minimum: Double
     }
+
+    /// The same shape (as evaluated) and style; the size is the bucket's.
+    func sameShape(_ a: ResolvedShape, _ b: ResolvedShape) -> Bool { a.spec == b.spec && a.style == b.style }
 
     /// Whether two shapes have the same corners, wherever they are (mirror images match).
     func sameCorners(_ a: Radii, _ b: Radii) -> Bool {
