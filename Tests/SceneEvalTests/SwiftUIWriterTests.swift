@@ -100,3 +100,17 @@ struct SwiftUIWriterTests {
         #expect(!SwiftUIWriter.isValidTypeName("2fast") && !SwiftUIWriter.isValidTypeName("a-b") && SwiftUIWriter.isValidTypeName("Card_2"))
     }
 }
+
+extension SwiftUIWriterTests {
+    /// Written in a loop: nesting as deep as the language allows does not touch the call stack.
+    @Test("a scene nested 990 deep exports")
+    func deepNesting() throws {
+        let depth = 990
+        var lines = (0..<depth).map { "n\($0): concentric min 2 pad 0.01 container rect 30 <" }
+        lines.append("leaf: concentric min 1")
+        lines += Array(repeating: ">", count: depth)
+        let code = try Self.export(lines.joined(separator: "\n") + "\n", name: "deep.scene").code
+        #expect(code.components(separatedBy: "    private var n").count == depth + 1)
+        #expect(code.contains("    private var leaf: some View {"))
+    }
+}

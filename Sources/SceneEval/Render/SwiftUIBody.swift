@@ -26,7 +26,8 @@ struct SwiftUIEmitter {
     var usesGlass = false
     var usesTransition = false
     var containerTypes: [String] = []
-    var subviews: [String] = []
+    /// Labelled nodes' subviews, by node index (written in document order).
+    var subviews: [(index: Int, code: String)] = []
     var warnings: [Diagnostic] = []
     /// Notes raised while writing the current node's shapes, written above its code.
     var pending: [String] = []
@@ -75,15 +76,25 @@ struct SwiftUIEmitter {
 
     // MARK: - The View
 
+    /// The View. Nodes are written children first (reverse pre-order, a loop: nesting
+    /// never touches the call stack), each from its children's finished code.
     mutating func viewStruct() -> String {
+        var refs = [[String]](repeating: [], count: nodes.count)
+        for i in stride(from: nodes.count - 1, through: 0, by: -1) {
+            let kids = children[i].map { refs[$0] }
+            for c in children[i] { refs[c] = [] }
+            let code = view(i, kids)
+            refs[i] = reference(i, code)
+        }
         var lines = ["struct \(viewName): View {"]
         var body = ["var body: some View {", "    ZStack {"]
-        for r in roots { body += indent(reference(r), 8) }
+        for r in roots { body += indent(refs[r], 8) }
         body += ["    }", "    .frame(maxWidth: .infinity, maxHeight: .infinity)", "    .ignoresSafeArea()", "}"]
         let namespace = usesTransition ? ["@Namespace private var namespace", ""] : []
         lines += indent(namespace + body, 4)
-        for s in subviews { lines.append(""); lines.append(s) }
+        for s in subviews.sorted(by: { $0.index < $1.index }) { lines.append(""); lines.append(s.code) }
         lines.append("}")
+        warnings.sort { $0.range.start < $1.range.start }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -98,38 +109,32 @@ struct SwiftUIEmitter {
     }
 
     /// How node i appears in its parent: its subview's name when labelled, else its code inline.
-    mutating func reference(_ i: Int) -> [String] {
-        guard let label = nodes[i].label?.name else { return view(i) }
-        // Subviews in document order: the slot is taken before the children take theirs.
-        let slot = subviews.count
-        subviews.append("")
-        let code = view(i)
+    mutating func reference(_ i: Int, _ code: [String]) -> [String] {
+        guard let label = nodes[i].label?.name else { return code }
         let loc = file.location(of: nodes[i].range.start)
         var doc = "    /// `\(label)` (line \(loc.line))"
         if let role = items[i].role { doc += ", role \(role.rawValue)" }
         let property = [doc, "    private var \(subviewName(label)): some View {"] + indent(code, 8) + ["    }"]
-        subviews[slot] = property.joined(separator: "\n")
+        subviews.append((i, property.joined(separator: "\n")))
         return [subviewName(label)]
     }
 
-    /// Node i's code: its content, then its modifiers in the order that keeps the scene's meaning.
-    mutating func view(_ i: Int) -> [String] {
-        let saved = pending
+    /// Node i's code from its children's: its content, then its modifiers in the order
+    /// that keeps the scene's meaning, with the notes on it above.
+    mutating func view(_ i: Int, _ kids: [[String]]) -> [String] {
         pending = []
-        var lines = content(i)
+        var lines = content(i, kids)
         lines += frames(i)
         lines += shapeModifiers(i)
         lines += SwiftSource.padding(items[i].pad, prefix: prefix)
         lines += placement(i)
         let notes = placementNotes(i) + pending
-        pending = saved
         return notes + lines
     }
 
     /// A stack, the children over the node (ZStack), the filled shape of a leaf, or nothing drawn.
-    mutating func content(_ i: Int) -> [String] {
+    mutating func content(_ i: Int, _ kids: [[String]]) -> [String] {
         let it = items[i]
-        let kids = children[i]
         if it.stack != nil || !kids.isEmpty {
             var open: String
             switch it.stack {
@@ -142,7 +147,7 @@ struct SwiftUIEmitter {
                 open = a == ".center" ? "ZStack" : "ZStack(alignment: \(a))"
             }
             var lines = [open + " {"]
-            for c in kids { lines += indent(reference(c), 4) }
+            for code in kids { lines += indent(code, 4) }
             return lines + ["}"]
         }
         if let s = it.filled {

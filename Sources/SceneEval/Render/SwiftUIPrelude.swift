@@ -57,7 +57,8 @@ extension SwiftUIEmitter {
                             "        AnyShape(ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform))",
                             "    } else {", "        AnyShape(rect(minimum))", "    }", "}"])
         }
-        for c in concentricShapes {
+        // In document order of their first user (the nodes are written children first).
+        for c in concentricShapes.sorted(by: { ($0.users.min() ?? 0) < ($1.users.min() ?? 0) }) {
             let names = c.users.sorted().map { "`\(scene.shapes[$0].id)`" }
             let who = names.count == 1 ? names[0] : "Shared by " + names.joined(separator: ", ")
             helpers.append(["/// \(who): ConcentricRectangle on iOS 26; before, a rounded rectangle of each corner's minimum.",

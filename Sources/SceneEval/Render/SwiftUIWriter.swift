@@ -62,7 +62,8 @@ public enum SwiftUIWriter {
         let names = typeNames(source: file.name, typeName: options.typeName)
         var e = SwiftUIEmitter(ast: ast, file: file, scene: scene, fallback: fallback, target: target,
                                viewName: names.view, enumName: names.corners)
-        let body = e.renameShared(in: e.viewStruct())
+        let view = e.viewStruct()
+        let body = e.renameShared(in: view)
         var out = e.header(options: options)
         out += e.cornerEnum()
         out += "\n" + body
