@@ -69,7 +69,11 @@ struct LayoutTests {
 
     @Test func defaultStackSpacingIsSwiftUIs() {
         let s = resolve("screen 400x300\nrow: hstack < a: rectangle size 10x10\n b: rectangle size 10x10 >")
-        #expect(frame(s, "row")?[2] == 20 + Evaluator.defaultSpacing)
+        // grammar.md: "`spacing` apart (default 8, SwiftUI's usual spacing …)".
+        #expect(frame(s, "row")?[2] == 20.0 + 8)
+        #expect(frame(s, "b")?[0] == frame(s, "a").map { $0[0] + 10.0 + 8 })
+        let column = resolve("screen 400x300\ncol: vstack < a: rectangle size 10x10\n b: rectangle size 10x10\n c: rectangle size 10x10 >")
+        #expect(frame(column, "col")?[3] == 30.0 + 2 * 8)
     }
 
     @Test func expressionsEverywhere() {
@@ -82,7 +86,7 @@ struct LayoutTests {
         #expect(s?.screen.width == 400)
         #expect(s?.screen.radius == 20)
         #expect(frame(s, "a") == [5, 5, 100, 50])
-        #expect(s?.shapes[0].radii.topLeading == 6)
+        #expect(s?.shapes.first?.radii.topLeading == 6)
     }
 
     @Test func aHundredThousandNodesEvaluate() {

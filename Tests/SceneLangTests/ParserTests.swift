@@ -133,11 +133,23 @@ struct ParserTests {
         #expect(r.diagnostics.map(\.code) == ["nesting-too-deep"])
     }
 
-    @Test func nestingWithinTheLimitParses() {
-        let depth = Parser.maxNodeDepth - 1
-        let text = String(repeating: "rect 1 <", count: depth) + String(repeating: ">", count: depth)
-        let r = Parser.parse(SourceFile(name: "t", text: text))
-        #expect(r.diagnostics.isEmpty)
+    /// grammar.md: "Nodes nest at most 1,000 levels and expressions 200" (the
+    /// literals the docs state, not the parser's constants, so changing a limit
+    /// without the docs fails here).
+    @Test func nestingUpToTheDocumentedLimitParses() {
+        func nodes(_ levels: Int) -> String {
+            String(repeating: "rect 1 <\n", count: levels - 1) + "rect 1\n" + String(repeating: ">\n", count: levels - 1)
+        }
+        #expect(Parser.parse(SourceFile(name: "t", text: nodes(1_000))).diagnostics.isEmpty, "1,000 levels of nodes must parse")
+        let deeper = Parser.parse(SourceFile(name: "t", text: nodes(1_001)))
+        #expect(deeper.diagnostics.map(\.code) == ["nesting-too-deep"])
+        #expect(deeper.diagnostics.first?.message == "nodes nest deeper than 1000 levels")
+        // An expression 200 deep: 199 parentheses around a number, or 199 signs before it.
+        func parens(_ n: Int) -> String { "let a = " + String(repeating: "(", count: n) + "1" + String(repeating: ")", count: n) }
+        #expect(Parser.parse(SourceFile(name: "t", text: parens(199))).diagnostics.isEmpty)
+        #expect(Parser.parse(SourceFile(name: "t", text: parens(200))).diagnostics.map(\.code) == ["nesting-too-deep"])
+        #expect(Parser.parse(SourceFile(name: "t", text: "let a = " + String(repeating: "-", count: 199) + "1")).diagnostics.isEmpty)
+        #expect(Parser.parse(SourceFile(name: "t", text: "let a = " + String(repeating: "-", count: 200) + "1")).diagnostics.map(\.code) == ["nesting-too-deep"])
     }
 
     @Test func deepExpressionsAreAnErrorNotACrash() {

@@ -315,7 +315,10 @@ import SceneEval
         let dir = try Self.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
         let state = dir.appendingPathComponent("state").path
-        for i in 1...Shell.autosavesKept {
+        // README: "the 10 newest are kept (writing an eleventh removes the oldest)";
+        // the literal, not Shell's constant, so changing one without the other fails.
+        let kept = 10
+        for i in 1...kept {
             var sh = Self.stateShell(dir)
             _ = sh.handle("let v\(i) = \(i)")
             _ = sh.autosave()
@@ -325,16 +328,16 @@ import SceneEval
                                                   ofItemAtPath: state + "/" + name)
         }
         var sh = Self.stateShell(dir)
-        #expect(sh.autosaves().count == Shell.autosavesKept)
+        #expect(sh.autosaves().count == kept)
         _ = sh.handle("let newest = 1")
         let r = sh.autosave()
-        #expect(r.err.contains("saved to \(state)/scene-autosave-\(Shell.autosavesKept + 1).scene"))
+        #expect(r.err.contains("saved to \(state)/scene-autosave-\(kept + 1).scene"))
         #expect(r.err.contains("removed the oldest: scene-autosave.scene"))
         let left = sh.autosaves()
-        #expect(left.count == Shell.autosavesKept)
-        #expect(left.first == state + "/scene-autosave-\(Shell.autosavesKept + 1).scene")
+        #expect(left.count == kept)
+        #expect(left.first == state + "/scene-autosave-\(kept + 1).scene")
         #expect(!left.contains(state + "/scene-autosave.scene"))
-        #expect(sh.handle(":help load").out.contains("the \(Shell.autosavesKept) newest are kept"))
+        #expect(sh.handle(":help load").out.contains("the \(kept) newest are kept"))
     }
 
     // MARK: :preview fits the terminal
