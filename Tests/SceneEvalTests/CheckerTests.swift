@@ -37,10 +37,11 @@ struct CheckerTests {
         let f = Self.findings(text)
         #expect(f.map(\.code) == ["container-too-tight", "container-too-tight"])
         // The card's radius is `map - inset`: the help names the binding and its new value.
-        #expect(f[0].help?.contains("set `map` = 34") == true)
-        #expect(f[0].values["neededRadius"] == 22)
-        #expect(f[0].values["distance"] == 12)
-        #expect(f[0].values["minimum"] == 10)
+        let first = try #require(f.first)
+        #expect(first.help?.contains("set `map` = 34") == true)
+        #expect(first.values["neededRadius"] == 22)
+        #expect(first.values["distance"] == 12)
+        #expect(first.values["minimum"] == 10)
     }
 
     @Test func theSeedsCardAndPhotoCheckClean() throws {

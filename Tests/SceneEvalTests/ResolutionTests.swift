@@ -31,8 +31,8 @@ struct ResolutionTests {
         #expect(radii(s, "a") == [0, 0, 54, 54])
         #expect(radii(s, "b") == [12, 12, 54, 54])
         #expect(radii(s, "c") == [54, 54, 54, 54])
-        #expect(s?.shapes[0].container == .screen)
-        #expect(s?.shapes[0].decisions.contains(.screenContainer) == true)
+        #expect(s?.shapes.first?.container == .screen)
+        #expect(s?.shapes.first?.decisions.contains(.screenContainer) == true)
     }
 
     @Test func cardOfReferenceTable() {
@@ -77,7 +77,7 @@ struct ResolutionTests {
         o: circle size 80x40
         """)
         #expect(radii(s, "r") == [20, 20, 20, 20])
-        #expect(s?.shapes[0].decisions.contains(.clampedToHalfSide) == true)
+        #expect(s?.shapes.first?.decisions.contains(.clampedToHalfSide) == true)
         #expect(radii(s, "u") == [4, 20, 0, 8])
         #expect(radii(s, "q") == [0, 0, 0, 0])
         #expect(radii(s, "p") == [15, 15, 15, 15])
@@ -129,14 +129,14 @@ struct ResolutionTests {
         #expect(radii(s, "a") == [12, 12, 12, 12])
         #expect(radii(s, "b") == [0, 0, 0, 0])
         #expect(radii(s, "c") == [24, 24, 0, 0])
-        #expect(s?.shapes[0].decisions.contains(.ios18Fallback) == true)
+        #expect(s?.shapes.first?.decisions.contains(.ios18Fallback) == true)
     }
 
     @Test func targetOverrideForCompare() {
         let file = SourceFile(name: "t", text: "a: concentric min 12 height 240 align bottom pad 8")
         let c = Pipeline.compile(file, target: .ios18)
         #expect(c.scene?.target == .ios18)
-        #expect(c.scene?.shapes[0].radii.values == [12, 12, 12, 12])
+        #expect(c.scene?.shapes.first?.radii.values == [12, 12, 12, 12])
     }
 
     @Test func concentricContainerIsAnErrorWithTheRadiusToDeclare() {
@@ -146,10 +146,10 @@ struct ResolutionTests {
         #expect(c.scene == nil)
     }
 
-    @Test func reasonsExplainEachCorner() {
-        guard let s = resolve("screen 400x400\nm: container rect 16 size 200x200 < t: concentric min 10 size 64x64 align topLeading pad 12 >") else { return }
+    @Test func reasonsExplainEachCorner() throws {
+        let s = try #require(resolve("screen 400x400\nm: container rect 16 size 200x200 < t: concentric min 10 size 64x64 align topLeading pad 12 >"))
         let r = s.reasons(for: 1)
-        #expect(r.count == 4)
+        try #require(r.count == 4)
         #expect(r[0].containerRadius == 16)
         #expect(r[0].distance == 12)
         #expect(r[0].computed == 4)
@@ -169,7 +169,7 @@ struct ResolutionTests {
 
     @Test func bareGlassIsACapsule() {
         let s = resolve("screen 400x400\nb: glass size 100x40\nc: glass rect 8 size 100x40")
-        #expect(s?.shapes[0].kind == .capsule)
+        #expect(s?.shapes.first?.kind == .capsule)
         #expect(radii(s, "b") == [20, 20, 20, 20])
         #expect(radii(s, "c") == [8, 8, 8, 8])
     }

@@ -1,4 +1,5 @@
 import Testing
+import SceneTestSupport
 @testable import SceneLang
 
 /// AST dumps with `@line:col` positions, and the parser's error recovery.
@@ -169,14 +170,32 @@ struct ParserTests {
         #expect(Parser.parse(SourceFile(name: "t", text: long)).diagnostics.isEmpty)
     }
 
+    /// Random token soup (seeded: the seed is printed, `SCENE_SEED=N` replays it):
+    /// the parser ends, reports errors inside the input, at most `maxErrors` of them
+    /// plus the count line, the same ones on a second parse, and input with no
+    /// diagnostic dumps as a tree.
     @Test func garbageNeverCrashes() {
-        var rng = SystemRandomNumberGenerator()
+        var rng = SeededGenerator.fromEnvironment("garbageNeverCrashes")
+        let seed = rng.seed
         let alphabet = Array("<>():;=,+-*/#x 0123456789.\nabc rect concentric min uniform pad size let screen".utf8)
-        for _ in 0..<200 {
+        var withErrors = 0
+        for i in 0..<200 {
             let n = Int.random(in: 0..<400, using: &rng)
             let bytes = (0..<n).map { _ in alphabet.randomElement(using: &rng)! }
-            _ = Parser.parse(SourceFile(name: "t", bytes: bytes))
+            let file = SourceFile(name: "t", bytes: bytes)
+            let r = Parser.parse(file)
+            let replay = "SCENE_SEED=\(seed), input \(i): \(String(decoding: bytes, as: UTF8.self).debugDescription)"
+            #expect(r.diagnostics.count <= Parser.maxErrors + 1, "\(replay)")
+            for d in r.diagnostics {
+                #expect(d.range.start <= d.range.end && d.range.end <= bytes.count, "\(d.code) at \(d.range) outside the input; \(replay)")
+            }
+            let again = Parser.parse(SourceFile(name: "t", bytes: bytes))
+            #expect(again.diagnostics.map(\.code) == r.diagnostics.map(\.code) && again.diagnostics.map(\.range) == r.diagnostics.map(\.range),
+                    "a second parse differs; \(replay)")
+            if r.diagnostics.isEmpty { #expect(!Dump.scene(r.scene, in: file).contains("\u{0}"), "\(replay)") } else { withErrors += 1 }
         }
+        // Token soup is mostly wrong: a parser that accepted everything would fail here.
+        #expect(withErrors >= 100, "only \(withErrors) of 200 random inputs had errors (SCENE_SEED=\(seed))")
     }
 }
 
@@ -215,7 +234,11 @@ struct ParserStyleTests {
         let r = Parser.parse(file)
         #expect(r.diagnostics.isEmpty)
         #expect(r.scene.statements.count == 1)
-        if case .node(let n) = r.scene.statements[0] { #expect(n.children.count == 1) }
+        guard case .node(let n)? = r.scene.statements.first else {
+            Issue.record("the first statement is not a node: \(r.scene.statements)")
+            return
+        }
+        #expect(n.children.count == 1)
     }
 
     @Test func presetWithASize() {

@@ -82,15 +82,25 @@ import SceneEval
         let s = seeded()
         let r = try #require(reject(s, "let x = mpa + 1"))
         #expect(r.diagnostics.count == 1)
-        let (d, file) = r.diagnostics[0]
+        let (d, file) = try #require(r.diagnostics.first)
         #expect(file.name == "<input>")
         #expect(d.code == "undefined-name")
         #expect(file.location(of: d.range.start).column == 9)
         // A parse error points into the input too.
         let p = try #require(reject(s, "card: rect"))
-        #expect(p.diagnostics[0].1.name == "<input>")
-        #expect(s.entries == seeded().entries)
-        #expect(s.text == seeded().text)
+        #expect(try #require(p.diagnostics.first).1.name == "<input>")
+        // The session is a value, so `s` cannot change; what must not change is the
+        // shell's session, which a rejected input reaches through `handle`.
+        var sh = Shell(settings: Shell.Settings(color: false, columns: 60, stateDirectory: "/nonexistent/state"))
+        for line in Self.seed { _ = sh.handle(line) }
+        let before = sh.session
+        for bad in ["let x = mpa + 1", "card: rect", "map: container rect -1", "let map = 1 / 0"] {
+            #expect(sh.handle(bad).failed, "\(bad)")
+            #expect(sh.session.entries == before.entries, "\(bad) changed the statements")
+            #expect(sh.session.text == before.text, "\(bad) changed the text")
+            #expect(sh.session.hasUnsavedChanges == before.hasUnsavedChanges)
+            #expect(radii(sh.session, "card") == [16, 16, 16, 16])
+        }
     }
 
     @Test func anEditThatBreaksAnotherStatementIsRefusedWithTheSceneLocation() throws {
