@@ -67,8 +67,10 @@ public final class Server {
         case .number, .string: break
         default: return [Self.error(id: .null, RPCError(code: RPCError.invalidRequest, message: "a request id is a number or a string"))]
         }
+        // Diagnostics still owed go out before the server stops listening.
+        let owed = method == "shutdown" && initialized && !shuttingDown ? flush() : []
         switch request(method, params) {
-        case .success(let result): return [["jsonrpc": "2.0", "id": id, "result": result]]
+        case .success(let result): return owed + [["jsonrpc": "2.0", "id": id, "result": result]]
         case .failure(let e): return [Self.error(id: id, e)]
         }
     }

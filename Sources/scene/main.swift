@@ -24,6 +24,7 @@ usage: scene run FILE [--json | --svg [--centers] [--labels] [--compare ios18]
        scene tokens FILE        show the tokens the lexer reads
        scene ast FILE           show the syntax tree
        scene presets [--json]   list the screen presets: size, radius, status, source
+       scene completions bash|zsh|fish   print a shell completion script
        scene repl [FILE]        start the interactive REPL
        scene --help | --version
 
@@ -342,12 +343,14 @@ case "lsp": status = lsp(rest)
 case "tokens": status = tokens(rest)
 case "ast": status = ast(rest)
 case "presets": status = presets(rest)
+case "completions": status = completions(rest)
+case "manpage": status = manpage()
 case "bench": status = bench(rest)
 case "repl": status = REPLMain.run(arguments: rest)
 case "-h", "--help", "help": Console.out(usage + "\n"); status = Exit.ok
 case "--version", "version": Console.out("scene 0.1.0\n"); status = Exit.ok
 default:
-    let s = Suggest.closest(to: command, among: ["run", "check", "fmt", "lsp", "tokens", "ast", "presets", "repl", "help"])
+    let s = Suggest.closest(to: command, among: CLITable.commands.map(\.name))
     usageError("unknown command `\(command)`" + (s.map { "; did you mean `\($0)`?" } ?? ""))
 }
 exit(status)
