@@ -5,6 +5,7 @@ import FoundationXML
 import Testing
 import SceneLang
 @testable import SceneEval
+import SceneTestSupport
 
 /// Issue 10: input decides lengths, never stack depth or quadratic work.
 /// (Speed is measured by scripts/bench-lines, not here.)
@@ -78,7 +79,7 @@ struct RobustnessTests {
     /// line long enough to have many, with multi-byte and invalid bytes in it.
     @Test func positionsOnALongLineMatchCountingFromItsStart() {
         var bytes: [UInt8] = Array("# first line\n".utf8)
-        var rng = SplitMix(seed: 10)
+        var rng = SeededGenerator(seed: 10)
         let pieces: [[UInt8]] = [Array("ab ".utf8), Array("é".utf8), Array("×".utf8), [0xFF], [0xE2, 0x82], Array("😀".utf8), [0x0D]]
         while bytes.count < 50_000 { bytes += pieces[Int(rng.next() % UInt64(pieces.count))] }
         bytes += Array("\nlast".utf8)

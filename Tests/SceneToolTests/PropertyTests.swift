@@ -1,0 +1,223 @@
+import Foundation
+import Testing
+import SceneLang
+import SceneEval
+import SceneREPL
+import SceneTestSupport
+
+/// Differential and property checks on random scenes (issue 10): what must hold
+/// of every resolution, whichever way it is reached or written. A failure prints
+/// its seed; `SCENE_SEED=N` replays it.
+struct PropertyTests {
+    static let scenes = 150
+
+    @Test func everyResolvedSceneKeepsTheCornerRules() throws {
+        var g = SeededGenerator.fromEnvironment("everyResolvedSceneKeepsTheCornerRules")
+        var resolved = 0
+        for n in 0..<Self.scenes {
+            let text = PropertyScene.generate(&g)
+            let file = SourceFile(name: "p\(n).scene", text: text)
+            let c = Pipeline.compile(file)
+            guard let scene = c.scene else { continue }
+            resolved += 1
+            Invariants.check(scene, text)
+            // The same scene the other way round, on the other target.
+            let other: Target = scene.target == .ios26 ? .ios18 : .ios26
+            if let s2 = Pipeline.compile(file, target: other).scene { Invariants.check(s2, text) }
+            Invariants.writersAgree(scene, file: file, text)
+        }
+        #expect(resolved > Self.scenes * 3 / 4, "only \(resolved) of \(Self.scenes) random scenes resolved")
+    }
+
+    /// `scene run --json FILE` and the REPL after `:load FILE` resolve the same scene.
+    @Test func theCLIAndTheREPLResolveTheSameScene() throws {
+        var g = SeededGenerator.fromEnvironment("theCLIAndTheREPLResolveTheSameScene")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("prop-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var compared = 0
+        for n in 0..<25 {
+            let text = PropertyScene.generate(&g)
+            let url = dir.appendingPathComponent("s\(n).scene")
+            try text.write(to: url, atomically: true, encoding: .utf8)
+            guard case .accepted(let session, _) = Session().replacingAll(with: SourceFile(name: url.path, text: text), what: ":load") else { continue }
+            let r = try CLI.run(["run", "--json", url.path])
+            guard r.status == 0 else { Issue.record("scene run failed on a scene the REPL accepts:\n\(text)\n\(r.err)"); continue }
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
+            let shapes = try #require(json["shapes"] as? [[String: Any]])
+            #expect(shapes.count == session.scene.shapes.count, "\(text)")
+            for (j, sh) in zip(shapes, session.scene.shapes) {
+                #expect(j["id"] as? String == sh.id)
+                let f = j["frame"] as? [String: Double] ?? [:]
+                #expect([f["x"], f["y"], f["width"], f["height"]] == Invariants.rounded([sh.frame.x, sh.frame.y, sh.frame.width, sh.frame.height]), "\(sh.id) in\n\(text)")
+                let r = j["radii"] as? [String: Double] ?? [:]
+                #expect([r["topLeading"], r["topTrailing"], r["bottomTrailing"], r["bottomLeading"]] == Invariants.rounded(sh.radii.values), "\(sh.id) in\n\(text)")
+            }
+            compared += 1
+        }
+        #expect(compared >= 15)
+    }
+}
+
+enum Invariants {
+    static let eps = 1e-6
+
+    /// Printed to 3 decimals, as the writers do.
+    static func rounded(_ vs: [Double]) -> [Double?] { vs.map { Double(Format.number($0)) } }
+
+    static func check(_ s: ResolvedScene, _ text: String) {
+        for (i, sh) in s.shapes.enumerated() {
+            let half = sh.frame.halfShorterSide
+            for (k, r) in zip(Corner.allCases, sh.radii.values) {
+                #expect(r >= 0 && r <= half + eps, "\(sh.id) \(k.name) = \(r) outside [0, \(half)] in\n\(text)")
+            }
+            guard case .concentric(let spec)? = sh.spec else { continue }
+            // Each corner before uniform: fixed as written, R − d at least the
+            // minimum against the recorded container, or (iOS 18) the minimum.
+            var before = Radii(all: 0)
+            for k in Corner.allCases {
+                switch spec[k] {
+                case .fixed(let v): before[k] = v
+                case .concentric(let m) where s.target == .ios18: before[k] = m ?? 0
+                case .concentric(let m):
+                    let (frame, R) = container(of: sh, in: s, corner: k)
+                    let v = sh.frame
+                    let (dx, dy): (Double, Double)
+                    switch k {
+                    case .topLeading: (dx, dy) = (v.minX - frame.minX, v.minY - frame.minY)
+                    case .topTrailing: (dx, dy) = (frame.maxX - v.maxX, v.minY - frame.minY)
+                    case .bottomTrailing: (dx, dy) = (frame.maxX - v.maxX, frame.maxY - v.maxY)
+                    case .bottomLeading: (dx, dy) = (v.minX - frame.minX, frame.maxY - v.maxY)
+                    }
+                    let d = max(max(dx, 0), max(dy, 0))
+                    before[k] = max(R - d, 0, m ?? 0)
+                }
+            }
+            let groups = spec.groups
+            for k in Corner.allCases {
+                let group = groups.first { $0.contains(k) }
+                let raised = group.map { g in g.map { before[$0] }.max()! } ?? before[k]
+                let expected = min(raised, half)
+                #expect(abs(sh.radii[k] - expected) <= eps * max(1, expected),
+                        "\(sh.id) \(k.name): \(sh.radii[k]), expected \(expected) (before uniform \(before[k])) in\n\(text)")
+            }
+            // Uniform groups are equal.
+            for g in groups {
+                #expect(Set(g.map { sh.radii[$0] }).count == 1, "\(sh.id) uniform group \(g.map(\.name)) unequal in\n\(text)")
+            }
+            _ = i
+        }
+    }
+
+    /// The frame and radius a concentric corner measures against: its recorded container.
+    static func container(of sh: ResolvedShape, in s: ResolvedScene, corner k: Corner) -> (Frame, Double) {
+        switch sh.container {
+        case .node(let j):
+            let c = s.shapes[j]
+            let frame = c.containerKind == .circle ? c.frame.centredSquare : c.frame
+            return (frame, c.containerRadii?[k] ?? 0)
+        default:
+            return (s.screen.frame, min(s.screen.radius, s.screen.frame.halfShorterSide))
+        }
+    }
+
+    /// Text, JSON and SVG say the same radii for every shape.
+    static func writersAgree(_ s: ResolvedScene, file: SourceFile, _ text: String) {
+        let json = JSONWriter.write(s, diagnostics: [], file: file)
+        guard let obj = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any],
+              let shapes = obj["shapes"] as? [[String: Any]] else { Issue.record("JSON does not parse"); return }
+        let rows = TextWriter.write(s).split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+        let svg = SVGWriter.write(s)
+        for (sh, j) in zip(s.shapes, shapes) {
+            let want = rounded(sh.radii.values)
+            let r = j["radii"] as? [String: Double] ?? [:]
+            #expect([r["topLeading"], r["topTrailing"], r["bottomTrailing"], r["bottomLeading"]] == want, "JSON radii of \(sh.id) in\n\(text)")
+            if sh.kind != .group, let row = rows.first(where: { $0.first == sh.id }), row.count >= 10 {
+                #expect(row[6...9].map { Double($0) } == want, "text radii of \(sh.id): \(row) in\n\(text)")
+            }
+            svgAgrees(sh, svg, text)
+        }
+    }
+
+    /// The SVG path starts on the top edge where the top-leading corner ends:
+    /// x + r for a circular corner, x + (1 + 0.528665·t)·r for a continuous one
+    /// (semantics.md §7's blend on the top edge).
+    static func svgAgrees(_ sh: ResolvedShape, _ svg: String, _ text: String) {
+        guard [.rect, .uneven, .rectangle, .concentric, .relative].contains(sh.kind),
+              sh.frame.width >= 1, sh.frame.height >= 1,
+              let at = svg.range(of: "<path id=\"\(sh.id)\" d=\"M") else { return }
+        let rest = svg[at.upperBound...]
+        guard let x = Double(rest.prefix { "0123456789.-".contains($0) }) else { return }
+        let r = sh.radii.topLeading, rb = sh.radii.topTrailing
+        var lead = r
+        if sh.style == .continuous, r + rb > 0 {
+            let t = min(max((sh.frame.width - (r + rb)) / ((r + rb) * 0.528665), 0), 1)
+            lead = (1 + 0.528665 * t) * r
+        }
+        #expect(abs(x - (sh.frame.x + lead)) <= 0.002 + 1e-9 * abs(x), "SVG path of \(sh.id) starts at \(x), radius \(r) says \(sh.frame.x + lead) in\n\(text)")
+    }
+}
+
+/// Random valid scenes: labels, nesting, stacks, every shape kind, each padding
+/// form, corner clauses, uniform groups, screens, `target ios18`.
+enum PropertyScene {
+    static func generate(_ g: inout SeededGenerator) -> String {
+        var out = ""
+        if g.below(2) == 0 { out += "screen \(g.pick(["iphone-16-pro", "iphone-se", "ipad-air", "mac-window 800x600", "400x300 radius 20"]))\n" }
+        if g.below(4) == 0 { out += "target ios18\n" }
+        out += "let r = \(g.below(40) + 4)\nlet p = \(g.below(16))\n"
+        var label = 0
+        for _ in 0..<(g.below(3) + 1) { node(&g, depth: 0, label: &label, into: &out) }
+        return out
+    }
+
+    static func node(_ g: inout SeededGenerator, depth: Int, label: inout Int, into out: inout String) {
+        label += 1
+        var items: [String] = []
+        items.append(shape(&g))
+        if g.below(2) == 0 { items.append("container " + g.pick(["rect r", "rect \(g.below(60))", "uneven(\(g.below(40)), \(g.below(40)), 0, \(g.below(40)))", "rectangle", "capsule", "circle"])) }
+        if g.below(3) > 0 { items.append(g.pick(["size \(g.below(300) + 20)x\(g.below(300) + 20)", "size \(g.below(200) + 10)", "width \(g.below(300) + 10)", "height \(g.below(200) + 10)"])) }
+        if g.below(2) == 0 { items.append(g.pick(["pad p", "pad \(g.below(30))", "pad h \(g.below(20)) v \(g.below(20))", "pad top \(g.below(40)) leading \(g.below(20))", "pad -\(g.below(10))", "pad bottom p trailing \(g.below(9))"])) }
+        if g.below(3) == 0 { items.append("align " + g.pick(["center", "top", "bottom", "leading", "trailing", "topLeading", "bottomTrailing"])) }
+        let stack = depth < 3 && g.below(3) == 0
+        if stack { items.append(g.pick(["hstack", "vstack", "zstack"]) + (g.below(2) == 0 ? " spacing \(g.below(20))" : "")) }
+        if g.below(4) == 0 { items.append("style circular") }
+        out += String(repeating: "  ", count: depth) + "n\(label): " + items.joined(separator: " ")
+        let children = depth < 3 ? g.below(stack ? 4 : 3) : 0
+        if children > 0 {
+            out += " <\n"
+            for _ in 0..<children { node(&g, depth: depth + 1, label: &label, into: &out) }
+            out += String(repeating: "  ", count: depth) + ">\n"
+        } else {
+            out += "\n"
+        }
+    }
+
+    static func shape(_ g: inout SeededGenerator) -> String {
+        switch g.below(9) {
+        case 0: return "rect \(g.pick(["r", "\(g.below(80))", "r - p", "min(r, 20)"]))"
+        case 1: return "uneven(\(g.below(40)), \(g.below(40)), \(g.below(40)), \(g.below(40)))"
+        case 2: return g.pick(["rectangle", "capsule", "circle", "relative"])
+        default:
+            var s = "concentric"
+            if g.below(2) == 0 { s += " min \(g.below(30))" }
+            if g.below(4) == 0 { s += " uniform" }
+            if g.below(3) == 0 {
+                let sets = [["top", "bottom"], ["leading", "trailing"], ["topLeading", "bottomTrailing"], ["top", "bottomLeading"]]
+                let pair = g.pick(sets)
+                let clauses = pair.map { c -> String in
+                    let style = g.pick(["concentric", "concentric min \(g.below(20))", "fixed \(g.below(40))", "\(g.below(30))"])
+                    let grouped = ["top", "bottom", "leading", "trailing"].contains(c) && g.below(2) == 0
+                    return "\(c): \(style)\(grouped ? " uniform" : "")"
+                }
+                s += "(" + clauses.joined(separator: ", ") + ")"
+            }
+            return s
+        }
+    }
+}
+
+extension SeededGenerator {
+    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+    mutating func pick<T>(_ xs: [T]) -> T { xs[below(xs.count)] }
+}
