@@ -221,3 +221,28 @@ extension SeededGenerator {
     mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
     mutating func pick<T>(_ xs: [T]) -> T { xs[below(xs.count)] }
 }
+
+/// Issue 10 in the REPL: a long line typed, `:edit`ed, `:load`ed and undone.
+struct REPLLongInputTests {
+    @Test func aFiftyThousandTermSumTypedEditedLoadedAndUndone() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("long-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var sh = Shell(settings: Shell.Settings(color: false, columns: 80, stateDirectory: dir.path))
+        let sum = "let a = " + Array(repeating: "1", count: 50_000).joined(separator: " + ")
+        let typed = sh.handle(sum)
+        #expect(!typed.failed)
+        #expect(sh.session.scene.bindings.first?.value == 50_000)
+        #expect(!sh.handle("x: rect a / 50000 size 10x10").failed)
+        #expect(sh.handle(":list").out.contains("let a = 1 + 1"))
+        _ = sh.handle(":ast")
+        _ = sh.handle(":json")
+        let big = dir.appendingPathComponent("big.scene")
+        try ("let b = " + Array(repeating: "2", count: 200_000).joined(separator: " * 1 + ") + "\n").write(to: big, atomically: true, encoding: .utf8)
+        #expect(!sh.handle(":load \(big.path)").failed)
+        #expect(sh.session.scene.bindings.first?.value == 400_000)
+        #expect(!sh.handle(":undo").failed)
+        #expect(sh.session.scene.bindings.first?.value == 50_000)
+        #expect(!sh.handle(":save \(dir.appendingPathComponent("out.scene").path)").failed)
+    }
+}
