@@ -31,5 +31,8 @@ struct REPLSwiftUITests {
         #expect(Shell.commands.contains { $0.name == "swiftui" && $0.args == "[FILE]" })
         var sh = REPLTrialTests.seeded()
         #expect(sh.handle(":help swiftui").out.contains("#available"))
+        // Tab: the command, then a file name for its argument.
+        #expect(Completion.candidates(before: "", word: ":swi", names: [], labels: []) == .words([":swiftui"]))
+        #expect(Completion.candidates(before: ":swiftui ", word: "Ma", names: [], labels: ["map"]) == .files)
     }
 }
