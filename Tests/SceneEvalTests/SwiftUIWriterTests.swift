@@ -114,3 +114,23 @@ extension SwiftUIWriterTests {
         #expect(code.contains("    private var leaf: some View {"))
     }
 }
+
+extension SwiftUIWriterTests {
+    /// What SwiftUI cannot say is written anyway, with a `// note:` at the place and a
+    /// warning with its code, and the code still typechecks.
+    @Test("each unfaithful construct gets a note, a warning, and code that compiles", arguments: [
+        ("big: rect 8 size 500x100", DiagnosticCode.swiftuiOverflow),
+        ("row: hstack size 300x100 <\n  a: rect 4 size 40x40 align top\n  b: rect 4 size 40x40 align bottom\n>", .swiftuiStackAlignment),
+        ("z: zstack <\n  a: rect 4 size 40x40 align top\n  b: rect 4 size 60x60 align leading\n>", .swiftuiStackAlignment),
+        ("c: concentric min 8 style circular size 50x50", .swiftuiConcentricStyle),
+        ("u: concentric uniform (top: fixed 10) size 50x50", .swiftuiUniformGroups),
+        ("t: rect 12 size 50x50 transition capsule", .swiftuiTransitionShape),
+        ("box: container relative size 80x80 <\n  in2: relative pad 8\n>", .swiftuiRelativeContainer),
+    ])
+    func notes(_ scene: String, _ code: DiagnosticCode) throws {
+        let export = try Self.export(scene + "\n", name: "note-\(code.rawValue).scene")
+        let warning = try #require(export.warnings.first { $0.id == code }, "no \(code.rawValue) for\n\(scene)")
+        #expect(export.code.contains("// note: " + warning.message), "the note is not in the code:\n\(export.code)")
+        if let output = try SwiftUITest.typecheck([("note.swift", export.code)]) { Issue.record("does not typecheck:\n\(output)") }
+    }
+}
