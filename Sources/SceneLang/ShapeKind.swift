@@ -89,11 +89,13 @@ public enum ShapeKind: String, Sendable, Equatable, CaseIterable {
     public static let shapes: [ShapeKind] = allCases.filter { $0.row.keyword != nil }
     /// Their keywords, in the same order.
     public static let keywordNames: [String] = shapes.map(\.rawValue)
+    /// The keyword column, read once (the parser asks for every item keyword).
+    static let keywords: [Keyword?] = shapes.map(\.row.keyword)
 
     /// The kind a keyword writes, if it writes one.
     public init?(keyword: Keyword) {
-        guard let kind = ShapeKind.shapes.first(where: { $0.row.keyword == keyword }) else { return nil }
-        self = kind
+        guard let i = ShapeKind.keywords.firstIndex(of: keyword) else { return nil }
+        self = ShapeKind.shapes[i]
     }
 
     /// The shape SwiftUI's bare `.glassEffect()` uses.

@@ -90,7 +90,7 @@ enum Targets {
     static func checkAndFix(_ f: SourceFile) {
         let c = Pipeline.compile(f)
         guard let s = c.scene else { return }
-        let findings = Checker.check(s, ast: c.parse.scene, file: f)
+        let findings = c.check()
         _ = DiagnosticRenderer().render(findings, in: f)
         _ = JSONWriter.write(s, diagnostics: findings, file: f)
         guard f.bytes.count < 64_000 else { return }
@@ -100,7 +100,7 @@ enum Targets {
         let fixed = SourceFile(name: f.name, text: text)
         let again = Pipeline.compile(fixed)
         require(again.scene != nil, "the fixed scene does not compile:\n\(DiagnosticRenderer().render(again.diagnostics, in: fixed))")
-        _ = Checker.check(again.scene!, ast: again.parse.scene, file: fixed)
+        _ = again.check()
         let second = Fixer.fixAll(fixed)
         require(second.text == nil, "fixing twice changed the text again:\n--- once\n\(text)\n--- twice\n\(second.text ?? "")")
     }

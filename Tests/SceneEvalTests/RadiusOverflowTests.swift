@@ -149,8 +149,7 @@ struct RadiusOverflowTests {
             let dir = packageRoot.appendingPathComponent(folder)
             for name in try FileManager.default.contentsOfDirectory(atPath: dir.path) where name.hasSuffix(".scene") {
                 let file = SourceFile(name: name, bytes: [UInt8](try Data(contentsOf: dir.appendingPathComponent(name))))
-                let c = Pipeline.compile(file)
-                let codes = Set((c.scene.map { Checker.check($0, ast: c.parse.scene, file: file) } ?? []).map(\.code))
+                let codes = Set(Pipeline.compile(file).check().map(\.code))
                 seen += 1
                 for rule in ["radius-overflow", "uneven-siblings"] where name != "\(rule).scene" {
                     #expect(!codes.contains(rule), "\(folder)/\(name) fires \(rule)")
@@ -219,7 +218,7 @@ struct RadiusOverflowDecisionTests {
         let file = SourceFile(name: "t", text: text)
         let c = Pipeline.compile(file)
         let scene = try #require(c.scene)
-        let reported = Set(Checker.check(scene, ast: c.parse.scene, file: file).filter { $0.code == "radius-overflow" }
+        let reported = Set(c.check().filter { $0.code == "radius-overflow" }
             .map { file.location(of: $0.range.start).line })
         let marked = Set(scene.shapes.filter { $0.decisions.contains(.radiusOverflowClamped) }
             .map { file.location(of: $0.range.start).line })

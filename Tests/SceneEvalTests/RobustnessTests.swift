@@ -38,7 +38,7 @@ struct RobustnessTests {
         #expect(operands.count == n && ops.count == n - 1)
         // Every later stage once, on the smaller one (each is linear; debug builds are slow).
         guard n <= 50_000 else { return }
-        _ = Checker.check(scene, ast: c.parse.scene, file: file)
+        _ = c.check()
         let unchanged = Fixer.fixAll(file).text == nil
         #expect(unchanged)
         let json = JSONWriter.write(scene, diagnostics: [], file: file)
