@@ -7,9 +7,12 @@ public struct ServerOptions: Sendable {
     public var docsDirectory: String?
     /// Overrides the links' base (`https://…/docs/`); else `file://` links into `docsDirectory`.
     public var docsBaseURL: String?
-    public init(docsDirectory: String? = nil, docsBaseURL: String? = nil) {
+    /// For tests of crash recovery only: a request with this method stops the process.
+    public var crashMethod: String?
+    public init(docsDirectory: String? = nil, docsBaseURL: String? = nil, crashMethod: String? = nil) {
         self.docsDirectory = docsDirectory
         self.docsBaseURL = docsBaseURL
+        self.crashMethod = crashMethod
     }
 }
 
@@ -34,14 +37,18 @@ public final class Server {
     /// Documents changed since their diagnostics were last published.
     var unpublished: Set<String> = []
     var links: DocLinks
+    let crashMethod: String?
 
     public init(options: ServerOptions = ServerOptions()) {
         links = DocLinks(directory: options.docsDirectory, base: options.docsBaseURL)
+        crashMethod = options.crashMethod
     }
 
     /// A header block that could not be read: one error response (id null), and on.
-    public func badFrame(_ reason: String) -> [JSON] {
-        [Self.error(id: .null, RPCError(code: RPCError.parseError, message: "bad message header: \(reason)"))]
+    public func badFrame(_ reason: String) -> [JSON] { [Self.badFrameReply(reason)] }
+
+    public static func badFrameReply(_ reason: String) -> JSON {
+        error(id: .null, RPCError(code: RPCError.parseError, message: "bad message header: \(reason)"))
     }
 
     /// One message body: the messages to send back (responses, notifications).
@@ -124,6 +131,7 @@ public final class Server {
     // MARK: - Requests
 
     func request(_ method: String, _ params: JSON) -> Result<JSON, RPCError> {
+        if let crashMethod, method == crashMethod { fatalError("crash requested by \(method)") }
         if method == "initialize" { return .success(initialize(params)) }
         guard initialized else {
             return .failure(RPCError(code: RPCError.serverNotInitialized, message: "`initialize` must come first"))

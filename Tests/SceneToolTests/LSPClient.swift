@@ -13,9 +13,10 @@ final class LSPClient: @unchecked Sendable {
     private var nextID = 100
     private var eof = false
 
-    init() throws {
+    init(environment: [String: String] = [:]) throws {
         process.executableURL = CLI.binary
         process.arguments = ["lsp"]
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.currentDirectoryURL = CLI.root
         process.standardInput = input
         process.standardOutput = output

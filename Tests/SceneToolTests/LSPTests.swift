@@ -70,6 +70,29 @@ import SceneLSP
         #expect(c.finish() == 0)
     }
 
+    /// The server process dies in the middle of a request (a test hook makes it
+    /// trap): that request gets an error, a new server is started with the
+    /// session replayed, and everything keeps working.
+    @Test func aCrashInOneRequestDoesNotEndTheSession() throws {
+        let c = try LSPClient(environment: ["SCENE_LSP_CRASH_METHOD": "scene/crashForTesting"])
+        #expect(c.initialize()?["result"] != nil)
+        let uri = Self.mapURI
+        c.open(uri, Self.mapText)
+        #expect(c.diagnostics(for: uri)?.count == 2)
+        c.change(uri, Self.mapText.replacingOccurrences(of: "let map = 28", with: "let map = 30"), version: 2)
+        #expect(c.diagnostics(for: uri)?.count == 2)
+        let crashed = c.request("scene/crashForTesting", [:])
+        #expect(crashed?["error"]?["code"] == -32603)
+        // The new server has the document as last changed: its diagnostics come again.
+        let again = c.diagnostics(for: uri)
+        #expect(again?.count == 2)
+        #expect(again?.first?["message"]?.string?.contains("set `map` = 34 (now 30)") == true)
+        let onT1 = LSPText.find("t1: concentric", in: Self.mapText, after: 5)
+        let hover = c.request("textDocument/hover", ["textDocument": ["uri": JSON(uri)], "position": onT1])
+        #expect(hover?["result"]?["contents"]?["value"]?.string?.contains("against    card") == true)
+        #expect(c.finish() == 0)
+    }
+
     @Test func exitWithoutShutdownIs1() throws {
         let c = try started()
         c.notify("exit", .null)
