@@ -3,7 +3,7 @@
 /// `diagnostics`. A run of unreadable bytes is one token and one diagnostic, so
 /// binary garbage cannot flood the report.
 public struct Lexer {
-    public private(set) var diagnostics: [Diagnostic] = []
+    public internal(set) var diagnostics: [Diagnostic] = []
     /// Past this many errors the lexer only counts them (a 1 MB line of `1a`
     /// must not become 300,000 diagnostics); `Parser.parse` reports the count.
     public static let maxErrors = 1000
@@ -141,7 +141,10 @@ public struct Lexer {
 
     /// The help for a number glued to letters (`12pt`, `1e9`, `400X300`).
     public static func gluedNumberHelp(_ numberText: String, _ unit: String) -> String {
-        if ["pt", "px", "dp"].contains(unit) {
+        if let h = unitSize(unit) {
+            // `100ptx100pt`: a size with units on its numbers.
+            return "lengths are in points with no unit: write `\(numberText)x\(h)`"
+        } else if ["pt", "px", "dp"].contains(unit) {
             return "lengths are in points with no unit: write `\(numberText)`"
         } else if unit.first == "X", unit.count > 1, unit.dropFirst().allSatisfy(\.isNumber) {
             return "write sizes with a lowercase x: `\(numberText)x\(unit.dropFirst())`"
@@ -149,6 +152,19 @@ public struct Lexer {
             return "exponents are not supported: write the number out in full"
         }
         return "put a space between `\(numberText)` and `\(unit)`"
+    }
+
+    /// `ptx100pt` / `x100pt` / `pxX2.5px` (what follows the width of a size written with units) → `100`.
+    static func unitSize(_ unit: String) -> String? {
+        var rest = Substring(unit), units = 0
+        for u in ["pt", "px", "dp"] where rest.hasPrefix(u) { rest = rest.dropFirst(2); units += 1; break }
+        guard rest.first == "x" || rest.first == "X" else { return nil }
+        rest = rest.dropFirst()
+        for u in ["pt", "px", "dp"] where rest.hasSuffix(u) { rest = rest.dropLast(2); units += 1; break }
+        guard units > 0, let first = rest.first, first.isNumber, rest.allSatisfy({ $0.isNumber || $0 == "." }) else {
+            return nil
+        }
+        return String(rest)
     }
 
     private mutating func lexNumber() -> Token {
@@ -282,7 +298,9 @@ public struct Lexer {
                 var j = i
                 while j < bytes.count, isIdentByte(bytes[j]) { j += 1 }
                 let word = String(decoding: bytes[i..<j], as: UTF8.self)
-                help = "SwiftUI's dot syntax is written without the dot: `\(word)`"
+                help = ["regular", "clear", "identity"].contains(word)
+                    ? "SwiftUI's glass variant `.\(word)` does not change the shape: write `glass`"
+                    : "SwiftUI's dot syntax is written without the dot: `\(word)`"
             }
             d = Diagnostic(.invalidCharacter, "unexpected character\(text.unicodeScalars.count > 1 ? "s" : "") `\(shown)`",
                            at: t.range, help: help)

@@ -18,6 +18,7 @@ enum Exit {
 let usage = """
 usage: scene run FILE [--json | --svg [--centers] [--labels] [--compare ios18]
                       | --swiftui [--name TypeName] [--verify-harness]] [-o OUT]
+                        (OUT's extension picks the format: .svg .json .swift .txt; no other)
        scene check [--json] [--strict] [--fix] FILE...
        scene fmt [--check] FILE...   rewrite in the canonical layout (--check: list unformatted files, exit 1)
        scene lsp                the language server, on stdin/stdout (docs/editors.md)
@@ -84,6 +85,16 @@ struct RunRequest {
     var swiftUI = SwiftUIOptions()
 }
 
+/// The output files `scene run -o` writes, by extension (lowercased): the format each implies.
+let outputFormats = ["svg": "svg", "json": "json", "swift": "swiftui", "txt": "text"]
+
+/// `map.svg` → `svg`; `out`, `-` and `.hidden` → "" (no extension).
+func outputExtension(_ path: String) -> String {
+    let name = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+    return name[name.index(after: dot)...].lowercased()
+}
+
 /// `scene run`'s arguments, checked; a usage error exits.
 func runRequest(_ args: [String]) -> RunRequest {
     var path: String? = nil
@@ -130,10 +141,15 @@ func runRequest(_ args: [String]) -> RunRequest {
     guard let path else { usageError("`scene run` needs a file") }
     // `-o map.svg` / `-o scene.json` say the format when no flag does.
     if let output {
-        let implied = output.hasSuffix(".svg") ? "svg" : output.hasSuffix(".json") ? "json"
-            : output.hasSuffix(".swift") ? "swiftui" : nil
+        let ext = outputExtension(output)
+        guard ext.isEmpty || outputFormats[ext] != nil else {
+            usageError("`-o \(output)`: scene does not write .\(ext) files; it writes "
+                + "\(outputFormats.keys.sorted().map { "." + $0 }.joined(separator: ", ")) or a name without an extension (text)")
+        }
+        let implied = outputFormats[ext]
         if let implied, let chosen, implied != chosen {
-            usageError("`-o \(output)` names a \(implied == "swiftui" ? "Swift" : implied.uppercased()) file but `--\(chosen)` was given")
+            let kind = implied == "swiftui" ? "Swift" : implied == "text" ? "text" : implied.uppercased()
+            usageError("`-o \(output)` names a \(kind) file but `--\(chosen)` was given")
         }
         if chosen == nil { chosen = implied }
     }

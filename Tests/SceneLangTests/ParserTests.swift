@@ -228,6 +228,24 @@ struct ParserHelpTests {
     }
 }
 
+/// Issue 14's first-use mistakes: each is one diagnostic whose help names a fix, and the fix parses.
+struct FirstUseHelpTests {
+    @Test(arguments: [
+        ("a: rect 4 size 100ptx100pt", "lengths are in points with no unit: write `100x100`", "a: rect 4 size 100x100"),
+        ("a: concentric minimum 16", "the minimum is `min`: write `min 16` (`concentric min 16`)", "a: concentric min 16"),
+        ("rect 20 card: size 300x200", "a label comes first on its line: `card: rect 20 size 300x200`", "card: rect 20 size 300x200"),
+        ("a: rect 4 glass(.regular)", "write `glass` (SwiftUI's `.regular`, `.clear` and tints do not change the shape), or `glass capsule` / `glass rect 12` for the glass's own shape", "a: rect 4 glass"),
+        ("a: rect 4 size 300, 200", "write `size 300x200`", "a: rect 4 size 300x200"),
+        ("a: rect 4 size w + 1, 200", "write `size w + 1 x 200`", "let w = 2\na: rect 4 size w + 1 x 200"),
+    ])
+    func oneDiagnosticWithAHelpThatWorks(_ source: String, _ help: String, _ fixed: String) {
+        let r = Parser.parse(SourceFile(name: "t", text: source))
+        #expect(r.diagnostics.count == 1, "\(r.diagnostics.map(\.message))")
+        #expect(r.diagnostics.first?.help == help)
+        #expect(Parser.parse(SourceFile(name: "t", text: fixed)).diagnostics.isEmpty)
+    }
+}
+
 struct ParserStyleTests {
     @Test func braceOnItsOwnLineOpensTheNodeAbove() {
         let file = SourceFile(name: "t", text: "card: container rect 28\n<\n  photo: concentric\n>\n")

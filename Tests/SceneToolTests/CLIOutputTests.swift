@@ -29,6 +29,20 @@ struct CLIGoldenTests {
         #expect(Set(files) == Set(Self.cases.keys), "Tests/Fixtures/cli holds \(files.sorted()); the cases are \(Self.cases.keys.sorted())")
     }
 
+    /// README shows the picture right under its first example: the map and its `--centers` render,
+    /// both goldens this suite (and SVGGoldenTests for examples/map.svg) keeps current.
+    @Test func readmeShowsTheGoldenPictures() throws {
+        let readme = try String(contentsOf: Golden.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let firstRun = try #require(readme.range(of: "$ scene run examples/map.scene\n"))
+        let setUp = try #require(readme.range(of: "## Set up"))
+        let between = readme[firstRun.upperBound..<setUp.lowerBound]
+        for image in ["examples/map.svg", "Tests/Fixtures/cli/map-centers.svg"] {
+            #expect(between.contains("<img src=\"\(image)\""), "README shows \(image) under the first example")
+            #expect(FileManager.default.fileExists(atPath: Golden.root.appendingPathComponent(image).path))
+        }
+        #expect(Self.cases["map-centers.svg"] == ["run", "examples/map.scene", "--svg", "--centers"])
+    }
+
     @Test(arguments: CLIGoldenTests.cases.keys.sorted())
     func golden(_ name: String) throws {
         let args = try #require(Self.cases[name])

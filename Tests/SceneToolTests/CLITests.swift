@@ -272,6 +272,24 @@ struct CheckCLITests {
         #expect(try String(contentsOf: json, encoding: .utf8).hasPrefix("{"))
     }
 
+    @Test func anOutputExtensionWeDoNotWriteIsAUsageError() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scene-ext-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let png = dir.appendingPathComponent("w.png")
+        let r = try CLI.run(["run", "examples/map.scene", "-o", png.path])
+        #expect(r.status == 64)
+        #expect(r.err.contains("scene does not write .png files; it writes .json, .svg, .swift, .txt"))
+        #expect(!FileManager.default.fileExists(atPath: png.path))
+        #expect(try CLI.run(["run", "examples/map.scene", "--svg", "-o", png.path]).status == 64)
+        let txt = dir.appendingPathComponent("w.txt"), bare = dir.appendingPathComponent("w")
+        #expect(try CLI.run(["run", "examples/map.scene", "-o", txt.path]).status == 0)
+        #expect(try String(contentsOf: txt, encoding: .utf8).contains("screen"))
+        #expect(try CLI.run(["run", "examples/map.scene", "--svg", "-o", bare.path]).status == 0)
+        #expect(try CLI.run(["run", "examples/map.scene", "--svg", "-o", txt.path]).status == 64)
+        #expect(try CLI.run(["run", "examples/map.scene", "-o", dir.appendingPathComponent("W.SVG").path]).status == 0)
+    }
+
     @Test func checkGoesOnPastAMissingFile() throws {
         let r = try CLI.run(["check", "nope.scene", "examples/card.scene"])
         #expect(r.status == 66)

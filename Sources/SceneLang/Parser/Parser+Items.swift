@@ -26,6 +26,18 @@ extension Parser {
             return (item, k.rawValue)
         case .glass:
             advance()
+            if tok.kind == .lparen, tok.range.start == previous.end {
+                // `glass(.regular)`: SwiftUI's variant, which does not change the shape.
+                let open = tok.range
+                while !atNodeEnd, tok.kind != .rparen { advance() }
+                let end = tok.kind == .rparen ? tok.range : previous
+                if tok.kind == .rparen { advance() }
+                // One mistake, one diagnostic: not also the lexer's for the `.` inside.
+                lexer.diagnostics.removeAll { $0.range.start >= open.start && $0.range.end <= end.end }
+                error(.unexpectedToken, "`glass` takes no arguments in parentheses", at: open.to(end),
+                      help: "write `glass` (SwiftUI's `.regular`, `.clear` and tints do not change the shape), or `glass capsule` / `glass rect 12` for the glass's own shape")
+                return nil
+            }
             if tok.kind == .identifier, let k2 = tok.keyword, Self.isShapeKeyword(k2) {
                 guard let s = parseShape() else { return nil }
                 return (.glass(s), "glass")
@@ -89,8 +101,16 @@ extension Parser {
     /// `size W`, `size W x H`.
     mutating func parseSize() -> (Item, String)? {
         advance()
+        let widthStart = tok.range.start
         let w = parseExpr(after: "`size`")
         if case .invalid = w { return nil }
+        if tok.kind == .comma, peek().kind == .number {
+            // `size 300, 200`: SwiftUI's argument list, not a size.
+            let widthText = text(SourceRange(widthStart, previous.end)), h = peek()
+            error(.unexpectedToken, "a size is written `W x H`, not with a comma", at: tok.range.to(h.range),
+                  help: "write `size \(widthText)\(isNumber(w) ? "x" : " x ")\(Token.format(h.number))`")
+            return nil
+        }
         if tok.kind == .cross || isCrossWord(tok) {
             let h = parseCross(after: w)
             if case .invalid = h { return nil }
@@ -184,7 +204,12 @@ extension Parser {
     mutating func unknownItem(_ t: Token, first: Bool) -> (Item, String)? {
         let word = text(t)
         var help: String
-        if let s = Self.synonyms[word] {
+        if word == "minimum" || word == "minRadius" {
+            let n = peek().kind == .number ? Token.format(peek().number) : "16"
+            help = "the minimum is `min`: write `min \(n)` (`concentric min \(n)`)"
+        } else if peek().kind == .colon, peek().range.start == t.range.end {
+            help = "a label comes first on its line: `\(labelFirst(t))`"
+        } else if let s = Self.synonyms[word] {
             help = s
         } else if let s = Suggest.closest(to: word, among: Self.itemKeywords + Self.statementKeywords) {
             help = "did you mean `\(s)`?"
@@ -199,6 +224,22 @@ extension Parser {
         }
         error(.unknownKeyword, "unknown item `\(word)`", at: t.range, help: help)
         return nil
+    }
+
+    func isNumber(_ e: Expr) -> Bool { if case .number = e { return true } else { return false } }
+
+    /// `rect 20 card: size 9` → `card: rect 20 size 9`: the line with its misplaced label moved first.
+    func labelFirst(_ label: Token) -> String {
+        var lineStart = label.range.start, lineEnd = label.range.end
+        while lineStart > 0, bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
+        while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n"), bytes[lineEnd] != UInt8(ascii: "\r") { lineEnd += 1 }
+        func words(_ r: SourceRange) -> [Substring] {
+            let s = text(r)
+            return (s.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? "").split(separator: " ")
+        }
+        let parts = [Substring(text(label) + ":")] + words(SourceRange(lineStart, label.range.start))
+            + words(SourceRange(min(label.range.end + 1, lineEnd), lineEnd))
+        return parts.joined(separator: " ")
     }
 
     mutating func parsePad() -> (Item, String)? {
