@@ -116,6 +116,10 @@ public enum REPLMain {
                 pending = []
                 reply = shell.handle(whole)
             }
+            if reply.quit, !pending.isEmpty {
+                Console.err(Shell.unfinishedInput(pending) + " discarded\n")
+                pending = []
+            }
             emit(reply)
             if reply.quit { break }
             if let s = Terminal.tookTermination() ?? (Terminal.took(SIGINT) ? SIGINT : nil) { signal = s; break }

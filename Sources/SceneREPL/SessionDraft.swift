@@ -111,7 +111,35 @@ struct Draft {
         keys.insert(key, at: at)
         segments.append(segment(id))
         if labelOwners != nil { relabel(id) }
+        if case .label(let l)? = key, let near = nearLabel(to: l) {
+            return "[\(at + 1)] added; did you mean to replace `\(near)`? (`:undo`, then `\(near): …`)"
+        }
         return "[\(at + 1)] added"
+    }
+
+    /// `row1` / `row2`, `t1` / `t10`: a series, not a typo.
+    static func numberedSiblings(_ a: String, _ b: String) -> Bool {
+        func stem(_ s: String) -> (Substring, Substring) {
+            let digits = s.reversed().prefix { $0.isNumber }.count
+            return (s.dropLast(digits), s.suffix(digits))
+        }
+        let (sa, na) = stem(a), (sb, nb) = stem(b)
+        return sa == sb && !na.isEmpty && !nb.isEmpty
+    }
+
+    /// A label already in the scene one or two edits from a new one (`widgt` → `widget`):
+    /// likely a typo that added a shape where a replacement was meant.
+    mutating func nearLabel(to label: String) -> String? {
+        guard label.count >= 3 else { return nil }
+        _ = owner(of: label)
+        let limit = label.count >= 5 ? 2 : 1
+        let owners = labelOwners ?? [:]
+        let live = Set(entries.map(\.id))
+        return owners.keys
+            .filter { l in l != label && !Self.numberedSiblings(l, label) && owners[l].map(live.contains) == true }
+            .map { ($0, Suggest.distance(label, $0)) }
+            .filter { $0.1 <= limit }
+            .min { ($0.1, $0.0) < ($1.1, $1.0) }?.0
     }
 
     /// Replace top-level entry `i` with `chunk`. Comment lines above the old

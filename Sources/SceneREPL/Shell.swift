@@ -69,6 +69,13 @@ public struct Shell {
     /// What `:edit` offered, while the next input may be its follow-up (ShellEdit.swift).
     var pendingEdit: PendingEdit? = nil
 
+    /// `unfinished input (2 lines, from `card: rect 4 <`)`: what `:quit` at a `...>` prompt would lose.
+    public static func unfinishedInput(_ lines: [String]) -> String {
+        let first = lines.first { !$0.trimmed(" \t").isEmpty }?.trimmed(" \t") ?? ""
+        let shown = first.count > 40 ? String(first.prefix(40)) + "…" : first
+        return "unfinished input (\(lines.count) line\(lines.count == 1 ? "" : "s"), from `\(shown)`)"
+    }
+
     /// Handle one complete input: a `:command` or scene text.
     public mutating func handle(_ input: String) -> Reply {
         let trimmed = input.trimmed(" \t\r\n")

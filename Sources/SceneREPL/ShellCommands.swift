@@ -125,7 +125,8 @@ extension Shell {
         Command(name: "quit", aliases: ["q", "exit"], args: "", summary: "leave; unsaved changes go to a new autosave file",
                 more: """
                 Ctrl-D on an empty line does the same. `:load` with no file brings the newest autosave
-                back (`:help load` says more).
+                back (`:help load` says more). At a `...>` prompt the first `:quit` names the unfinished
+                input and stays; a second one discards it and leaves.
                 """,
                 run: { _, _ in Reply(quit: true) }),
     ]
@@ -168,10 +169,11 @@ extension Shell {
         and what changed is printed. `let NAME = …` and `LABEL: …` replace the binding or
         labelled node (nested ones too) in place; a labelled node typed without a
         `< … >` block keeps the children it has (`LABEL: … < >` removes them). A new
-        `let`, `screen`, `target` or `margin` goes after the last of those, a new node
-        at the end. A line that leaves `<` open continues on the next line. Ctrl-C
-        abandons the input, Ctrl-D on an empty line quits (unsaved work goes to a new
-        autosave file; `:help load` says more).
+        label a letter or two from an existing one is added with a "did you mean to
+        replace" note. A new `let`, `screen`, `target` or `margin` goes after the last
+        of those, a new node at the end. A line that leaves `<` open continues on the
+        next line. Ctrl-C abandons the input, Ctrl-D on an empty line quits (unsaved
+        work goes to a new autosave file; `:help load` says more).
 
 
         """

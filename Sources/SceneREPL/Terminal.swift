@@ -139,6 +139,9 @@ enum Terminal {
         var pending: [String] = []
         /// What `:edit` offered, put on the next input line.
         var prefill: String? = nil
+        /// `:quit` was typed at a `...>` prompt and warned about the unfinished input:
+        /// the next `:quit` discards it.
+        var quitWarned = false
 
         /// After one event: read on, or leave with an exit status.
         enum Next { case readOn, leave(Int32) }
@@ -255,6 +258,17 @@ enum Terminal {
                 pending = []
                 reply = shell.handle(whole)
             }
+            if reply.quit, !pending.isEmpty {
+                if !quitWarned {
+                    quitWarned = true
+                    Console.err(Shell.unfinishedInput(pending) + ": close it with `>`, or `:quit` again to discard it and leave\n")
+                    install()
+                    return .readOn
+                }
+                Console.err(Shell.unfinishedInput(pending) + " discarded\n")
+                pending = []
+            }
+            quitWarned = false
             emit(reply)
             prefill = reply.prefill
             if reply.quit { return quit() }

@@ -69,6 +69,25 @@ import SceneEval
         #expect(u.scene.index(ofLabel: "thumb") == nil)
     }
 
+    @Test func aNewLabelCloseToAnExistingOneIsAddedWithADidYouMean() {
+        var s = Session()
+        (s, _) = accept(s, "widget: container rect 20 size 200x100")
+        let (t, actions) = accept(s, "widgt: rect 30")
+        #expect(actions == ["[2] added; did you mean to replace `widget`? (`:undo`, then `widget: …`)"])
+        #expect(t.entries.count == 2)
+        // Nested labels count; a label far from every other is added quietly.
+        let (u, nested) = accept(s, "widget: container rect 20 size 200x100 <\n  thumb: concentric min 8 pad 12\n>")
+        #expect(nested == ["[1] replaced"])
+        #expect(accept(u, "thum: rect 4").1 == ["[2] added; did you mean to replace `thumb`? (`:undo`, then `thumb: …`)"])
+        #expect(accept(u, "banner: rect 4").1 == ["[2] added"])
+        // A numbered series is not a typo: `row2` beside `row1`.
+        let (w, _) = accept(Session(), "row1: rect 4")
+        #expect(accept(w, "row2: rect 4").1 == ["[2] added"])
+        // Short labels are too short for a guess: `ab` is not a typo of `abc`.
+        let (v, _) = accept(Session(), "abc: rect 4")
+        #expect(accept(v, "ab: rect 4").1 == ["[2] added"])
+    }
+
     @Test func newSettingsGoAfterTheLastSettingSoNodesCanUseThem() {
         let s = seeded()
         let (t, actions) = accept(s, "let pad2 = 20")

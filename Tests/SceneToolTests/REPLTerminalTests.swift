@@ -283,6 +283,21 @@ import Testing
         try t.wait(for: "[exited 0]")
     }
 
+    @Test func quitAtAContinuationPromptAsksFirstThenDiscards() throws {
+        let t = try Tmux()
+        try t.start("one", "--no-history")
+        try t.wait(for: "scene> ")
+        try t.line("card: rect 8 size 100x50 <")
+        try t.wait(for: "  ...> ")
+        try t.line("  inner: concentric min 4 pad 6")
+        try t.line(":quit")
+        try t.wait(for: "unfinished input (2 lines, from `card: rect 8 size 100x50 <`): close it with `>`, or `:quit` again to discard it and leave")
+        #expect(try !t.screen().contains("[exited"))
+        try t.line(":quit")
+        try t.wait(for: "unfinished input (2 lines, from `card: rect 8 size 100x50 <`) discarded")
+        try t.wait(for: "[exited 0]")
+    }
+
     /// The process called `name` under `pid` (Linux /proc).
     static func descendant(of pid: Int32, named name: String) -> Int32? {
         var queue = [pid]

@@ -18,6 +18,16 @@ import SceneEval
         return sh
     }
 
+    // MARK: quitting with unfinished input
+
+    @Test func pipedQuitInsideAnOpenBlockSaysTheInputIsDiscarded() throws {
+        let dir = try REPLHarness.sandbox()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try REPLHarness.run(["--no-history"], input: "let r = 20\ncard: rect r <\n:quit\n", in: dir)
+        #expect(r.output.contains("unfinished input (1 line, from `card: rect r <`) discarded\n"))
+        #expect(r.status == 0)
+    }
+
     // MARK: clamped arithmetic
 
     @Test func aClampedDifferenceShowsItsSignAndThenZero() {
