@@ -8,13 +8,17 @@ import SceneEval
 public enum Preview {
     public struct Options: Sendable {
         public var columns: Int
-        /// At most this many text rows for the drawing (nil: no limit).
+        /// At most this many text rows for the drawing (nil: `Preview.maxRows`).
         public var rows: Int?
         public var color: Bool
         public init(columns: Int, rows: Int? = nil, color: Bool = false) {
             self.columns = columns; self.rows = rows; self.color = color
         }
     }
+
+    /// Rows when the terminal sets none (piped): enough for any screen at any
+    /// width, and a bound on the canvas for a scene 1e15 points tall.
+    public static let maxRows = 500
 
     /// Draw the whole screen, or zoom on shape `focus`.
     public static func render(_ scene: ResolvedScene, focus: Int? = nil, options o: Options) -> String {
@@ -69,7 +73,8 @@ public enum Preview {
             var s = region.width / Double(cols * 2)
             var dotsW = cols * 2
             var dotsH = Int((region.height / s).rounded(.up))
-            if let rows = o.rows, dotsH > max(4, rows) * 4 {
+            let rows = o.rows ?? Preview.maxRows
+            if dotsH > max(4, rows) * 4 {
                 dotsH = max(4, rows) * 4
                 s = region.height / Double(dotsH)
                 dotsW = max(2, min(cols * 2, Int((region.width / s).rounded(.up))))
@@ -101,36 +106,32 @@ public enum Preview {
         /// neighbour outside, given to `id`. Smaller than a dot: one dot at its centre.
         mutating func draw(_ f: Frame, _ r: Radii, _ id: Int32) {
             let region = self.region, s = scale, dotsW = width, dotsH = height
-            func inside(_ px: Double, _ py: Double) -> Bool {
-                guard px >= f.minX, px <= f.maxX, py >= f.minY, py <= f.maxY else { return false }
-                let corners: [(Double, Double, Double)] = [
-                    (f.minX + r.topLeading, f.minY + r.topLeading, r.topLeading),
-                    (f.maxX - r.topTrailing, f.minY + r.topTrailing, r.topTrailing),
-                    (f.maxX - r.bottomTrailing, f.maxY - r.bottomTrailing, r.bottomTrailing),
-                    (f.minX + r.bottomLeading, f.maxY - r.bottomLeading, r.bottomLeading),
-                ]
-                for (k, (cx, cy, rr)) in corners.enumerated() where rr > 0 {
-                    let inX = k == 0 || k == 3 ? px < cx : px > cx
-                    let inY = k < 2 ? py < cy : py > cy
-                    if inX, inY, (px - cx) * (px - cx) + (py - cy) * (py - cy) > rr * rr { return false }
-                }
-                return true
-            }
             let i0 = max(0, Int(((f.minX - region.x) / s).rounded(.down)) - 1)
             let i1 = min(dotsW - 1, Int(((f.maxX - region.x) / s).rounded(.up)) + 1)
             let j0 = max(0, Int(((f.minY - region.y) / s).rounded(.down)) - 1)
             let j1 = min(dotsH - 1, Int(((f.maxY - region.y) / s).rounded(.up)) + 1)
             guard i0 <= i1, j0 <= j1 else { return }
+            // Only a band along the edges can hold outline dots: deeper inside,
+            // every dot and its neighbours are inside (the corners are cut within
+            // their radius of both edges). So a shape costs its perimeter, not its
+            // area, and a thousand nested full-screen shapes draw in a blink.
+            let band = Int((r.max / s).rounded(.up)) + 3
             var any = false
             for j in j0...j1 {
                 let py = region.y + (Double(j) + 0.5) * s
-                for i in i0...i1 {
+                let full = j - j0 <= band || j1 - j <= band
+                var i = i0
+                while i <= i1 {
+                    if !full, i - i0 > band, i1 - i > band { i = i1 - band; continue }
                     let px = region.x + (Double(i) + 0.5) * s
-                    guard inside(px, py) else { continue }
-                    any = true
-                    if !inside(px - s, py) || !inside(px + s, py) || !inside(px, py - s) || !inside(px, py + s) {
-                        owner[j * dotsW + i] = id
+                    if Self.inside(px, py, f, r) {
+                        any = true
+                        if !Self.inside(px - s, py, f, r) || !Self.inside(px + s, py, f, r)
+                            || !Self.inside(px, py - s, f, r) || !Self.inside(px, py + s, f, r) {
+                            owner[j * dotsW + i] = id
+                        }
                     }
+                    i += 1
                 }
             }
             if !any {
@@ -139,6 +140,20 @@ public enum Preview {
                 let j = Int(((f.minY + f.height / 2 - region.y) / s).rounded(.down))
                 if i >= 0, i < dotsW, j >= 0, j < dotsH { owner[j * dotsW + i] = id }
             }
+        }
+
+        /// Whether (px, py) is inside `f` with corner radii `r` (circular corners).
+        static func inside(_ px: Double, _ py: Double, _ f: Frame, _ r: Radii) -> Bool {
+            guard px >= f.minX, px <= f.maxX, py >= f.minY, py <= f.maxY else { return false }
+            func cut(_ cx: Double, _ cy: Double, _ rr: Double, _ inX: Bool, _ inY: Bool) -> Bool {
+                rr > 0 && inX && inY && (px - cx) * (px - cx) + (py - cy) * (py - cy) > rr * rr
+            }
+            let tl = r.topLeading, tr = r.topTrailing, br = r.bottomTrailing, bl = r.bottomLeading
+            if cut(f.minX + tl, f.minY + tl, tl, px < f.minX + tl, py < f.minY + tl) { return false }
+            if cut(f.maxX - tr, f.minY + tr, tr, px > f.maxX - tr, py < f.minY + tr) { return false }
+            if cut(f.maxX - br, f.maxY - br, br, px > f.maxX - br, py > f.maxY - br) { return false }
+            if cut(f.minX + bl, f.maxY - bl, bl, px < f.minX + bl, py > f.maxY - bl) { return false }
+            return true
         }
     }
 

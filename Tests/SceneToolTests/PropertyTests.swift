@@ -246,3 +246,27 @@ struct REPLLongInputTests {
         #expect(!sh.handle(":save \(dir.appendingPathComponent("out.scene").path)").failed)
     }
 }
+
+/// `:preview` of scenes past any screen: bounded canvas, outlines by perimeter.
+struct PreviewLimitTests {
+    @Test func aSceneAThousandTrillionPointsTallPreviewsInBoundedRows() throws {
+        let text = "big: vstack spacing 1000000 * 1000 <\n" + String(repeating: "rect 4 size 1000000 * 1000\n", count: 3_000) + ">\n"
+        let scene = try #require(Pipeline.compile(SourceFile(name: "tall", text: text)).scene)
+        let out = Preview.render(scene, options: Preview.Options(columns: 80))
+        #expect(out.split(separator: "\n").count <= Preview.maxRows + 2)
+    }
+
+    /// 1,000 of these took minutes (every dot of every shape was tested); the
+    /// outline band makes it the perimeter. Same rows as one shape alone.
+    @Test func aDeepNestOfFullScreenShapesPreviews() throws {
+        var text = ""
+        for i in 0..<150 { text += "n\(i): container rect 30 pad 0.5 <\n" }
+        text += "leaf: concentric min 2\n" + String(repeating: ">\n", count: 150)
+        let scene = try #require(Pipeline.compile(SourceFile(name: "deep", text: text)).scene)
+        let out = Preview.render(scene, options: Preview.Options(columns: 60))
+        #expect(out.contains("⠁") || out.contains("⡇") || out.contains("⠉"))
+        let alone = try #require(Pipeline.compile(SourceFile(name: "one", text: "n0: container rect 30 pad 0.5\n")).scene)
+        let one = Preview.render(alone, options: Preview.Options(columns: 60))
+        #expect(one.split(separator: "\n").count == out.split(separator: "\n").count)
+    }
+}
