@@ -20,6 +20,8 @@ usage: scene run FILE [--json | --svg [--centers] [--labels] [--compare ios18]
                       | --swiftui [--name TypeName] [--verify-harness]] [-o OUT]
                         (OUT's extension picks the format: .svg .json .swift .txt; no other)
        scene check [--json] [--strict] [--fix] FILE...
+                                --fix: apply the fixes (computed together; repeated until nothing
+                                changes, stopping on a cycle), then list what has no automatic fix
        scene fmt [--check] FILE...   rewrite in the canonical layout (--check: list unformatted files, exit 1)
        scene lsp                the language server, on stdin/stdout (docs/editors.md)
        scene tokens FILE        show the tokens the lexer reads
@@ -251,14 +253,14 @@ func check(_ args: [String]) -> Int32 {
         var file = load(path)
         if fix {
             if path == "-" { usageError("`--fix` needs a file, not standard input") }
-            let fixed = Fixer.fixAll(file)
-            if fixed.text != nil, let newText = fixed.text {
+            let fixed = Fixer.run(file)
+            if let newText = fixed.text {
                 do { try Console.writeAtomically(newText, to: path) } catch {
                     fail("cannot write \(path): \(error.localizedDescription)", Exit.cantCreate)
                 }
-                Console.err("\(path): applied \(fixed.applied) fix\(fixed.applied == 1 ? "" : "es")\n")
                 file = SourceFile(name: file.name, text: newText)
             }
+            Console.err(fixSummary(path, fixed, in: file))
         }
         let ds = Pipeline.compileAndCheck(file).diagnostics
         errors += ds.errorCount
@@ -281,6 +283,29 @@ func check(_ args: [String]) -> Int32 {
     if missing > 0 { return Exit.noInput }
     if strict && warnings > 0 { return Exit.warnings }
     return Exit.ok
+}
+
+/// `--fix`'s report: edits that changed the file, why the rounds stopped when
+/// not settled, and what is left without an automatic fix.
+func fixSummary(_ path: String, _ o: Fixer.Outcome, in file: SourceFile) -> String {
+    var out = o.applied == 0 ? "\(path): no fix changed the file" : "\(path): applied \(o.applied) fix\(o.applied == 1 ? "" : "es")"
+    switch o.stop {
+    case .settled: break
+    case .cycle(let rounds): out += "; stopped after \(rounds) rounds: the fixes undo each other (a cycle)"
+    case .limit: out += "; stopped after \(Fixer.maxRounds) rounds, still changing"
+    case .broken: out += "; stopped: the next fixes would break the scene"
+    }
+    let manual = o.withoutFix
+    if manual.isEmpty {
+        out += "\n"
+    } else {
+        out += "; \(manual.count) left without an automatic fix: "
+            + manual.map { d in
+                let at = file.location(of: d.range.start)
+                return "\(d.code) at \(at.line):\(at.column)"
+            }.joined(separator: ", ") + "\n"
+    }
+    return out
 }
 
 // MARK: - bench

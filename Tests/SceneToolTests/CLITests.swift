@@ -313,3 +313,36 @@ struct CheckCLITests {
     }
 }
 
+
+/// Issue 14 §1 at the command line: the sheet settles, the summary counts
+/// only edits that changed the file, and what has no fix is listed.
+struct FixSummaryCLITests {
+    @Test func theSheetIsFixedOnceAndWhatIsLeftIsListed() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scene-fix14-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let sheet = dir.appendingPathComponent("sheet.scene")
+        let text = """
+            sheet: glass concentric uniform container rect 54 height 400 align bottom pad 8 <
+              content: vstack spacing 16 pad 20 <
+                card: concentric min 16 container rect 20 height 180 fill #ffffff <
+                  thumb: concentric min 8 size 60x60 align topLeading pad 12 fill #ff9500
+                >
+              >
+            >
+
+            """
+        try text.write(to: sheet, atomically: true, encoding: .utf8)
+        let r = try CLI.run(["check", "--fix", sheet.path])
+        #expect(r.err.contains("applied 1 fix\n"), "\(r.err)")
+        #expect(try String(contentsOf: sheet, encoding: .utf8)
+                == text.replacingOccurrences(of: "min 16 container rect 20", with: "min 20 container rect 20"))
+        #expect(r.err.hasSuffix("0 warnings, 0 errors in 1 file\n"))
+        // A finding with no automatic fix (radius-inversion) is named.
+        let inv = dir.appendingPathComponent("inv.scene")
+        try "screen 400x400 radius 0\npanel: container rect 12 size 300x300 <\n  tile: capsule size 100x100 <\n    x: rect 30 size 100x100\n  >\n>\n"
+            .write(to: inv, atomically: true, encoding: .utf8)
+        let s = try CLI.run(["check", "--fix", inv.path])
+        #expect(s.err.contains("no fix changed the file; 1 left without an automatic fix: radius-inversion at 4:8"), "\(s.err)")
+    }
+}

@@ -102,6 +102,13 @@ struct Context {
     var findings: [Diagnostic] = []
     /// Candidate binding edits already compiled (see `works`).
     var trials: [String: ResolvedScene?] = [:]
+    /// Container node → the radius its content needs (container-too-tight)
+    /// and those findings; container node → findings that edit its declared
+    /// container (shape-mismatch, flared/pinched). See `reconcile`.
+    var demands: [Int: (needed: Double, findings: [Int])] = [:]
+    var containerEdits: [Int: [Int]] = [:]
+    /// Node → the padding between it and its container (see `padding(_:)`).
+    var paddingMemo: [Int: Insets] = [:]
 
     init(scene: ResolvedScene, ast: Scene, file: SourceFile) {
         self.scene = scene
@@ -160,6 +167,7 @@ struct Context {
         }
         missingContainers()
         unevenSiblings()
+        reconcile()
     }
 
     func glassRange(_ i: Int) -> SourceRange {
@@ -179,7 +187,7 @@ struct Context {
         for k in Corner.allCases {
             let r = reasons[k.rawValue]
             guard let R = r.containerRadius, let d = r.distance, let m = r.minimum, let computed = r.computed else { continue }
-            if d < R, computed < m - 1e-9 {
+            if computed < m - 1e-9, atCorner(i, k, r) {
                 corners.append(k.name)
                 if worst == nil || m + d > worst!.m + worst!.d { worst = (k, R, d, m) }
             }
@@ -187,6 +195,7 @@ struct Context {
         guard let w = worst else { return false }
         let needed = w.m + w.d
         let ctx = sh.container
+        if case .node(let j) = ctx { demand(j, needed, finding: findings.count) }
         var help: String
         var fixes: [TextEdit] = []
         if case .node(let j) = ctx {
@@ -286,6 +295,7 @@ struct Context {
             if let cr = sh.containerRange { fixes = [TextEdit(cr, Radii(all: want).containerDeclaration)] }
             help = "use the concentric radius: `\(Radii(all: want).containerDeclaration)`"
         }
+        if sh.isContainer, fixes.contains(where: { $0.range == sh.containerRange }) { containerEdit(i, finding: findings.count) }
         add(code,
             "`\(sh.id)` is \(how) than \(name(ctx)) at \(list.map { $0.0.name }.joined(separator: ", ")): radius \(n(first.1)), concentric would be \(n(want))",
             at: shapeRange(i), help: help, values: ["radius": first.1, "concentricRadius": want], fixes: fixes)
@@ -429,6 +439,7 @@ struct Context {
         guard !close else { return }
         let r = sh.radii
         let decl = r.containerDeclaration
+        containerEdit(i, finding: findings.count)
         add(.shapeMismatch,
             "`\(sh.id)` declares a container (\(cr)) that differs from the shape it draws (\(sh.kind.rawValue) \(r))",
             at: range, help: "children follow the declared corners: declare the drawn one, `\(decl)`",

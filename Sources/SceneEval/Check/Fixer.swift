@@ -3,35 +3,92 @@ import SceneLang
 /// `scene check --fix`: apply every mechanical fix the checker computed, then
 /// check again (a fix can reveal the next one), until nothing changes. The
 /// text is only ever edited where a finding points, so comments and layout stay.
+///
+/// The checker computes its fixes together (see `Context.reconcile`), so they
+/// converge; should they not, a text seen before ends the run as a cycle
+/// rather than looping (settling on the cycle's first text, so fixing the
+/// result again changes nothing), and so does `maxRounds`.
 public enum Fixer {
-    public static let maxRounds = 8
+    public static let maxRounds = 32
 
-    /// The fixed text (nil when nothing changed) and how many edits were applied.
-    /// Fixing the result again changes nothing: when two rules' fixes undo each
-    /// other (one raises a container, the other lowers it back), the rounds would
-    /// cycle, so the fixer stops at the first text it sees a second time.
+    /// Why the rounds ended.
+    public enum Stop: Sendable, Equatable {
+        /// Nothing left that a fix changes.
+        case settled
+        /// The fixes lead back to a text already seen: they undo each other.
+        case cycle(rounds: Int)
+        /// `maxRounds` rounds, each changing the text.
+        case limit
+        /// The next fixes would break the scene (not applied).
+        case broken
+    }
+
+    public struct Outcome: Sendable {
+        /// The fixed text; nil when nothing changed.
+        public var text: String?
+        /// Edits that changed the text (an edit writing what is already there is not counted).
+        public var applied: Int
+        public var rounds: Int
+        public var stop: Stop
+        /// The findings of the text as fixed (the original when nothing changed).
+        public var left: [Diagnostic]
+        /// Of `left`, those with no automatic fix.
+        public var withoutFix: [Diagnostic] { left.filter { $0.fixes.isEmpty } }
+    }
+
+    /// The fixed text (nil when nothing changed) and how many edits changed it.
     public static func fixAll(_ file: SourceFile) -> (text: String?, applied: Int) {
+        let o = run(file)
+        return (o.text, o.applied)
+    }
+
+    public static func run(_ file: SourceFile) -> Outcome {
+        run(file) { c in c.diagnostics.filter { $0.severity != .error } + c.check() }
+    }
+
+    /// The rounds, with `findings` standing for the checker (tests give one whose fixes cycle).
+    static func run(_ file: SourceFile, findings: (Compilation) -> [Diagnostic]) -> Outcome {
         var bytes = file.bytes
-        var applied = 0
+        var applied = 0, rounds = 0
         var seen: Set<[UInt8]> = [bytes]
-        for _ in 0..<maxRounds {
-            let current = SourceFile(name: file.name, bytes: bytes)
-            let c = Pipeline.compile(current)
-            guard c.scene != nil else { break }
-            let edits = c.check().flatMap(\.fixes)
-            guard !edits.isEmpty else { break }
+        var stop = Stop.limit
+        var left: [Diagnostic] = []
+        while true {
+            let c = Pipeline.compile(SourceFile(name: file.name, bytes: bytes))
+            guard c.scene != nil else { stop = .broken; break }
+            left = findings(c)
+            let edits = changing(left.flatMap(\.fixes), in: bytes)
+            guard !edits.isEmpty else { stop = .settled; break }
+            guard rounds < maxRounds else { stop = .limit; break }
             let (next, n) = TextEdit.apply(edits, to: bytes)
+            if next == bytes { stop = .settled; break }
+            if Pipeline.compile(SourceFile(name: file.name, bytes: next)).scene == nil { stop = .broken; break }
+            rounds += 1
             if seen.contains(next) {
-                // A cycle: settle on its first text (the one already seen).
+                // A cycle: settle on its first text (the one already seen), so
+                // fixing the result again changes nothing.
+                stop = .cycle(rounds: rounds)
                 bytes = next
+                applied += n
                 break
             }
-            // Stop if the fixes break the scene.
-            if Pipeline.compile(SourceFile(name: file.name, bytes: next)).scene == nil { break }
             seen.insert(next)
             bytes = next
             applied += n
         }
-        return bytes == file.bytes || applied == 0 ? (nil, 0) : (String(decoding: bytes, as: UTF8.self), applied)
+        let changed = bytes != file.bytes
+        return Outcome(text: changed ? String(decoding: bytes, as: UTF8.self) : nil,
+                       applied: changed ? applied : 0, rounds: rounds, stop: stop, left: left)
+    }
+
+    /// The edits that change `bytes`, each once (several findings may carry the same fix).
+    static func changing(_ edits: [TextEdit], in bytes: [UInt8]) -> [TextEdit] {
+        var out: [TextEdit] = []
+        var keys = Set<String>()
+        for e in edits where keys.insert("\(e.range.start):\(e.range.end):\(e.replacement)").inserted {
+            guard e.range.start <= e.range.end, e.range.end <= bytes.count else { continue }
+            if Array(bytes[e.range.start..<e.range.end]) != Array(e.replacement.utf8) { out.append(e) }
+        }
+        return out
     }
 }

@@ -1,0 +1,75 @@
+// Where container-too-tight applies (docs/lint.md): the checklist's
+// "container radius ≥ content radius + padding" holds for content *at* its
+// container's corner. Padding is part of that rule, so it never takes content
+// away from the corner, however large; only the distance that something else
+// adds — alignment (centring a smaller shape), stack spacing and siblings —
+// can. The line: a corner is at its container's corner when, on both axes,
+// that added distance (the inset less the padding in between) is below the
+// container's radius R there; at exactly R it floats. With no padding this is
+// the plain rule d < R. A square container corner (R = 0) needs nothing.
+// The screen is not a container content is padded into (a top-level shape is
+// placed on it by its padding, and the display's radius is fixed): against it
+// only the plain rule applies.
+import SceneLang
+
+extension Context {
+    /// Whether corner k of shape `i`, resolved as `r`, is at its container's corner.
+    mutating func atCorner(_ i: Int, _ k: Corner, _ r: CornerReason) -> Bool {
+        guard let R = r.containerRadius, R > 0, let d = r.distance else { return false }
+        if d < R { return true }
+        guard case .node = scene.shapes[i].enclosing else { return false }
+        let p = padding(i)
+        let (px, py): (Double, Double)
+        switch k {
+        case .topLeading: (px, py) = (p.leading, p.top)
+        case .topTrailing: (px, py) = (p.trailing, p.top)
+        case .bottomTrailing: (px, py) = (p.trailing, p.bottom)
+        case .bottomLeading: (px, py) = (p.leading, p.bottom)
+        }
+        let added = max((r.dx ?? d) - px, (r.dy ?? d) - py)
+        return added < R - 1e-9
+    }
+
+    /// The padding between shape `i` and its container: its own `pad` and that
+    /// of every node between it and the container (the container's own `pad`
+    /// is outside its frame). Memoised, walked without recursion.
+    mutating func padding(_ i: Int) -> Insets {
+        let stop: Int? = { if case .node(let j) = scene.shapes[i].enclosing { return j } else { return nil } }()
+        var chain: [Int] = []
+        var at: Int? = i
+        var base = Insets()
+        while let a = at, a != stop {
+            if let known = paddingMemo[a] { base = known; break }
+            chain.append(a)
+            at = scene.shapes[a].parent
+        }
+        for a in chain.reversed() {
+            let own = ownPadding(a)
+            base = Insets(top: base.top + own.top, leading: base.leading + own.leading,
+                          bottom: base.bottom + own.bottom, trailing: base.trailing + own.trailing)
+            paddingMemo[a] = base
+        }
+        return base
+    }
+
+    /// A node's `pad`, as the evaluator reads it (a later item wins per edge).
+    func ownPadding(_ i: Int) -> Insets {
+        var p = Insets()
+        for it in nodes[i].items {
+            guard case .pad(let edges) = it.value else { continue }
+            for (edge, e) in edges {
+                guard let v = ExprValue.eval(e, env) else { continue }
+                switch edge {
+                case .all: p = Insets(top: v, leading: v, bottom: v, trailing: v)
+                case .top: p.top = v
+                case .bottom: p.bottom = v
+                case .leading: p.leading = v
+                case .trailing: p.trailing = v
+                case .h: p.leading = v; p.trailing = v
+                case .v: p.top = v; p.bottom = v
+                }
+            }
+        }
+        return p
+    }
+}

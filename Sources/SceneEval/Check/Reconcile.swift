@@ -1,0 +1,116 @@
+// Fixes computed together (issue 14): a container that its content needs
+// rounder (container-too-tight) and that another finding on the same node
+// wants declared differently (shape-mismatch: "declare what you draw";
+// flared/pinched: "declare the concentric radius") gets one fix, written on
+// every finding involved, so that applying it settles both and no help
+// contradicts another's.
+import SceneLang
+
+extension Context {
+    /// Record that the content of container `j` needs radius `needed`
+    /// (finding number `finding`, about to be added).
+    mutating func demand(_ j: Int, _ needed: Double, finding: Int) {
+        var d = demands[j] ?? (0, [])
+        d.needed = max(d.needed, needed)
+        d.findings.append(finding)
+        demands[j] = d
+    }
+
+    /// Record that finding number `finding` (about to be added) edits node
+    /// `i`'s declared container.
+    mutating func containerEdit(_ i: Int, finding: Int) {
+        containerEdits[i, default: []].append(finding)
+    }
+
+    /// For each container both demanded and edited: draw and declare one
+    /// radius, the larger of what the content needs and what the node draws
+    /// (or, when flared or pinched, what its own container gives it). A node
+    /// drawn `concentric` gets that radius as its minimum, a `rect` as its
+    /// radius; any other shape gets no automatic fix (the helps agree).
+    mutating func reconcile() {
+        guard !containerEdits.isEmpty else { return }
+        let needs = contentNeeds()
+        for j in containerEdits.keys.sorted() {
+            let edits = containerEdits[j]!
+            let sh = scene.shapes[j]
+            guard let cr = sh.containerRange else { continue }
+            let needed = max(demands[j]?.needed ?? 0, needs[j] ?? 0)
+            // What the other findings would declare.
+            var declared: Double? = nil
+            var concentric = false
+            for f in edits {
+                for e in findings[f].fixes {
+                    if e.range == cr, let v = Self.declaredRadius(e.replacement) { declared = max(declared ?? 0, v) }
+                    if e.range == sh.shapeRange, e.replacement.hasPrefix("concentric") { concentric = true }
+                }
+            }
+            // Enough for the content, and no content finding to agree with: leave it.
+            if demands[j] == nil, needed <= (declared ?? 0) + Checker.tolerance { continue }
+            let target = max(needed, declared ?? 0)
+            let T = n(target)
+            var joint: [TextEdit] = [TextEdit(cr, "container rect \(T)")]
+            var what = "`container rect \(T)`"
+            if sh.radii.values.allSatisfy({ abs($0 - target) <= Checker.tolerance }) {
+                // It already draws T: declaring it is the whole fix.
+            } else if let r = sh.shapeRange, let drawn = concentric ? "concentric min \(T)" : redrawn(j, at: target) {
+                joint.insert(TextEdit(r, drawn), at: 0)
+                what = "`\(drawn) container rect \(T)`"
+            } else {
+                joint = []
+            }
+            let help = joint.isEmpty
+                ? "`\(sh.id)` must draw and declare one radius of at least \(n(needed)), what its content needs: give it a shape of radius \(T) and `container rect \(T)`"
+                : "draw and declare the radius `\(sh.id)`'s content needs: \(what) (its content needs \(n(needed)); drawn and declared alike)"
+            for f in (demands[j]?.findings ?? []) + edits {
+                findings[f].help = help
+                findings[f].fixes = joint
+                findings[f].values["neededRadius"] = target
+            }
+        }
+    }
+
+    /// For each container another finding would re-declare: the radius its
+    /// concentric content needs at the corners it sits at (minimum + distance),
+    /// judged against the larger of what it draws and declares.
+    mutating func contentNeeds() -> [Int: Double] {
+        guard ios26 else { return [:] }
+        var needs: [Int: Double] = [:]
+        for i in scene.shapes.indices where scene.shapes[i].kind == .concentric {
+            guard case .node(let j) = scene.shapes[i].enclosing, containerEdits[j] != nil else { continue }
+            let c = scene.shapes[j]
+            let big = max(c.radii.max, c.containerRadii?.max ?? 0)
+            for (k, r) in zip(Corner.allCases, scene.reasons(for: i)) {
+                guard let m = r.minimum, let d = r.distance else { continue }
+                var h = r
+                h.containerRadius = big
+                if atCorner(i, k, h) { needs[j] = max(needs[j] ?? 0, m + d) }
+            }
+        }
+        return needs
+    }
+
+    /// `container rect R` → R.
+    static func declaredRadius(_ text: String) -> Double? {
+        let prefix = "container rect "
+        guard text.hasPrefix(prefix) else { return nil }
+        return Double(text.dropFirst(prefix.count))
+    }
+
+    /// The shape item that draws node `j` at radius `r`: `concentric min r`
+    /// (keeping `uniform`) for a concentric node with no per-corner clauses,
+    /// `rect r` for a rect; nil for anything else.
+    func redrawn(_ j: Int, at r: Double) -> String? {
+        for it in nodes[j].items {
+            guard case .shape(let s) = it.value else { continue }
+            switch s {
+            case .concentric(_, let uniform, let clauses) where clauses.isEmpty:
+                return "concentric min \(n(r))" + (uniform ? " uniform" : "")
+            case .radii(.rect, let es) where es.count == 1:
+                return "rect \(n(r))"
+            default:
+                return nil
+            }
+        }
+        return nil
+    }
+}
