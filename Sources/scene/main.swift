@@ -20,8 +20,8 @@ usage: scene run FILE [--json | --svg [--centers] [--labels] [--compare ios18]
                       | --swiftui [--name TypeName] [--verify-harness]] [-o OUT]
                         (OUT's extension picks the format: .svg .json .swift .txt; no other)
        scene check [--json] [--strict] [--fix] FILE...
-                                --fix: apply the fixes (computed together; repeated until nothing
-                                changes, stopping on a cycle), then list what has no automatic fix
+                                (fixing: fixes computed together, repeated until nothing changes,
+                                stopping on a cycle; what has no automatic fix is listed)
        scene fmt [--check] FILE...   rewrite in the canonical layout (--check: list unformatted files, exit 1)
        scene lsp                the language server, on stdin/stdout (docs/editors.md)
        scene tokens FILE        show the tokens the lexer reads
