@@ -246,6 +246,31 @@ struct FirstUseHelpTests {
     }
 }
 
+/// An unclosed inner block is blamed on the block the indentation shows was left open.
+struct UnclosedBlockTests {
+    @Test func theIndentationPointsAtTheInnerBlock() throws {
+        let text = "list: vstack <\n  row1: hstack <\n    a: rect 4 size 10x10\n  row2: hstack <\n    b: rect 4 size 10x10\n  >\n>\n"
+        let file = SourceFile(name: "t", text: text)
+        let ds = Parser.parse(file).diagnostics
+        #expect(ds.count == 1)
+        let d = try #require(ds.first)
+        #expect(d.code == "unterminated-block")
+        #expect(d.message == "the children of `row1` are never closed")
+        #expect(file.location(of: d.range.start).line == 2)
+        #expect(d.help == "add `>` at `row1`'s indentation (column 3) after its last child")
+        #expect(d.notes == ["the `>` on line 7 is indented for an outer block but closes `row1`, so the `<` of `list` on line 1 is left open"])
+    }
+
+    @Test func withoutAMisleadingIndentTheOpenBlockIsTheOneBlamed() throws {
+        // The inner block is closed at its own indentation; the outer one is simply missing its `>`.
+        let file = SourceFile(name: "t", text: "list: vstack <\n  row1: hstack <\n    a: rect 4\n  >\n")
+        let d = try #require(Parser.parse(file).diagnostics.first)
+        #expect(d.message == "`<` is never closed")
+        #expect(file.location(of: d.range.start).line == 1)
+        #expect(d.help == "add `>` after the last child to close the children of `list`")
+    }
+}
+
 struct ParserStyleTests {
     @Test func braceOnItsOwnLineOpensTheNodeAbove() {
         let file = SourceFile(name: "t", text: "card: container rect 28\n<\n  photo: concentric\n>\n")

@@ -92,13 +92,15 @@ extension Parser {
         var children: [Node] = []
         while true {
             skipSeparators()
-            if tok.kind == .greater { advance(); return children }
+            if tok.kind == .greater {
+                closedBlocks.append(ClosedBlock(open: open, owner: owner?.name, close: tok.range))
+                advance()
+                return children
+            }
             if tok.kind == .eof {
                 if !reportedUnterminated {
                     reportedUnterminated = true
-                    let who = owner.map { "the children of `\($0.name)`" } ?? "this block"
-                    error(.unterminatedBlock, "`<` is never closed", at: open,
-                          help: "add `>` after the last child to close \(who)")
+                    reportUnclosed(open: open, owner: owner)
                 }
                 return children
             }

@@ -38,6 +38,8 @@ public struct Parser {
     let bytes: [UInt8]
     var diagnostics: [Diagnostic] = []
     var reportedUnterminated = false
+    /// Every block's `<` and the `>` that closed it, to blame an unclosed block by indentation.
+    var closedBlocks: [ClosedBlock] = []
     var exprDepth = 0
 
     init(file: SourceFile) {
