@@ -1,6 +1,12 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Release executables carry the Swift runtime and Foundation inside: loading them as
+// shared libraries cost ~5 ms of every run's start-up (scripts/bench). The modules that
+// import Foundation are compiled with the flag too, so they link its static parts.
+let staticStdlib: [LinkerSetting] = [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
+let staticStdlibSwift: [SwiftSetting] = [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
+
 let package = Package(
     name: "SceneLang",
     products: [
@@ -18,11 +24,15 @@ let package = Package(
         .systemLibrary(name: "CReadline", path: "Sources/CReadline",
                        providers: [.apt(["libreadline-dev"])]),
         // The REPL session: a value-level engine (testable) plus the terminal loop.
-        .target(name: "SceneREPL", dependencies: ["SceneLang", "SceneEval", "CReadline"]),
+        .target(name: "SceneREPL", dependencies: ["SceneLang", "SceneEval", "CReadline"],
+                swiftSettings: staticStdlibSwift),
         // The language server (`scene lsp`): JSON-RPC over any byte stream, testable in-process.
-        .target(name: "SceneLSP", dependencies: ["SceneLang", "SceneEval", "SceneREPL"]),
-        .executableTarget(name: "scene", dependencies: ["SceneLang", "SceneEval", "SceneREPL", "SceneLSP"]),
-        .executableTarget(name: "scene-repl", dependencies: ["SceneREPL"]),
+        .target(name: "SceneLSP", dependencies: ["SceneLang", "SceneEval", "SceneREPL"],
+                swiftSettings: staticStdlibSwift),
+        .executableTarget(name: "scene", dependencies: ["SceneLang", "SceneEval", "SceneREPL", "SceneLSP"],
+                          swiftSettings: staticStdlibSwift, linkerSettings: staticStdlib),
+        .executableTarget(name: "scene-repl", dependencies: ["SceneREPL"],
+                          swiftSettings: staticStdlibSwift, linkerSettings: staticStdlib),
         // Shared by the test targets: golden files (one record switch), a seeded generator.
         .target(name: "SceneTestSupport", path: "Tests/SceneTestSupport"),
         .testTarget(name: "SceneLangTests", dependencies: ["SceneLang", "SceneTestSupport"]),

@@ -62,10 +62,7 @@ let renderer = DiagnosticRenderer(color: Console.wantsColor(2))
 let maxShown = 50
 
 func report(_ ds: [Diagnostic], in file: SourceFile) {
-    var text = ""
-    for d in ds.prefix(maxShown) { text += renderer.render(d, in: file) }
-    if ds.count > maxShown { text += "… and \(ds.count - maxShown) more diagnostics not shown\n" }
-    Console.err(text)
+    Console.err(rendered(ds, in: file, renderer))
 }
 
 func summary(errors: Int, warnings: Int, files: Int) -> String {
@@ -227,6 +224,37 @@ func run(_ args: [String]) -> Int32 {
 
 // MARK: - check
 
+/// One file's `scene check` result: its rendered diagnostics (or their JSON) and counts.
+struct FileCheck: Sendable {
+    var output = ""
+    var errors = 0
+    var warnings = 0
+}
+
+/// The diagnostics of `ds`, rendered (at most `maxShown`; the rest counted).
+func rendered(_ ds: [Diagnostic], in file: SourceFile, _ renderer: DiagnosticRenderer) -> String {
+    var text = ""
+    for d in ds.prefix(maxShown) { text += renderer.render(d, in: file) }
+    if ds.count > maxShown { text += "… and \(ds.count - maxShown) more diagnostics not shown\n" }
+    return text
+}
+
+/// Compile and check every file (nil: missing) on all cores; results in the order given.
+func checkAll(_ files: [SourceFile?], json: Bool, renderer: DiagnosticRenderer) -> [FileCheck] {
+    let results = UnsafeMutableBufferPointer<FileCheck>.allocate(capacity: files.count)
+    results.initialize(repeating: FileCheck())
+    defer { results.deallocate() }
+    nonisolated(unsafe) let slots = results
+    DispatchQueue.concurrentPerform(iterations: files.count) { i in
+        guard let file = files[i] else { return }
+        let ds = Pipeline.compileAndCheck(file).diagnostics
+        let output = json ? ds.map { JSONWriter.diagnostic($0, file: file) }.joined(separator: ",\n  ")
+            : rendered(ds, in: file, renderer)
+        slots[i] = FileCheck(output: output, errors: ds.errorCount, warnings: ds.warningCount)
+    }
+    return Array(results)
+}
+
 func check(_ args: [String]) -> Int32 {
     var files: [String] = []
     var json = false, strict = false, fix = false
@@ -241,15 +269,20 @@ func check(_ args: [String]) -> Int32 {
         }
     }
     guard !files.isEmpty else { usageError("`scene check` needs a file") }
-    var errors = 0, warnings = 0
-    var jsonParts: [String] = []
+    // Read (and fix) in order; then compile and check the files on every core, each
+    // into its own slot, and report in the order given.
+    var loaded: [SourceFile?] = []
+    /// What goes to stderr before each file's diagnostics (not found; fixes applied).
+    var notes: [String] = []
     var missing = 0
     for path in files {
         if path != "-", !FileManager.default.fileExists(atPath: path) {
-            Console.err("scene: \(path): no such file\n")
+            notes.append("scene: \(path): no such file\n")
             missing += 1
+            loaded.append(nil)
             continue
         }
+        notes.append("")
         var file = load(path)
         if fix {
             if path == "-" { usageError("`--fix` needs a file, not standard input") }
@@ -260,16 +293,18 @@ func check(_ args: [String]) -> Int32 {
                 }
                 file = SourceFile(name: file.name, text: newText)
             }
-            Console.err(fixSummary(path, fixed, in: file))
+            notes[notes.count - 1] = fixSummary(path, fixed, in: file)
         }
-        let ds = Pipeline.compileAndCheck(file).diagnostics
-        errors += ds.errorCount
-        warnings += ds.warningCount
-        if json {
-            jsonParts.append(ds.map { JSONWriter.diagnostic($0, file: file) }.joined(separator: ",\n  "))
-        } else {
-            report(ds, in: file)
-        }
+        loaded.append(file)
+    }
+    let results = checkAll(loaded, json: json, renderer: renderer)
+    var errors = 0, warnings = 0
+    var jsonParts: [String] = []
+    for (r, note) in zip(results, notes) {
+        Console.err(note)
+        errors += r.errors
+        warnings += r.warnings
+        if json { jsonParts.append(r.output) } else { Console.err(r.output) }
     }
     if json {
         let body = jsonParts.filter { !$0.isEmpty }.joined(separator: ",\n  ")
@@ -310,21 +345,29 @@ func fixSummary(_ path: String, _ o: Fixer.Outcome, in file: SourceFile) -> Stri
 
 // MARK: - bench
 
-/// `scene bench FILE [--svg OUT]`: time parse + evaluate (and optionally the SVG
-/// written to disk) and report the peak resident memory. For scripts/bench.
+/// CPU time (user + system) this process has used, in nanoseconds.
+func cpuNanoseconds() -> UInt64 {
+    var t = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t)
+    return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
+}
+
+/// `scene bench FILE [--svg OUT]`: time parse + evaluate (wall and CPU; and optionally
+/// the SVG written to disk) and report the peak resident memory. For scripts/bench.
 func bench(_ args: [String]) -> Int32 {
     guard let path = args.first else { usageError("`scene bench` needs a file") }
     var svgOut: String? = nil
     if args.count == 3, args[1] == "--svg" { svgOut = args[2] } else if args.count != 1 { usageError("usage: scene bench FILE [--svg OUT]") }
-    let t0 = DispatchTime.now().uptimeNanoseconds
+    let t0 = DispatchTime.now().uptimeNanoseconds, cpu0 = cpuNanoseconds()
     let file = load(path)
     let c = Pipeline.compile(file)
-    let t1 = DispatchTime.now().uptimeNanoseconds
+    let t1 = DispatchTime.now().uptimeNanoseconds, cpu1 = cpuNanoseconds()
     guard let scene = c.scene else { report(c.diagnostics, in: file); return Exit.dataError }
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
     let peak = Double(usage.ru_maxrss) / 1024
-    var line = "nodes \(scene.shapes.count) parse+evaluate_ms \(Format.number(Double(t1 - t0) / 1e6)) peak_mb \(Format.number(peak))"
+    var line = "nodes \(scene.shapes.count) parse+evaluate_ms \(Format.number(Double(t1 - t0) / 1e6))"
+        + " parse+evaluate_cpu_ms \(Format.number(Double(cpu1 - cpu0) / 1e6)) peak_mb \(Format.number(peak))"
     if let svgOut {
         do {
             let out = try OutputFile(path: svgOut)
