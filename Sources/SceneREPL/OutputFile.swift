@@ -1,5 +1,7 @@
 import Foundation
 
+private func posixWrite(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int) -> Int { write(fd, p, n) }
+
 /// Where a command's result goes, streamed in chunks: standard output, or a
 /// file written whole or not at all (a temporary file beside it, renamed over
 /// it on `commit`, removed on `discard`).
@@ -37,11 +39,22 @@ public final class OutputFile {
         }
     }
 
+    /// Straight to the file descriptor (no copy into `Data` per chunk).
     public func write(_ bytes: UnsafeRawBufferPointer) {
-        guard failed == nil, bytes.count > 0 else { return }
-        do { try handle.write(contentsOf: Data(bytes)) } catch {
-            // A closed pipe (`scene run … | head`) ends the output, not the program.
-            failed = error
+        guard failed == nil, var p = bytes.baseAddress, bytes.count > 0 else { return }
+        var left = bytes.count
+        while left > 0 {
+            let n = posixWrite(handle.fileDescriptor, p, left)
+            if n < 0 {
+                if errno == EINTR { continue }
+                // A closed pipe (`scene run … | head`) ends the output, not the program.
+                let e = errno
+                failed = NSError(domain: NSPOSIXErrorDomain, code: Int(e),
+                                 userInfo: [NSLocalizedDescriptionKey: String(cString: strerror(e))])
+                return
+            }
+            p += n
+            left -= n
         }
     }
 

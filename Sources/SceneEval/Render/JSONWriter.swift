@@ -4,135 +4,169 @@ import SceneLang
 /// document order. Numbers go through `Format.number`.
 public enum JSONWriter {
     public static func write(_ scene: ResolvedScene?, diagnostics: [Diagnostic], file: SourceFile) -> String {
-        var all = ""
-        write(scene, diagnostics: diagnostics, file: file) { all += $0 }
-        return all
+        var all: [UInt8] = []
+        write(scene, diagnostics: diagnostics, file: file) { all.append(contentsOf: $0) }
+        return String(decoding: all, as: UTF8.self)
     }
 
-    /// The same document, streamed to `sink` in pieces of about a megabyte.
+    /// The same document, streamed to `sink` as UTF-8 in pieces of up to a megabyte
+    /// (written straight into bytes: this runs once per shape of a 100k-node scene).
     public static func write(_ scene: ResolvedScene?, diagnostics: [Diagnostic], file: SourceFile,
-                             to sink: (String) -> Void) {
+                             to sink: (UnsafeRawBufferPointer) -> Void) {
+        withoutActuallyEscaping(sink) { sink in
+            var o = SVGBuffer(flush: sink)
+            write(scene, diagnostics: diagnostics, file: file, into: &o)
+            o.finish()
+        }
+    }
+
+    static func write(_ scene: ResolvedScene?, diagnostics: [Diagnostic], file: SourceFile, into o: inout SVGBuffer) {
         var locator = Locator(file: file)
-        var o = "{\n"
-        o.reserveCapacity(1 << 20 + 4096)
-        func flushIfFull() { if o.utf8.count >= 1 << 20 { sink(o); o = ""; o.reserveCapacity(1 << 20 + 4096) } }
+        o.raw("{\n")
         if let scene {
             let s = scene.screen
-            o += "  \"screen\": {\"name\": \(s.name.map(string) ?? "null"), \"width\": \(num(s.width)), \"height\": \(num(s.height)), \"radius\": \(num(s.radius))},\n"
-            o += "  \"target\": \(string(scene.target.rawValue)),\n"
-            o += "  \"margin\": \(num(scene.margin)),\n"
-            o += "  \"shapes\": ["
-            for (i, sh) in scene.shapes.enumerated() {
-                o += i == 0 ? "\n" : ",\n"
-                o += "    "
-                appendShape(sh, in: scene, index: i, location: locator.location(of: sh.range.start), to: &o)
-                flushIfFull()
+            o.raw("  \"screen\": {\"name\": ")
+            if let name = s.name { appendString(name, to: &o) } else { o.raw("null") }
+            o.raw(", \"width\": "); num(s.width, &o)
+            o.raw(", \"height\": "); num(s.height, &o)
+            o.raw(", \"radius\": "); num(s.radius, &o)
+            o.raw("},\n  \"target\": "); appendString(scene.target.rawValue, to: &o)
+            o.raw(",\n  \"margin\": "); num(scene.margin, &o)
+            o.raw(",\n  \"shapes\": [")
+            for i in scene.shapes.indices {
+                o.raw(i == 0 ? "\n    " : ",\n    ")
+                appendShape(scene.shapes[i], in: scene, index: i, location: locator.location(of: scene.shapes[i].range.start),
+                            to: &o)
             }
-            o += scene.shapes.isEmpty ? "],\n" : "\n  ],\n"
+            o.raw(scene.shapes.isEmpty ? "],\n" : "\n  ],\n")
         } else {
-            o += "  \"screen\": null,\n  \"target\": null,\n  \"shapes\": [],\n"
+            o.raw("  \"screen\": null,\n  \"target\": null,\n  \"shapes\": [],\n")
         }
-        o += "  \"diagnostics\": ["
+        o.raw("  \"diagnostics\": [")
         for (i, d) in diagnostics.enumerated() {
-            o += i == 0 ? "\n" : ",\n"
-            o += "    "
-            o += diagnostic(d, file: file)
-            flushIfFull()
+            o.raw(i == 0 ? "\n    " : ",\n    ")
+            o.raw(diagnostic(d, file: file).utf8)
         }
-        o += diagnostics.isEmpty ? "]\n" : "\n  ]\n"
-        o += "}\n"
-        sink(o)
+        o.raw(diagnostics.isEmpty ? "]\n" : "\n  ]\n")
+        o.raw("}\n")
     }
 
     public static func shape(_ sh: ResolvedShape, in scene: ResolvedScene, index: Int? = nil,
                              location: SourceLocation? = nil) -> String {
-        var o = ""
-        appendShape(sh, in: scene, index: index, location: location, to: &o)
-        return o
+        var all: [UInt8] = []
+        withoutActuallyEscaping({ (b: UnsafeRawBufferPointer) in all.append(contentsOf: b) }) { sink in
+            var o = SVGBuffer(flush: sink)
+            appendShape(sh, in: scene, index: index, location: location, to: &o)
+            o.finish()
+        }
+        return String(decoding: all, as: UTF8.self)
     }
 
     /// One shape's object, appended piece by piece (this runs once per shape).
     static func appendShape(_ sh: ResolvedShape, in scene: ResolvedScene, index: Int?,
-                            location: SourceLocation?, to o: inout String) {
-        o += "{\"id\": "; appendString(sh.id, to: &o)
-        o += ", \"label\": "
-        if let l = sh.label { appendString(l, to: &o) } else { o += "null" }
-        o += ", \"kind\": \""; o += sh.kind.rawValue
-        o += "\", \"parent\": "
-        if let p = sh.parent { appendString(scene.shapes[p].id, to: &o) } else { o += "null" }
-        o += ", \"container\": "
-        if let c = scene.containerName(sh.container) { appendString(c, to: &o) } else { o += "null" }
-        o += sh.isContainer ? ", \"isContainer\": true" : ", \"isContainer\": false"
-        o += ", \"frame\": {\"x\": "; o += num(sh.frame.x)
-        o += ", \"y\": "; o += num(sh.frame.y)
-        o += ", \"width\": "; o += num(sh.frame.width)
-        o += ", \"height\": "; o += num(sh.frame.height)
-        o += "}, \"radii\": "; appendRadii(sh.radii, to: &o)
-        if let cr = sh.containerRadii { o += ", \"containerRadii\": "; appendRadii(cr, to: &o) }
-        o += ", \"style\": \""; o += sh.style.rawValue; o += "\""
-        if let f = sh.fill { o += ", \"fill\": \""; o += f.hex; o += "\"" }
-        if sh.glass { o += ", \"glass\": true" }
-        if let r = sh.role { o += ", \"role\": \""; o += r.rawValue; o += "\"" }
-        if let m = sh.minimum { o += ", \"minimum\": "; o += num(m) }
-        if sh.uniform { o += ", \"uniform\": true" }
+                            location: SourceLocation?, to o: inout SVGBuffer) {
+        o.raw("{\"id\": "); appendString(sh.id, to: &o)
+        o.raw(", \"label\": ")
+        if let l = sh.label { appendString(l, to: &o) } else { o.raw("null") }
+        o.raw(", \"kind\": \""); o.raw(sh.kind.rawValue.utf8)
+        o.raw("\", \"parent\": ")
+        if let p = sh.parent { appendString(scene.shapes[p].id, to: &o) } else { o.raw("null") }
+        o.raw(", \"container\": ")
+        switch sh.container {
+        case .screen: o.raw("\"screen\"")
+        case .node(let j): appendString(scene.shapes[j].id, to: &o)
+        case .none: o.raw("null")
+        }
+        o.raw(sh.isContainer ? ", \"isContainer\": true" : ", \"isContainer\": false")
+        o.raw(", \"frame\": {\"x\": "); num(sh.frame.x, &o)
+        o.raw(", \"y\": "); num(sh.frame.y, &o)
+        o.raw(", \"width\": "); num(sh.frame.width, &o)
+        o.raw(", \"height\": "); num(sh.frame.height, &o)
+        o.raw("}, \"radii\": "); appendRadii(sh.radii, to: &o)
+        if let cr = sh.containerRadii { o.raw(", \"containerRadii\": "); appendRadii(cr, to: &o) }
+        o.raw(", \"style\": \""); o.raw(sh.style.rawValue.utf8); o.raw("\"")
+        if let f = sh.fill { o.raw(", \"fill\": \""); o.raw(f.hex.utf8); o.raw("\"") }
+        if sh.glass { o.raw(", \"glass\": true") }
+        if let r = sh.role { o.raw(", \"role\": \""); o.raw(r.rawValue.utf8); o.raw("\"") }
+        if let m = sh.minimum { o.raw(", \"minimum\": "); num(m, &o) }
+        if sh.uniform { o.raw(", \"uniform\": true") }
         if !sh.decisions.isEmpty {
-            o += ", \"decisions\": ["
-            for (i, d) in sh.decisions.list.enumerated() { if i > 0 { o += ", " }; o += "\""; o += d.rawValue; o += "\"" }
-            o += "]"
+            o.raw(", \"decisions\": [")
+            for (i, d) in sh.decisions.list.enumerated() {
+                if i > 0 { o.raw(", ") }
+                o.raw("\""); o.raw(d.rawValue.utf8); o.raw("\"")
+            }
+            o.raw("]")
         }
         if !sh.overflows.isEmpty {
-            o += ", \"overflows\": ["
+            o.raw(", \"overflows\": [")
             for (i, v) in sh.overflows.enumerated() {
-                if i > 0 { o += ", " }
-                o += "{\"role\": \""; o += v.role; o += "\", \"written\": "; appendRadii(v.written, to: &o)
-                o += ", \"drawn\": "; appendRadii(v.drawn, to: &o); o += "}"
+                if i > 0 { o.raw(", ") }
+                o.raw("{\"role\": \""); o.raw(v.role.utf8); o.raw("\", \"written\": "); appendRadii(v.written, to: &o)
+                o.raw(", \"drawn\": "); appendRadii(v.drawn, to: &o); o.raw("}")
             }
-            o += "]"
+            o.raw("]")
         }
-        if sh.kind.followsContainer, let index {
-            let reasons = scene.reasons(for: index)
-            o += ", \"corners\": {"
-            for k in Corner.allCases {
-                let c = reasons[k.rawValue]
-                if k.rawValue > 0 { o += ", " }
-                o += "\""; o += k.name; o += "\": {\"rule\": \""; o += c.rule.rawValue; o += "\""
-                func field(_ name: String, _ v: Double?) {
-                    guard let v else { return }
-                    o += ", \""; o += name; o += "\": "; o += num(v)
-                }
-                field("containerRadius", c.containerRadius)
-                field("dx", c.dx)
-                field("dy", c.dy)
-                field("distance", c.distance)
-                field("computed", c.computed)
-                field("minimum", c.minimum)
-                field("fixed", c.fixed)
-                o += "}"
-            }
-            o += "}"
-        }
+        if sh.kind.followsContainer, let index { appendCorners(scene.reasons(for: index), to: &o) }
         if let location {
-            o += ", \"line\": "; o += String(location.line)
-            o += ", \"column\": "; o += String(location.column)
+            o.raw(", \"line\": "); o.fixed(Int64(location.line) * 1000)
+            o.raw(", \"column\": "); o.fixed(Int64(location.column) * 1000)
         }
-        o += "}"
+        o.raw("}")
     }
 
-    static func appendRadii(_ r: Radii, to o: inout String) {
-        o += "{\"topLeading\": "; o += num(r.topLeading)
-        o += ", \"topTrailing\": "; o += num(r.topTrailing)
-        o += ", \"bottomTrailing\": "; o += num(r.bottomTrailing)
-        o += ", \"bottomLeading\": "; o += num(r.bottomLeading)
-        o += "}"
+    /// `"corners": {…}`: why each corner came out as it did.
+    static func appendCorners(_ reasons: [CornerReason], to o: inout SVGBuffer) {
+        o.raw(", \"corners\": {")
+        for k in Corner.allCases {
+            let c = reasons[k.rawValue]
+            if k.rawValue > 0 { o.raw(", ") }
+            o.raw("\""); o.raw(k.name.utf8); o.raw("\": {\"rule\": \""); o.raw(c.rule.rawValue.utf8); o.raw("\"")
+            func field(_ name: StaticString, _ v: Double?) {
+                guard let v else { return }
+                o.raw(", \""); o.raw(name); o.raw("\": "); num(v, &o)
+            }
+            field("containerRadius", c.containerRadius)
+            field("dx", c.dx)
+            field("dy", c.dy)
+            field("distance", c.distance)
+            field("computed", c.computed)
+            field("minimum", c.minimum)
+            field("fixed", c.fixed)
+            o.raw("}")
+        }
+        o.raw("}")
+    }
+
+    static func appendRadii(_ r: Radii, to o: inout SVGBuffer) {
+        o.raw("{\"topLeading\": "); num(r.topLeading, &o)
+        o.raw(", \"topTrailing\": "); num(r.topTrailing, &o)
+        o.raw(", \"bottomTrailing\": "); num(r.bottomTrailing, &o)
+        o.raw(", \"bottomLeading\": "); num(r.bottomLeading, &o)
+        o.raw("}")
     }
 
     /// A JSON string literal, appended (the common case, nothing to escape, is one copy).
+    static func appendString(_ s: String, to o: inout SVGBuffer) {
+        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 < 0x7F }) {
+            o.byte(0x22); o.raw(s.utf8); o.byte(0x22)
+        } else {
+            o.raw(string(s).utf8)
+        }
+    }
+
+    /// The same, onto a string.
     static func appendString(_ s: String, to o: inout String) {
         if s.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 < 0x7F }) {
             o += "\""; o += s; o += "\""
         } else {
             o += string(s)
         }
+    }
+
+    /// A number as `Format.number` writes it; `null` when not finite.
+    @inline(__always) static func num(_ v: Double, _ o: inout SVGBuffer) {
+        if v.isFinite { o.number(v) } else { o.raw("null") }
     }
 
     static func radii(_ r: Radii) -> String {

@@ -3,57 +3,141 @@ import SceneLang
 /// The resolved tree as readable text: one line per shape with its label, kind,
 /// frame, the four radii (topLeading topTrailing bottomTrailing bottomLeading)
 /// and the container it resolved against.
+///
+/// Two passes over the shapes, no table held in memory: the first measures each
+/// column (a number's width is counted, not formatted), the second writes the
+/// rows as bytes. Each cell reads exactly as `Format.number` and `Radii.description`
+/// would print it (`SVGBuffer.number` is byte for byte `Format.number`).
 public enum TextWriter {
     public static func write(_ scene: ResolvedScene) -> String {
-        var all = ""
-        write(scene) { all += $0 }
-        return all
+        var all: [UInt8] = []
+        write(scene) { all.append(contentsOf: $0) }
+        return String(decoding: all, as: UTF8.self)
     }
 
-    /// The same text, streamed to `sink` in pieces of about a megabyte.
-    public static func write(_ scene: ResolvedScene, to sink: (String) -> Void) {
-        var out = ""
+    static let header = ["shape", "kind", "x", "y", "width", "height", "radii (tl tr br bl)", "against", "notes"]
+    /// One long label cannot push every other column right.
+    static let maxWidth = 48
+
+    /// The same text, streamed to `sink` as UTF-8 in pieces of up to a megabyte.
+    public static func write(_ scene: ResolvedScene, to sink: (UnsafeRawBufferPointer) -> Void) {
+        withoutActuallyEscaping(sink) { sink in
+            var o = SVGBuffer(flush: sink)
+            write(scene, into: &o)
+            o.finish()
+        }
+    }
+
+    static func write(_ scene: ResolvedScene, into o: inout SVGBuffer) {
         let s = scene.screen
-        out += "screen \(s.name ?? "custom") \(Format.number(s.width))×\(Format.number(s.height)) radius \(Format.number(s.radius)), target \(scene.target.rawValue)\n"
-        guard !scene.shapes.isEmpty else { sink(out + "(no shapes)\n"); return }
-        var rows: [[String]] = [["shape", "kind", "x", "y", "width", "height", "radii (tl tr br bl)", "against", "notes"]]
-        rows.reserveCapacity(scene.shapes.count + 1)
-        for sh in scene.shapes {
-            let name = String(repeating: "  ", count: min(sh.depth, 40)) + sh.id
-            var notes: [String] = []
-            if sh.isContainer, let r = sh.containerRadii {
-                notes.append("container " + (r.isUniform ? Format.number(r[.topLeading]) : r.description))
-            }
-            if sh.glass { notes.append("glass") }
-            if sh.style == .circular { notes.append("circular") }
+        o.raw("screen \(s.name ?? "custom") \(Format.number(s.width))×\(Format.number(s.height)) radius \(Format.number(s.radius)), target \(scene.target.rawValue)\n".utf8)
+        guard !scene.shapes.isEmpty else { o.raw("(no shapes)\n"); return }
+        var w = header.map { min($0.count, maxWidth) }
+        for i in scene.shapes.indices {
+            let sh = scene.shapes[i]
+            w[0] = max(w[0], min(2 * min(sh.depth, 40) + sh.id.count, maxWidth))
+            w[1] = max(w[1], min(sh.kind.rawValue.count, maxWidth))
+            w[2] = max(w[2], numberWidth(sh.frame.x))
+            w[3] = max(w[3], numberWidth(sh.frame.y))
+            w[4] = max(w[4], numberWidth(sh.frame.width))
+            w[5] = max(w[5], numberWidth(sh.frame.height))
+            w[6] = max(w[6], min(sh.kind == .group ? 1 : radiiWidth(sh.radii), maxWidth))
+            w[7] = max(w[7], min(scene.containerName(sh.container)?.count ?? 1, maxWidth))
+        }
+        // The header: left-aligned words, numbers' headings right-aligned.
+        for (i, c) in header.enumerated() {
+            if i == header.count - 1 { o.raw(c.utf8); break }
+            cell(c, w[i], right: (2...5).contains(i), &o)
+        }
+        o.byte(0x0A)
+        for i in scene.shapes.indices { row(scene.shapes[i], in: scene, w, &o) }
+    }
+
+    /// One shape's line.
+    static func row(_ sh: ResolvedShape, in scene: ResolvedScene, _ w: [Int], _ o: inout SVGBuffer) {
+        let depth = min(sh.depth, 40)
+        for _ in 0..<depth { o.raw("  ") }
+        o.raw(sh.id.utf8)
+        pad(w[0] - 2 * depth - sh.id.count, &o)
+        o.raw("  ")
+        cell(sh.kind.rawValue, w[1], right: false, &o)
+        number(sh.frame.x, w[2], &o)
+        number(sh.frame.y, w[3], &o)
+        number(sh.frame.width, w[4], &o)
+        number(sh.frame.height, w[5], &o)
+        if sh.kind == .group { cell("-", w[6], right: false, &o) } else {
+            let r = sh.radii
+            o.number(r.topLeading); o.space(); o.number(r.topTrailing); o.space()
+            o.number(r.bottomTrailing); o.space(); o.number(r.bottomLeading)
+            pad(w[6] - radiiWidth(r), &o)
+            o.raw("  ")
+        }
+        let against = scene.containerName(sh.container) ?? "-"
+        let notes = self.notes(sh)
+        if notes.isEmpty {
+            o.raw(against.utf8)  // no trailing padding on a line
+        } else {
+            cell(against, w[7], right: false, &o)
+            o.raw(notes.utf8)
+        }
+        o.byte(0x0A)
+    }
+
+    /// The notes column: container radii, glass, circular corners, model decisions.
+    static func notes(_ sh: ResolvedShape) -> String {
+        var notes: [String] = []
+        if sh.isContainer, let r = sh.containerRadii {
+            notes.append("container " + (r.isUniform ? Format.number(r[.topLeading]) : r.description))
+        }
+        if sh.glass { notes.append("glass") }
+        if sh.style == .circular { notes.append("circular") }
+        if !sh.decisions.isEmpty {
             // A radius iOS 26 would trap on: what was written and what is drawn.
             notes += sh.decisions.list.map { d in
                 d == .radiusOverflowClamped && !sh.overflows.isEmpty
                     ? "\(d.rawValue) (\(sh.overflows.map(\.description).joined(separator: "; ")))" : d.rawValue
             }
-            let radii = sh.kind == .group ? "-" : sh.radii.description
-            rows.append([name, sh.kind.rawValue, Format.number(sh.frame.x), Format.number(sh.frame.y),
-                         Format.number(sh.frame.width), Format.number(sh.frame.height), radii,
-                         scene.containerName(sh.container) ?? "-", notes.joined(separator: ", ")])
         }
-        // Column widths from the rows (capped so one long label cannot push everything right).
-        var widths = [Int](repeating: 0, count: rows[0].count)
-        for r in rows { for (i, c) in r.enumerated() { widths[i] = max(widths[i], min(c.count, 48)) } }
-        let numeric: Set<Int> = [2, 3, 4, 5]
-        for r in rows {
-            var line = ""
-            for (i, c) in r.enumerated() {
-                let padCount = max(0, widths[i] - c.count)
-                if i == r.count - 1 { line += c; break }
-                if numeric.contains(i) { line += String(repeating: " ", count: padCount) + c }
-                else { line += c + String(repeating: " ", count: padCount) }
-                line += "  "
-            }
-            while line.hasSuffix(" ") { line.removeLast() }
-            out += line
-            out += "\n"
-            if out.utf8.count >= 1 << 20 { sink(out); out = "" }
-        }
-        sink(out)
+        return notes.joined(separator: ", ")
+    }
+
+    /// `text` padded to `width` (left- or right-aligned), then the column gap.
+    static func cell(_ text: String, _ width: Int, right: Bool, _ o: inout SVGBuffer) {
+        let n = text.count
+        if right { pad(width - n, &o) }
+        o.raw(text.utf8)
+        if !right { pad(width - n, &o) }
+        o.raw("  ")
+    }
+
+    /// A number right-aligned in `width`, then the column gap.
+    static func number(_ v: Double, _ width: Int, _ o: inout SVGBuffer) {
+        pad(width - numberWidth(v), &o)
+        o.number(v)
+        o.raw("  ")
+    }
+
+    static func pad(_ n: Int, _ o: inout SVGBuffer) {
+        var n = n
+        while n > 0 { o.space(); n -= 1 }
+    }
+
+    /// How many characters `Format.number(v)` prints.
+    static func numberWidth(_ v: Double) -> Int {
+        guard v.isFinite, v.magnitude < SVGBuffer.fastLimit else { return Format.number(v).count }
+        let q = SVGBuffer.quantize(v)
+        let m = q.magnitude
+        var n = q < 0 ? 1 : 0
+        var whole = m / 1000
+        let frac = m % 1000
+        repeat { n += 1; whole /= 10 } while whole > 0
+        if frac != 0 { n += frac % 100 == 0 ? 2 : frac % 10 == 0 ? 3 : 4 }
+        return n
+    }
+
+    /// How many characters `Radii.description` prints.
+    static func radiiWidth(_ r: Radii) -> Int {
+        numberWidth(r.topLeading) + numberWidth(r.topTrailing) + numberWidth(r.bottomTrailing)
+            + numberWidth(r.bottomLeading) + 3
     }
 }
