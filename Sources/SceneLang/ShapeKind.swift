@@ -70,8 +70,8 @@ public enum ShapeKind: String, Sendable, Equatable, CaseIterable {
         public let centredSquare: Bool
     }
 
-    /// The table.
-    public var row: Row {
+    /// The table. (Inlinable: callers read one column, and the switch folds away.)
+    @inlinable public var row: Row {
         switch self {
         //                             keyword      SwiftUI                   style  arguments    container   radii       nature square
         case .rect:       return Row(.rect,       "RoundedRectangle",       true,  .radius,     .publishes, .written,   false, false)
@@ -117,7 +117,7 @@ public enum ShapeKind: String, Sendable, Equatable, CaseIterable {
 }
 
 extension ShapeKind.Row {
-    init(_ keyword: Keyword?, _ swiftUI: String?, _ swiftUIStyle: Bool, _ arguments: ShapeKind.Arguments,
+    @inlinable init(_ keyword: Keyword?, _ swiftUI: String?, _ swiftUIStyle: Bool, _ arguments: ShapeKind.Arguments,
          _ container: ShapeKind.ContainerUse, _ radii: ShapeKind.RadiiSource, _ concentricByNature: Bool, _ centredSquare: Bool) {
         self.keyword = keyword; self.swiftUI = swiftUI; self.swiftUIStyle = swiftUIStyle
         self.arguments = arguments; self.container = container

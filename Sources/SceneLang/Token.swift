@@ -65,10 +65,14 @@ public enum Keyword: String, Sendable, CaseIterable {
     /// The keywords that start a top-level statement (the parser, REPL completion).
     public static let statements: [Keyword] = [.let, .screen, .target, .margin]
 
-    /// Keywords bucketed by length, for lookup straight from source bytes.
-    static let byLength: [[([UInt8], Keyword)]] = {
-        var t = [[([UInt8], Keyword)]](repeating: [], count: 17)
-        for k in Keyword.allCases { t[k.rawValue.utf8.count].append((Array(k.rawValue.utf8), k)) }
+    /// Keywords bucketed by length and first byte, for lookup straight from source
+    /// bytes (a bucket holds at most a few: this runs for every word of a scene).
+    static let buckets: [[([UInt8], Keyword)]] = {
+        var t = [[([UInt8], Keyword)]](repeating: [], count: 17 * 128)
+        for k in Keyword.allCases {
+            let b = Array(k.rawValue.utf8)
+            t[b.count * 128 + Int(b[0])].append((b, k))
+        }
         return t
     }()
 
@@ -77,9 +81,9 @@ public enum Keyword: String, Sendable, CaseIterable {
     /// The keyword spelled by `bytes[start..<end]`, if any.
     public static func lookup(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Keyword? {
         let n = end - start
-        guard n < 17 else { return nil }
-        outer: for (spelling, k) in byLength[n] {
-            for j in 0..<n where spelling[j] != bytes[start + j] { continue outer }
+        guard n > 0, n < 17, bytes[start] < 128 else { return nil }
+        outer: for (spelling, k) in buckets[n * 128 + Int(bytes[start])] {
+            for j in 1..<n where spelling[j] != bytes[start + j] { continue outer }
             return k
         }
         return nil

@@ -27,11 +27,17 @@ public enum Checker {
     /// The AST nodes in document (pre-)order: index i is `scene.shapes[i]`.
     static func astNodes(_ ast: Scene) -> [Node] {
         var out: [Node] = []
-        var stack: [Node] = []
-        for s in ast.statements.reversed() { if case .node(let n) = s { stack.append(n) } }
-        while let n = stack.popLast() {
-            out.append(n)
-            stack.append(contentsOf: n.children.reversed())
+        var roots: [Node] = []
+        for s in ast.statements { if case .node(let n) = s { roots.append(n) } }
+        // Sibling arrays and positions on the stack, not copies of every node.
+        var stack: [(siblings: [Node], next: Int)] = [(roots, 0)]
+        while !stack.isEmpty {
+            let top = stack.count - 1
+            let at = stack[top].next
+            guard at < stack[top].siblings.count else { stack.removeLast(); continue }
+            stack[top].next += 1
+            out.append(stack[top].siblings[at])
+            if !stack[top].siblings[at].children.isEmpty { stack.append((stack[top].siblings[at].children, 0)) }
         }
         return out
     }

@@ -37,40 +37,59 @@ extension Evaluator {
         var flat = Flattened()
         var labels: [String: SourceRange] = [:]
         // Count first, so the big arrays are allocated once (no regrowth copies).
+        // The walks keep sibling arrays and positions, not copies of nodes (a copy
+        // of a node is three reference counts to take and drop).
         var total = 0
-        var counting: [Node] = roots
-        while let node = counting.popLast() { total += 1; counting.append(contentsOf: node.children) }
+        var counting: [[Node]] = [roots]
+        while let level = counting.popLast() {
+            total += level.count
+            for i in level.indices where !level[i].children.isEmpty { counting.append(level[i].children) }
+        }
         flat.boxes.reserveCapacity(total)
         flat.shapes.reserveCapacity(total)
-        var stack: [(Node, Int?, Int)] = roots.reversed().map { ($0, nil, 0) }
-        while let (node, parent, depth) = stack.popLast() {
+        var stack: [(siblings: [Node], next: Int, parent: Int?, depth: Int)] = [(roots, 0, nil, 0)]
+        while !stack.isEmpty {
+            let top = stack.count - 1
+            let at = stack[top].next
+            guard at < stack[top].siblings.count else { stack.removeLast(); continue }
+            stack[top].next += 1
+            let parent = stack[top].parent, depth = stack[top].depth
             let index = flat.boxes.count
-            if let l = node.label {
-                if let first = labels[l.name] {
-                    error(.duplicateLabel, "the label `\(l.name)` is already used", l.range,
-                          help: "labels name one node each: rename this one", notes: ["first used\(lineOf(first))"])
-                } else {
-                    labels[l.name] = l.range
-                }
+            add(stack[top].siblings[at], index: index, parent: parent, depth: depth, screen: screen,
+                labels: &labels, to: &flat)
+            if !stack[top].siblings[at].children.isEmpty {
+                stack.append((stack[top].siblings[at].children, 0, index, depth + 1))
             }
-            let p = props(node)
-            flat.boxes.append(Box(width: p.width, height: p.height, pad: p.pad, align: p.align, stack: p.stack,
-                                  spacing: p.spacing, parent: parent))
-            if let parent { flat.boxes[parent].children.append(index) }
-            if let r = p.containerRange { flat.containers[index] = (p.container, r) }
-            if !p.layers.isEmpty { flat.layerSpecs[index] = p.layers }
-            // The drawn shape: the node's own, else its glass shape, else its container
-            // shape; bare `glass` on a node with none is SwiftUI's default glass shape, a capsule.
-            let drawn = p.shape ?? p.glassShape ?? p.container ?? (p.glass ? .plain(ShapeKind.defaultGlass) : nil)
-            flat.shapes.append(ResolvedShape(
-                id: node.label?.name ?? "node-\(index + 1)", label: node.label?.name, kind: drawn?.kind ?? .group,
-                parent: parent, depth: depth, container: .none, isContainer: false, enclosingIndex: -1,
-                containerRadii: nil, containerKind: nil, frame: screen.frame, radii: Radii(all: 0), style: p.style,
-                fill: p.fill, glass: p.glass, role: p.role, stack: p.stack, spec: drawn, decisions: Decisions(),
-                layers: [], range: node.range, shapeRange: p.shapeRange, containerRange: p.containerRange))
-            for c in node.children.reversed() { stack.append((c, index, depth + 1)) }
         }
         return flat
+    }
+
+    /// One node's box and shape, appended at `index`.
+    mutating func add(_ node: Node, index: Int, parent: Int?, depth: Int, screen: Screen,
+                      labels: inout [String: SourceRange], to flat: inout Flattened) {
+        if let l = node.label {
+            if let first = labels[l.name] {
+                error(.duplicateLabel, "the label `\(l.name)` is already used", l.range,
+                      help: "labels name one node each: rename this one", notes: ["first used\(lineOf(first))"])
+            } else {
+                labels[l.name] = l.range
+            }
+        }
+        let p = props(node)
+        flat.boxes.append(Box(width: p.width, height: p.height, pad: p.pad, align: p.align, stack: p.stack,
+                              spacing: p.spacing, parent: parent))
+        if let parent { flat.boxes[parent].children.append(index) }
+        if let r = p.containerRange { flat.containers[index] = (p.container, r) }
+        if !p.layers.isEmpty { flat.layerSpecs[index] = p.layers }
+        // The drawn shape: the node's own, else its glass shape, else its container
+        // shape; bare `glass` on a node with none is SwiftUI's default glass shape, a capsule.
+        let drawn = p.shape ?? p.glassShape ?? p.container ?? (p.glass ? .plain(ShapeKind.defaultGlass) : nil)
+        flat.shapes.append(ResolvedShape(
+            id: node.label?.name ?? "node-\(index + 1)", label: node.label?.name, kind: drawn?.kind ?? .group,
+            parent: parent, depth: depth, container: .none, isContainer: false, enclosingIndex: -1,
+            containerRadii: nil, containerKind: nil, frame: screen.frame, radii: Radii(all: 0), style: p.style,
+            fill: p.fill, glass: p.glass, role: p.role, stack: p.stack, spec: drawn, decisions: Decisions(),
+            layers: [], range: node.range, shapeRange: p.shapeRange, containerRange: p.containerRange))
     }
 
     /// Measure, then place: every shape's frame. (The per-node sizes live only

@@ -2,7 +2,8 @@
 extension Parser {
     /// Parse an expression; on failure report `expected a value after CONTEXT`
     /// (or `missing-operand` after an operator) and return `.invalid`.
-    mutating func parseExpr(after context: String, operatorToken: Token? = nil) -> Expr {
+    /// (`context` is built only when there is an error to report.)
+    mutating func parseExpr(after context: @autoclosure () -> String, operatorToken: Token? = nil) -> Expr {
         // A token the lexer could not read was already reported: no second error.
         if tok.kind == .invalid {
             let r = tok.range
@@ -11,7 +12,7 @@ extension Parser {
         }
         if !startsExpression {
             let code: DiagnosticCode = operatorToken == nil ? .expectedExpression : .missingOperand
-            error(code, "expected a value after \(context), found \(display(tok))", at: tok.range.length > 0 ? tok.range : (operatorToken?.range ?? tok.range),
+            error(code, "expected a value after \(context()), found \(display(tok))", at: tok.range.length > 0 ? tok.range : (operatorToken?.range ?? tok.range),
                   help: tok.kind == .identifier && tok.keyword != nil ? "`\(text(tok))` is a keyword, not a value" : nil)
             return .invalid(tok.range)
         }
