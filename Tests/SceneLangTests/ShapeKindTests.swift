@@ -27,6 +27,13 @@ struct ShapeKindTests {
         #expect(ShapeKind.keywordNames == ShapeKind.shapes.map(\.rawValue))
     }
 
+    /// `ShapeKind(keyword:)` is a switch: it must say what the keyword column says, for every keyword.
+    @Test func keywordInitialiserMatchesTheKeywordColumn() {
+        for k in Keyword.allCases {
+            #expect(ShapeKind(keyword: k) == ShapeKind.shapes.first { $0.row.keyword == k }, "\(k)")
+        }
+    }
+
     @Test(arguments: ShapeKind.shapes)
     func eachKindParsesWithItsArgumentsAndDumpsBack(_ kind: ShapeKind) {
         let text = "n: \(Self.written(kind))"
