@@ -14,10 +14,15 @@ public enum Console {
 
     public static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) != 0 }
 
-    /// Colour on a terminal unless NO_COLOR is set.
+    /// Colour on a terminal unless the environment turns it off.
     public static func wantsColor(_ fd: Int32) -> Bool {
-        isTerminal(fd) && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
-            && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+        isTerminal(fd) && colorAllowed(ProcessInfo.processInfo.environment)
+    }
+
+    /// Whether the environment allows colour: not with a non-empty `NO_COLOR`
+    /// (no-color.org: present but empty does not count) nor `TERM=dumb`.
+    public static func colorAllowed(_ environment: [String: String]) -> Bool {
+        (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
     }
 
     public enum ReadError: Error, Equatable {

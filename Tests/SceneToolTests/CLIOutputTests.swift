@@ -239,6 +239,18 @@ struct ColourOutputTests {
         }
     }
 
+    /// no-color.org: only a non-empty NO_COLOR turns colour off (both `scene` and
+    /// `scene-repl` decide through `Console.colorAllowed`).
+    @Test func anEmptyNoColorKeepsColour() throws {
+        #expect(Console.colorAllowed(["NO_COLOR": "", "TERM": "xterm"]))
+        #expect(Console.colorAllowed([:]))
+        #expect(!Console.colorAllowed(["NO_COLOR": "1"]))
+        #expect(!Console.colorAllowed(["NO_COLOR": "0"]))
+        #expect(!Console.colorAllowed(["TERM": "dumb"]))
+        let out = try Self.onTerminal(["check", "examples/map.scene"], environment: ["NO_COLOR": ""])
+        #expect(out.contains("\(Self.escape)1;33mwarning[container-too-tight]"), "\(out.prefix(200))")
+    }
+
     @Test func theREPLColoursLikeThePlainText() {
         func session(color: Bool) -> String {
             var sh = Shell(settings: Shell.Settings(color: color, columns: 80, stateDirectory: "/nonexistent/state"))
