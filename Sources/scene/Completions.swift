@@ -18,7 +18,7 @@ struct CLICommand {
 enum CLITable {
     static let commands: [CLICommand] = [
         CLICommand(name: "run", summary: "resolve a scene: table, JSON, SVG or SwiftUI",
-                   flags: ["--json", "--svg", "--centers", "--labels", "--compare", "--swiftui", "--name", "--verify-harness", "-o"],
+                   flags: ["--text", "--json", "--svg", "--centers", "--labels", "--compare", "--swiftui", "--name", "--verify-harness", "-o", "--stats"],
                    arguments: .sceneFiles),
         CLICommand(name: "check", summary: "lint scenes (docs/lint.md)", flags: ["--json", "--strict", "--fix"], arguments: .sceneFiles),
         CLICommand(name: "fmt", summary: "rewrite scenes in the canonical layout", flags: ["--check"], arguments: .sceneFiles),
@@ -28,6 +28,7 @@ enum CLITable {
         CLICommand(name: "presets", summary: "list the screen presets", flags: ["--json"], arguments: .none),
         CLICommand(name: "repl", summary: "the interactive REPL", flags: [], arguments: .sceneFiles),
         CLICommand(name: "completions", summary: "print a shell completion script", flags: [], arguments: .shells),
+        CLICommand(name: "bench", summary: "time parse+evaluate (and the SVG on disk), peak memory", flags: ["--svg"], arguments: .sceneFiles),
         CLICommand(name: "help", summary: "show the usage", flags: [], arguments: .none),
     ]
     static let shells = ["bash", "zsh", "fish"]

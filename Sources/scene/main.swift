@@ -16,22 +16,25 @@ enum Exit {
 }
 
 let usage = """
-usage: scene run FILE [--json | --svg [--centers] [--labels] [--compare ios18]
-                      | --swiftui [--name TypeName] [--verify-harness]] [-o OUT]
+usage: scene run FILE [--text | --json | --svg [--centers] [--labels] [--compare ios18]
+                      | --swiftui [--name TypeName] [--verify-harness]] [-o OUT] [--stats]
                         (OUT's extension picks the format: .svg .json .swift .txt; no other)
        scene check [--json] [--strict] [--fix] FILE...
                                 (fixing: fixes computed together, repeated until nothing changes,
                                 stopping on a cycle; what has no automatic fix is listed)
        scene fmt [--check] FILE...   rewrite in the canonical layout (--check: list unformatted files, exit 1)
-       scene lsp                the language server, on stdin/stdout (docs/editors.md)
+       scene lsp [--docs-url URL]   the language server, on stdin/stdout (docs/editors.md)
        scene tokens FILE        show the tokens the lexer reads
        scene ast FILE           show the syntax tree
        scene presets [--json]   list the screen presets: size, radius, status, source
        scene completions bash|zsh|fish   print a shell completion script
+       scene bench FILE [--svg OUT]   time parse+evaluate (and the SVG on disk), peak memory
        scene repl [FILE]        start the interactive REPL
        scene --help | --version
 
-FILE may be `-` for standard input.
+FILE may be `-` for standard input. `--text` (the default) prints the resolved
+tree; `--stats` adds node count and read, parse+evaluate, write and commit times
+on stderr.
 exit status: 0 success (warnings allowed), 1 warnings under `check --strict`
              or unformatted files under `fmt --check`, 64 usage, 65 input errors,
              66 file not found, 70 internal error (`fmt` would have changed

@@ -148,6 +148,31 @@ struct ShellCompletionTests {
         for f in flags { #expect(bash.contains(f), "`\(f)` is not completed") }
     }
 
+    /// Every option `scene`'s argument parsers match (`case "--x"` in Sources/scene)
+    /// is in `--help`, except the few listed here with why.
+    @Test func everyParsedFlagIsInHelp() throws {
+        let help = try CLI.run(["--help"]).out
+        let unlisted: [String: String] = [
+            "-h": "short for --help", "--output": "long form of -o",
+            "--stdio": "what generic LSP clients pass; ignored", "--worker": "the LSP supervisor's own child process",
+        ]
+        let dir = CLI.root.appendingPathComponent("Sources/scene")
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".swift") }
+        var parsed = Set<String>()
+        for f in files {
+            let text = try String(contentsOf: dir.appendingPathComponent(f), encoding: .utf8)
+            for line in text.split(separator: "\n") where line.trimmingCharacters(in: .whitespaces).hasPrefix("case \"-") {
+                for m in line.matches(of: /"(--?[A-Za-z][A-Za-z0-9-]*)"/) { parsed.insert(String(m.1)) }
+            }
+        }
+        #expect(parsed.contains("--stats") && parsed.contains("--centers"), "the scan found \(parsed.sorted())")
+        for flag in parsed.subtracting(unlisted.keys) {
+            #expect(help.contains(flag), "`\(flag)` is accepted but not in `scene --help`")
+        }
+        let readme = try String(contentsOf: CLI.root.appendingPathComponent("README.md"), encoding: .utf8)
+        for word in ["--stats", "--text", "scene bench"] { #expect(readme.contains(word), "README does not mention `\(word)`") }
+    }
+
     @Test func manPageIsTheHelpText() throws {
         let help = try CLI.run(["--help"]).out
         let man = try CLI.run(["manpage"]).out
