@@ -83,6 +83,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case swiftuiUniformGroups = "swiftui-uniform-groups"
     case swiftuiTransitionShape = "swiftui-transition-shape"
     case swiftuiRelativeContainer = "swiftui-relative-container"
+    case swiftuiRadiusOverflow = "swiftui-radius-overflow"
 
     /// Who reports a code.
     public enum Stage: String, Sendable, CaseIterable {
@@ -175,6 +176,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
         case .swiftuiUniformGroups: return (.warning, .export, "uniform corner groups no ConcentricRectangle initialiser has: written per corner")
         case .swiftuiTransitionShape: return (.warning, .export, "a `transition` shape other than a `rect`, written as a RoundedRectangle of its resolved radius")
         case .swiftuiRelativeContainer: return (.warning, .export, "`container relative`, which SwiftUI ignores, is left out of the code")
+        case .swiftuiRadiusOverflow: return (.warning, .export, "fixed radii the shape cannot hold (radius-overflow), which iOS 26 traps on: written as drawn, clamped, or as a Capsule")
         }
     }
 }

@@ -126,11 +126,47 @@ extension SwiftUIWriterTests {
         ("u: concentric uniform (top: fixed 10) size 50x50", .swiftuiUniformGroups),
         ("t: rect 12 size 50x50 transition capsule", .swiftuiTransitionShape),
         ("box: container relative size 80x80 <\n  in2: relative pad 8\n>", .swiftuiRelativeContainer),
+        ("tile: rect 36 size 34x32", .swiftuiRadiusOverflow),
     ])
     func notes(_ scene: String, _ code: DiagnosticCode) throws {
         let export = try Self.export(scene + "\n", name: "note-\(code.rawValue).scene")
         let warning = try #require(export.warnings.first { $0.id == code }, "no \(code.rawValue) for\n\(scene)")
         #expect(export.code.contains("// note: " + warning.message), "the note is not in the code:\n\(export.code)")
         if let output = try SwiftUITest.typecheck([("note.swift", export.code)]) { Issue.record("does not typecheck:\n\(output)") }
+    }
+}
+
+extension SwiftUIWriterTests {
+    /// iOS 26 traps on fixed radii a shape cannot hold (radius-overflow): the code gets
+    /// the radii the scene draws, or a Capsule where `check --fix` writes one, never the
+    /// radius as written; the `let` is still declared as written.
+    @Test func overflowingRadiiAreWrittenAsDrawn() throws {
+        let scene = """
+        let big = 36
+        tile: rect big size 34x32
+        done: rect 36 size 160x44
+        panel: container rect 30 size 200x40
+        tab: uneven(32, 32, 0, 0) size 40x40
+        card: concentric(top: fixed 30 uniform, bottom: concentric) size 50x50
+        zoom: rect 8 size 40x40 transition rect 30
+
+        """
+        let export = try Self.export(scene, name: "overflow.scene")
+        let code = export.code
+        #expect(code.contains("static let big: CGFloat = 36") || code.contains("static let big = 36"), "\(code.prefix(600))")
+        #expect(code.contains("OverflowCorners.rect(16)"), "tile: \(code)")
+        #expect(!code.contains("rect(OverflowCorners.big)") && !code.contains("rect(36)"))
+        #expect(code.contains("Capsule().fill("), "done")
+        #expect(code.contains(".containerShape(OverflowCorners.rect(20))"), "panel: a container is never a Capsule")
+        #expect(code.contains("UnevenRoundedRectangle(topLeadingRadius: 20, bottomLeadingRadius: 0, bottomTrailingRadius: 0, topTrailingRadius: 20)"))
+        #expect(code.contains("uniformTopCorners: .fixed(25)") && !code.contains(".fixed(30)"), "card")
+        #expect(code.contains("cornerRadius: 20)") && !code.contains("cornerRadius: 30)"), "zoom")
+        let warned = export.warnings.filter { $0.id == .swiftuiRadiusOverflow }
+        #expect(warned.count == 7, "\(warned.map(\.message))")
+        for w in warned { #expect(code.contains("// note: " + w.message)) }
+        #expect(warned.first?.message.contains("radius 36 overflows `tile`'s 34×32 frame") == true, "\(warned.first?.message ?? "")")
+        if let output = try SwiftUITest.typecheck([("overflow.swift", code)]) { Issue.record("does not typecheck:\n\(output)") }
+        // A scene whose radii fit has none of this.
+        #expect(try Self.export("ok: rect 16 size 40x32\n").warnings.isEmpty)
     }
 }

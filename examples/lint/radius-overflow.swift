@@ -39,7 +39,8 @@ struct RadiusOverflowView: View {
 
     /// `done` (line 7)
     private var done: some View {
-        RadiusOverflowCorners.rect(36).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 22 22 22 22
+        // note: the scene's radius 36 overflows `done`'s 160×44 frame and iOS 26 traps on it: written as a Capsule, what earlier versions drew
+        Capsule().fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 22 22 22 22
         .frame(width: 160, height: 44)
         .padding(.bottom, 24)
         .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottom)
@@ -47,7 +48,8 @@ struct RadiusOverflowView: View {
 
     /// `handle` (line 8)
     private var handle: some View {
-        UnevenRoundedRectangle(topLeadingRadius: 32, bottomLeadingRadius: 0, bottomTrailingRadius: 0, topTrailingRadius: 32).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 10 10 0 0
+        // note: the scene's radii 32 32 0 0 overflow `handle`'s 120×20 frame and iOS 26 traps on them: written as the radii it is drawn with, 10 10 0 0
+        UnevenRoundedRectangle(topLeadingRadius: 10, bottomLeadingRadius: 0, bottomTrailingRadius: 0, topTrailingRadius: 10).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 10 10 0 0
         .frame(width: 120, height: 20)
         .padding(.top, 16)
         .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
@@ -55,7 +57,8 @@ struct RadiusOverflowView: View {
 
     /// `track` (line 9)
     private var track: some View {
-        RadiusOverflowCorners.rect(8).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 4 4 4 4
+        // note: the scene's radius 8 overflows `track`'s 200×8 frame and iOS 26 traps on it: written as a Capsule, what earlier versions drew
+        Capsule().fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 4 4 4 4
         .frame(width: 200, height: 8)
         .padding(.top, 60)
         .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
@@ -63,7 +66,8 @@ struct RadiusOverflowView: View {
 
     /// `icon` (line 10)
     private var icon: some View {
-        RadiusOverflowCorners.rect(20).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 16 16 16 16
+        // note: the scene's radius 20 overflows `icon`'s 32×32 frame and iOS 26 traps on it: written as the radius it is drawn with, 16
+        RadiusOverflowCorners.rect(16).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 16 16 16 16
         .frame(width: 32, height: 32)
         .padding(.top, 100)
         .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)

@@ -17,6 +17,8 @@ struct SwiftUIEmitter {
     var definiteW: [Bool] = []
     var definiteH: [Bool] = []
     let bindings: [(name: Identifier, value: Expr, range: SourceRange)]
+    /// The bindings' values, for the radii a shape cannot hold.
+    let env: [String: Double]
 
     // What the code uses, so only that is written.
     var usesRect = false
@@ -46,6 +48,7 @@ struct SwiftUIEmitter {
             }
         }
         bindings = bs
+        env = Dictionary(scene.bindings.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 })
         flatten(top)
     }
 

@@ -3,10 +3,23 @@ import SceneLang
 /// Shapes, the modifiers that use them, alignment and placement.
 extension SwiftUIEmitter {
     /// A scene shape as a SwiftUI shape expression, in the View (names prefixed with the enum).
-    mutating func shape(_ s: ShapeExpr, _ i: Int) -> String {
+    /// `capsule: false` where a Capsule cannot stand in for fitted radii (a container).
+    mutating func shape(_ s: ShapeExpr, _ i: Int, capsule: Bool = true) -> String {
         let circular = items[i].style == .circular
         let p = prefix
         let e = { (x: Expr) in SwiftSource.expr(x, prefix: p) }
+        if case .radii(let kind, let rs) = s, let fit = fitted(kind, rs, i, capsule: capsule) {
+            notePending(.swiftuiRadiusOverflow, fit.note, at: nodes[i].range)
+            if fit.capsule { return "Capsule(\(circular ? "style: .circular" : ""))" }
+            let r = fit.drawn.values.map(SwiftSource.number)
+            if kind.row.arguments == .radius {
+                if circular { return "RoundedRectangle(cornerRadius: \(r[0]), style: .circular)" }
+                usesRect = true
+                return prefix + "rect(\(r[0]))"
+            }
+            return "\(kind.row.swiftUI ?? "UnevenRoundedRectangle")(topLeadingRadius: \(r[0]), bottomLeadingRadius: \(r[3]), "
+                + "bottomTrailingRadius: \(r[2]), topTrailingRadius: \(r[1])\(circular ? ", style: .circular" : ""))"
+        }
         switch s {
         case .radii(.rect, let rs):
             let r = rs.first.map(e) ?? "0"
@@ -21,7 +34,8 @@ extension SwiftUIEmitter {
         case .plain(let kind):
             // Of the kinds without arguments only Capsule takes a corner style (the table's swiftUIStyle).
             return "\(kind.row.swiftUI ?? "Rectangle")(\(circular && kind.row.swiftUIStyle ? "style: .circular" : ""))"
-        case .concentric(let base, let uniform, let clauses):
+        case .concentric(let written, let uniform, let writtenClauses):
+            let (base, clauses) = fittedConcentric(written, writtenClauses, i)
             let code = ConcentricCode(base: base, uniform: uniform, clauses: clauses)
             if circular {
                 pending.append(note(.swiftuiConcentricStyle,
@@ -142,7 +156,7 @@ extension SwiftUIEmitter {
                 "SwiftUI ignores ContainerRelativeShape as a container shape, so `container relative` is not written", at: range)]
         }
         guard c.kind.publishesAsContainer else { return [] }  // rejected: an error in the scene, never written
-        let text = shape(c, i)
+        let text = shape(c, i, capsule: false)
         let published = scene.shapes[i].containerRadii.map { "  // resolves to \($0) (container)" } ?? ""
         guard holdsConcentric(i) else { return [".containerShape(\(text))" + published] }
         let type = c.kind.row.swiftUI ?? "RoundedRectangle"
@@ -166,7 +180,10 @@ extension SwiftUIEmitter {
     mutating func transition(_ i: Int, _ s: ShapeExpr, _ range: SourceRange) -> String {
         usesTransition = true
         let radius: String
-        if case .radii(.rect, let rs) = s, let r = rs.first {
+        if case .radii(.rect, let rs) = s, let fit = fitted(.rect, rs, i, capsule: false) {
+            notePending(.swiftuiRadiusOverflow, fit.note, at: range)
+            radius = SwiftSource.number(fit.drawn.topLeading)
+        } else if case .radii(.rect, let rs) = s, let r = rs.first {
             radius = SwiftSource.expr(r, prefix: prefix)
         } else {
             let r = scene.shapes[i].layers.first { $0.role == "transition" }?.radii.max ?? 0
@@ -177,5 +194,76 @@ extension SwiftUIEmitter {
         }
         let id = scene.shapes[i].id
         return ".zoomSource(id: \"\(id)\", in: namespace, cornerRadius: \(radius))" + resolves(i, role: "transition")
+    }
+}
+
+/// Fixed radii iOS 26 cannot draw (docs/lint.md, radius-overflow).
+extension SwiftUIEmitter {
+    struct FittedRadii {
+        var drawn: Radii
+        /// Written as a Capsule, as the lint's fix writes a button, pill or track.
+        var capsule: Bool
+        var note: String
+    }
+
+    /// Fixed radii node i's frame cannot hold (`radius-overflow-clamped`): iOS 26
+    /// traps on them at render time, so the code gets the radii the scene draws
+    /// (earlier versions' clamp), or a Capsule where `scene check --fix` writes
+    /// one; nil when they fit.
+    func fitted(_ kind: ShapeKind, _ rs: [Expr], _ i: Int, capsule allowed: Bool = true) -> FittedRadii? {
+        let sh = scene.shapes[i]
+        let w = sh.frame.width, h = sh.frame.height
+        let vs = rs.compactMap { ExprValue.eval($0, env) }
+        guard w > 0, h > 0, !vs.isEmpty, vs.count == rs.count else { return nil }
+        let one = kind.row.arguments == .radius
+        let written = !one && vs.count == 4 ? Radii(vs[0], vs[1], vs[2], vs[3]) : Radii(all: vs[0])
+        guard EdgeLimit.worst(written, width: w, height: h) != nil else { return nil }
+        let drawn = EdgeLimit.drawn(written, width: w, height: h)
+        let capsule = allowed && one && (sh.role != nil || max(w, h) >= 1.25 * min(w, h))
+        let n = Format.number
+        let what = one ? "radius \(n(written.topLeading))" : "radii \(written)"
+        let instead = capsule ? "a Capsule, what earlier versions drew"
+            : one ? "the radius it is drawn with, \(n(drawn.topLeading))" : "the radii it is drawn with, \(drawn)"
+        return FittedRadii(drawn: drawn, capsule: capsule,
+            note: "the scene's \(what) \(one ? "overflows" : "overflow") `\(sh.id)`'s \(n(w))×\(n(h)) frame and iOS 26 traps on \(one ? "it" : "them"): written as \(instead)")
+    }
+
+    /// A concentric shape's fixed corners lowered to what is drawn where they
+    /// overflow node i's frame (as `scene check --fix` lowers them), with a note.
+    mutating func fittedConcentric(_ base: CornerSpec, _ clauses: [CornerClause], _ i: Int) -> (CornerSpec, [CornerClause]) {
+        let sh = scene.shapes[i]
+        let w = sh.frame.width, h = sh.frame.height
+        guard w > 0, h > 0 else { return (base, clauses) }
+        let covered = Set(clauses.flatMap { $0.set.corners })
+        let sources = clauses.map { ($0.spec, $0.set.corners) } + [(base, Corner.allCases.filter { !covered.contains($0) })]
+        var written = sh.radii, fixed = Set<Corner>(), seen = Set<Corner>()
+        for (spec, corners) in sources {
+            let value: Double? = if case .fixed(let e) = spec { ExprValue.eval(e, env) } else { nil }
+            for k in corners where !seen.contains(k) {
+                seen.insert(k)
+                if let value { written[k] = value; fixed.insert(k) }
+            }
+        }
+        guard EdgeLimit.worst(written, width: w, height: h, only: fixed) != nil else { return (base, clauses) }
+        let drawn = EdgeLimit.drawn(written, width: w, height: h)
+        func lowered(_ spec: CornerSpec, _ corners: [Corner]) -> CornerSpec {
+            guard case .fixed(let e) = spec, let v = corners.map({ drawn[$0] }).min(),
+                  corners.contains(where: { written[$0] > v }) else { return spec }
+            return .fixed(.number(v, e.range))
+        }
+        var out = clauses
+        for k in out.indices { out[k].spec = lowered(out[k].spec, out[k].set.corners) }
+        let ks = Corner.allCases.filter(fixed.contains)
+        let n = Format.number
+        notePending(.swiftuiRadiusOverflow,
+            "the scene's fixed radii at \(ks.map(\.name).joined(separator: ", ")) (\(ks.map { n(written[$0]) }.joined(separator: ", "))) overflow `\(sh.id)`'s \(n(w))×\(n(h)) frame and iOS 26 traps on them: written as drawn, \(ks.map { n(drawn[$0]) }.joined(separator: ", "))",
+            at: nodes[i].range)
+        return (lowered(base, sources.last!.1), out)
+    }
+
+    /// A note above the node's code, once however many of its shapes raise it.
+    mutating func notePending(_ code: DiagnosticCode, _ message: String, at range: SourceRange) {
+        guard !warnings.contains(where: { $0.id == code && $0.message == message }) else { return }
+        pending.append(note(code, message, at: range, help: "run `scene check --fix` to write the fitting shape in the scene"))
     }
 }
