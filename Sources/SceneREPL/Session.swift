@@ -9,6 +9,10 @@ import SceneEval
 
 /// The REPL's scene: an ordered list of statements, each kept as the source
 /// text the user typed, plus the compiled result of all of them together.
+/// A loaded file keeps its exact text: what stood between its statements
+/// (blank lines, separators, comments) is kept with the statement after it
+/// (`Entry.before`) and after the last one (`tail`), so loading and saving
+/// with no edit is byte-identical and every line:column is the file's.
 ///
 /// A session is a value and always valid: every method that edits returns a
 /// new session (accepted) or the diagnostics that stopped it (rejected), and
@@ -21,6 +25,9 @@ public struct Session: Sendable {
     public struct Entry: Sendable, Equatable {
         public var id: Int
         public var text: String
+        /// The text between the previous statement (or the start) and this
+        /// one, as loaded; nil: a newline (nothing before the first).
+        public var before: String? = nil
     }
 
     /// Names diagnostics are rendered against.
@@ -30,6 +37,8 @@ public struct Session: Sendable {
     public static let undoDepth = 500
 
     public internal(set) var entries: [Entry] = []
+    /// The text after the last statement, as loaded; nil: a final newline.
+    public internal(set) var tail: String? = nil
     /// The compiled scene text; its `scene` is never nil.
     public internal(set) var compilation: Compilation
     /// Evaluator warnings plus the checker's findings for the current scene.
@@ -56,6 +65,7 @@ public struct Session: Sendable {
 
     struct Snapshot: Sendable {
         var entries: [Entry]
+        var tail: String? = nil
         var nextID: Int
         var fileName: String?
         var savedTexts: [String]?
@@ -75,22 +85,29 @@ public struct Session: Sendable {
     public var scene: ResolvedScene { compilation.scene! }
     public var file: SourceFile { compilation.file }
     public var ast: Scene { compilation.parse.scene }
-    public var text: String { Self.join(entries.map(\.text)) }
+    public var text: String {
+        var out = ""
+        for (i, e) in entries.enumerated() {
+            out += e.before ?? (i == 0 ? "" : "\n")
+            out += e.text
+        }
+        return out + (tail ?? (entries.isEmpty ? "" : "\n"))
+    }
     public var isEmpty: Bool { entries.isEmpty }
     public var hasUnsavedChanges: Bool { savedTexts != entries.map(\.text) }
     public var canUndo: Bool { !undoStack.isEmpty }
     public var canRedo: Bool { !redoStack.isEmpty }
-
-    static func join(_ texts: [String]) -> String {
-        texts.isEmpty ? "" : texts.joined(separator: "\n") + "\n"
-    }
 
     /// Byte offset of each entry in `text`.
     var offsets: [Int] {
         var o: [Int] = []
         o.reserveCapacity(entries.count)
         var at = 0
-        for e in entries { o.append(at); at += e.text.utf8.count + 1 }
+        for (i, e) in entries.enumerated() {
+            at += (e.before ?? (i == 0 ? "" : "\n")).utf8.count
+            o.append(at)
+            at += e.text.utf8.count
+        }
         return o
     }
 
@@ -194,8 +211,10 @@ public struct Session: Sendable {
         let action: String
         if let i = index {
             action = "[\(i + 1)] deleted"
-            draft.entries.remove(at: i)
+            let gone = draft.entries.remove(at: i)
             draft.keys.remove(at: i)
+            // What stood before the first statement (the file's head) stays first.
+            if i == 0, !draft.entries.isEmpty { draft.entries[0].before = gone.before }
         } else {
             let label = nestedLabel!
             guard let owner = draft.owner(of: label) else { return .failure(.noLabel(label, suggestion: nil)) }
@@ -222,10 +241,12 @@ public struct Session: Sendable {
             return .rejected(Rejection(c.diagnostics.filter { $0.severity == .error }.map { ($0, file) }))
         }
         var draft = Draft(self)
-        draft.entries = Self.split(file, c.parse.scene.statements).map { chunk in
+        let chunks = Self.split(file, c.parse.scene.statements)
+        draft.entries = chunks.map { chunk in
             defer { draft.nextID += 1 }
-            return Entry(id: draft.nextID, text: chunk.text)
+            return Entry(id: draft.nextID, text: chunk.text, before: chunk.before)
         }
+        draft.tail = Self.tail(of: file, after: chunks)
         draft.keys = c.parse.scene.statements.map(Self.key)
         draft.segments = []
         return draft.finish(from: self, what: what, actions: [], input: nil, name: name ?? file.name)
@@ -253,7 +274,7 @@ public struct Session: Sendable {
         guard let snap = undoStack.last else { return nil }
         var s = restoring(snap)
         s.undoStack.removeLast()
-        s.redoStack.append(Snapshot(entries: entries, nextID: nextID, fileName: fileName, savedTexts: savedTexts,
+        s.redoStack.append(Snapshot(entries: entries, tail: tail, nextID: nextID, fileName: fileName, savedTexts: savedTexts,
                                     displayName: displayName, what: snap.what))
         return (s, snap.what)
     }
@@ -262,7 +283,7 @@ public struct Session: Sendable {
         guard let snap = redoStack.last else { return nil }
         var s = restoring(snap)
         s.redoStack.removeLast()
-        s.undoStack.append(Snapshot(entries: entries, nextID: nextID, fileName: fileName, savedTexts: savedTexts,
+        s.undoStack.append(Snapshot(entries: entries, tail: tail, nextID: nextID, fileName: fileName, savedTexts: savedTexts,
                                     displayName: displayName, what: snap.what))
         return (s, snap.what)
     }
@@ -270,6 +291,7 @@ public struct Session: Sendable {
     func restoring(_ snap: Snapshot) -> Session {
         var s = self
         s.entries = snap.entries
+        s.tail = snap.tail
         s.nextID = max(nextID, snap.nextID)
         s.fileName = snap.fileName ?? fileName
         s.savedTexts = snap.savedTexts
@@ -346,14 +368,21 @@ public struct Session: Sendable {
         var statementOffset: Int
         /// Where the statement starts in the source it was cut from.
         var sourceStart: Int
+        /// The source between the previous chunk (or the start) and this one.
+        var before: String = ""
+        /// Where the chunk ends in the source.
+        var sourceEnd: Int = 0
     }
 
-    /// Cut a parsed source into one chunk per statement: the statement's text,
-    /// a comment at the end of its last line, and the comment lines above it.
-    /// Blank lines and separators between statements are dropped.
+    /// Cut a parsed source into one chunk per statement: the statement's
+    /// exact text, a comment at the end of its last line, and the comment
+    /// lines above it (from the first one's `#`). What lies between chunks
+    /// (blank lines, separators, indentation) is each chunk's `before`, so the
+    /// chunks and `tail(of:after:)` put together are the source, byte for byte.
     static func split(_ file: SourceFile, _ statements: [Statement]) -> [Chunk] {
         let b = file.bytes
-        let nl = UInt8(ascii: "\n")
+        let nl = UInt8(ascii: "\n"), hash = UInt8(ascii: "#")
+        func isBlank(_ c: UInt8) -> Bool { c == 32 || c == 9 || c == 13 }
         func endOfLine(_ i: Int) -> Int {
             var j = i
             while j < b.count, b[j] != nl { j += 1 }
@@ -367,25 +396,32 @@ public struct Session: Sendable {
             let eol = endOfLine(end)
             let nextStart = i + 1 < statements.count ? statements[i + 1].range.start : Int.max
             if nextStart >= eol { end = eol }
-            // Comment lines between the previous statement and this one.
-            var comments: [String] = []
-            for line in file.text(prevEnd..<r.start).split(separator: "\n", omittingEmptySubsequences: true) {
-                let t = line.drop { $0 == " " || $0 == "\t" || $0 == ";" || $0 == "\r" }
-                if t.hasPrefix("#") { comments.append(String(t)) }
+            while end > r.end, isBlank(b[end - 1]) { end -= 1 }
+            // The first comment line between the previous statement and this one.
+            var start = r.start
+            var at = prevEnd
+            while at < r.start {
+                let lineEnd = min(endOfLine(at), r.start)
+                var k = at
+                while k < lineEnd, isBlank(b[k]) || b[k] == UInt8(ascii: ";") { k += 1 }
+                if k < lineEnd, b[k] == hash {
+                    start = k
+                    break
+                }
+                at = lineEnd + 1
             }
-            var body = file.text(r.start..<end)
-            while let last = body.last, last == " " || last == "\t" || last == "\r" { body.removeLast() }
-            let prefix = comments.isEmpty ? "" : comments.joined(separator: "\n") + "\n"
-            chunks.append(Chunk(text: prefix + body, statementOffset: prefix.utf8.count, sourceStart: r.start))
+            chunks.append(Chunk(text: file.text(start..<end), statementOffset: r.start - start, sourceStart: r.start,
+                                before: file.text(prevEnd..<start), sourceEnd: end))
             prevEnd = end
         }
-        // Comments after the last statement stay with it.
-        if !chunks.isEmpty, prevEnd < b.count {
-            let tail = file.text(prevEnd..<b.count).split(separator: "\n")
-                .map { $0.drop { $0 == " " || $0 == "\t" } }.filter { $0.hasPrefix("#") }
-            if !tail.isEmpty { chunks[chunks.count - 1].text += "\n" + tail.joined(separator: "\n") }
-        }
         return chunks
+    }
+
+    /// What follows the last chunk (the whole source when there is none);
+    /// nil for an empty source (a new scene ends with a newline).
+    static func tail(of file: SourceFile, after chunks: [Chunk]) -> String? {
+        if file.bytes.isEmpty { return nil }
+        return file.text((chunks.last?.sourceEnd ?? 0)..<file.bytes.count)
     }
 }
 

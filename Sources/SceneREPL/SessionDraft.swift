@@ -9,6 +9,7 @@ import SceneEval
 /// compiler's diagnostics back onto what was typed.
 struct Draft {
     var entries: [Session.Entry]
+    var tail: String?
     var keys: [Session.StatementKey?]
     var nextID: Int
     var segments: [Segment] = []
@@ -31,6 +32,7 @@ struct Draft {
     init(_ s: Session) {
         base = s
         entries = s.entries
+        tail = s.tail
         nextID = s.nextID
         let stmts = s.ast.statements
         keys = stmts.count == s.entries.count ? stmts.map(Session.key) : s.entries.map { e in
@@ -107,6 +109,10 @@ struct Draft {
         if let key, key.isSetting {
             at = (keys.lastIndex { $0?.isSetting ?? false } ?? -1) + 1
         }
+        // Before a statement that starts the file or shares a line: a newline.
+        if at < entries.count, !(entries[at].before ?? (at == 0 ? "" : "\n")).contains("\n") {
+            entries[at].before = "\n"
+        }
         entries.insert(Session.Entry(id: id, text: chunk.text), at: at)
         keys.insert(key, at: at)
         segments.append(segment(id))
@@ -149,7 +155,10 @@ struct Draft {
         var prefix = ""
         if chunk.statementOffset == 0 {
             let lines = entries[i].text.split(separator: "\n", omittingEmptySubsequences: false)
-            let comments = lines.prefix { $0.drop { $0 == " " || $0 == "\t" }.hasPrefix("#") }
+            let comments = lines.prefix { line in
+                let t = line.drop { $0 == " " || $0 == "\t" || $0 == "\r" }
+                return t.isEmpty || t.hasPrefix("#")
+            }
             if !comments.isEmpty, comments.count < lines.count { prefix = comments.joined(separator: "\n") + "\n" }
         }
         entries[i].text = prefix + chunk.text
@@ -229,6 +238,7 @@ struct Draft {
     func finish(from old: Session, what: String, actions: [String], input: SourceFile?, name: String? = nil) -> Session.Outcome {
         var s = old
         s.entries = entries
+        s.tail = tail
         s.nextID = nextID
         if let name { s.displayName = name }
         let t0 = Clock.now
@@ -243,11 +253,13 @@ struct Draft {
         s.timing = Session.Timing(compile: t1 - t0, check: Clock.now - t1)
         if c.parse.scene.statements.count != s.entries.count {
             // A chunk that held more than one statement: re-cut the whole text.
-            s.entries = Session.split(file, c.parse.scene.statements).enumerated().map { Session.Entry(id: s.nextID + $0.offset, text: $0.element.text) }
+            let chunks = Session.split(file, c.parse.scene.statements)
+            s.entries = chunks.enumerated().map { Session.Entry(id: s.nextID + $0.offset, text: $0.element.text, before: $0.element.before) }
+            s.tail = Session.tail(of: file, after: chunks)
             s.nextID += s.entries.count
             s.recompile()
         }
-        s.undoStack.append(Session.Snapshot(entries: old.entries, nextID: old.nextID, fileName: old.fileName,
+        s.undoStack.append(Session.Snapshot(entries: old.entries, tail: old.tail, nextID: old.nextID, fileName: old.fileName,
                                             savedTexts: old.savedTexts, displayName: old.displayName, what: what))
         if s.undoStack.count > Session.undoDepth { s.undoStack.removeFirst(s.undoStack.count - Session.undoDepth) }
         s.redoStack = []

@@ -101,7 +101,8 @@ extension Shell {
                 run: { shell, _ in shell.undo(redo: true) }),
         Command(name: "load", args: "[FILE]", summary: "replace the scene with FILE's (no FILE: the newest autosave)",
                 more: """
-                `:undo` brings back the scene you had before.
+                `:undo` brings back the scene you had before. The file's text is kept exactly (blank lines,
+                comments, spacing): only statements you edit change, and line:column are the file's.
                 Autosaves: on the way out (Ctrl-D, `:quit`, end of piped input, hang-up) unsaved work
                 goes to a new file in the state folder: scene-autosave.scene, then scene-autosave-2.scene, …
                 One is never overwritten, except by the session that loaded it; the \(Shell.autosavesKept) newest are kept.
