@@ -255,7 +255,27 @@ public enum ScreenSpec: Sendable, Equatable {
     }
 }
 
-public enum Target: String, Sendable, Equatable, CaseIterable { case ios26, ios18 }
+public enum Target: String, Sendable, Equatable, CaseIterable {
+    case ios26, ios18
+
+    /// `ios26` / `ios18`, or the macOS words for the same resolution: `macos26` (as ios26)
+    /// and `macos15` (as ios18, the release before 26).
+    public init?(word: String) {
+        switch word {
+        case "macos26": self = .ios26
+        case "macos15": self = .ios18
+        default: self.init(rawValue: word)
+        }
+    }
+
+    /// Every word `target` accepts.
+    public static let words = ["ios26", "ios18", "macos26", "macos15"]
+
+    /// The target's name: the macOS release on a Mac window.
+    public func name(onWindow: Bool) -> String {
+        onWindow ? (self == .ios26 ? "macos26" : "macos15") : rawValue
+    }
+}
 
 public enum Statement: Sendable, Equatable {
     case binding(name: Identifier, value: Expr, range: SourceRange)

@@ -107,9 +107,9 @@ extension Shell {
     }
 
     mutating func target(_ arg: String) -> Reply {
-        if arg.isEmpty { return Reply(out: "target \(session.scene.target.rawValue)\n") }
-        guard Target(rawValue: arg) != nil else {
-            let s = Suggest.closest(to: arg, among: Target.allCases.map(\.rawValue))
+        if arg.isEmpty { return Reply(out: "target \(session.scene.target.name(onWindow: session.scene.screen.isWindow))\n") }
+        guard Target(word: arg) != nil else {
+            let s = Suggest.closest(to: arg, among: Target.words)
             return .error("unknown target `\(arg)`" + (s.map { "; did you mean `\($0)`?" } ?? "; the targets are `ios26` and `ios18`"))
         }
         return edit("target \(arg)")

@@ -131,7 +131,7 @@ func runRequest(_ args: [String]) -> RunRequest {
         case "--labels": options.labels = true
         case "--compare":
             i += 1
-            guard i < args.count, let t = Target(rawValue: args[i]) else { usageError("`--compare` takes `ios18`") }
+            guard i < args.count, let t = Target(word: args[i]) else { usageError("`--compare` takes `ios18` (or `macos15`)") }
             compare = t
         default:
             if a.hasPrefix("-") && a != "-" { usageError("unknown option `\(a)`") }

@@ -84,7 +84,7 @@ struct CLISVGOptionTests {
         for args in [["--compare"], ["--compare", "ios17"], ["--compare", "--centers"], ["--compare", "IOS18"]] {
             let r = try CLI.run(["run", "examples/map.scene", "--svg"] + args)
             #expect(r.status == 64, "\(args)")
-            #expect(r.err.hasPrefix("scene: `--compare` takes `ios18`\n"), "\(args): \(r.err)")
+            #expect(r.err.hasPrefix("scene: `--compare` takes `ios18` (or `macos15`)\n"), "\(args): \(r.err)")
         }
     }
 

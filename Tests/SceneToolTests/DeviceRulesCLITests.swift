@@ -17,6 +17,26 @@ struct DeviceRulesCLITests {
         }
     }
 
+    /// Issue 14: macOS in macOS words. `target macos26` / `macos15` resolve as ios26 / ios18,
+    /// and a Mac window's header names the macOS target.
+    @Test func macTargetsAreAcceptedAndNamedOnWindows() throws {
+        let body = "a: concentric min 4 pad 8\n"
+        let mac15 = try CLI.run(["run", "-"], stdin: "screen mac-window\ntarget macos15\n" + body)
+        let ios18 = try CLI.run(["run", "-"], stdin: "screen mac-window\ntarget ios18\n" + body)
+        #expect(mac15.status == 0)
+        #expect(mac15.out.hasPrefix("screen mac-window 1024×768 radius 26, target macos15\n"))
+        #expect(mac15.out == ios18.out)
+        let mac26 = try CLI.run(["run", "-"], stdin: "screen mac-window\ntarget macos26\n" + body)
+        #expect(mac26.out.hasPrefix("screen mac-window 1024×768 radius 26, target macos26\n"))
+        #expect(try CLI.run(["run", "-"], stdin: "screen mac-window\n" + body).out == mac26.out)
+        // A phone keeps iOS words; a near miss gets a did-you-mean.
+        #expect(try CLI.run(["run", "-"], stdin: "screen iphone-16-pro\ntarget macos26\n" + body).out.contains("target ios26\n"))
+        let bad = try CLI.run(["run", "-"], stdin: "target macos14\n" + body)
+        #expect(bad.status == 65)
+        #expect(bad.err.contains("did you mean `macos15`?"))
+        #expect(try CLI.run(["run", "examples/map.scene", "--svg", "--compare", "macos15"]).status == 0)
+    }
+
     @Test func runShowsTheClampedRadiusAndMarksTheShape() throws {
         let r = try CLI.run(["run", "examples/lint/radius-overflow.scene"])
         #expect(r.status == 0)

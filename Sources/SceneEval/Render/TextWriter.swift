@@ -30,7 +30,7 @@ public enum TextWriter {
 
     static func write(_ scene: ResolvedScene, into o: inout SVGBuffer) {
         let s = scene.screen
-        o.raw("screen \(s.name ?? "custom") \(Format.number(s.width))×\(Format.number(s.height)) radius \(Format.number(s.radius)), target \(scene.target.rawValue)\n".utf8)
+        o.raw("screen \(s.name ?? "custom") \(Format.number(s.width))×\(Format.number(s.height)) radius \(Format.number(s.radius)), target \(scene.target.name(onWindow: s.isWindow))\n".utf8)
         guard !scene.shapes.isEmpty else { o.raw("(no shapes)\n"); return }
         var w = header.map { min($0.count, maxWidth) }
         for i in scene.shapes.indices {

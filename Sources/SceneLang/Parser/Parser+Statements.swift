@@ -92,14 +92,14 @@ extension Parser {
         let start = tok.range
         advance()
         guard tok.kind == .identifier else {
-            error(.expectedTarget, "expected `ios26` or `ios18` after `target`, found \(display(tok))", at: tok.range)
+            error(.expectedTarget, "expected `ios26` or `ios18` (on a Mac window `macos26` or `macos15`) after `target`, found \(display(tok))", at: tok.range)
             recover()
             return nil
         }
-        guard let t = Target(rawValue: text(tok)) else {
-            let s = Suggest.closest(to: text(tok), among: Target.allCases.map(\.rawValue))
+        guard let t = Target(word: text(tok)) else {
+            let s = Suggest.closest(to: text(tok), among: Target.words)
             error(.unknownTarget, "unknown target `\(text(tok))`", at: tok.range,
-                  help: s.map { "did you mean `\($0)`?" } ?? "the targets are `ios26` (the default) and `ios18`")
+                  help: s.map { "did you mean `\($0)`?" } ?? "the targets are `ios26` (the default) and `ios18`; on a Mac window `macos26` and `macos15`")
             recover()
             return nil
         }
