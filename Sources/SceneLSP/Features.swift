@@ -94,9 +94,10 @@ extension Server {
                 if let v = a.value(of: w) { item["detail"] = JSON("= " + Format.number(v)) }
             } else if labels.contains(w) {
                 item["kind"] = 18
-            } else if let p = Screen.preset(w) {
+            } else if let p = ScreenPreset.named(w) {
                 item["kind"] = 12
-                item["detail"] = JSON("\(Format.number(p.width))×\(Format.number(p.height)) radius \(Format.number(p.radius))")
+                let radius = p.radius.map { "radius \(Format.number($0))" } ?? "radius not published: give `radius R`"
+                item["detail"] = JSON("\(Format.number(p.width))×\(Format.number(p.height)) \(radius)")
             } else {
                 item["kind"] = 12
             }

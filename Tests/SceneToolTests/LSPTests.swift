@@ -187,6 +187,13 @@ import SceneLSP
             return r?["result"]?["items"]?.array?.compactMap { $0["label"]?.string } ?? []
         }
         #expect(complete(2, 7).contains("iphone-16-pro"))
+        // A preset with no published radius says so; it has none, not 0.
+        let screenItems = c.request("textDocument/completion", ["textDocument": doc, "position": ["line": 2, "character": 7]])?["result"]?["items"]?.array ?? []
+        func detail(_ name: String) -> String? { screenItems.first { $0["label"]?.string == name }?["detail"]?.string }
+        for name in ["iphone-air", "ipad-pro-11-m4", "ipad-pro-13-m4"] {
+            #expect(detail(name)?.hasSuffix("radius not published: give `radius R`") == true, "\(name): \(detail(name) ?? "nil")")
+        }
+        #expect(detail("iphone-16-pro") == "402×874 radius 62")
         #expect(complete(4, 28).contains("red"))
         let afterRect = complete(3, 18)  // `rect b` with the cursor after `rect ` and before `b`
         #expect(afterRect.contains("a") && afterRect.contains("b") && !afterRect.contains("fill"))
