@@ -72,7 +72,8 @@ final class Document {
         guard line >= 0 else { return 0 }
         guard line < file.lineStarts.count else { return file.bytes.count }
         let lineRange = file.lineRange(line + 1)
-        var i = lineRange.lowerBound, ch = 0
+        // From the line's first byte: a byte order mark counts as the editor counts it.
+        var i = file.lineStarts[line], ch = 0
         while i < lineRange.upperBound, ch < character {
             let n = SourceFile.utf8SequenceLength(file.bytes, at: i)
             ch += encoding == .utf8 ? n : (n == 4 ? 2 : 1)

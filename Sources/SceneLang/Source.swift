@@ -8,6 +8,10 @@ public struct SourceFile: Sendable {
     public let bytes: [UInt8]
     /// Byte offset of the first byte of each line.
     public let lineStarts: [Int]
+    /// Where the program starts: 3 after a UTF-8 byte order mark, else 0. The
+    /// mark is not part of the program (grammar.md): columns and the source
+    /// lines shown under diagnostics start after it.
+    public let bodyStart: Int
     /// Column checkpoints inside long lines, every `markStride` bytes or so, in
     /// offset order: `location(of:)` counts columns from the nearest one, so it
     /// costs at most a stride however long the line (no rescanning a 1 MB line
@@ -24,7 +28,10 @@ public struct SourceFile: Sendable {
             starts.append(i + 1)
         }
         self.lineStarts = starts
-        self.marks = Self.columnMarks(bytes, lineStarts: starts)
+        let bom = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+        let body = bom ? 3 : 0
+        self.bodyStart = body
+        self.marks = Self.columnMarks(bytes, lineStarts: starts, bodyStart: body)
     }
 
     struct ColumnMark: Sendable {
@@ -33,9 +40,10 @@ public struct SourceFile: Sendable {
     }
 
     /// Checkpoints for lines longer than the stride, each at a character boundary.
-    static func columnMarks(_ bytes: [UInt8], lineStarts: [Int]) -> [ColumnMark] {
+    static func columnMarks(_ bytes: [UInt8], lineStarts: [Int], bodyStart: Int) -> [ColumnMark] {
         var marks: [ColumnMark] = []
-        for (n, start) in lineStarts.enumerated() {
+        for (n, lineStart) in lineStarts.enumerated() {
+            let start = n == 0 ? bodyStart : lineStart
             let end = n + 1 < lineStarts.count ? lineStarts[n + 1] : bytes.count
             guard end - start > markStride else { continue }
             var p = start, column = 1
@@ -61,7 +69,7 @@ public struct SourceFile: Sendable {
             let mid = (lo + hi + 1) / 2
             if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
         }
-        var from = lineStarts[lo], column = 1
+        var from = lo == 0 ? bodyStart : lineStarts[lo], column = 1
         if !marks.isEmpty, let m = mark(before: offset), m.offset >= from {
             from = m.offset
             column = m.column
@@ -118,7 +126,7 @@ public struct SourceFile: Sendable {
     /// The byte range of line `line` (1-based) without its line break.
     public func lineRange(_ line: Int) -> Range<Int> {
         guard line >= 1, line <= lineStarts.count else { return bytes.count..<bytes.count }
-        let start = lineStarts[line - 1]
+        let start = line == 1 ? bodyStart : lineStarts[line - 1]
         var end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
         if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
         return start..<max(start, end)
@@ -164,7 +172,11 @@ public struct Locator {
     var lineStart = 0
     var offset = 0
     var column = 1
-    public init(file: SourceFile) { self.file = file }
+    public init(file: SourceFile) {
+        self.file = file
+        self.lineStart = file.bodyStart
+        self.offset = file.bodyStart
+    }
 
     public mutating func location(of target: Int) -> SourceLocation {
         let target = max(0, min(target, file.bytes.count))

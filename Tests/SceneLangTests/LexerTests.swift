@@ -87,6 +87,22 @@ struct LexerTests {
         #expect(Keyword.lookup(b, 0, b.count) == nil)
     }
 
+    @Test func aByteOrderMarkIsNotAColumn() {
+        let file = SourceFile(name: "t", text: "\u{FEFF}c: rect zz\nd: rect 1")
+        let zz = Array("\u{FEFF}c: rect ".utf8).count
+        #expect(file.location(of: zz) == SceneLang.SourceLocation(offset: zz, line: 1, column: 9))
+        #expect(file.text(file.lineRange(1)) == "c: rect zz")
+        var locator = Locator(file: file)
+        #expect(locator.location(of: 3).column == 1)
+        #expect(locator.location(of: zz).column == 9)
+        let d = Array("\u{FEFF}c: rect zz\nd: rect ".utf8).count
+        #expect(file.location(of: d).column == 9)
+        // The lexer's first token starts after the mark.
+        let (tokens, diagnostics) = Lexer.tokenize(file)
+        #expect(diagnostics.isEmpty)
+        #expect(tokens.first?.range.start == 3)
+    }
+
     @Test func locationsCountScalarsNotBytes() {
         let file = SourceFile(name: "t", text: "let é = 1\n  café: rect x")
         #expect(file.location(of: 0) == SceneLang.SourceLocation(offset: 0, line: 1, column: 1))

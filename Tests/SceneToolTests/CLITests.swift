@@ -115,6 +115,19 @@ struct CLITests {
         """)
     }
 
+    @Test func aByteOrderMarkIsNotAColumnNorShown() throws {
+        let r = try CLI.run(["run", "-"], stdin: "\u{FEFF}c: rect zz\n")
+        #expect(r.status == 65)
+        #expect(r.err == """
+        <stdin>:1:9: error[undefined-name]: undefined name `zz`
+          |
+        1 | c: rect zz
+          |         ^^
+          = help: define it first: `let zz = …`
+
+        """)
+    }
+
     @Test func jsonCarriesDiagnosticsOnError() throws {
         let r = try CLI.run(["run", "-", "--json"], stdin: "x: rect 1 / 0\n")
         #expect(r.status == 65)
