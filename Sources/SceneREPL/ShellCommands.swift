@@ -216,7 +216,7 @@ public struct ArgumentCompletion: Sendable {
     public static let targets = words { _ in Target.allCases.map(\.rawValue) }
     /// `:svg`: a target after `--compare`, an option where one starts, else a file name.
     public static let svg = ArgumentCompletion { r in
-        if r.words.last == "--compare" { return targets.complete(r) }
+        if r.words.last == "--compare" { return words([Target.ios18.rawValue]).complete(r) }
         if r.word.hasPrefix("-") { return .words(Completion.filter(Shell.svgOptions, r.word)) }
         return .files
     }

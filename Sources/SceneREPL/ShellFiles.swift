@@ -121,8 +121,9 @@ extension Shell {
             case "--centers": options.centers = true
             case "--labels": options.labels = true
             case "--compare":
-                guard let t = words.popFirst().flatMap(Target.init(rawValue:)) else {
-                    return .error("`--compare` takes a target, as in `--compare ios18`; " + Self.svgUsage)
+                // The first panel is always iOS 26: only the fallback makes a second one.
+                guard let t = words.popFirst().flatMap(Target.init(word:)), t == .ios18 else {
+                    return .error("`--compare` takes `ios18` (the first panel is iOS 26); " + Self.svgUsage)
                 }
                 compare = t
             default:

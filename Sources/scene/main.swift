@@ -131,7 +131,11 @@ func runRequest(_ args: [String]) -> RunRequest {
         case "--labels": options.labels = true
         case "--compare":
             i += 1
-            guard i < args.count, let t = Target(word: args[i]) else { usageError("`--compare` takes `ios18` (or `macos15`)") }
+            // The first panel is always iOS 26 (macOS 26): only the fallback makes a second one.
+            guard i < args.count, let t = Target(word: args[i]), t == .ios18 else {
+                usageError("`--compare` takes `ios18` (or `macos15`)"
+                    + (i < args.count ? ", the fallback drawn beside iOS 26, not `\(args[i])`" : ""))
+            }
             compare = t
         default:
             if a.hasPrefix("-") && a != "-" { usageError("unknown option `\(a)`") }
