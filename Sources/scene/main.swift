@@ -19,10 +19,11 @@ let usage = """
 usage: scene run FILE [--text | --json | --svg [--centers] [--labels] [--compare ios18]
                       | --swiftui [--name TypeName] [--verify-harness]] [-o OUT] [--stats]
                         (OUT's extension picks the format: .svg .json .swift .txt; no other)
-       scene check [--json] [--strict] [--fix] FILE...
+       scene check [--json] [--strict] [--fix] FILE...   lint (a directory: every `.scene` file below it)
                                 (fixing: fixes computed together, repeated until nothing changes,
                                 stopping on a cycle; what has no automatic fix is listed)
-       scene fmt [--check] FILE...   rewrite in the canonical layout (--check: list unformatted files, exit 1)
+       scene fmt [--check] FILE...   rewrite in the canonical layout (--check: list unformatted files, exit 1;
+                                a directory: every `.scene` file below it)
        scene lsp [--docs-url URL]   the language server, on stdin/stdout (docs/editors.md)
        scene tokens FILE        show the tokens the lexer reads
        scene ast FILE           show the syntax tree
@@ -34,7 +35,8 @@ usage: scene run FILE [--text | --json | --svg [--centers] [--labels] [--compare
 
 FILE may be `-` for standard input. `--text` (the default) prints the resolved
 tree; `--stats` adds node count and read, parse+evaluate, write and commit times
-on stderr.
+on stderr. `check` and `fmt` take directories: every `.scene` file below one,
+in name order.
 exit status: 0 success (warnings allowed), 1 warnings under `check --strict`
              or unformatted files under `fmt --check`, 64 usage, 65 input errors,
              66 file not found, 70 internal error (`fmt` would have changed
@@ -282,6 +284,12 @@ func check(_ args: [String]) -> Int32 {
     /// What goes to stderr before each file's diagnostics (not found; fixes applied).
     var notes: [String] = []
     var missing = 0
+    // A directory stands for every `.scene` file below it, as for `scene fmt`.
+    files = files.flatMap { path in
+        let found = sceneFiles(path)
+        if found.isEmpty { Console.err("scene: \(path): no .scene files below it\n"); missing += 1 }
+        return found
+    }
     for path in files {
         if path != "-", !FileManager.default.fileExists(atPath: path) {
             notes.append("scene: \(path): no such file\n")

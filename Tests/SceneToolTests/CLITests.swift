@@ -310,6 +310,36 @@ struct CheckCLITests {
         #expect(r.err.hasSuffix("0 warnings, 0 errors in 2 files (1 not found)\n"))
     }
 
+    @Test func checkTakesDirectoriesLikeFmt() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scene-checkdir-\(UUID())")
+        let sub = dir.appendingPathComponent("sub"), empty = dir.appendingPathComponent("empty")
+        try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try String(contentsOf: CLI.root.appendingPathComponent("examples/card.scene"), encoding: .utf8)
+            .write(to: dir.appendingPathComponent("b.scene"), atomically: true, encoding: .utf8)
+        try "map: container rect 28 size 300x200 <\n  k: concentric min 20 pad 12 size 64x64 align topLeading\n>\n"
+            .write(to: sub.appendingPathComponent("a.scene"), atomically: true, encoding: .utf8)
+        try "map: container rect 28 size 300x200 <\n  k: concentric min 20 pad 12 size 64x64 align topLeading\n>\n"
+            .write(to: dir.appendingPathComponent("z.scene"), atomically: true, encoding: .utf8)
+        try "not a scene".write(to: dir.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
+        let r = try CLI.run(["check", dir.path])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.err.contains("\(dir.path)/sub/a.scene:2:"), "\(r.err)")
+        #expect(r.err.contains("container-too-tight"))
+        #expect(!r.err.contains("notes.txt") && !r.err.contains("directory"))
+        #expect(r.err.hasSuffix("2 warnings, 0 errors in 3 files\n"), "\(r.err)")
+        // In name order, as fmt: b.scene, sub/a.scene, z.scene.
+        let a = try #require(r.err.range(of: "/sub/a.scene:2:")), z = try #require(r.err.range(of: "/z.scene:2:"))
+        #expect(a.lowerBound < z.lowerBound)
+        let json = try CLI.run(["check", "--json", dir.path + "/"])
+        #expect(json.out.hasSuffix("\"files\": 3}\n"), "\(json.out)")
+        #expect(try CLI.run(["check", "--strict", dir.path]).status == 1)
+        let none = try CLI.run(["check", empty.path])
+        #expect(none.status == 66)
+        #expect(none.err.contains("\(empty.path): no .scene files below it"))
+    }
+
     @Test func fixWritesThroughSymlinksAndKeepsPermissions() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scene-link-\(UUID())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
