@@ -157,7 +157,7 @@ func runRequest(_ args: [String]) -> RunRequest {
         let implied = outputFormats[ext]
         if let implied, let chosen, implied != chosen {
             let kind = implied == "swiftui" ? "Swift" : implied == "text" ? "text" : implied.uppercased()
-            usageError("`-o \(output)` names a \(kind) file but `--\(chosen)` was given")
+            usageError("`-o \(output)` names \(kind == "SVG" ? "an" : "a") \(kind) file but `--\(chosen)` was given")
         }
         if chosen == nil { chosen = implied }
     }

@@ -275,6 +275,10 @@ struct CheckCLITests {
     @Test func formatsDoNotCombineAndOutputNamesInferThem() throws {
         #expect(try CLI.run(["run", "examples/map.scene", "--json", "--svg"]).status == 64)
         #expect(try CLI.run(["run", "examples/map.scene", "--svg", "-o", "/tmp/x.json"]).status == 64)
+        let clash = try CLI.run(["run", "examples/map.scene", "--json", "-o", "/tmp/x.svg"])
+        #expect(clash.status == 64)
+        #expect(clash.err.contains("`-o /tmp/x.svg` names an SVG file but `--json` was given"), "\(clash.err)")
+        #expect(try CLI.run(["run", "examples/map.scene", "--svg", "-o", "/tmp/x.json"]).err.contains("names a JSON file"))
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scene-fmt-\(UUID())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -283,6 +287,24 @@ struct CheckCLITests {
         #expect(try String(contentsOf: svg, encoding: .utf8).hasPrefix("<?xml"))
         #expect(try CLI.run(["run", "examples/map.scene", "-o", json.path]).status == 0)
         #expect(try String(contentsOf: json, encoding: .utf8).hasPrefix("{"))
+    }
+
+    /// A standalone clone has only the repository: the docs link and point inside it.
+    @Test func docsLinkOnlyInsideTheRepository() throws {
+        let root = CLI.root.standardizedFileURL
+        let docs = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path)
+            .filter { $0.hasSuffix(".md") }.map { "docs/" + $0 }
+        for path in ["README.md", "grammar.md"] + docs {
+            let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+            #expect(!text.contains("../shared") && !text.contains("shared/spec/"), "\(path) points outside the repository")
+            let base = root.appendingPathComponent(path).deletingLastPathComponent()
+            for link in text.matches(of: /\]\(([^)\s]+)\)/).map({ String($0.1) }) {
+                guard !link.hasPrefix("#"), !link.contains("://"), !link.hasPrefix("mailto:") else { continue }
+                let target = base.appendingPathComponent(String(link.split(separator: "#").first ?? "")).standardizedFileURL
+                #expect(target.path.hasPrefix(root.path + "/"), "\(path): \(link) is outside")
+                #expect(FileManager.default.fileExists(atPath: target.path), "\(path): \(link) does not exist")
+            }
+        }
     }
 
     @Test func anOutputExtensionWeDoNotWriteIsAUsageError() throws {
