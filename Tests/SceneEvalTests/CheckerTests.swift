@@ -32,6 +32,26 @@ struct CheckerTests {
         }
     }
 
+    /// The seed's map with its card's glass drawn `concentric min 30 uniform`:
+    /// 30 inside the map's 28 at every corner. The underline is the clause that
+    /// draws the card (its glass shape), not its container declaration, and the
+    /// message names all four corners.
+    @Test func inversionUnderlinesTheDrawnShapeAndNamesEveryCorner() throws {
+        let map = try String(contentsOf: packageRoot.appendingPathComponent("examples/map.scene"), encoding: .utf8)
+        let text = map.replacingOccurrences(of: "card: glass concentric min map - inset uniform", with: "card: glass concentric min 30 uniform")
+        #expect(text != map)
+        let f = try #require(Self.findings(text).first { $0.code == "radius-inversion" })
+        let file = SourceFile(name: "t", text: text)
+        #expect(file.text(f.range.start..<f.range.end) == "glass concentric min 30 uniform")
+        #expect(f.message == "`card` has a larger radius than its container `map` at topLeading, topTrailing, bottomTrailing, bottomLeading: 30 inside 28")
+        #expect(f.help?.contains("at least 30") == true)
+        // Corners with different numbers each get theirs; only the inverted ones are named.
+        let uneven = Self.findings("panel: container rect 12 size 300x300 <\n  tile: uneven(20, 14, 8, 8) size 100x100\n>\n")
+        let g = try #require(uneven.first { $0.code == "radius-inversion" })
+        #expect(g.message == "`tile` has a larger radius than its container `panel` at topLeading (20 inside 12), topTrailing (14 inside 12)", "\(g.message)")
+        #expect(g.help?.contains("at least 20") == true)
+    }
+
     @Test func theSeedsMapReportsOnlyTheThumbnails() throws {
         let text = try String(contentsOf: packageRoot.appendingPathComponent("examples/map.scene"), encoding: .utf8)
         let f = Self.findings(text)

@@ -150,7 +150,14 @@ struct Context {
     }
 
     /// The shape's range to underline: its shape item, else the node.
-    func shapeRange(_ i: Int) -> SourceRange { scene.shapes[i].shapeRange ?? scene.shapes[i].containerRange ?? scene.shapes[i].range }
+    /// The clause that draws shape `i`: its own shape, else its glass shape
+    /// (`glass concentric min 30`), else its container's, else the whole node.
+    func shapeRange(_ i: Int) -> SourceRange {
+        let sh = scene.shapes[i]
+        if let r = sh.shapeRange { return r }
+        for it in nodes[i].items { if case .glass(.some) = it.value { return it.range } }
+        return sh.containerRange ?? sh.range
+    }
 
     mutating func run() {
         var reported = Set<Int>()
@@ -315,16 +322,21 @@ struct Context {
         // Capsules and circles are concentric by nature (buttons, badges, pills).
         guard !sh.kind.row.concentricByNature else { return }
         guard case .node(let j) = context(of: i), let cr = scene.shapes[j].containerRadii else { return }
-        for k in Corner.allCases where sh.radii[k] > cr[k] + 1e-9 && cr[k] > 0 {
-            let c = scene.shapes[j].id
-            let how = sh.kind == .concentric ? "lower `\(sh.id)`'s minimum" : "make `\(sh.id)` concentric"
-            add(.radiusInversion,
-                "`\(sh.id)` has a larger radius than its container `\(c)` at \(k.name): \(n(sh.radii[k])) inside \(n(cr[k]))",
-                at: shapeRange(i),
-                help: "never put a larger radius inside a smaller one: raise `\(c)`'s radius to at least \(n(sh.radii[k])), or \(how)",
-                values: ["radius": sh.radii[k], "containerRadius": cr[k]])
-            return
-        }
+        let inverted = Corner.allCases.filter { sh.radii[$0] > cr[$0] + 1e-9 && cr[$0] > 0 }
+        guard let k = inverted.first else { return }
+        let c = scene.shapes[j].id
+        let how = sh.kind == .concentric ? "lower `\(sh.id)`'s minimum" : "make `\(sh.id)` concentric"
+        // Every corner involved: one pair of numbers when they share it, else each its own.
+        let same = inverted.allSatisfy { sh.radii[$0] == sh.radii[k] && cr[$0] == cr[k] }
+        let at = same
+            ? inverted.map(\.name).joined(separator: ", ") + ": \(n(sh.radii[k])) inside \(n(cr[k]))"
+            : inverted.map { "\($0.name) (\(n(sh.radii[$0])) inside \(n(cr[$0])))" }.joined(separator: ", ")
+        let highest = inverted.map { sh.radii[$0] }.max() ?? sh.radii[k]
+        add(.radiusInversion,
+            "`\(sh.id)` has a larger radius than its container `\(c)` at \(at)",
+            at: shapeRange(i),
+            help: "never put a larger radius inside a smaller one: raise `\(c)`'s radius to at least \(n(highest)), or \(how)",
+            values: ["radius": sh.radii[k], "containerRadius": cr[k]])
     }
 
     // MARK: missing-minimum
