@@ -180,6 +180,8 @@ public struct Lexer {
             i += 1
             while i < bytes.count, isDigit(bytes[i]) { i += 1; digits += 1 }
             value = Double(String(decoding: bytes[start..<i], as: UTF8.self)) ?? .infinity
+            // `1.2.3`: a second decimal point makes the whole dotted run one bad number.
+            if i + 1 < bytes.count, bytes[i] == UInt8(ascii: "."), isDigit(bytes[i + 1]) { return lexDottedNumber(from: start) }
         }
         // `12pt`, `3px`, `1e9`: a number glued to letters is one bad token.
         if i < bytes.count, isIdentByte(bytes[i]) || bytes[i] >= 0x80,
@@ -199,6 +201,12 @@ public struct Lexer {
                 let t = Token(.invalid, SourceRange(start, i))
                 let text = String(decoding: bytes[start..<i], as: UTF8.self)
                 let numberText = String(decoding: bytes[start..<unitStart], as: UTF8.self)
+                if unit == "x" || unit == "X" {
+                    // `size 100x`: the height is missing.
+                    report(Diagnostic(.invalidNumber, "the height is missing after `\(text)`", at: t.range,
+                                      help: missingHeightHelp(numberText, after: i)))
+                    return t
+                }
                 report(Diagnostic(.invalidNumber, "invalid number `\(text)`", at: t.range, help: Self.gluedNumberHelp(numberText, unit)))
                 return t
             }
@@ -207,6 +215,33 @@ public struct Lexer {
         t.number = value
         if digits > Self.maxNumberDigits { t.number = .infinity }
         return t
+    }
+
+    /// `1.2.3` (from `start`, the lexer past `1.2`): the whole run of digits and
+    /// points is one invalid number; the help keeps its first point (`1.23`).
+    private mutating func lexDottedNumber(from start: Int) -> Token {
+        while i < bytes.count, isDigit(bytes[i]) || (bytes[i] == UInt8(ascii: ".") && i + 1 < bytes.count && isDigit(bytes[i + 1])) {
+            i += 1
+        }
+        let text = String(decoding: bytes[start..<i], as: UTF8.self)
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        let fixed = parts[0] + "." + parts.dropFirst().joined()
+        let t = Token(.invalid, SourceRange(start, i))
+        report(Diagnostic(.invalidNumber, "invalid number `\(text)`: a number has one decimal point at most", at: t.range,
+                          help: "write one number, such as `\(fixed)` (or `\(parts[0]).\(parts[1])`)"))
+        return t
+    }
+
+    /// `100x` with nothing glued after the `x`: `100x 60` → `100x60`, else `100x100`.
+    func missingHeightHelp(_ width: String, after p: Int) -> String {
+        var q = p
+        while q < bytes.count, bytes[q] == UInt8(ascii: " ") || bytes[q] == UInt8(ascii: "\t") { q += 1 }
+        var e = q
+        while e < bytes.count, isDigit(bytes[e]) || bytes[e] == UInt8(ascii: ".") { e += 1 }
+        if e > q, q > p {
+            return "write the size with no space after the `x`: `\(width)x\(String(decoding: bytes[q..<e], as: UTF8.self))`"
+        }
+        return "a size is a width and a height: `size \(width)x\(width)` (or `size \(width)` for a square)"
     }
 
     /// `x` or `×` directly followed by a digit or a decimal point and digit.

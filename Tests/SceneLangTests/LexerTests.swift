@@ -25,6 +25,10 @@ struct LexerTests {
     @Test(arguments: [
         ("let inner = 16", ["kw(let)", "id(inner)", "=", "num(16)"]),
         ("size 400x300", ["kw(size)", "num(400)", "cross", "num(300)"]),
+        ("rect 1.2.3 pad 1", ["kw(rect)", "invalid", "kw(pad)", "num(1)"]),
+        ("rect 1.2 .3", ["kw(rect)", "num(1.2)", "num(0.3)"]),
+        ("size 100x", ["kw(size)", "invalid"]),
+        ("size 100x1", ["kw(size)", "num(100)", "cross", "num(1)"]),
         ("size 400 x 300", ["kw(size)", "num(400)", "id(x)", "num(300)"]),
         ("size 64.5×20", ["kw(size)", "num(64.5)", "cross", "num(20)"]),
         ("fill #4a8", ["kw(fill)", "color(#4a8)"]),

@@ -237,6 +237,12 @@ struct FirstUseHelpTests {
         ("a: rect 4 glass(.regular)", "write `glass` (SwiftUI's `.regular`, `.clear` and tints do not change the shape), or `glass capsule` / `glass rect 12` for the glass's own shape", "a: rect 4 glass"),
         ("a: rect 4 size 300, 200", "write `size 300x200`", "a: rect 4 size 300x200"),
         ("a: rect 4 size w + 1, 200", "write `size w + 1 x 200`", "let w = 2\na: rect 4 size w + 1 x 200"),
+        ("c: container rect 1.2.3", "write one number, such as `1.23` (or `1.2`)", "c: container rect 1.23"),
+        ("a: rect 4 size 100x", "a size is a width and a height: `size 100x100` (or `size 100` for a square)", "a: rect 4 size 100x100"),
+        ("a: rect 4 size 100x 60", "write the size with no space after the `x`: `100x60`", "a: rect 4 size 100x60"),
+        ("a: rect 4 pad top", "give the edge its padding in points: `pad top 12`", "a: rect 4 pad top 12"),
+        ("a: rect 4 pad h 8 v", "give the edge its padding in points: `pad v 12`", "a: rect 4 pad h 8 v 12"),
+        ("a: rect 4 pad top size 9", "`size` is a keyword, not a value: give the edge its padding in points: `pad top 12`", "a: rect 4 pad top 12 size 9"),
     ])
     func oneDiagnosticWithAHelpThatWorks(_ source: String, _ help: String, _ fixed: String) {
         let r = Parser.parse(SourceFile(name: "t", text: source))

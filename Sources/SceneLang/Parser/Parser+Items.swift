@@ -258,6 +258,13 @@ extension Parser {
         while tok.kind == .identifier, let k = tok.keyword, Self.isEdge(k) {
             let edge: Edge = k == .top ? .top : k == .bottom ? .bottom : k == .leading ? .leading : k == .trailing ? .trailing : k == .h ? .h : .v
             advance()
+            if tok.kind != .invalid, !startsExpression {
+                // `pad top` with no number: say what one looks like.
+                let keyword = tok.kind == .identifier && tok.keyword != nil ? "`\(text(tok))` is a keyword, not a value: " : ""
+                error(.missingOperand, "expected the padding after `\(k.rawValue)`, found \(display(tok))", at: tok.kind == .newline || tok.kind == .eof ? previous : tok.range,
+                      help: "\(keyword)give the edge its padding in points: `pad \(k.rawValue) 12`")
+                return nil
+            }
             let e = parseExpr(after: "`\(k.rawValue)`")
             if case .invalid = e { return nil }
             edges.append((edge, e))
