@@ -7,7 +7,7 @@ public enum KeywordDocs {
         switch k {
         case .let: return "`let NAME = expr` — a binding; later bindings and every node may use it"
         case .screen: return "`screen PRESET [W x H] [radius R]` or `screen W x H [radius R]` — the device (default iphone-16-pro)"
-        case .target: return "`target ios26 | ios18` — iOS 18 replaces each concentric corner by its minimum"
+        case .target: return "`target ios26 | ios18 | macos26 | macos15` — iOS 18 (macOS 15) replaces each concentric corner by its minimum"
         case .margin: return "`margin expr` — the checker's screen-edge margin (default 16)"
         case .rect: return "`rect R` — RoundedRectangle(cornerRadius: R), clamped to half the shorter side"
         case .rectangle: return "`rectangle` — Rectangle: square corners"
@@ -33,7 +33,7 @@ public enum KeywordDocs {
         case .hstack: return "`hstack [spacing expr]` — children side by side; the stack fits them"
         case .vstack: return "`vstack [spacing expr]` — children one above the other; the stack fits them"
         case .zstack: return "`zstack` — children over each other; the stack fits the largest"
-        case .radius: return "`screen … radius R` — the screen's corner radius"
+        case .radius: return "`screen … radius R` — the display's (or window's) corner radius"
         case .clip: return "`clip SHAPE` — `.clipShape(SHAPE)`"
         case .background: return "`background SHAPE` — a background in SHAPE"
         case .hit: return "`hit SHAPE` — `.contentShape(SHAPE)`, the hit-testing shape"

@@ -275,6 +275,14 @@ public enum Target: String, Sendable, Equatable, CaseIterable {
     public func name(onWindow: Bool) -> String {
         onWindow ? (self == .ios26 ? "macos26" : "macos15") : rawValue
     }
+
+    /// The release in words: `iOS 26`, `iOS 18`; on a Mac window `macOS 26`, `macOS 15`.
+    public func release(onWindow: Bool) -> String {
+        switch self {
+        case .ios26: return onWindow ? "macOS 26" : "iOS 26"
+        case .ios18: return onWindow ? "macOS 15" : "iOS 18"
+        }
+    }
 }
 
 public enum Statement: Sendable, Equatable {

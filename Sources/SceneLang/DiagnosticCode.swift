@@ -124,7 +124,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
         case .expectedName: return (.error, .syntax, "`let` is not followed by a name")
         case .reservedWord: return (.error, .syntax, "a keyword used as a binding's name or a label")
         case .expectedTarget: return (.error, .syntax, "`target` is not followed by a target")
-        case .unknownTarget: return (.error, .syntax, "a target other than `ios26` and `ios18`")
+        case .unknownTarget: return (.error, .syntax, "a target other than `ios26`, `ios18`, `macos26` and `macos15`")
         case .expectedScreen: return (.error, .syntax, "`screen` is not followed by a preset or a size")
         case .unknownScreen: return (.error, .syntax, "a screen preset that does not exist (`scene presets` lists them)")
         case .unknownKeyword: return (.error, .syntax, "a word that starts no statement or item")

@@ -129,7 +129,7 @@ public enum Report {
         if s.kind != .group {
             t += (s.radii.isUniform ? ", radius " : ", radii ") + radii(s.radii)
             if case .node = s.container, let c = scene.containerName(s.container) { t += " against \(c)" }
-            else if s.container == .screen { t += " against the screen" }
+            else if s.container == .screen { t += " against the \(scene.screen.noun)" }
         }
         if let c = s.containerRadii { t += ", container \(radii(c))" }
         if s.glass { t += ", glass" }
@@ -238,7 +238,7 @@ public enum Report {
         out += "  frame      x \(n(s.frame.x))  y \(n(s.frame.y))  width \(n(s.frame.width))  height \(n(s.frame.height))\n"
         if let parent = s.parent { out += "  parent     \(scene.shapes[parent].id)\n" }
         switch s.container {
-        case .screen: out += "  against    the screen (\(screen(scene.screen)))\n"
+        case .screen: out += "  against    the \(scene.screen.noun) (\(screen(scene.screen)))\n"
         case .node(let c):
             let cs = scene.shapes[c]
             out += "  against    \(cs.id): container \(cs.containerKind?.rawValue ?? "rect") \(radii(cs.containerRadii ?? Radii(all: 0))) at \(frame(cs.frame))\n"
@@ -253,7 +253,7 @@ public enum Report {
             out += "  draws nothing (a layout group)\n"
         } else {
             let reasons = scene.reasons(for: i)
-            let cname = scene.containerName(s.container) ?? "-"
+            let cname = s.container == .screen ? scene.screen.noun : scene.containerName(s.container) ?? "-"
             let fixedOnly = reasons.count == 4 && reasons.allSatisfy { $0.rule == .fixed || $0.rule == .shape }
             if fixedOnly {
                 // Nothing was resolved against a container: one line says it.

@@ -60,11 +60,11 @@ extension Shell {
                 run: { shell, _ in shell.check() }),
         Command(name: "svg", args: "[FILE] [OPTIONS]", summary: "write the scene as SVG (default scene.svg)",
                 more: """
-                Options: --centers, --labels, --compare ios18, in any order around FILE.
+                Options: --centers, --labels, --compare ios18 (or macos15), in any order around FILE.
                 As `scene run --svg`: `--centers` marks each rounded corner's centre (green where it is
                 its container's, pink where not) and draws each container's corner circles; `--labels`
                 writes each label; `--compare ios18` draws the scene for iOS 26 and, beside it, for
-                iOS 18. The file is written whole or not at all.
+                iOS 18 (on a Mac window: macOS 26 and macOS 15). The file is written whole or not at all.
                 """,
                 completion: .svg, run: { shell, arg in shell.svg(arg) }),
         Command(name: "swiftui", args: "[FILE]", summary: "the scene as SwiftUI; FILE writes it (as `scene run --swiftui`)",
@@ -119,7 +119,12 @@ extension Shell {
         Command(name: "screen", args: "[PRESET]", summary: "set the screen; without a preset, list them",
                 more: "Same as typing `screen PRESET`; `:screen 400x300 radius 20` works too.",
                 completion: .words { _ in ScreenPreset.names }, run: { shell, arg in shell.screen(arg) }),
-        Command(name: "target", args: "[ios26|ios18]", summary: "set the target OS (ios18: the pre-26 fallback)",
+        Command(name: "target", args: "[ios26|ios18|macos26|macos15]", summary: "set the target OS (ios18, macos15: the pre-26 fallback)",
+                more: """
+                `macos26` resolves as `ios26` and `macos15` as `ios18`: the same rules; on a Mac window
+                (`mac-window` screens) `:target` and the header name the macOS release.
+                Without an argument, the scene's target.
+                """,
                 completion: .targets, run: { shell, arg in shell.target(arg) }),
         Command(name: "timing", args: "[on|off]", summary: "report how long each re-evaluation takes",
                 completion: .words(["on", "off"]), run: { shell, arg in shell.timing(arg) }),
@@ -212,11 +217,11 @@ public struct ArgumentCompletion: Sendable {
     public static func words(_ fixed: [String]) -> ArgumentCompletion { words { _ in fixed } }
     /// The scene's labels.
     public static let labels = words { $0.labels }
-    /// The target names (`ios26`, `ios18`).
-    public static let targets = words { _ in Target.allCases.map(\.rawValue) }
+    /// The target names (`ios26`, `ios18`, `macos26`, `macos15`).
+    public static let targets = words { _ in Target.words }
     /// `:svg`: a target after `--compare`, an option where one starts, else a file name.
     public static let svg = ArgumentCompletion { r in
-        if r.words.last == "--compare" { return words([Target.ios18.rawValue]).complete(r) }
+        if r.words.last == "--compare" { return words(["ios18", "macos15"]).complete(r) }
         if r.word.hasPrefix("-") { return .words(Completion.filter(Shell.svgOptions, r.word)) }
         return .files
     }

@@ -91,7 +91,7 @@ extension Shell {
         return nil
     }
 
-    static let svgUsage = "usage: `:svg [FILE] [--centers] [--labels] [--compare ios18]`"
+    static let svgUsage = "usage: `:svg [FILE] [--centers] [--labels] [--compare ios18|macos15]`"
     /// `:svg`'s options (its completion and did-you-mean read them).
     static let svgOptions = ["--centers", "--labels", "--compare"]
 
@@ -123,7 +123,7 @@ extension Shell {
             case "--compare":
                 // The first panel is always iOS 26: only the fallback makes a second one.
                 guard let t = words.popFirst().flatMap(Target.init(word:)), t == .ios18 else {
-                    return .error("`--compare` takes `ios18` (the first panel is iOS 26); " + Self.svgUsage)
+                    return .error("`--compare` takes `ios18` or `macos15` (the first panel is iOS 26 / macOS 26); " + Self.svgUsage)
                 }
                 compare = t
             default:

@@ -110,7 +110,7 @@ extension Shell {
         if arg.isEmpty { return Reply(out: "target \(session.scene.target.name(onWindow: session.scene.screen.isWindow))\n") }
         guard Target(word: arg) != nil else {
             let s = Suggest.closest(to: arg, among: Target.words)
-            return .error("unknown target `\(arg)`" + (s.map { "; did you mean `\($0)`?" } ?? "; the targets are `ios26` and `ios18`"))
+            return .error("unknown target `\(arg)`" + (s.map { "; did you mean `\($0)`?" } ?? "; the targets are `ios26` and `ios18` (on a Mac window `macos26` and `macos15`)"))
         }
         return edit("target \(arg)")
     }

@@ -33,7 +33,7 @@ enum CLITable {
     ]
     static let shells = ["bash", "zsh", "fish"]
     /// Options that take a value, and the values to offer (nil: a file; empty: free text).
-    static let values: [String: [String]?] = ["--compare": ["ios18"], "-o": nil, "--name": [], "--docs-url": []]
+    static let values: [String: [String]?] = ["--compare": ["ios18", "macos15"], "-o": nil, "--name": [], "--docs-url": []]
 }
 
 func completions(_ args: [String]) -> Int32 {

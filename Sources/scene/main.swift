@@ -16,7 +16,7 @@ enum Exit {
 }
 
 let usage = """
-usage: scene run FILE [--text | --json | --svg [--centers] [--labels] [--compare ios18]
+usage: scene run FILE [--text | --json | --svg [--centers] [--labels] [--compare ios18|macos15]
                       | --swiftui [--name TypeName] [--verify-harness]] [-o OUT] [--stats]
                         (OUT's extension picks the format: .svg .json .swift .txt; no other)
        scene check [--json] [--strict] [--fix] FILE...   lint (a directory: every `.scene` file below it)

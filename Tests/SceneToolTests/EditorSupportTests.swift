@@ -103,7 +103,7 @@ struct ShellCompletionTests {
     @Test func bashCompletesCommandsFlagsPresetsAndFiles() throws {
         #expect(try Self.bashComplete(["scene", "f"]) == ["fmt"])
         #expect(try Self.bashComplete(["scene", "run", "--c"]).sorted() == ["--centers", "--compare"])
-        #expect(try Self.bashComplete(["scene", "run", "--compare", ""]) == ["ios18"])
+        #expect(try Self.bashComplete(["scene", "run", "--compare", ""]).sorted() == ["ios18", "macos15"])
         #expect(try Self.bashComplete(["scene", "presets", "--j"]) == ["--json"])
         #expect(try Self.bashComplete(["scene", "completions", ""]) == ["bash", "zsh", "fish"])
         #expect(try Self.bashComplete(["scene", "fmt", "examples/ma"]) == ["examples/map.scene"])

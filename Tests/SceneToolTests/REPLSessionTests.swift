@@ -268,7 +268,8 @@ import SceneEval
         #expect(c("", ":sc") == .words([":screen"]))
         #expect(c("", ":") == .words(Shell.commands.map { ":" + $0.name }.sorted()))
         #expect(c(":screen ", "iphone-16-pro") == .words(["iphone-16-pro", "iphone-16-pro-max"]))
-        #expect(c(":target ", "") == .words(["ios18", "ios26"]))
+        #expect(c(":target ", "") == .words(["ios18", "ios26", "macos15", "macos26"]))
+        #expect(c(":target ", "mac") == .words(["macos15", "macos26"]))
         #expect(c(":show ", "") == .words(["card", "thumb"]))
         #expect(c(":save ", "ma") == .files)
         #expect(c(":help ", "pr") == .words(["preview"]))
@@ -410,6 +411,28 @@ import SceneEval
         #expect(sh.handle(":screen iphone-71").err.contains("did you mean"))
         #expect(sh.handle(":screen iphone-se").out.contains("screen iphone-16-pro 402×874 radius 62 → iphone-se 375×667 radius 0"))
         #expect(Array(sh.session.entries.prefix(5).map(\.text)) == ["let inner = 16", "let map = 28", "let inset = 12", "target ios18", "screen iphone-se"])
+    }
+
+    /// Issue 14 §4: the macOS words. `:target` takes and offers macos26 / macos15, its help
+    /// says what they mean, and on a Mac window the REPL speaks of the window.
+    @Test func targetTakesMacOSWordsAndWindowsAreWindows() {
+        var sh = shell()
+        let help = sh.handle(":help target").out
+        #expect(help.hasPrefix(":target [ios26|ios18|macos26|macos15]"), "\(help)")
+        #expect(help.contains("`macos26` resolves as `ios26` and `macos15` as `ios18`"), "\(help)")
+        #expect(sh.handle(":help").out.contains(":target [ios26|ios18|macos26|macos15]"))
+        #expect(sh.handle(":target macos14").err.contains("did you mean `macos15`?"))
+        #expect(sh.handle(":target windows").err.contains("(on a Mac window `macos26` and `macos15`)"))
+        _ = sh.handle("screen mac-window")
+        _ = sh.handle("box: concentric min 20 size 200x100 align topLeading pad 10")
+        let check = sh.handle(":check")
+        #expect((check.out + check.err).contains("the window's corner radius is 26"), "\(check.out + check.err)")
+        let show = sh.handle(":show box").out
+        #expect(show.contains("against    the window (mac-window") && show.contains("(window 26 − 10 = 16)")
+                && !show.contains("the screen") && !show.contains("(screen "), "\(show)")
+        #expect(!sh.handle(":target macos15").failed)
+        #expect(sh.session.scene.target == .ios18)
+        #expect(sh.handle(":target").out == "target macos15\n")
     }
 
     @Test func previewDrawsCornersAtTheGivenWidth() {

@@ -145,7 +145,7 @@ struct Context {
     func name(_ ref: ContainerRef) -> String {
         switch ref {
         case .node(let j): return "`\(scene.shapes[j].id)`"
-        default: return "the screen"
+        default: return "the \(scene.screen.noun)"
         }
     }
 
@@ -218,7 +218,7 @@ struct Context {
                 fixes = edits
             }
         } else {
-            help = "the display's corner radius is \(n(w.R)); inset this shape at most \(n(max(0, w.R - w.m))) pt from the corner, or let the minimum show"
+            help = "the \(scene.screen.outline)'s corner radius is \(n(w.R)); inset this shape at most \(n(max(0, w.R - w.m))) pt from the corner, or let the minimum show"
         }
         add(.containerTooTight,
             "\(name(ctx)) is too tight for `\(sh.id)`: at \(corners.joined(separator: ", ")) the concentric radius \(n(w.R)) − \(n(w.d)) = \(n(max(0, w.R - w.d))) is below the minimum \(n(w.m))",

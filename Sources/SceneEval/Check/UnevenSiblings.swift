@@ -74,7 +74,7 @@ extension Context {
                 values["containerRadius"] = R
                 values["distance"] = d
                 values["neededContainerRadius"] = minimum + d
-                let who = ctx == .screen ? "the display" : name(ctx)
+                let who = ctx == .screen ? "the \(scene.screen.outline)" : name(ctx)
                 let radius = ctx == .screen ? "" : "\(who)'s radius \(n(minimum + d)) (\(n(minimum)) + \(n(d)), now \(n(R))) or "
                 lower = "; or let the outer ones fall to the minimum \(n(minimum)) too: \(radius)\(n(R - minimum)) pt between them and \(who)'s corners (now \(n(d)))"
             }

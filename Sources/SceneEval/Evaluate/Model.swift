@@ -81,6 +81,11 @@ public struct Screen: Sendable, Equatable {
     public var isPhone: Bool { preset?.family == .phone }
     /// Whether this is a Mac window (SVG titles name macOS releases).
     public var isWindow: Bool { preset?.family == .window }
+    /// What messages call it: `window` on a Mac window, else `screen`.
+    public var noun: String { isWindow ? "window" : "screen" }
+    /// Whose corners its outline has: `window` on a Mac window, else `display`
+    /// (the checker's help: "the window's corner radius", not "the display's").
+    public var outline: String { isWindow ? "window" : "display" }
 
     public init(name: String?, width: Double, height: Double, radius: Double) {
         self.name = name; self.width = width; self.height = height; self.radius = radius

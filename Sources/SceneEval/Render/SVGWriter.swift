@@ -192,7 +192,7 @@ struct SVGDocument {
 
     func describe(_ scene: ResolvedScene) -> String {
         let s = scene.screen
-        return "\(s.name ?? "screen") \(Format.number(s.width))×\(Format.number(s.height)) radius \(Format.number(s.radius)), target \(scene.target.rawValue)"
+        return "\(s.name ?? "screen") \(Format.number(s.width))×\(Format.number(s.height)) radius \(Format.number(s.radius)), target \(scene.target.name(onWindow: s.isWindow))"
     }
 
     /// `id`, or `id-2`, `id-3`, … if it is taken.

@@ -5,10 +5,10 @@ import SceneLang
 extension SwiftUIEmitter {
     func header(options: SwiftUIOptions) -> String {
         let s = scene.screen
-        let screen = (s.name.map { "\($0), " } ?? "") + "\(Format.number(s.width)) × \(Format.number(s.height)) pt, display corner radius \(Format.number(s.radius))"
+        let screen = (s.name.map { "\($0), " } ?? "") + "\(Format.number(s.width)) × \(Format.number(s.height)) pt, \(s.outline) corner radius \(Format.number(s.radius))"
         var out = """
         // \(viewName).swift: SwiftUI for \(file.name), written by `scene run --swiftui`.
-        // Screen: \(screen). The scene targets \(target == .ios26 ? "iOS 26" : "iOS 18").
+        // \(s.isWindow ? "Window" : "Screen"): \(screen). The scene targets \(target.release(onWindow: s.isWindow)).
         // Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode: every iOS 26 API is behind
         // `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback (each ConcentricRectangle
         // becomes a rounded rectangle of its minimum; glass becomes a material).
