@@ -119,7 +119,7 @@ extension Shell {
         Command(name: "screen", args: "[PRESET]", summary: "set the screen; without a preset, list them",
                 more: "Same as typing `screen PRESET`; `:screen 400x300 radius 20` works too.",
                 completion: .words { _ in ScreenPreset.names }, run: { shell, arg in shell.screen(arg) }),
-        Command(name: "target", args: "[ios26|ios18|macos26|macos15]", summary: "set the target OS (ios18, macos15: the pre-26 fallback)",
+        Command(name: "target", args: "[TARGET]", summary: "set the target: ios26, ios18 (the fallback), macos26, macos15",
                 more: """
                 `macos26` resolves as `ios26` and `macos15` as `ios18`: the same rules; on a Mac window
                 (`mac-window` screens) `:target` and the header name the macOS release.
