@@ -15,7 +15,7 @@ public enum KeywordDocs {
         case .circle: return "`circle` — Circle, in its centred square"
         case .uneven: return "`uneven(TL, TR, BR, BL)` — UnevenRoundedRectangle, clockwise from topLeading"
         case .concentric: return "`concentric [min M] [uniform] [(clauses)]` — ConcentricRectangle: container radius − distance, at least the minimum"
-        case .relative: return "`relative` — ContainerRelativeShape: the container's radius less the smallest edge inset"
+        case .relative: return "`relative` — ContainerRelativeShape: the container's radius less the smallest edge inset, at every corner (with unequal insets, `concentric` follows each corner)"
         case .fixed: return "`fixed V` — in a `concentric(…)` clause: a fixed corner radius, `.fixed(V)`"
         case .min: return "`min M` after `concentric` — the minimum radius; `min(a, b, …)` in an expression — the smallest value"
         case .max: return "`max(a, b, …)` — the largest value"

@@ -104,7 +104,7 @@ struct CheckerTests {
     }
 
     @Test(arguments: ["container-too-tight", "flared-corner", "pinched-corner", "missing-minimum", "pill-not-capsule",
-                      "transition-shape", "missing-container-shape"])
+                      "transition-shape", "missing-container-shape", "relative-uneven-insets"])
     func fixClearsTheRuleAndIsIdempotent(_ rule: String) throws {
         let url = packageRoot.appendingPathComponent("examples/lint/\(rule).scene")
         let text = try String(contentsOf: url, encoding: .utf8)

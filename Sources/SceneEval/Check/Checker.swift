@@ -168,6 +168,7 @@ struct Context {
             if fixedNearCorner(i) { reported.insert(i) }
             if !reported.contains(i) { inversion(i) }
             missingMinimum(i)
+            relativeInsets(i)
             pill(i)
             layers(i)
             containerMatchesDrawn(i)
@@ -354,11 +355,9 @@ struct Context {
         guard !square.isEmpty else { return }
         // Suggest its smallest rounded corner, else its container's radius, capped
         // at the seed's inner radius for photos and small cards (16).
-        let positive = sh.radii.values.filter { $0 > 0 }
-        var suggestion = positive.min() ?? 0
-        if suggestion <= 0, case .node(let j) = context(of: i) { suggestion = scene.shapes[j].containerRadii?.max ?? 0 }
-        if suggestion <= 0 { suggestion = Checker.innerRadius }
-        suggestion = min(suggestion, Checker.innerRadius)
+        var outer = 0.0
+        if case .node(let j) = context(of: i) { outer = scene.shapes[j].containerRadii?.max ?? 0 }
+        let suggestion = Self.suggestedMinimum(sh.radii, containerRadius: outer)
         let why = ios26 ? "resolves to a square corner at \(square.joined(separator: ", "))"
             : "falls back to square corners under `target ios18` (at \(square.joined(separator: ", ")))"
         add(.missingMinimum, "`\(sh.id)` has no minimum and \(why)", at: shapeRange(i),

@@ -1,0 +1,83 @@
+// The `relative-uneven-insets` rule (docs/lint.md). ContainerRelativeShape
+// (`relative`) takes one inset for the whole shape — the smallest of its four
+// distances to the container's edges — and gives every corner R − that inset
+// (semantics.md §3). When the insets differ, the corners further in come out
+// rounder than concentric ones (R − each corner's own distance): flared, and no
+// other rule sees it, since a relative shape is not a fixed radius. The rule
+// fires when a corner differs from the concentric one by more than
+// `Checker.relativeTolerance` (a point), and offers `concentric` with its radii.
+import SceneLang
+
+extension Checker {
+    /// A relative corner within this of the concentric one is left alone.
+    public static let relativeTolerance = 1.0
+}
+
+extension Context {
+    mutating func relativeInsets(_ i: Int) {
+        let sh = scene.shapes[i]
+        // Against the screen a relative shape is a plain rectangle (semantics.md §3).
+        guard sh.kind == .relative, case .node(let j) = sh.enclosing else { return }
+        let half = sh.frame.halfShorterSide
+        var concentric = Radii(all: 0)
+        var containerRadius = Radii(all: 0)
+        for k in Corner.allCases {
+            let (R, _, want) = scene.concentricRadius(k, of: i)
+            concentric[k] = min(want, half)
+            containerRadius[k] = R
+        }
+        let flared = Corner.allCases.filter { sh.radii[$0] - concentric[$0] > Checker.relativeTolerance + 1e-9 }
+        guard let worst = flared.max(by: { sh.radii[$0] - concentric[$0] < sh.radii[$1] - concentric[$1] }) else { return }
+        let outer = scene.outer(of: sh.enclosing).frame
+        let f = sh.frame
+        let inset = max(0, min(f.minX - outer.minX, f.minY - outer.minY, outer.maxX - f.maxX, outer.maxY - f.maxY))
+
+        // The alternative: concentric (ios26), with a minimum where a corner would
+        // come out square in a rounded container corner; fixed radii (ios18, where
+        // ConcentricRectangle falls back to its minimum).
+        var drawn = concentric
+        var spec: String
+        if ios26 {
+            spec = "concentric"
+            let squares = Corner.allCases.filter { concentric[$0] == 0 && containerRadius[$0] > 0 }
+            if !squares.isEmpty {
+                let m = Self.suggestedMinimum(concentric, containerRadius: containerRadius.max)
+                spec += " min \(n(m))"
+                for k in squares { drawn[k] = min(m, half) }
+            }
+        } else {
+            spec = drawn.isUniform ? "rect \(n(drawn.topLeading))" : "uneven(\(drawn.values.map(n).joined(separator: ", ")))"
+        }
+        var fixes: [TextEdit] = []
+        if let r = sh.shapeRange, text(r) == "relative" { fixes.append(TextEdit(r, spec)) }
+        // Layers written `relative` follow (a `glass relative` with no shape of
+        // its own is the drawn clause); `transition` takes only a rect.
+        for layer in sh.layers where layer.kind == .relative && layer.role != "transition" {
+            fixes.append(TextEdit(layer.range, "\(layer.role) \(spec)"))
+        }
+        // A container declared with the radii drawn follows them.
+        if let cr = sh.containerRange, sh.containerRadii == sh.radii, sh.containerKind?.hasFixedCorners == true {
+            fixes.append(TextEdit(cr, drawn.containerDeclaration))
+            containerEdit(i, finding: findings.count)
+        }
+        let radii = "\(drawn.values.map(n).joined(separator: " ")) (tl tr br bl)"
+        let corners = flared.map(\.name).joined(separator: ", ")
+        let by = sh.radii[worst] - concentric[worst]
+        add(.relativeUnevenInsets,
+            "`\(sh.id)` is `relative`: one inset for the whole shape (\(n(inset)) pt, the smallest) gives \(sh.radii) at every corner, rounder than concentric at \(corners) (by \(n(by)) pt at \(worst.name))",
+            at: shapeRange(i),
+            help: "`\(spec)` follows each corner's own inset in \(name(.node(j))): \(radii)",
+            values: ["radius": sh.radii[worst], "concentricRadius": concentric[worst], "inset": inset, "difference": by],
+            fixes: fixes)
+    }
+
+    /// The minimum to suggest for a concentric shape with radii `radii`: its
+    /// smallest rounded corner, else its container's radius, at most the seed's
+    /// inner radius (16).
+    static func suggestedMinimum(_ radii: Radii, containerRadius: Double) -> Double {
+        var m = radii.values.filter { $0 > 0 }.min() ?? 0
+        if m <= 0 { m = containerRadius }
+        if m <= 0 { m = Checker.innerRadius }
+        return min(m, Checker.innerRadius)
+    }
+}

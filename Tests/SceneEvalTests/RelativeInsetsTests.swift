@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+import SceneLang
+@testable import SceneEval
+
+/// `relative-uneven-insets` (docs/lint.md): a relative shape takes one inset for
+/// the whole shape, so with unequal insets some corners are flared.
+struct RelativeInsetsTests {
+    static func findings(_ text: String) -> [Diagnostic] { CheckerTests.findings(text) }
+
+    static func card(_ pad: String, shape: String = "relative", target: String = "") -> String {
+        "\(target)screen iphone-16-pro\ncard: container rect 30 size 300x200 <\n  panel: \(shape) \(pad)\n>\n"
+    }
+
+    @Test func theIssuesExampleIsReportedWithTheConcentricRadii() throws {
+        let f = Self.findings(Self.card("pad top 6 leading 10 bottom 20 trailing 14"))
+        #expect(f.map(\.code) == ["relative-uneven-insets"])
+        let d = try #require(f.first)
+        #expect(d.message == "`panel` is `relative`: one inset for the whole shape (6 pt, the smallest) gives 24 24 24 24 at every corner, rounder than concentric at topLeading, topTrailing, bottomTrailing, bottomLeading (by 14 pt at bottomTrailing)", "\(d.message)")
+        #expect(d.help == "`concentric` follows each corner's own inset in `card`: 20 16 10 10 (tl tr br bl)", "\(d.help ?? "")")
+        #expect(d.values["difference"] == 14)
+        #expect(d.values["concentricRadius"] == 10)
+        #expect(d.fixes.map(\.replacement) == ["concentric"])
+    }
+
+    /// More than a point: a corner exactly 1 pt rounder is left alone, 1.5 pt is not.
+    @Test func theThresholdIsOnePoint() {
+        // TL: one inset 6 gives 24, concentric 30 − 7 = 23.
+        #expect(Self.findings(Self.card("pad top 6 leading 7 bottom 6 trailing 6")).isEmpty)
+        let over = Self.findings(Self.card("pad top 6 leading 7.5 bottom 6 trailing 6"))
+        #expect(over.map(\.code) == ["relative-uneven-insets"])
+        #expect(over.first?.values["difference"] == 1.5)
+        #expect(over.first?.message.contains("at topLeading, bottomLeading (by 1.5 pt at topLeading)") == true, "\(over.first?.message ?? "")")
+    }
+
+    @Test func equalInsetsAndTheScreenAreSilent() {
+        #expect(Self.findings(Self.card("pad 12")).isEmpty)
+        // Far from every corner on both counts: both square.
+        #expect(Self.findings(Self.card("size 100x50")).isEmpty)
+        // Against the screen a relative shape is a plain rectangle.
+        #expect(Self.findings("screen iphone-16-pro\npanel: relative size 300x200 align top pad top 40").filter { $0.code == "relative-uneven-insets" }.isEmpty)
+    }
+
+    @Test func theFixIsConcentricAndSettles() throws {
+        let text = Self.card("pad top 6 leading 10 bottom 20 trailing 14 # the panel")
+        let (fixed, applied) = Fixer.fixAll(SourceFile(name: "t", text: text))
+        #expect(applied == 1)
+        let out = try #require(fixed)
+        #expect(out == text.replacingOccurrences(of: "panel: relative", with: "panel: concentric"))
+        #expect(Self.findings(out).isEmpty)
+        let scene = try #require(Pipeline.compile(SourceFile(name: "t", text: out)).scene)
+        #expect(scene.shapes[1].radii.values == [20, 16, 10, 10])
+        #expect(Fixer.fixAll(SourceFile(name: "t", text: out)).text == nil)
+    }
+
+    @Test func aCornerThatWouldBeSquareGetsTheMinimum() throws {
+        // TL 30 − max(6, 40) < 0: square where the card is rounded.
+        let f = Self.findings(Self.card("pad top 6 leading 40 bottom 40 trailing 40"))
+        let d = try #require(f.first { $0.code == "relative-uneven-insets" })
+        #expect(d.fixes.map(\.replacement) == ["concentric min 16"])
+        #expect(d.help?.hasSuffix("16 16 16 16 (tl tr br bl)") == true, "\(d.help ?? "")")
+    }
+
+    @Test func layersWrittenRelativeFollow() throws {
+        let text = "screen iphone-16-pro\ncard: container rect 30 size 300x200 <\n  panel: glass relative pad top 6 leading 10 bottom 20 trailing 14\n>\n"
+        let d = try #require(Self.findings(text).first { $0.code == "relative-uneven-insets" })
+        #expect(d.fixes.map(\.replacement) == ["glass concentric"])
+        let (fixed, _) = Fixer.fixAll(SourceFile(name: "t", text: text))
+        #expect(fixed.map { Self.findings($0).isEmpty } == true, "\(fixed ?? "")")
+    }
+
+    /// Before iOS 26 ConcentricRectangle is a rectangle of its minimum: the fix is fixed radii.
+    @Test func underIOS18TheFixIsFixedRadii() throws {
+        let text = Self.card("pad top 6 leading 10 bottom 20 trailing 14", target: "target ios18\n")
+        let d = try #require(Self.findings(text).first { $0.code == "relative-uneven-insets" })
+        #expect(d.fixes.map(\.replacement) == ["uneven(20, 16, 10, 10)"])
+        let (fixed, _) = Fixer.fixAll(SourceFile(name: "t", text: text))
+        #expect(fixed.map { Self.findings($0).isEmpty } == true, "\(fixed ?? "")")
+    }
+}

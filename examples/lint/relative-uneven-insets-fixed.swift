@@ -1,0 +1,67 @@
+// RelativeUnevenInsetsFixedView.swift: SwiftUI for examples/lint/relative-uneven-insets-fixed.scene, written by `scene run --swiftui`.
+// Screen: iphone-16-pro, 402 × 874 pt, display corner radius 62. The scene targets iOS 26.
+// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode: every iOS 26 API is behind
+// `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback (each ConcentricRectangle
+// becomes a rounded rectangle of its minimum; glass becomes a material).
+// `// resolves to TL TR BR BL` gives each shape's radii (topLeading topTrailing bottomTrailing
+// bottomLeading) as `scene run` resolves them.
+
+import SwiftUI
+
+/// The corner scale (concentric-corners.md): containers derive from their content.
+enum RelativeUnevenInsetsFixedCorners {
+    static func rect(_ radius: CGFloat) -> RoundedRectangle {
+        RoundedRectangle(cornerRadius: radius, style: .continuous)
+    }
+
+    /// `panel`: ConcentricRectangle on iOS 26; before, a rounded rectangle of each corner's minimum.
+    static var panelShape: AnyShape {
+        if #available(iOS 26.0, macOS 26.0, *) {
+            AnyShape(ConcentricRectangle())
+        } else {
+            AnyShape(rect(0))
+        }
+    }
+}
+
+struct RelativeUnevenInsetsFixedView: View {
+    var body: some View {
+        ZStack {
+            card
+        }
+        .frame(maxWidth: .infinity, maxHeight: .infinity)
+        .ignoresSafeArea()
+    }
+
+    /// `card` (line 3)
+    private var card: some View {
+        ZStack {
+            panel
+        }
+        .frame(width: 300, height: 200)
+        .concentricContainer(RelativeUnevenInsetsFixedCorners.rect(30))  // resolves to 30 30 30 30 (container)
+        .background { RelativeUnevenInsetsFixedCorners.rect(30).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 30 30 30 30
+    }
+
+    /// `panel` (line 4)
+    private var panel: some View {
+        RelativeUnevenInsetsFixedCorners.panelShape.fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 20 16 10 10 against card; iOS 18: 0 0 0 0
+        .padding(EdgeInsets(top: 6, leading: 10, bottom: 20, trailing: 14))
+    }
+}
+
+fileprivate extension View {
+    /// `shape` as the container of the ConcentricRectangles inside: iOS 26's
+    /// `containerShape(some RoundedRectangularShape)`; before, the iOS 15 overload.
+    @ViewBuilder func concentricContainer(_ shape: RoundedRectangle) -> some View {
+        if #available(iOS 26.0, macOS 26.0, *) {
+            containerShape(shape)
+        } else {
+            containerShape(shape)
+        }
+    }
+}
+
+#Preview(traits: .fixedLayout(width: 402, height: 874)) {
+    RelativeUnevenInsetsFixedView()
+}
