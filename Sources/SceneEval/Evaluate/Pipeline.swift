@@ -9,6 +9,11 @@ public struct Compilation: Sendable {
     public var scene: ResolvedScene?
     /// Lexer, parser and evaluator diagnostics, in that order.
     public var diagnostics: [Diagnostic]
+
+    /// For a compilation put together from parts (the REPL's incremental re-evaluation).
+    public init(file: SourceFile, parse: Parser.Result, scene: ResolvedScene?, diagnostics: [Diagnostic]) {
+        self.file = file; self.parse = parse; self.scene = scene; self.diagnostics = diagnostics
+    }
 }
 
 extension Compilation {

@@ -24,6 +24,10 @@ public struct Parser {
         public var file: SourceFile
         /// The tokens, lexed again on demand (they are not kept after parsing).
         public var tokens: [Token] { Lexer.tokenize(file).tokens }
+
+        public init(scene: Scene, diagnostics: [Diagnostic], file: SourceFile) {
+            self.scene = scene; self.diagnostics = diagnostics; self.file = file
+        }
     }
 
     /// Tokens are pulled from the lexer as needed, never stored as a whole:
