@@ -3,10 +3,13 @@
 // The REPL is three layers, each testable on its own:
 //
 //   Session (Session.swift)  a value: the scene as ordered statement texts, the
-//                            compiled result, undo/redo. Every edit re-parses and
-//                            re-evaluates the whole scene text (Pipeline.compile)
-//                            and either returns a new session or the diagnostics
-//                            that refused it; the old session is never touched.
+//                            compiled result, undo/redo. Every edit re-evaluates
+//                            what it touched (Recompile.swift: the statements it
+//                            changed, the subtrees that use a changed binding),
+//                            else the whole text (Pipeline.compile), with the same
+//                            result either way, and either returns a new session or
+//                            the diagnostics that refused it; the old session is
+//                            never touched.
 //   Shell (Shell*.swift)     one complete input → Reply (stdout text, stderr text,
 //                            failed, quit). The commands are one table
 //                            (ShellCommands.swift: name, aliases, arguments, help,

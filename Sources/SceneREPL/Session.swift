@@ -16,9 +16,10 @@ import SceneEval
 ///
 /// A session is a value and always valid: every method that edits returns a
 /// new session (accepted) or the diagnostics that stopped it (rejected), and
-/// the receiver is never touched. After each edit the whole scene text is
-/// compiled again (`Pipeline.compile`), so the REPL can never disagree with
-/// `scene run` on the same text.
+/// the receiver is never touched. After each edit the scene text is compiled
+/// again, recomputing only what the edit touched where it can (Recompile.swift)
+/// and giving exactly what `Pipeline.compile` gives, so the REPL can never
+/// disagree with `scene run` on the same text.
 public struct Session: Sendable {
     /// One top-level statement. `id` is stable across edits (a replaced
     /// statement keeps it), so the diff can follow unlabelled nodes.
@@ -55,12 +56,16 @@ public struct Session: Sendable {
     public internal(set) var timing = Timing()
 
     var nextID = 1
+    /// What the last compilation left for the next (see Recompile.swift).
+    var cache = CompileCache()
     var undoStack: [Snapshot] = []
     var redoStack: [Snapshot] = []
 
     public struct Timing: Sendable, Equatable {
         public var compile: UInt64 = 0
         public var check: UInt64 = 0
+        /// Whether only what the edit touched was re-evaluated (Recompile.swift).
+        public var incremental = false
     }
 
     struct Snapshot: Sendable {
@@ -304,15 +309,17 @@ public struct Session: Sendable {
     mutating func recompile() {
         let t0 = Clock.now
         let file = SourceFile(name: displayName, text: text)
-        compilation = Pipeline.compile(file)
+        let incremental: Bool
+        (compilation, cache, incremental) = Recompile.compile(file, entries: entries, offsets: offsets, cache: cache)
         let t1 = Clock.now
         findings = Self.findings(of: compilation)
-        timing = Timing(compile: t1 - t0, check: Clock.now - t1)
+        timing = Timing(compile: t1 - t0, check: Clock.now - t1, incremental: incremental)
         if compilation.scene == nil {
             // Cannot happen for a snapshot; never leave an invalid session.
             entries = []
             compilation = Pipeline.compile(SourceFile(name: displayName, text: ""))
             findings = []
+            cache = CompileCache()
         }
     }
 

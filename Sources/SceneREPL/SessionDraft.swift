@@ -243,14 +243,15 @@ struct Draft {
         if let name { s.displayName = name }
         let t0 = Clock.now
         let file = SourceFile(name: s.displayName, text: s.text)
-        let c = Pipeline.compile(file)
+        let (c, cache, incremental) = Recompile.compile(file, entries: s.entries, offsets: s.offsets, cache: old.cache)
         let t1 = Clock.now
         guard c.scene != nil else {
             return .rejected(Session.Rejection(c.diagnostics.filter { $0.severity == .error }.map { map($0, file, s, input) }))
         }
         s.compilation = c
+        s.cache = cache
         s.findings = Session.findings(of: c)
-        s.timing = Session.Timing(compile: t1 - t0, check: Clock.now - t1)
+        s.timing = Session.Timing(compile: t1 - t0, check: Clock.now - t1, incremental: incremental)
         if c.parse.scene.statements.count != s.entries.count {
             // A chunk that held more than one statement: re-cut the whole text.
             let chunks = Session.split(file, c.parse.scene.statements)

@@ -127,8 +127,9 @@ public struct Shell {
         reply.out = head + (body.isEmpty ? (quietHead ? "\n" : " (nothing else changed)\n") : "\n" + body)
         reply.out += Report.resolved(old: old.findings, in: old.file, new: new.findings, in: new.file,
                                      width: settings.outputIsTerminal ? settings.columns : nil, paint: paint)
-        if settings.timing { reply.out += timingLine(new, t0: t0) }
         reply.err = findingsText(old: old.findings, old.file, new: new)
+        // After the findings are chosen and rendered: all the user waits for.
+        if settings.timing { reply.out += timingLine(new, t0: t0) }
         return reply
     }
 
@@ -143,7 +144,7 @@ public struct Shell {
         func ms(_ ns: UInt64) -> String { Format.number((Double(ns) / 1e5).rounded() / 10) }
         let total = Clock.now - t0
         let rest = total > s.timing.compile + s.timing.check ? total - s.timing.compile - s.timing.check : 0
-        return paint.dim("time: \(ms(total)) ms (compile \(ms(s.timing.compile)), check \(ms(s.timing.check)), edit and diff \(ms(rest)); \(s.scene.shapes.count) shapes)") + "\n"
+        return paint.dim("time: \(ms(total)) ms (compile \(ms(s.timing.compile)), check \(ms(s.timing.check)), edit, diff and report \(ms(rest)); \(s.scene.shapes.count) shapes)") + "\n"
     }
 
     func findingsText(old: [Diagnostic], _ oldFile: SourceFile, new: Session) -> String {

@@ -1,0 +1,197 @@
+import SceneLang
+import SceneEval
+
+// Re-evaluation after an edit, recomputing only what the edit touched.
+//
+// The session's text is its entries, one top-level statement each. The last
+// compilation left, per entry, its parsed statement and (for a node) the
+// shapes its subtree resolved to (`CompileCache`). On the next edit:
+//
+// - an entry whose text and offset are unchanged keeps its statement; one
+//   that changed is parsed alone, at its offset (so every range is the
+//   file's), and more than a few changed or moved ones parse as a whole;
+// - the settings (`let`, `screen`, `target`, `margin`) are evaluated again
+//   (a handful of statements);
+// - a node keeps its resolved subtree when its statement is the one it was
+//   evaluated from and the screen, target and every binding its text
+//   mentions are unchanged; else its subtree alone is evaluated against the
+//   settings. Top-level subtrees never depend on each other (each is laid out
+//   and resolved in the screen), so a `let` edit re-evaluates its users, a
+//   node edit that node, and a setting no node mentions nothing.
+//
+// The pieces are renumbered into one scene (indices, `node-N` ids). Whatever
+// this cannot decide alone — any diagnostic, a label used twice, a text that
+// would not split into the same statements — returns nil and the caller
+// compiles the whole text (`Pipeline.compile`), so the result is always what
+// the whole-text path gives (RecompileTests compares them after random edits).
+// The checker then runs on the whole scene.
+
+/// What the last compilation of each entry left for the next edit.
+struct CompileCache: Sendable {
+    struct Piece: Sendable {
+        var text: String
+        /// The entry's byte offset in the session text.
+        var offset: Int
+        var statement: Statement
+        /// Binding name → whether the text mentions it as a word (a superset of
+        /// the names it uses), filled in as names come up.
+        var mentions: [String: Bool] = [:]
+        /// A node's subtree, resolved, numbered from `base` in the whole scene.
+        var shapes: [ResolvedShape] = []
+        var base = 0
+        /// The values the subtree was resolved with: the bindings its text mentions.
+        var env: [Binding] = []
+    }
+
+    struct Binding: Sendable, Equatable {
+        var name: String
+        var value: Double
+    }
+
+    var pieces: [Int: Piece] = [:]
+    var screen: Screen? = nil
+    var target: Target? = nil
+
+    /// More changed entries than this: parse the whole text instead.
+    static let maxReparsed = 8
+}
+
+enum Recompile {
+    /// The compilation of `file` (the entries' text at `offsets`), the cache
+    /// for the next edit, and whether only what changed was re-evaluated.
+    static func compile(_ file: SourceFile, entries: [Session.Entry], offsets: [Int],
+                        cache: CompileCache) -> (Compilation, CompileCache, Bool) {
+        if let (c, next) = incremental(file, entries: entries, offsets: offsets, cache: cache) { return (c, next, true) }
+        let c = Pipeline.compile(file)
+        return (c, Self.cache(of: c, entries: entries, offsets: offsets), false)
+    }
+
+    /// The cache a whole compilation leaves: each entry's statement and subtree.
+    static func cache(of c: Compilation, entries: [Session.Entry], offsets: [Int]) -> CompileCache {
+        var out = CompileCache()
+        let statements = c.parse.scene.statements
+        guard let scene = c.scene, c.diagnostics.isEmpty, statements.count == entries.count else { return out }
+        out.screen = scene.screen
+        out.target = scene.target
+        var at = 0
+        for (i, st) in statements.enumerated() {
+            var p = CompileCache.Piece(text: entries[i].text, offset: offsets[i], statement: st)
+            if case .node = st {
+                guard at < scene.shapes.count, scene.shapes[at].parent == nil else { return CompileCache() }
+                var end = at + 1
+                while end < scene.shapes.count, scene.shapes[end].parent != nil { end += 1 }
+                p.shapes = Array(scene.shapes[at..<end])
+                p.base = at
+                p.env = env(of: &p, scene.bindings)
+                at = end
+            }
+            out.pieces[entries[i].id] = p
+        }
+        return at == scene.shapes.count ? out : CompileCache()
+    }
+
+    static func incremental(_ file: SourceFile, entries: [Session.Entry], offsets: [Int],
+                            cache: CompileCache) -> (Compilation, CompileCache)? {
+        guard !cache.pieces.isEmpty, !entries.isEmpty, !file.bytes.starts(with: [0xEF, 0xBB, 0xBF]) else { return nil }
+        // Parse what changed, each entry alone at its offset.
+        var pieces: [CompileCache.Piece] = []
+        pieces.reserveCapacity(entries.count)
+        var reparsed = 0
+        for (i, e) in entries.enumerated() {
+            if let p = cache.pieces[e.id], p.offset == offsets[i], p.text == e.text {
+                pieces.append(p)
+                continue
+            }
+            reparsed += 1
+            guard reparsed <= CompileCache.maxReparsed, let st = parse(e.text, at: offsets[i], in: file) else { return nil }
+            var p = CompileCache.Piece(text: e.text, offset: offsets[i], statement: st)
+            p.base = -1
+            pieces.append(p)
+        }
+        let statements = pieces.map(\.statement)
+        // The settings, then each node's subtree against them.
+        let settings = statements.filter { if case .node = $0 { return false } else { return true } }
+        let head = Evaluator.evaluate(Scene(statements: settings), file: file)
+        guard head.diagnostics.isEmpty else { return nil }
+        var scene = head.scene
+        let sameContext = cache.screen == scene.screen && cache.target == scene.target
+        var shapes: [ResolvedShape] = []
+        shapes.reserveCapacity(cache.pieces.values.reduce(0) { $0 + $1.shapes.count })
+        var labels = Set<String>()
+        for k in pieces.indices {
+            guard case .node = pieces[k].statement else { continue }
+            let env = env(of: &pieces[k], scene.bindings)
+            if !(sameContext && pieces[k].base >= 0 && pieces[k].env == env) {
+                let one = Evaluator.evaluate(Scene(statements: settings + [pieces[k].statement]), file: file)
+                guard one.diagnostics.isEmpty else { return nil }
+                pieces[k].shapes = one.scene.shapes
+                pieces[k].base = 0
+                pieces[k].env = env
+            }
+            let delta = shapes.count - pieces[k].base
+            if delta != 0 {
+                for j in pieces[k].shapes.indices { rebase(&pieces[k].shapes[j], by: delta, at: shapes.count + j) }
+                pieces[k].base = shapes.count
+            }
+            for sh in pieces[k].shapes {
+                if let l = sh.label, !labels.insert(l).inserted { return nil }  // the evaluator's duplicate-label error
+            }
+            shapes += pieces[k].shapes
+        }
+        guard shapes.count <= Parser.maxStatements / 2 else { return nil }
+        scene.shapes = shapes
+        var next = CompileCache(screen: scene.screen, target: scene.target)
+        for (i, e) in entries.enumerated() { next.pieces[e.id] = pieces[i] }
+        let parse = Parser.Result(scene: Scene(statements: statements), diagnostics: [], file: file)
+        return (Compilation(file: file, parse: parse, scene: scene, diagnostics: []), next)
+    }
+
+    /// One entry's statement, its ranges those of `file`: the entry parsed
+    /// after `offset` blanks. Nil unless it is exactly one statement, cleanly.
+    static func parse(_ text: String, at offset: Int, in file: SourceFile) -> Statement? {
+        var bytes = [UInt8](repeating: UInt8(ascii: " "), count: offset)
+        bytes += text.utf8
+        let r = Parser.parse(SourceFile(name: file.name, bytes: bytes))
+        guard r.diagnostics.isEmpty, r.scene.statements.count == 1 else { return nil }
+        return r.scene.statements[0]
+    }
+
+    /// Shape `s` of a subtree moved `delta` places in the scene, now at `index`.
+    static func rebase(_ s: inout ResolvedShape, by delta: Int, at index: Int) {
+        if let p = s.parent { s.parent = p + delta }
+        if case .node(let j) = s.container { s.container = .node(j + delta) }
+        if case .node(let j) = s.enclosing { s.enclosing = .node(j + delta) }
+        if s.label == nil { s.id = "node-\(index + 1)" }
+    }
+
+    /// The bindings a piece's text may use: those it mentions.
+    static func env(of p: inout CompileCache.Piece, _ bindings: [(name: String, value: Double, range: SourceRange)]) -> [CompileCache.Binding] {
+        var out: [CompileCache.Binding] = []
+        for b in bindings {
+            let m = p.mentions[b.name] ?? mentions(b.name, in: p.text)
+            p.mentions[b.name] = m
+            if m { out.append(CompileCache.Binding(name: b.name, value: b.value)) }
+        }
+        return out
+    }
+
+    /// Whether `name` occurs in `text` not inside a longer run of letters,
+    /// digits and `_` (so `a-b` mentions `a`, `b` and `a-b`, however the
+    /// lexer reads it): true for every name the text uses, and maybe more.
+    static func mentions(_ name: String, in text: String) -> Bool {
+        let n = Array(name.utf8), t = Array(text.utf8)
+        guard let first = n.first, n.count <= t.count else { return false }
+        func isWord(_ b: UInt8) -> Bool {
+            (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b >= 0x80
+        }
+        var i = 0
+        while i + n.count <= t.count {
+            if t[i] == first, i == 0 || !isWord(t[i - 1]), i + n.count == t.count || !isWord(t[i + n.count]),
+               t[i..<i + n.count].elementsEqual(n) {
+                return true
+            }
+            i += 1
+        }
+        return false
+    }
+}

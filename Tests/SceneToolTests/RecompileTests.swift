@@ -1,0 +1,136 @@
+import Testing
+import SceneLang
+import SceneEval
+@testable import SceneREPL
+
+/// The REPL's incremental re-evaluation (Recompile.swift) against compiling
+/// the whole text: after every edit of random sequences, the session's
+/// compilation and findings must be exactly what `Pipeline.compile` gives.
+@Suite struct RecompileTests {
+    static let base = """
+        # a scene with settings, nesting, labelled and unlabelled nodes
+        let r = 28
+        let inset = 12
+        let m = 8
+        screen 400 x 800 radius 40
+        a: container rect r size 300x300 align topLeading pad leading 10 top 10 <
+          concentric min m size 30x30 align topLeading pad leading 6 top 6
+          b: concentric min 4 size 60x60 align bottomTrailing pad inset container rect r - inset <
+            concentric size 20x20
+          >
+        >
+        concentric min 10 size 50x50 align bottom pad 20
+        c: rect 12 container rect 12 size 200x100 align center <  # trailing comment
+          capsule size 40x20
+          d: concentric min m size 60x40 pad inset
+        >
+        vstack spacing 4 <
+          rect inset size 30x30
+          concentric min 3 size 20x20
+        >
+
+        """
+
+    /// SplitMix64: the same sequence on every machine.
+    struct Rng {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+        mutating func pick<T>(_ xs: [T]) -> T { xs[int(xs.count)] }
+    }
+
+    /// One random input: a setting, a (nested) node replaced or added, a deletion, undo or redo.
+    static func edit(_ g: inout Rng, _ k: Int) -> String {
+        let n = g.int(70)
+        switch g.int(16) {
+        case 0, 1: return "let r = \(g.pick([0, 4, 9, 12, 28, 40, 100, 1000]))"
+        case 2: return "let inset = \(g.pick([0, 6, 12, 30, 150]))"
+        case 3: return "let m = \(g.int(40))"
+        case 4: return "let z\(g.int(4)) = \(n)"
+        case 5: return "a: container rect r size \(200 + n)x300 align topLeading pad leading 10 top \(n) < concentric min m size 40x40 >"
+        case 6: return "b: concentric min \(n) size 60x\(40 + n) align topTrailing pad \(g.pick(["inset", "4", "m + 1"]))"
+        case 7: return "d: rect \(n) size 60x40 pad \(g.pick(["inset", "2", "r"]))"
+        case 8: return "concentric min \(n % 20) size \(10 + n)x30 align \(g.pick(["top", "leading", "bottomTrailing"])) pad \(n % 30)"
+        case 9: return "e\(g.int(5)): capsule size \(20 + n)x20 pad \(g.pick(["inset", "5"]))"
+        case 10: return ":delete \(g.pick(["1", "3", "5", "6", "8", "b", "d", "e1", "let z1", "margin"]))"
+        case 11: return g.pick(["screen 400 x 800 radius \(n)", "target ios18", "target ios26", "margin \(n % 20)", "screen iphone-16-pro"])
+        case 12: return ":undo"
+        case 13: return ":redo"
+        case 14: return "let r = nope\(k)"   // refused: an undefined name
+        default: return "c: rect \(n) container rect \(n) size 200x\(100 + n) align center < capsule size 40x20\n d: concentric min m size 60x40 pad inset >"
+        }
+    }
+
+    func apply(_ s: Session, _ input: String) -> Session {
+        if input == ":undo" { return s.undoing()?.0 ?? s }
+        if input == ":redo" { return s.redoing()?.0 ?? s }
+        if input.hasPrefix(":delete ") {
+            guard case .success(.accepted(let n, _)) = s.deleting(String(input.dropFirst(8))) else { return s }
+            return n
+        }
+        guard case .accepted(let n, _) = s.applying(input) else { return s }
+        return n
+    }
+
+    /// The session's compilation and findings against the whole text compiled.
+    func same(_ s: Session, _ context: String) -> Bool {
+        let full = Pipeline.compile(SourceFile(name: s.displayName, text: s.text))
+        let c = s.compilation
+        guard let scene = c.scene, let expected = full.scene else {
+            Issue.record("\(context): the session's scene does not compile")
+            return false
+        }
+        let ok = c.parse.scene == full.parse.scene && c.parse.diagnostics == full.parse.diagnostics
+            && c.diagnostics == full.diagnostics && scene == expected
+            && scene.bindings.map(\.range) == expected.bindings.map(\.range)
+            && s.findings == Session.findings(of: full)
+        if !ok {
+            let shapes = zip(scene.shapes, expected.shapes).enumerated().first { $0.element.0 != $0.element.1 }
+            Issue.record("\(context): incremental ≠ whole; first differing shape: \(String(describing: shapes))\n\(s.text)")
+        }
+        return ok
+    }
+
+    @Test(arguments: [1, 2, 3, 4, 5, 6])
+    func randomEditsMatchTheWholeText(seed: UInt64) {
+        var g = Rng(state: seed &* 7919)
+        guard case .accepted(var s, _) = Session().replacingAll(with: SourceFile(name: "t.scene", text: Self.base), what: ":load") else {
+            Issue.record("the base scene does not load")
+            return
+        }
+        var incremental = 0, accepted = 0
+        for k in 0..<60 {
+            let input = Self.edit(&g, k)
+            let next = apply(s, input)
+            if next.text != s.text || next.timing != s.timing {
+                accepted += 1
+                if next.timing.incremental { incremental += 1 }
+            }
+            s = next
+            if !same(s, "seed \(seed), edit \(k) `\(input)`") { return }
+        }
+        // The test is about the incremental path: most edits must take it.
+        #expect(incremental * 2 >= accepted, "only \(incremental) of \(accepted) edits were incremental")
+    }
+
+    /// The cases the incremental path exists for: a binding no node uses, one
+    /// node replaced, a binding every container uses; each re-evaluates incrementally.
+    @Test func typicalEditsTakeTheIncrementalPath() {
+        guard case .accepted(var s, _) = Session().replacingAll(with: SourceFile(name: "t.scene", text: Self.base), what: ":load") else {
+            Issue.record("the base scene does not load")
+            return
+        }
+        for input in ["let inset = 14", "extra: concentric min 8 size 30x30 pad 20", "let r = 32", "extra: concentric min 9 size 30x30 pad 20",
+                      "b: concentric min 6 size 60x60"] {
+            s = apply(s, input)
+            #expect(s.timing.incremental, "`\(input)`")
+            _ = same(s, "`\(input)`")
+        }
+    }
+}
