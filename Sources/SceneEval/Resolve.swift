@@ -70,13 +70,16 @@ struct ResolveContext {
 
     /// The concentric rule at corner k of `frame` inside a container with corner
     /// radius `R` measured from `container`: the insets (clamped at 0), the
-    /// distance and R − d (at least 0), before any minimum.
+    /// distance and R − d (at least 0), before any minimum; `unclamped` is what
+    /// R − d would be with the insets as measured, when that differs (the corner
+    /// pokes out on both edges).
     static func concentric(_ k: Corner, frame: Frame, in container: Frame, R: Double)
-        -> (dx: Double, dy: Double, distance: Double, radius: Double, overflows: Bool) {
+        -> (dx: Double, dy: Double, distance: Double, radius: Double, unclamped: Double?) {
         let (rawDx, rawDy) = insets(k, frame, container)
         let dx = ModelDecision.clampInset(rawDx), dy = ModelDecision.clampInset(rawDy)
         let d = ModelDecision.cornerDistance(dx: dx, dy: dy)
-        return (dx, dy, d, max(R - d, 0), rawDx < 0 || rawDy < 0)
+        let raw = ModelDecision.cornerDistance(dx: rawDx, dy: rawDy)
+        return (dx, dy, d, max(R - d, 0), raw < d ? max(R - raw, 0) : nil)
     }
 
     /// `outer` is the container as measured (see `Outer`). With `explain`, each
@@ -145,8 +148,11 @@ struct ResolveContext {
             case .concentric(let m):
                 let R = outer.radii[k]
                 let rule = Self.concentric(k, frame: frame, in: outer.frame, R: R)
-                if rule.overflows { state.decisions.insert(.overflowClamped) }
                 let floor = m ?? 0
+                // Flag the clamp only where the inset as measured would change the radius.
+                if let u = rule.unclamped, max(u, floor) != max(rule.radius, floor) {
+                    state.decisions.insert(.overflowClamped)
+                }
                 // Flag the metric only where another choice would change the radius.
                 if rule.dx != rule.dy, max(max(R - min(rule.dx, rule.dy), 0), floor) != max(rule.radius, floor) {
                     state.decisions.insert(.chebyshevDistance)

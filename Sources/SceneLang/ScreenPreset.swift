@@ -115,6 +115,8 @@ public struct ScreenPreset: Sendable, Equatable {
     public static var names: [String] { all.map(\.name) }
 
     public static func named(_ name: String) -> ScreenPreset? { all.first { $0.name == name } }
+    /// A window as macOS 15 drew it: `--compare macos15` draws its panel's window with this radius.
+    public static var macOS15Window: ScreenPreset { named("mac-window-15")! }
 
     /// `display corner radius`, or `window corner radius`.
     public var radiusName: String { family == .window ? "window corner radius" : "display corner radius" }

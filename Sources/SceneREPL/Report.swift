@@ -269,8 +269,12 @@ public enum Report {
             if !fixedOnly { out += table(rows, numeric: [1, 3, 4, 5, 6, 7, 8], indent: "  ") }
         }
         for l in s.layers { out += "  \(l.role.padding(toLength: 10, withPad: " ", startingAt: 0)) \(l.kind.rawValue), radius \(radii(l.radii))\n" }
-        let decisions = s.decisions.list
-        if !decisions.isEmpty { out += "  model decisions: " + decisions.map(\.rawValue).joined(separator: ", ") + "\n" }
+        // The model's own decisions, in the table's words with what they mean.
+        let window = scene.screen.isWindow
+        for d in s.decisions.list {
+            guard let words = NoteWords.phrase(d, window: window) else { continue }
+            out += "  note: \(words): \(NoteWords.meaning(d, window: window))\n"
+        }
         if !s.overflows.isEmpty {
             out += "  iOS 26 traps on this radius, drawn clamped as iOS 18 did: " + s.overflows.map(\.description).joined(separator: "; ") + "\n"
         }

@@ -142,8 +142,9 @@ extension Shell {
         var first = session.scene
         var other: ResolvedScene? = nil
         if let compare {
-            first = Pipeline.compile(session.file, target: .ios26).scene ?? first
-            other = Pipeline.compile(session.file, target: compare).scene
+            let panels = Pipeline.comparison(session.file, fallback: compare)
+            first = panels.current ?? first
+            other = panels.fallback
         }
         let text = SVGWriter.write(first, compare: other, options: options)
         if let why = Self.write(text, to: out) { return .error(why + "; nothing was written") }

@@ -33,6 +33,7 @@ usage: scene run FILE [--text | --json | --svg [--centers] [--labels] [--compare
        scene repl [FILE]        start the interactive REPL
        scene --help | --version
 
+`scene run --help` explains the table's columns and every word of its notes.
 FILE may be `-` for standard input. `--text` (the default) prints the resolved
 tree; `--stats` adds node count and read, parse+evaluate, write and commit times
 on stderr. `check` and `fmt` take directories: every `.scene` file below one,
@@ -42,6 +43,45 @@ exit status: 0 success (warnings allowed), 1 warnings under `check --strict`
              66 file not found, 70 internal error (`fmt` would have changed
              the scene's meaning), 73 an output file that cannot be written
 """
+
+/// `scene run --help`: the options and every column of the table, each word the notes column can show.
+func runHelp() -> String {
+    func list(_ entries: [(words: String, meaning: String)]) -> String {
+        entries.map { "    " + $0.words + "\n" + wrap($0.meaning, indent: "        ") }.joined(separator: "\n")
+    }
+    let phone = NoteWords.glossary(window: false)
+    let macOnly = NoteWords.glossary(window: true).filter { w in !phone.contains { $0.words == w.words } }
+    return String(usage.split(separator: "\n", omittingEmptySubsequences: false).prefix(3).joined(separator: "\n")) + """
+
+
+    --text (the default) prints one row per shape:
+      shape    its label, indented under its parent (node-N: an unlabelled shape)
+      kind     what it draws (rect, concentric, capsule, …; group: a layout group, draws nothing)
+      x y width height   its frame in points, from the screen's top-leading corner
+      radii (tl tr br bl)   the corner radii drawn: topLeading topTrailing bottomTrailing bottomLeading
+      against  the container its corners were measured from: a shape's label, `screen`
+               (`window` on a Mac window) when none is declared, `-` when no container counts
+      notes    only what applies to the row, in these words:
+    \(list(phone))
+               on a Mac window (`screen mac-window…`) the fallback reads:
+    \(list(macOnly))
+    --json keeps the stable codes (`decisions`: chebyshev-distance, overflow-clamped, …; README).
+    --svg draws it; --centers marks every corner's centre, --labels names each shape inside
+    its outline (above it when there is no room), --compare ios18
+    (macos15) adds the fallback beside it (a Mac window at macOS 15's 10 pt radius).
+    """
+}
+
+/// `text` broken at spaces into lines of at most 80 columns, each starting with `indent`.
+func wrap(_ text: String, indent: String) -> String {
+    var lines: [String] = [], line = indent
+    for word in text.split(separator: " ") {
+        if line.count > indent.count, line.count + 1 + word.count > 80 { lines.append(line); line = indent }
+        line += (line.count > indent.count ? " " : "") + word
+    }
+    lines.append(line)
+    return lines.joined(separator: "\n")
+}
 
 func fail(_ message: String, _ code: Int32) -> Never {
     Console.err("scene: \(message)\n")
@@ -129,6 +169,7 @@ func runRequest(_ args: [String]) -> RunRequest {
                 usageError("`--name \(args[i])` is not a Swift type name (letters, digits and `_`, not starting with a digit)")
             }
             swiftUI.typeName = args[i]
+        case "--help": Console.out(runHelp() + "\n"); exit(Exit.ok)
         case "--centers": options.centers = true
         case "--labels": options.labels = true
         case "--compare":
@@ -188,8 +229,9 @@ func write(_ scene: ResolvedScene, _ diagnostics: [Diagnostic], from file: Sourc
         var first = scene
         var other: ResolvedScene? = nil
         if let compare = request.compare {
-            first = Pipeline.compile(file, target: .ios26).scene ?? scene
-            other = Pipeline.compile(file, target: compare).scene
+            let panels = Pipeline.comparison(file, fallback: compare)
+            first = panels.current ?? scene
+            other = panels.fallback
         }
         SVGWriter.write(first, compare: other, options: request.options) { sink.write($0) }
     default: TextWriter.write(scene) { sink.write($0) }

@@ -116,6 +116,10 @@ struct ResolutionTests {
         let s = resolve("screen 400x400\nc: container rect 20 size 100x100 < k: concentric size 120x120 >")
         #expect(radii(s, "k") == [20, 20, 20, 20])
         #expect(s?.shapes[1].decisions.contains(.overflowClamped) == true)
+        // Past one edge only: the other inset decides, the clamp changes nothing and is not marked.
+        let one = resolve("screen 400x400\nc: container rect 20 size 100x100 < k: concentric size 120x80 >")
+        #expect(radii(one, "k") == [10, 10, 10, 10])
+        #expect(one?.shapes[1].decisions.contains(.overflowClamped) == false)
     }
 
     @Test func iOS18Fallback() {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SceneLang
 import SceneTestSupport
 @testable import SceneREPL
 
@@ -114,6 +115,35 @@ struct CLISVGOptionTests {
         for name in ["map", "card", "t1", "t2", "t3"] { #expect(labels.contains(">\(name)</text>"), "no label \(name)") }
         #expect(!plain.contains("</text>") || !plain.contains(">t1</text>"))
         #expect(compare.contains(">iOS 26</text>") && compare.contains(">iOS 18 fallback</text>"))
+    }
+
+    /// `--compare` on a Mac window: the macOS 15 panel's window has `mac-window-15`'s radius
+    /// (10 pt), the macOS 26 panel the scene's own; a phone keeps one display in both. A
+    /// continuous corner takes 1.528665·r of each edge, so the outline starts at x = 1.528665·r.
+    @Test func compareDrawsEachReleasesWindow() throws {
+        func start(_ svg: String, _ id: String) -> Double? {
+            guard let r = svg.range(of: "<path id=\"\(id)\" d=\"M") else { return nil }
+            return Double(svg[r.upperBound...].prefix { $0 != " " })
+        }
+        let legacy = try #require(ScreenPreset.named("mac-window-15")?.radius)
+        #expect(legacy == 10)
+        for (scene, now, then) in [("Tests/Fixtures/scenes/mac-window.scene", 26.0, legacy), ("examples/map.scene", 62, 62)] {
+            for word in ["ios18", "macos15"] {
+                let svg = try CLI.run(["run", scene, "--svg", "--compare", word]).out
+                let a = try #require(start(svg, "ios26-screen")), b = try #require(start(svg, "ios18-screen"))
+                #expect(abs(a - 1.528665 * now) < 0.001, "\(scene): macOS/iOS 26 panel starts at \(a)")
+                #expect(abs(b - 1.528665 * then) < 0.001, "\(scene): the fallback panel starts at \(b)")
+            }
+        }
+        // The REPL's `:svg --compare` draws the same picture.
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("compare-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("w.svg").path
+        let repl = try CLI.run(["repl", "Tests/Fixtures/scenes/mac-window.scene"], stdin: ":svg \(out) --compare macos15\n")
+        #expect(repl.status == 0, "\(repl.err)")
+        let svg = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(svg == (try CLI.run(["run", "Tests/Fixtures/scenes/mac-window.scene", "--svg", "--compare", "ios18"]).out))
     }
 }
 

@@ -53,14 +53,20 @@ public struct Evaluator {
     var envRanges: [String: SourceRange] = [:]
     var laterBindings: [String: SourceRange] = [:]
     var targetOverride: Target? = nil
+    /// `--compare`'s fallback panel: a Mac window takes macOS 15's radius.
+    var olderWindow = false
 
     init(file: SourceFile?) { self.file = file }
 
     /// Evaluate a parsed scene. `target` overrides the scene's own `target`
     /// statement (for `--compare ios18`).
-    public static func evaluate(_ scene: Scene, file: SourceFile? = nil, target: Target? = nil) -> Evaluation {
+    /// With `olderWindow`, a Mac window is drawn as macOS 15 drew it: the
+    /// `mac-window-15` preset's radius (`Pipeline.comparison`).
+    public static func evaluate(_ scene: Scene, file: SourceFile? = nil, target: Target? = nil,
+                                olderWindow: Bool = false) -> Evaluation {
         var e = Evaluator(file: file)
         e.targetOverride = target
+        e.olderWindow = olderWindow
         return e.run(scene)
     }
 
@@ -125,6 +131,7 @@ public struct Evaluator {
             }
         }
         if let t = targetOverride { target = t }
+        if olderWindow, screen.isWindow, let r = ScreenPreset.macOS15Window.radius { screen.radius = r }
         let shapes = layout(roots, screen: screen, target: target)
         let resolved = ResolvedScene(screen: screen, target: target, margin: margin, shapes: shapes,
                                      bindings: bindings.map { (name: $0.0, value: $0.1, range: $0.2) })

@@ -126,7 +126,8 @@ public enum ModelDecision: String, Sendable, Equatable, CaseIterable {
 
     /// dx ≠ dy at a concentric corner: the distance is max(dx, dy).
     case chebyshevDistance = "chebyshev-distance"
-    /// The shape pokes out of its container; the negative inset counts as 0.
+    /// The shape pokes out of its container on both edges of a corner; the
+    /// negative insets count as 0 (marked only where that changed the radius).
     case overflowClamped = "overflow-clamped"
     /// A circle container: corners measured from its centred square.
     case circleContainerSquare = "circle-container-square"

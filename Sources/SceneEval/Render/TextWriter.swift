@@ -72,8 +72,9 @@ public enum TextWriter {
             pad(w[6] - radiiWidth(r), &o)
             o.raw("  ")
         }
-        let against = scene.containerName(sh.container) ?? "-"
-        let notes = self.notes(sh)
+        let window = scene.screen.isWindow
+        let against = sh.container == .screen ? (window ? "window" : "screen") : scene.containerName(sh.container) ?? "-"
+        let notes = NoteWords.notes(sh, window: window)
         if notes.isEmpty {
             o.raw(against.utf8)  // no trailing padding on a line
         } else {
@@ -81,24 +82,6 @@ public enum TextWriter {
             o.raw(notes.utf8)
         }
         o.byte(0x0A)
-    }
-
-    /// The notes column: container radii, glass, circular corners, model decisions.
-    static func notes(_ sh: ResolvedShape) -> String {
-        var notes: [String] = []
-        if sh.isContainer, let r = sh.containerRadii {
-            notes.append("container " + (r.isUniform ? Format.number(r[.topLeading]) : r.description))
-        }
-        if sh.glass { notes.append("glass") }
-        if sh.style == .circular { notes.append("circular") }
-        if !sh.decisions.isEmpty {
-            // A radius iOS 26 would trap on: what was written and what is drawn.
-            notes += sh.decisions.list.map { d in
-                d == .radiusOverflowClamped && !sh.overflows.isEmpty
-                    ? "\(d.rawValue) (\(sh.overflows.map(\.description).joined(separator: "; ")))" : d.rawValue
-            }
-        }
-        return notes.joined(separator: ", ")
     }
 
     /// `text` padded to `width` (left- or right-aligned), then the column gap.

@@ -1,0 +1,81 @@
+import SceneLang
+
+/// The words of `scene run`'s notes column, in plain English, and what each
+/// means: the one table the text writer, the REPL's `:show`, `scene run --help`
+/// and the tests read. The JSON keeps the stable codes (`ModelDecision.rawValue`).
+public enum NoteWords {
+    /// The notes-column words of a model decision on a phone screen (`window`
+    /// false) or a Mac window, or nil when the column leaves it out: the screen
+    /// (window) as the container is what `against` already says.
+    public static func phrase(_ d: ModelDecision, window: Bool) -> String? {
+        switch d {
+        case .chebyshevDistance: return "larger inset used"
+        case .overflowClamped: return "past its container"
+        case .circleContainerSquare: return "measured in circle's square"
+        case .clampedToHalfSide: return "capped at half its shorter side"
+        case .screenContainer: return nil
+        case .relativeWithoutContainer: return "no container: square corners"
+        case .ios18Fallback: return window ? "macOS 15 fallback" : "iOS 18 fallback"
+        case .radiusOverflowClamped: return "too round for its size"
+        }
+    }
+
+    /// What the words of `phrase(d, window:)` mean (`scene run --help`, README).
+    public static func meaning(_ d: ModelDecision, window: Bool) -> String {
+        switch d {
+        case .chebyshevDistance:
+            return "inset unevenly from the container's corner (across ≠ down): the corner is measured from the "
+                + "larger inset; shown only where the smaller one would give another radius"
+        case .overflowClamped:
+            return "it reaches past its container's corner on both edges: that corner counts as inset 0 and takes "
+                + "the container's radius (shown only where that changed the radius)"
+        case .circleContainerSquare:
+            return "its container is a circle: measured from the circle's centred square"
+        case .clampedToHalfSide:
+            return "a radius larger than half the shape's shorter side was cut to that (a capsule's ends)"
+        case .screenContainer:
+            return "no container declared: the " + (window ? "window" : "screen") + " is the container"
+        case .relativeWithoutContainer:
+            return "`relative` with no container declared draws square corners (as SwiftUI does)"
+        case .ios18Fallback:
+            return (window ? "target macos15: macOS 15" : "target ios18: iOS 18")
+                + " has no ConcentricRectangle; the shape draws RoundedRectangle(minimum), square without one"
+        case .radiusOverflowClamped:
+            return "fixed radii its frame cannot hold (two corners on one edge need more than the edge): as "
+                + "written → as drawn, clamped as iOS 18 did; iOS 26 stops the app on it (`scene check`: radius-overflow)"
+        }
+    }
+
+    /// Every entry the notes column can show, with its meaning, in the order a
+    /// row lists them; the decisions on a phone screen, or on a Mac window.
+    public static func glossary(window: Bool) -> [(words: String, meaning: String)] {
+        var out: [(String, String)] = [
+            ("container R", "it declares a container: its children's concentric corners follow radius R "
+                + "(four radii, tl tr br bl, when its corners differ)"),
+            ("glass", "drawn with a glass effect (the SVG outlines its rim)"),
+            ("circular", "circular corners (`.circular`), not Apple's continuous curve"),
+        ]
+        for d in ModelDecision.allCases {
+            guard let p = phrase(d, window: window) else { continue }
+            out.append((d == .radiusOverflowClamped ? p + " (written → drawn)" : p, meaning(d, window: window)))
+        }
+        return out
+    }
+
+    /// The notes of one row: container radii, glass, circular corners, model decisions.
+    public static func notes(_ sh: ResolvedShape, window: Bool) -> String {
+        var notes: [String] = []
+        if sh.isContainer, let r = sh.containerRadii {
+            notes.append("container " + (r.isUniform ? Format.number(r[.topLeading]) : r.description))
+        }
+        if sh.glass { notes.append("glass") }
+        if sh.style == .circular { notes.append("circular") }
+        for d in sh.decisions.list {
+            guard let p = phrase(d, window: window) else { continue }
+            // A radius iOS 26 would trap on: what was written and what is drawn.
+            notes.append(d == .radiusOverflowClamped && !sh.overflows.isEmpty
+                ? "\(p) (\(sh.overflows.map(\.description).joined(separator: "; ")))" : p)
+        }
+        return notes.joined(separator: ", ")
+    }
+}
