@@ -229,7 +229,7 @@ struct RadiusOverflowDecisionTests {
     @Test func theTextAndTheJSONShowIt() throws {
         let scene = try #require(compile("screen 400x400\ndone: rect 36 size 160x44").scene)
         let text = TextWriter.write(scene)
-        #expect(text.contains("clamped-to-half-side, radius-overflow-clamped (36 → 22)"))
+        #expect(text.contains("capped at half its shorter side, too round for its size (36 → 22)"))
         let json = JSONWriter.shape(scene.shapes[0], in: scene)
         #expect(json.contains("\"decisions\": [\"clamped-to-half-side\", \"radius-overflow-clamped\"]"))
         #expect(json.contains("\"overflows\": [{\"role\": \"shape\", \"written\": {\"topLeading\": 36"))

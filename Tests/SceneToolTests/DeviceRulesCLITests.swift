@@ -42,9 +42,9 @@ struct DeviceRulesCLITests {
         #expect(r.status == 0)
         let done = r.out.split(separator: "\n").first { $0.contains(" done ") }
         #expect(done?.contains("22 22 22 22") == true)
-        #expect(done?.hasSuffix("clamped-to-half-side, radius-overflow-clamped (36 → 22)") == true)
+        #expect(done?.hasSuffix("capped at half its shorter side, too round for its size (36 → 22)") == true)
         let handle = r.out.split(separator: "\n").first { $0.contains(" handle ") }
-        #expect(handle?.hasSuffix("radius-overflow-clamped (32 32 0 0 → 10 10 0 0)") == true)
+        #expect(handle?.hasSuffix("too round for its size (32 32 0 0 → 10 10 0 0)") == true)
         #expect(r.err.components(separatedBy: "warning[radius-overflow]").count == 5)
         #expect(r.err.contains("iOS 26 traps at render time on such a shape; earlier versions clamped it to 22"))
         #expect(r.err.contains("help: a button, pill or track is fully rounded on its short axis: use `capsule`"))
