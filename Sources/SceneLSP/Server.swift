@@ -7,12 +7,9 @@ public struct ServerOptions: Sendable {
     public var docsDirectory: String?
     /// Overrides the links' base (`https://…/docs/`); else `file://` links into `docsDirectory`.
     public var docsBaseURL: String?
-    /// For tests of crash recovery only: a request with this method stops the process.
-    public var crashMethod: String?
-    public init(docsDirectory: String? = nil, docsBaseURL: String? = nil, crashMethod: String? = nil) {
+    public init(docsDirectory: String? = nil, docsBaseURL: String? = nil) {
         self.docsDirectory = docsDirectory
         self.docsBaseURL = docsBaseURL
-        self.crashMethod = crashMethod
     }
 }
 
@@ -37,11 +34,9 @@ public final class Server {
     /// Documents changed since their diagnostics were last published.
     var unpublished: Set<String> = []
     var links: DocLinks
-    let crashMethod: String?
 
     public init(options: ServerOptions = ServerOptions()) {
         links = DocLinks(directory: options.docsDirectory, base: options.docsBaseURL)
-        crashMethod = options.crashMethod
     }
 
     /// A header block that could not be read: one error response (id null), and on.
@@ -131,7 +126,6 @@ public final class Server {
     // MARK: - Requests
 
     func request(_ method: String, _ params: JSON) -> Result<JSON, RPCError> {
-        if let crashMethod, method == crashMethod { fatalError("crash requested by \(method)") }
         if method == "initialize" { return .success(initialize(params)) }
         guard initialized else {
             return .failure(RPCError(code: RPCError.serverNotInitialized, message: "`initialize` must come first"))

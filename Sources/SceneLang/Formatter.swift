@@ -1,7 +1,8 @@
 /// `scene fmt`: the one canonical layout of a scene.
 ///
 /// - two spaces of indentation per nesting level; a line broken inside
-///   parentheses continues two levels deeper;
+///   parentheses continues two levels deeper, and a line that starts with the
+///   closing `)` goes back to the indentation of the line with its `(`;
 /// - one space between items, none inside `( … )`, before `,` or `:`, after a
 ///   unary `-`, around a `400x300` cross, or between `uneven`/`concentric` and `(`;
 /// - `<` at the end of its node's line, every child on its own line, `>` on its
@@ -48,6 +49,10 @@ public enum Formatter {
         var parens = 0
         /// The line in progress continues one broken inside parentheses.
         var continuation = false
+        /// For each open `(`: the indentation of the line it is on.
+        var openers: [Int] = []
+        /// The line in progress starts with `)`: it goes at its `(` line's indentation.
+        var closerIndent: Int? = nil
         var pendingBlank = false
         var lineHasContent = false
         var prev: Token? = nil
@@ -99,8 +104,9 @@ public enum Formatter {
 
         mutating func flush() {
             guard !code.isEmpty else { return }
-            lines.append(Line(indent: indent, code: code, comment: comment))
+            lines.append(Line(indent: closerIndent ?? indent, code: code, comment: comment))
             continuation = parens > 0
+            closerIndent = nil
             code = ""
             comment = nil
             prev = nil
@@ -147,8 +153,12 @@ public enum Formatter {
             default: break
             }
             if code.isEmpty { startLine() }
-            if t.kind == .lparen { parens += 1 }
-            if t.kind == .rparen { parens = max(0, parens - 1) }
+            if t.kind == .lparen { parens += 1; openers.append(indent) }
+            if t.kind == .rparen {
+                parens = max(0, parens - 1)
+                let opener = openers.popLast()
+                if code.isEmpty { closerIndent = opener }
+            }
             let spelling = file.text(t.range.start..<t.range.end)
             if code.isEmpty { inScreen = t.keyword == .screen }
             if !code.isEmpty, spaceBefore(t) { code += " " }

@@ -34,7 +34,6 @@ let maxRestarts = 5
 
 func lsp(_ args: [String]) -> Int32 {
     var options = ServerOptions(docsDirectory: docsDirectory())
-    options.crashMethod = ProcessInfo.processInfo.environment["SCENE_LSP_CRASH_METHOD"]
     var worker = false
     var passed: [String] = []
     var i = 0

@@ -95,6 +95,36 @@ final class LSPClient: @unchecked Sendable {
         return waitForExit()
     }
 
+    /// The server's worker process (`scene lsp --worker`, the supervisor's one child).
+    func workerPID() -> pid_t? {
+        let me = process.processIdentifier
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        for e in entries {
+            guard let pid = pid_t(e), let stat = try? String(contentsOfFile: "/proc/\(e)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { continue }
+            // After "pid (comm)": state, then the parent's pid.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            if fields.count > 1, pid_t(fields[1]) == me { return pid }
+        }
+        return nil
+    }
+
+    /// The supervisor's state letter in /proc (`S`: asleep, waiting for input).
+    func supervisorState() -> Character? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        return stat[stat.index(after: close)...].split(separator: " ").first?.first
+    }
+
+    /// Send a request without waiting; its id.
+    func start(_ method: String, _ params: JSON = .null) -> Int {
+        nextID += 1
+        send(["jsonrpc": "2.0", "id": JSON(nextID), "method": JSON(method), "params": params])
+        return nextID
+    }
+
+    func response(to id: Int) -> JSON? { wait { $0["id"] == JSON(id) } }
+
     func waitForExit() -> Int32? {
         let deadline = Date().addingTimeInterval(20)
         while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }

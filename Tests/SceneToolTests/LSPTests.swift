@@ -70,21 +70,32 @@ import SceneLSP
         #expect(c.finish() == 0)
     }
 
-    /// The server process dies in the middle of a request (a test hook makes it
-    /// trap): that request gets an error, a new server is started with the
-    /// session replayed, and everything keeps working.
+    /// The server process dies in the middle of a request (killed from outside,
+    /// as a crash would end it: there is no crash hook in the binary): that
+    /// request gets an error, a new server is started with the session
+    /// replayed, and everything keeps working.
     @Test func aCrashInOneRequestDoesNotEndTheSession() throws {
-        let c = try LSPClient(environment: ["SCENE_LSP_CRASH_METHOD": "scene/crashForTesting"])
+        let c = try LSPClient()
         #expect(c.initialize()?["result"] != nil)
         let uri = Self.mapURI
         c.open(uri, Self.mapText)
         #expect(c.diagnostics(for: uri)?.count == 2)
         c.change(uri, Self.mapText.replacingOccurrences(of: "let map = 28", with: "let map = 30"), version: 2)
         #expect(c.diagnostics(for: uri)?.count == 2)
-        let crashed = c.request("scene/crashForTesting", [:])
+        // Stop the worker, send it a request, and once the supervisor has passed it on
+        // (asleep again, waiting) kill the worker: the request dies with it.
+        let worker = try #require(c.workerPID())
+        #expect(kill(worker, SIGSTOP) == 0)
+        let id = c.start("textDocument/documentSymbol", ["textDocument": ["uri": JSON(uri)]])
+        Thread.sleep(forTimeInterval: 0.2)
+        var tries = 0
+        while c.supervisorState() != "S", tries < 500 { Thread.sleep(forTimeInterval: 0.01); tries += 1 }
+        #expect(kill(worker, SIGKILL) == 0)
+        let crashed = c.response(to: id)
         #expect(crashed?["error"]?["code"] == -32603)
         // The new server has the document as last changed: its diagnostics come again.
         let again = c.diagnostics(for: uri)
+        #expect(c.workerPID().map { $0 != worker } == true, "a new worker process")
         #expect(again?.count == 2)
         #expect(again?.first?["message"]?.string?.contains("set `map` = 34 (now 30)") == true)
         let onT1 = LSPText.find("t1: concentric", in: Self.mapText, after: 5)
