@@ -12,7 +12,7 @@ struct CLICommand {
     let flags: [String]
     /// What its plain arguments are.
     let arguments: Arguments
-    enum Arguments { case none, sceneFiles, shells }
+    enum Arguments { case none, sceneFiles, shells, presets }
 }
 
 enum CLITable {
@@ -25,7 +25,7 @@ enum CLITable {
         CLICommand(name: "lsp", summary: "the language server on stdin/stdout", flags: ["--docs-url"], arguments: .none),
         CLICommand(name: "tokens", summary: "show the tokens the lexer reads", flags: [], arguments: .sceneFiles),
         CLICommand(name: "ast", summary: "show the syntax tree", flags: [], arguments: .sceneFiles),
-        CLICommand(name: "presets", summary: "list the screen presets", flags: ["--json"], arguments: .none),
+        CLICommand(name: "presets", summary: "list the screen presets, or show the named ones", flags: ["--json"], arguments: .presets),
         CLICommand(name: "repl", summary: "the interactive REPL", flags: [], arguments: .sceneFiles),
         CLICommand(name: "completions", summary: "print a shell completion script", flags: [], arguments: .shells),
         CLICommand(name: "bench", summary: "time parse+evaluate (and the SVG on disk), peak memory", flags: ["--svg"], arguments: .sceneFiles),
@@ -74,6 +74,7 @@ enum ShellCompletion {
             if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "$flags" -- "$cur")); return; fi
             case "${COMP_WORDS[1]}" in
                 completions) COMPREPLY=($(compgen -W "\(words(CLITable.shells))" -- "$cur")) ;;
+                presets) COMPREPLY=($(compgen -W "\(words(ScreenPreset.names))" -- "$cur")) ;;
                 \(fileCommands().joined(separator: "|"))) _scene_files ;;
             esac
         }
@@ -121,6 +122,7 @@ enum ShellCompletion {
             if [[ $PREFIX == -* ]]; then compadd -- $flags; return; fi
             case $words[2] in
                 completions) compadd -- \(words(CLITable.shells)) ;;
+                presets) compadd -- \(words(ScreenPreset.names)) ;;
                 \(fileCommands().joined(separator: "|"))) _files -g '*.scene(-.)' ;;
             esac
         }
@@ -143,6 +145,7 @@ enum ShellCompletion {
         }
         s += "complete -c scene -n '__fish_seen_subcommand_from \(words(fileCommands()))' -a '(__fish_complete_suffix .scene)'\n"
         s += "complete -c scene -n '__fish_seen_subcommand_from completions' -a '\(words(CLITable.shells))'\n"
+        s += "complete -c scene -n '__fish_seen_subcommand_from presets' -a '\(words(ScreenPreset.names))'\n"
         s += "complete -c scene-repl -l echo -d 'echo input lines'\ncomplete -c scene-repl -l no-history -d 'keep no history file'\n"
         s += "complete -c scene-repl -f -a '(__fish_complete_suffix .scene)'\n"
         return s

@@ -27,7 +27,8 @@ usage: scene run FILE [--text | --json | --svg [--centers] [--labels] [--compare
        scene lsp [--docs-url URL]   the language server, on stdin/stdout (docs/editors.md)
        scene tokens FILE        show the tokens the lexer reads
        scene ast FILE           show the syntax tree
-       scene presets [--json]   list the screen presets: size, radius, status, source
+       scene presets [NAME...] [--json]   the screen presets: size, radius, status, source
+                                (NAME: that preset's details)
        scene completions bash|zsh|fish   print a shell completion script
        scene bench FILE [--svg OUT]   time parse+evaluate (and the SVG on disk), peak memory
        scene repl [FILE]        start the interactive REPL
@@ -439,7 +440,7 @@ func bench(_ args: [String]) -> Int32 {
     return Exit.ok
 }
 
-// MARK: - tokens, ast, presets
+// MARK: - tokens, ast
 
 func tokens(_ args: [String]) -> Int32 {
     guard args.count == 1 else { usageError("`scene tokens` takes one file") }
@@ -457,15 +458,6 @@ func ast(_ args: [String]) -> Int32 {
     Console.out(Dump.scene(r.scene, in: file))
     report(r.diagnostics, in: file)
     return r.diagnostics.hasErrors ? Exit.dataError : Exit.ok
-}
-
-func presets(_ args: [String]) -> Int32 {
-    switch args {
-    case []: Console.out(PresetsWriter.text())
-    case ["--json"]: Console.out(PresetsWriter.json())
-    default: usageError("`scene presets` takes only `--json`")
-    }
-    return Exit.ok
 }
 
 // MARK: - main

@@ -174,6 +174,32 @@ struct CLICommandTests {
         }
     }
 
+    /// `scene presets NAME...`: each named preset's details; `--json` the same
+    /// objects as the whole list; an unknown name is a usage error with a did-you-mean.
+    @Test func presetsNamedShowDetails() throws {
+        let r = try CLI.run(["presets", "iphone-16-pro", "iphone-air"])
+        #expect(r.status == 0 && r.err.isEmpty)
+        let blocks = r.out.components(separatedBy: "\n\n")
+        #expect(blocks.count == 2)
+        #expect(blocks[0].contains("name        iphone-16-pro\n") && blocks[0].contains("size        402×874 pt\n"))
+        #expect(blocks[0].contains("radius      62 pt, display corner radius (measured:"))
+        #expect(blocks[0].hasSuffix("in a scene  screen iphone-16-pro"))
+        #expect(blocks[1].contains("radius      not published") && blocks[1].contains("in a scene  screen iphone-air radius R\n"))
+        let json = try CLI.run(["presets", "--json", "mac-window-15"])
+        let obj = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+        let list = try #require(obj["presets"] as? [[String: Any]])
+        #expect(list.count == 1 && list.first?["name"] as? String == "mac-window-15" && list.first?["radius"] as? Double == 10)
+        // The same object as in the whole list.
+        let all = try CLI.run(["presets", "--json"]).out
+        #expect(all.contains(json.out.split(separator: "\n")[1].trimmingCharacters(in: CharacterSet(charactersIn: ","))))
+        let typo = try CLI.run(["presets", "iphone-16-pr"])
+        #expect(typo.status == 64 && typo.out.isEmpty)
+        #expect(typo.err == "scene: unknown screen preset `iphone-16-pr`\nhelp: did you mean `iphone-16-pro`? `scene presets` lists every preset\n")
+        let far = try CLI.run(["presets", "--json", "zzzzzzzzzzzz"])
+        #expect(far.status == 64 && far.err.contains("help: `scene presets` lists every preset"))
+        #expect(try CLI.run(["presets", "--jsn"]).status == 64)
+    }
+
     @Test func replWithAFileLoadsIt() throws {
         let sandbox = try REPLHarness.sandbox()
         defer { try? FileManager.default.removeItem(at: sandbox) }

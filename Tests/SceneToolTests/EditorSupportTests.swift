@@ -105,6 +105,8 @@ struct ShellCompletionTests {
         #expect(try Self.bashComplete(["scene", "run", "--c"]).sorted() == ["--centers", "--compare"])
         #expect(try Self.bashComplete(["scene", "run", "--compare", ""]).sorted() == ["ios18", "macos15"])
         #expect(try Self.bashComplete(["scene", "presets", "--j"]) == ["--json"])
+        #expect(try Self.bashComplete(["scene", "presets", "iphone-16-p"]).sorted() == ["iphone-16-pro", "iphone-16-pro-max"])
+        #expect(try Self.bashComplete(["scene", "presets", "--json", "mac-window-"]).count == 5)
         #expect(try Self.bashComplete(["scene", "completions", ""]) == ["bash", "zsh", "fish"])
         #expect(try Self.bashComplete(["scene", "fmt", "examples/ma"]) == ["examples/map.scene"])
         #expect(try Self.bashComplete(["scene", "check", "Package"]).isEmpty)
@@ -128,6 +130,23 @@ struct ShellCompletionTests {
             let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             p.waitUntilExit()
             #expect(p.terminationStatus == 0, "\(shell): \(message)")
+            #expect(script.contains(ScreenPreset.names.joined(separator: " ")), "\(shell) offers every preset")
+        }
+        // fish completes for real: `complete -C` runs the script on a command line.
+        if let fish = ["/usr/bin/fish", "/bin/fish"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) {
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("scene-completion-\(UUID()).fish")
+            try CLI.run(["completions", "fish"]).out.write(to: file, atomically: true, encoding: .utf8)
+            defer { try? FileManager.default.removeItem(at: file) }
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: fish)
+            p.arguments = ["--no-config", "-c", "source '\(file.path)'; complete -C 'scene presets ipad-pro-1'"]
+            let out = Pipe()
+            p.standardOutput = out
+            try p.run()
+            let words = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                .split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
+            p.waitUntilExit()
+            #expect(words.sorted() == ["ipad-pro-11", "ipad-pro-11-m4", "ipad-pro-11-m5", "ipad-pro-13-m4", "ipad-pro-13-m5"])
         }
         #expect(try CLI.run(["completions", "tcsh"]).status == 64)
     }
