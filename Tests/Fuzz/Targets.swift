@@ -87,8 +87,9 @@ enum Targets {
 
     static func check(_ data: UnsafeBufferPointer<UInt8>) { checkAndFix(file(data)) }
 
-    static func checkAndFix(_ f: SourceFile) {
-        let c = Pipeline.compile(f)
+    /// `compiled`: the file's compilation when the caller has it (gen), so it is not compiled again.
+    static func checkAndFix(_ f: SourceFile, compiled: Compilation? = nil) {
+        let c = compiled ?? Pipeline.compile(f)
         guard let s = c.scene else { return }
         let findings = c.check()
         _ = DiagnosticRenderer().render(findings, in: f)
@@ -109,8 +110,8 @@ enum Targets {
 
     static func write(_ data: UnsafeBufferPointer<UInt8>) { writeAll(file(data)) }
 
-    static func writeAll(_ f: SourceFile) {
-        let c = Pipeline.compile(f)
+    static func writeAll(_ f: SourceFile, compiled: Compilation? = nil) {
+        let c = compiled ?? Pipeline.compile(f)
         let json = Array(JSONWriter.write(c.scene, diagnostics: c.diagnostics, file: f).utf8)
         if let e = Validate.json(json) { require(false, "JSON: \(e)") }
         guard let s = c.scene else { return }
@@ -131,8 +132,8 @@ enum Targets {
         let c = evaluate(f)
         _ = Dump.scene(c.parse.scene, in: f)
         guard c.scene != nil else { return }
-        if f.bytes.count < 20_000 { checkAndFix(f) }
-        writeAll(f)
+        if f.bytes.count < 20_000 { checkAndFix(f, compiled: c) }
+        writeAll(f, compiled: c)
     }
 
     // MARK: - the REPL session engine: random lines and commands

@@ -16,6 +16,7 @@ guard let chosen = Targets.all[targetName] else {
     exit(2)
 }
 let selected = chosen
+Validate.selfTest()
 Targets.prepare()
 
 let one: Callback = { data, size in
