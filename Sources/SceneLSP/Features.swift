@@ -62,44 +62,35 @@ extension Server {
         return .success(.array(hints))
     }
 
+    /// What may come at the cursor, by the grammar: SceneLang's `Completer`, the
+    /// engine the REPL's Tab uses, over the document up to the cursor.
     func completion(_ doc: Document, _ params: JSON) -> Result<JSON, RPCError> {
         guard let offset = doc.offset(params["position"], encoding) else { return .failure(.params("`position` is missing")) }
         let a = doc.analysis
-        let bytes = doc.file.bytes
-        let lineStart = doc.file.lineStarts[doc.file.location(of: offset).line - 1]
-        var wordStart = offset
-        func isWord(_ b: UInt8) -> Bool {
-            (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b == 0x2D || b >= 0x80
-        }
-        while wordStart > lineStart, isWord(bytes[wordStart - 1]) { wordStart -= 1 }
-        var before = doc.file.text(lineStart..<wordStart)
-        var word = doc.file.text(wordStart..<offset)
-        // `-` joins words only in screen presets; elsewhere it is an operator.
-        if word.contains("-"), !before.trimmingLeadingSpaces.hasPrefix("screen"), let dash = word.lastIndex(of: "-") {
-            before += word[...dash]
-            word = String(word[word.index(after: dash)...])
-        }
         let names = a.bindings.map(\.name.name)
-        let labels = a.nodes.compactMap { $0.node.label?.name }
-        guard case .words(let words) = Completion.candidates(before: before, word: word, names: names, labels: labels) else {
-            return .success(["isIncomplete": false, "items": []])
-        }
-        let items: [JSON] = words.map { w in
-            var item: [String: JSON] = ["label": JSON(w)]
-            if let k = Keyword.lookup(w) {
+        let r = Completer.complete(doc.file.text(0..<offset), names: names)
+        let range: JSON = ["start": doc.position(r.wordStart, encoding), "end": doc.position(offset, encoding)]
+        let items: [JSON] = r.candidates.map { c in
+            var item: [String: JSON] = ["label": JSON(c.text), "textEdit": ["range": range, "newText": JSON(c.text)]]
+            switch c.kind {
+            case .keyword:
                 item["kind"] = 14
-                item["detail"] = JSON(KeywordDocs.line(k))
-            } else if names.contains(w) {
+                if let k = Keyword.lookup(c.text) { item["detail"] = JSON(KeywordDocs.line(k)) }
+            case .function:
+                item["kind"] = 3
+                item["detail"] = JSON("`\(c.text)(a, b, …)` — the \(c.text == "min" ? "smallest" : "largest") of the values")
+            case .name:
                 item["kind"] = 6
-                if let v = a.value(of: w) { item["detail"] = JSON("= " + Format.number(v)) }
-            } else if labels.contains(w) {
-                item["kind"] = 18
-            } else if let p = ScreenPreset.named(w) {
+                if let v = a.value(of: c.text) { item["detail"] = JSON("= " + Format.number(v)) }
+            case .label: item["kind"] = 18
+            case .preset:
                 item["kind"] = 12
-                let radius = p.radius.map { "radius \(Format.number($0))" } ?? "radius not published: give `radius R`"
-                item["detail"] = JSON("\(Format.number(p.width))×\(Format.number(p.height)) \(radius)")
-            } else {
-                item["kind"] = 12
+                if let p = ScreenPreset.named(c.text) {
+                    let radius = p.radius.map { "radius \(Format.number($0))" } ?? "radius not published: give `radius R`"
+                    item["detail"] = JSON("\(Format.number(p.width))×\(Format.number(p.height)) \(radius)")
+                }
+            case .value: item["kind"] = 20
+            case .punctuation: item["kind"] = 24
             }
             return .object(item)
         }

@@ -159,7 +159,7 @@ public enum Alignment: String, Sendable, Equatable, CaseIterable {
 }
 
 public enum StackAxis: String, Sendable, Equatable { case hstack, vstack, zstack }
-public enum CornerStyle: String, Sendable, Equatable { case continuous, circular }
+public enum CornerStyle: String, Sendable, Equatable, CaseIterable { case continuous, circular }
 
 /// A colour as written: `#4a8`, `#44aa88`, `#44aa88cc`, or a name.
 public struct Color: Sendable, Equatable {

@@ -75,8 +75,10 @@ public enum Completion {
         case files
     }
 
-    /// `before` is the line up to the start of the word being completed.
-    public static func candidates(before: String, word: String, names: [String], labels: [String]) -> Result {
+    /// `before` is the line up to the start of the word being completed; `context`
+    /// the earlier lines of an unfinished input (each ending in a line break).
+    public static func candidates(before: String, word: String, names: [String], labels: [String],
+                                  context: String = "") -> Result {
         let words = before.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         let trimmed = before.drop { $0 == " " || $0 == "\t" }
         if trimmed.hasPrefix(":") || (words.isEmpty && word.hasPrefix(":")) {
@@ -87,46 +89,13 @@ public enum Completion {
             guard let command = Shell.command(named: String(first.dropFirst())) else { return .words([]) }
             return command.completion.complete(ArgumentCompletion.Request(words: words, word: word, names: names, labels: labels))
         }
-        let values = names + ["min", "max"]
-        // Where the cursor is, from the tokens before it on this line.
-        let file = SourceFile(name: Session.inputName, text: before)
-        let tokens = Lexer.tokenize(file).0.filter { $0.kind != .eof && $0.kind != .newline }
-        let modifiers = Keyword.allCases.filter { !Keyword.statements.contains($0) }.map(\.rawValue)
-        guard let last = tokens.last else {
-            // A statement starts here: a keyword, or a label to replace.
-            return .words(filter(Keyword.allCases.map(\.rawValue) + labels, word))
-        }
-        switch last.kind {
-        case .semicolon, .less, .greater:
-            return .words(filter(Keyword.allCases.map(\.rawValue) + labels, word))
-        case .plus, .minus, .star, .slash, .lparen, .comma, .equals:
-            // After an operator: a value.
-            return .words(filter(values, word))
-        case .colon:
-            // After `LABEL:` the node's shape and modifiers (never a label or a name).
-            return .words(filter(modifiers, word))
-        case .identifier where last.keyword != nil:
-            break
-        default:
-            // After a value (`min map `): an operator or the next modifier, never a
-            // label, a statement keyword or another value.
-            return .words(filter(modifiers, word))
-        }
-        let pool: [String]
-        switch last.keyword {
-        case .rect?, .size?, .width?, .height?, .spacing?, .radius?, .margin?, .min?, .max?:
-            pool = values
-        case .pad?: pool = values + ["top", "bottom", "leading", "trailing", "h", "v"]
-        case .screen?: pool = ScreenPreset.names
-        case .target?: pool = Target.allCases.map(\.rawValue)
-        case .fill?: pool = Color.named.keys.sorted()
-        case .align?: pool = Alignment.allCases.map(\.rawValue)
-        case .style?: pool = ["continuous", "circular"]
-        case .role?: pool = Role.allCases.map(\.rawValue)
-        case .let?: pool = names
-        default: pool = modifiers
-        }
-        return .words(filter(pool, word))
+        // Scene text: the grammar-driven engine (SceneLang's Completer, which the
+        // language server uses too), over the unfinished input's earlier lines and this one.
+        let r = Completer.complete(context + before + word, names: names, labels: labels, rebinding: true)
+        // Readline's word may be longer than the engine's: it does not break at `-` or `:`.
+        guard word.hasSuffix(r.word) else { return .words([]) }
+        let head = String(word.dropLast(r.word.count))
+        return .words(filter(r.words.map { head + $0 }, word))
     }
 
     static func filter(_ pool: [String], _ word: String) -> [String] {

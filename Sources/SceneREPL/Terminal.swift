@@ -40,6 +40,8 @@ enum Terminal {
     nonisolated(unsafe) static var received: Line? = nil
     nonisolated(unsafe) static var completionNames: [String] = []
     nonisolated(unsafe) static var completionLabels: [String] = []
+    /// The unfinished input's earlier lines (completion reads the open blocks from them).
+    nonisolated(unsafe) static var completionContext = ""
     nonisolated(unsafe) static var matches: [String] = []
     nonisolated(unsafe) static var fileCompletion = false
 
@@ -63,7 +65,8 @@ enum Terminal {
                 let end = max(0, min(bytes.count, Int(scene_rl_point()) - word.utf8.count))
                 before = String(decoding: bytes[0..<end], as: UTF8.self)
             }
-            switch Completion.candidates(before: before, word: word, names: completionNames, labels: completionLabels) {
+            switch Completion.candidates(before: before, word: word, names: completionNames, labels: completionLabels,
+                                         context: completionContext) {
             case .words(let w): matches = w; fileCompletion = false
             case .files: matches = []; fileCompletion = true
             }
@@ -176,6 +179,7 @@ enum Terminal {
         mutating func install() {
             completionNames = shell.session.names
             completionLabels = shell.session.labels
+            completionContext = pending.map { $0 + "\n" }.joined()
             received = nil
             rl_callback_handler_install(pending.isEmpty ? prompt : continuation, lineHandler)
             if let p = prefill {

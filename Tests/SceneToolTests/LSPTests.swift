@@ -212,6 +212,41 @@ import SceneLSP
         #expect(c.finish() == 0)
     }
 
+    /// Issue 14 §4: the server completes with the REPL's engine (SceneLang's Completer):
+    /// what the grammar allows at the cursor, each item with its kind and the range it replaces.
+    @Test func completionFollowsTheGrammar() throws {
+        let c = try started()
+        let uri = "file:///tmp/g.scene"
+        let text = "let gap = 8\nscreen mac-w\nthumb: concentric min 12 \nbox: container  size 10 pad \n"
+        c.open(uri, text)
+        _ = c.diagnostics(for: uri)
+        let doc: JSON = ["uri": JSON(uri)]
+        func items(_ line: Int, _ ch: Int) -> [JSON] {
+            let r = c.request("textDocument/completion", ["textDocument": doc, "position": ["line": JSON(line), "character": JSON(ch)]])
+            return r?["result"]?["items"]?.array ?? []
+        }
+        func labels(_ line: Int, _ ch: Int) -> [String] { items(line, ch).compactMap { $0["label"]?.string } }
+        // After a value: the node's other items, `uniform`, `(` and `<`; no edge, corner or alignment word.
+        let afterValue = labels(2, 25)
+        #expect(afterValue == ["(", "<", "align", "background", "clip", "container", "fill", "glass", "height", "hit", "hstack",
+                               "pad", "role", "size", "style", "transition", "uniform", "vstack", "width", "zstack"])
+        // After `container `: the kinds a container publishes.
+        #expect(labels(3, 15) == ["capsule", "circle", "rect", "rectangle", "uneven"])
+        // After `pad `: edges and values, the let name with its value.
+        let pad = items(3, 28)
+        #expect(pad.compactMap { $0["label"]?.string } == ["bottom", "gap", "h", "leading", "max", "min", "top", "trailing", "v"])
+        let gap = pad.first { $0["label"]?.string == "gap" }
+        #expect(gap?["kind"]?.number == 6)
+        #expect(pad.first { $0["label"]?.string == "top" }?["kind"]?.number == 14)
+        #expect(pad.first { $0["label"]?.string == "min" }?["kind"]?.number == 3)
+        // A dashed preset name is one word: the edit replaces all of `mac-w`.
+        let presets = items(1, 12)
+        #expect(presets.compactMap { $0["label"]?.string } == ScreenPreset.names.filter { $0.hasPrefix("mac-w") }.sorted())
+        let edit = presets.first?["textEdit"]
+        #expect(edit?["range"]?["start"]?["character"]?.number == 7 && edit?["range"]?["end"]?["character"]?.number == 12)
+        #expect(c.finish() == 0)
+    }
+
     @Test func formattingAndCodeActions() throws {
         let c = try started()
         let uri = "file:///tmp/f.scene"

@@ -286,7 +286,8 @@ import SceneEval
         #expect(c("x: rect 2 fill ", "bl") == .words(["black", "blue"]))
         #expect(c("x: rect 2 align ", "topL") == .words(["topLeading"]))
         #expect(c("", "th") == .words(["thumb"]))
-        #expect(c("", "con") == .words(["concentric", "container", "continuous"]))
+        // Where a statement starts: statements, items and labels, not `continuous` (a style's word).
+        #expect(c("", "con") == .words(["concentric", "container"]))
         // Inside an expression: after an operator only values; after a value the
         // next modifier, never a label, a statement keyword or a name.
         #expect(c("x: concentric min map - ", "") == .words(["inset", "map", "max", "min"]))
@@ -295,9 +296,28 @@ import SceneEval
         guard case .words(let w) = afterValue else { Issue.record("words"); return }
         #expect(!w.contains("card") && !w.contains("thumb") && !w.contains("let") && !w.contains("screen") && !w.contains("map"))
         #expect(w.contains("size") && w.contains("uniform"))
-        #expect(c("x: concentric min 10 ", "s") == .words(["size", "spacing", "style"]))
+        // `spacing` goes after a stack keyword only.
+        #expect(c("x: concentric min 10 ", "s") == .words(["size", "style"]))
+        #expect(c("x: hstack ", "s") == .words(["size", "spacing", "style"]))
         #expect(c("x: concentric min 10 ", "th") == .words([]))
-        #expect(c("x: ", "c") == .words(["capsule", "center", "circle", "circular", "clip", "concentric", "container", "continuous"]))
+        // After a label: items only (no alignment or style word).
+        #expect(c("x: ", "c") == .words(["capsule", "circle", "clip", "concentric", "container"]))
+        // Issue 14 §4: after a value, only what may follow it there.
+        guard case .words(let thumb) = c("thumb: concentric min 12 ", "") else { Issue.record("words"); return }
+        #expect(thumb.contains("uniform") && thumb.contains("<") && thumb.contains("size"))
+        #expect(!thumb.contains("topLeading") && !thumb.contains("h") && !thumb.contains("v") && !thumb.contains("all"))
+        #expect(c("x: concentric ", "m") == .words(["min"]))
+        #expect(c("x: container ", "") == .words(["capsule", "circle", "rect", "rectangle", "uneven"]))
+        #expect(c("target ", "") == .words(["ios18", "ios26", "macos15", "macos26"]))
+        // Readline's word runs over `-` and `:`: the engine completes its end and the head stays.
+        #expect(c("x: rect map ", "-ins") == .words(["-inset"]))
+        #expect(c("", "x:con") == .words(["x:concentric", "x:container"]))
+        // At a `...>` prompt the earlier lines of the input say which block is open.
+        guard case .words(let inner) = Completion.candidates(before: "  ", word: "", names: [], labels: [],
+                                                             context: "map: rect 2 <\n") else { Issue.record("words"); return }
+        #expect(inner.contains(">") && !inner.contains("let") && !inner.contains("screen"))
+        guard case .words(let top) = Completion.candidates(before: "", word: "", names: [], labels: []) else { Issue.record("words"); return }
+        #expect(!top.contains(">") && top.contains("let"))
         // A new statement after `;` or inside a block may be a label again.
         #expect(c("let a = 1; ", "th") == .words(["thumb"]))
         #expect(c("map: rect 2 < ", "th") == .words(["thumb"]))

@@ -163,6 +163,16 @@ import Testing
         try t.waitLine("scene> :screen iphone-16-pro-max")
         try t.keys("Enter")
         try t.wait(for: "[4] added")
+        // Completion by the grammar (issue 14 §4): `m` after `concentric` is `min`; after a
+        // value Tab Tab lists what may follow it there (`uniform`, the items), no edge or corner word.
+        try t.type("x: concentric m"); try t.keys("Tab")
+        try t.waitLine("scene> x: concentric min")
+        try t.type("12 "); try t.keys("Tab", "Tab")
+        let listing = try t.wait(for: "uniform")
+        #expect(listing.contains("transition") && !listing.contains("topLeading") && !listing.contains("trailing"), "\(listing)")
+        try t.waitLine("scene> x: concentric min 12")
+        try t.keys("C-u")
+        try t.waitLine("scene>")
 
         // A multi-line node: continuation prompts until the `<` are closed.
         try t.line("map: container rect map size 360x240 fill #4a8 <")

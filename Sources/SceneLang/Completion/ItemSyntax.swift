@@ -1,0 +1,97 @@
+// THE ITEM TABLE: one row per keyword that starts an item of a node — what
+// follows it (grammar.md, `item`) and which of the node's once-only slots it
+// takes. Completion (Completer.swift) reads it to offer what may come next;
+// the parser's duplicate check (`Parser.keyBits`) takes the same slots, and a
+// test holds the two together. Shape keywords take their arguments from the
+// shape-kind table (ShapeKind.swift).
+
+/// What an item keyword is followed by.
+public enum ItemArgument: Sendable, Equatable {
+    /// The keyword is a shape: its row's `arguments` follow (`rect 12`, `capsule`).
+    case shape(ShapeKind)
+    /// A shape a container can publish (`container rect 20`): the kinds whose
+    /// row says `publishes`.
+    case containerShape
+    /// Any shape (`clip capsule`).
+    case anyShape
+    /// A shape or nothing (`glass`, `glass rect 12`).
+    case optionalShape
+    /// `W` or `W x H`.
+    case size
+    /// One value (`width 100`).
+    case value
+    /// `N`, edges with values, or both (`pad 12 top 8`).
+    case padding
+    /// One of `ItemSyntax.alignments`.
+    case alignment
+    /// `[spacing S]`.
+    case stack
+    /// `#hex` or one of `ItemSyntax.colours`.
+    case colour
+    /// `continuous` or `circular`.
+    case style
+    /// `button`, `badge` or `pill`.
+    case role
+}
+
+/// One row of the item table.
+public struct ItemSyntax: Sendable {
+    public let keyword: Keyword
+    public let argument: ItemArgument
+    /// The once-per-node slots the item takes (0: it may repeat, as `pad` does).
+    public let slots: Slots
+
+    /// A node's once-only items, one bit each (`size` is both `width` and `height`).
+    public struct Slots: OptionSet, Sendable, Hashable {
+        public let rawValue: UInt32
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+        public static let shape = Slots(rawValue: 1 << 0), container = Slots(rawValue: 1 << 1)
+        public static let clip = Slots(rawValue: 1 << 2), background = Slots(rawValue: 1 << 3)
+        public static let hit = Slots(rawValue: 1 << 4), transition = Slots(rawValue: 1 << 5)
+        public static let glass = Slots(rawValue: 1 << 6), width = Slots(rawValue: 1 << 7)
+        public static let height = Slots(rawValue: 1 << 8), align = Slots(rawValue: 1 << 9)
+        public static let stack = Slots(rawValue: 1 << 10), fill = Slots(rawValue: 1 << 11)
+        public static let style = Slots(rawValue: 1 << 12), role = Slots(rawValue: 1 << 13)
+    }
+
+    /// The table: shapes first (from the shape-kind table), then the other items
+    /// in the parser's order (`Parser.modifierKeywords`).
+    public static let all: [ItemSyntax] = ShapeKind.shapes.compactMap { kind in
+        kind.row.keyword.map { ItemSyntax(keyword: $0, argument: .shape(kind), slots: .shape) }
+    } + [
+        //         keyword       argument          slots
+        ItemSyntax(keyword: .container, argument: .containerShape, slots: .container),
+        ItemSyntax(keyword: .size, argument: .size, slots: [.width, .height]),
+        ItemSyntax(keyword: .width, argument: .value, slots: .width),
+        ItemSyntax(keyword: .height, argument: .value, slots: .height),
+        ItemSyntax(keyword: .pad, argument: .padding, slots: []),
+        ItemSyntax(keyword: .align, argument: .alignment, slots: .align),
+        ItemSyntax(keyword: .hstack, argument: .stack, slots: .stack),
+        ItemSyntax(keyword: .vstack, argument: .stack, slots: .stack),
+        ItemSyntax(keyword: .zstack, argument: .stack, slots: .stack),
+        ItemSyntax(keyword: .fill, argument: .colour, slots: .fill),
+        ItemSyntax(keyword: .style, argument: .style, slots: .style),
+        ItemSyntax(keyword: .glass, argument: .optionalShape, slots: .glass),
+        ItemSyntax(keyword: .clip, argument: .anyShape, slots: .clip),
+        ItemSyntax(keyword: .background, argument: .anyShape, slots: .background),
+        ItemSyntax(keyword: .hit, argument: .anyShape, slots: .hit),
+        ItemSyntax(keyword: .transition, argument: .anyShape, slots: .transition),
+        ItemSyntax(keyword: .role, argument: .role, slots: .role),
+    ]
+
+    /// The row of an item keyword, if it starts an item.
+    public static func row(_ k: Keyword) -> ItemSyntax? { byKeyword[k] }
+    static let byKeyword: [Keyword: ItemSyntax] = Dictionary(all.map { ($0.keyword, $0) }, uniquingKeysWith: { a, _ in a })
+
+    // MARK: The words that follow an item keyword
+
+    /// After `pad`: the edges that take their own value.
+    public static let edges: [Keyword] = [.top, .bottom, .leading, .trailing, .h, .v]
+    public static let alignments: [String] = Alignment.allCases.map(\.rawValue)
+    public static let colours: [String] = Color.named.keys.sorted()
+    public static let styles: [String] = CornerStyle.allCases.map(\.rawValue)
+    public static let roles: [String] = Role.allCases.map(\.rawValue)
+    /// After `container`: the kinds a container publishes (`concentric` is an
+    /// error there and `relative` is ignored: ShapeKind's `container` column).
+    public static let containerKinds: [ShapeKind] = ShapeKind.shapes.filter(\.publishesAsContainer)
+}
