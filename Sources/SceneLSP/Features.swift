@@ -97,7 +97,3 @@ extension Server {
         return .success(["isIncomplete": false, "items": .array(items)])
     }
 }
-
-extension String {
-    var trimmingLeadingSpaces: Substring { drop { $0 == " " || $0 == "\t" } }
-}
