@@ -7,13 +7,14 @@ import SceneEval
 // compilation left, per entry, its parsed statement and (for a node) the
 // shapes its subtree resolved to (`CompileCache`). On the next edit:
 //
-// - an entry whose text and offset are unchanged keeps its statement; one
-//   that changed is parsed alone, at its offset (so every range is the
-//   file's), and more than a few changed or moved ones parse as a whole;
+// - an entry whose text is unchanged keeps its statement (moved, when an
+//   edit before it changed the length, by shifting its ranges: Shift.swift);
+//   one that changed is parsed alone, at its offset (so every range is the
+//   file's), and more than a few changed ones parse as a whole;
 // - the settings (`let`, `screen`, `target`, `margin`) are evaluated again
 //   (a handful of statements);
-// - a node keeps its resolved subtree when its statement is the one it was
-//   evaluated from and the screen, target and every binding its text
+// - a node keeps its resolved subtree (moved likewise) when its text is the
+//   one it was evaluated from and the screen, target and every binding its text
 //   mentions are unchanged; else its subtree alone is evaluated against the
 //   settings. Top-level subtrees never depend on each other (each is laid out
 //   and resolved in the screen), so a `let` edit re-evaluates its users, a
@@ -36,9 +37,11 @@ struct CompileCache: Sendable {
         /// Binding name → whether the text mentions it as a word (a superset of
         /// the names it uses), filled in as names come up.
         var mentions: [String: Bool] = [:]
-        /// A node's subtree, resolved, numbered from `base` in the whole scene.
+        /// A node's subtree, resolved, numbered from `base` in the whole scene,
+        /// its ranges those of the entry at `shapesOffset`.
         var shapes: [ResolvedShape] = []
         var base = 0
+        var shapesOffset = 0
         /// The values the subtree was resolved with: the bindings its text mentions.
         var env: [Binding] = []
     }
@@ -82,6 +85,7 @@ enum Recompile {
                 while end < scene.shapes.count, scene.shapes[end].parent != nil { end += 1 }
                 p.shapes = Array(scene.shapes[at..<end])
                 p.base = at
+                p.shapesOffset = offsets[i]
                 p.env = env(of: &p, scene.bindings)
                 at = end
             }
@@ -98,7 +102,12 @@ enum Recompile {
         pieces.reserveCapacity(entries.count)
         var reparsed = 0
         for (i, e) in entries.enumerated() {
-            if let p = cache.pieces[e.id], p.offset == offsets[i], p.text == e.text {
+            if var p = cache.pieces[e.id], p.text == e.text {
+                // Moved by an edit before it: the same statement, `delta` bytes on.
+                if p.offset != offsets[i] {
+                    p.statement = Shift.statement(p.statement, offsets[i] - p.offset)
+                    p.offset = offsets[i]
+                }
                 pieces.append(p)
                 continue
             }
@@ -126,7 +135,12 @@ enum Recompile {
                 guard one.diagnostics.isEmpty else { return nil }
                 pieces[k].shapes = one.scene.shapes
                 pieces[k].base = 0
+                pieces[k].shapesOffset = pieces[k].offset
                 pieces[k].env = env
+            } else if pieces[k].shapesOffset != pieces[k].offset {
+                let d = pieces[k].offset - pieces[k].shapesOffset
+                for j in pieces[k].shapes.indices { Shift.shape(&pieces[k].shapes[j], d) }
+                pieces[k].shapesOffset = pieces[k].offset
             }
             let delta = shapes.count - pieces[k].base
             if delta != 0 {

@@ -336,8 +336,14 @@ public enum Report {
     /// at the same source text, so a finding whose numbers changed with the
     /// edit is not announced again.
     public static func newFindings(old: [Diagnostic], in oldFile: SourceFile, new: [Diagnostic], in newFile: SourceFile) -> [Diagnostic] {
-        func key(_ d: Diagnostic, _ f: SourceFile) -> String { d.code + "\u{0}" + f.text(d.range.start..<d.range.end) }
-        var counts: [String: Int] = [:]
+        // The code and the bytes it points at, as a slice of the file (no copy).
+        struct Key: Hashable { var code: DiagnosticCode; var text: ArraySlice<UInt8> }
+        func key(_ d: Diagnostic, _ f: SourceFile) -> Key {
+            let lo = max(0, min(d.range.start, f.bytes.count)), hi = max(lo, min(d.range.end, f.bytes.count))
+            return Key(code: d.id, text: f.bytes[lo..<hi])
+        }
+        var counts: [Key: Int] = [:]
+        counts.reserveCapacity(old.count)
         for d in old { counts[key(d, oldFile), default: 0] += 1 }
         var out: [Diagnostic] = []
         for d in new {

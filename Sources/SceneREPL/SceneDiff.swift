@@ -103,7 +103,7 @@ public struct SceneDiff: Sendable {
         x.frame != y.frame || x.radii != y.radii || x.kind != y.kind || x.spec != y.spec
             || x.isContainer != y.isContainer || x.containerRadii != y.containerRadii
             || x.fill != y.fill || x.glass != y.glass || x.style != y.style || x.role != y.role
-            || x.layers.map(\.radii) != y.layers.map(\.radii)
+            || x.layers.count != y.layers.count || zip(x.layers, y.layers).contains { $0.radii != $1.radii }
     }
 
     static func containerKey(_ s: ResolvedShape, _ scene: ResolvedScene, _ keys: [String]) -> String {

@@ -126,8 +126,10 @@ import SceneEval
             Issue.record("the base scene does not load")
             return
         }
+        // (`let r = 100` and `b: …` change the length of text before other
+        // statements: those move, their ranges shifted rather than parsed again.)
         for input in ["let inset = 14", "extra: concentric min 8 size 30x30 pad 20", "let r = 32", "extra: concentric min 9 size 30x30 pad 20",
-                      "b: concentric min 6 size 60x60"] {
+                      "b: concentric min 6 size 60x60", "let r = 100", "a: container rect r size 300x300 align topLeading pad leading 120 top 10"] {
             s = apply(s, input)
             #expect(s.timing.incremental, "`\(input)`")
             _ = same(s, "`\(input)`")
