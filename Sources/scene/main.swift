@@ -107,7 +107,7 @@ let renderer = DiagnosticRenderer(color: Console.wantsColor(2))
 /// At most this many diagnostics are printed per file; the rest are counted.
 let maxShown = 50
 
-func report(_ ds: [Diagnostic], in file: SourceFile) {
+func report<Ds: RandomAccessCollection<Diagnostic>>(_ ds: Ds, in file: SourceFile) {
     Console.err(rendered(ds, in: file, renderer))
 }
 
@@ -215,10 +215,10 @@ func runRequest(_ args: [String]) -> RunRequest {
 }
 
 /// Stream `scene` in the requested format into `sink`.
-func write(_ scene: ResolvedScene, _ diagnostics: [Diagnostic], from file: SourceFile, as request: RunRequest,
+func write(_ scene: ResolvedScene, _ diagnostics: Findings, from file: SourceFile, as request: RunRequest,
            to sink: OutputFile) {
     switch request.format {
-    case "json": JSONWriter.write(scene, diagnostics: diagnostics, file: file) { sink.write($0) }
+    case "json": JSONWriter.write(scene, diagnostics: Array(diagnostics), file: file) { sink.write($0) }
     case "swiftui":
         // The scene compiled, so the export does too; its notes go to stderr.
         if let export = SwiftUIWriter.export(file, options: request.swiftUI) {
@@ -246,10 +246,11 @@ func run(_ args: [String]) -> Int32 {
     let t1 = DispatchTime.now().uptimeNanoseconds
     let c = Pipeline.compile(file)
     let t2 = DispatchTime.now().uptimeNanoseconds
-    let diagnostics = c.diagnostics + c.check()
+    // Built as read: a report shows 50 and counts the rest; --json writes them all.
+    let diagnostics = c.checked()
     report(diagnostics, in: file)
     guard let scene = c.scene else {
-        if request.format == "json" { Console.out(JSONWriter.write(nil, diagnostics: diagnostics, file: file)) }
+        if request.format == "json" { Console.out(JSONWriter.write(nil, diagnostics: Array(diagnostics), file: file)) }
         return Exit.dataError
     }
     // Stream the result: to stdout, or to a file written whole or not at all.
@@ -284,7 +285,7 @@ struct FileCheck: Sendable {
 }
 
 /// The diagnostics of `ds`, rendered (at most `maxShown`; the rest counted).
-func rendered(_ ds: [Diagnostic], in file: SourceFile, _ renderer: DiagnosticRenderer) -> String {
+func rendered<Ds: RandomAccessCollection<Diagnostic>>(_ ds: Ds, in file: SourceFile, _ renderer: DiagnosticRenderer) -> String {
     var text = ""
     for d in ds.prefix(maxShown) { text += renderer.render(d, in: file) }
     if ds.count > maxShown { text += "… and \(ds.count - maxShown) more diagnostics not shown\n" }
@@ -299,7 +300,7 @@ func checkAll(_ files: [SourceFile?], json: Bool, renderer: DiagnosticRenderer) 
     nonisolated(unsafe) let slots = results
     DispatchQueue.concurrentPerform(iterations: files.count) { i in
         guard let file = files[i] else { return }
-        let ds = Pipeline.compileAndCheck(file).diagnostics
+        let ds = Pipeline.compile(file).checked()
         let output = json ? ds.map { JSONWriter.diagnostic($0, file: file) }.joined(separator: ",\n  ")
             : rendered(ds, in: file, renderer)
         slots[i] = FileCheck(output: output, errors: ds.errorCount, warnings: ds.warningCount)

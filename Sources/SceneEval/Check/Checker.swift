@@ -18,10 +18,20 @@ public enum Checker {
     /// The seed's inner radius (photos, small cards): the largest minimum suggested.
     public static let innerRadius = 16.0
 
+    /// Every finding, built in full (help, values, fixes).
     public static func check(_ scene: ResolvedScene, ast: Scene, file: SourceFile) -> [Diagnostic] {
+        Array(findings(scene, ast: ast, file: file))
+    }
+
+    /// The findings, each built when it is read (see `Findings`): what a report
+    /// that shows some and counts the rest needs.
+    public static func findings(_ scene: ResolvedScene, ast: Scene, file: SourceFile,
+                                after leading: [Diagnostic] = []) -> Findings {
         var c = Context(scene: scene, ast: ast, file: file)
         c.run()
-        return c.findings
+        let records = c.findings
+        c.findings = []
+        return Findings(leading: leading, records: records, context: c)
     }
 
     /// The AST nodes in document (pre-)order: index i is `scene.shapes[i]`.
@@ -45,20 +55,21 @@ public enum Checker {
 
 /// A pure evaluation of an expression against the scene's bindings.
 enum ExprValue {
-    static func eval(_ e: Expr, _ env: [String: Double]) -> Double? {
+    /// `name` set to `value`, when given, instead of what `env` holds (no copy of `env`).
+    static func eval(_ e: Expr, _ env: [String: Double], setting name: String? = nil, to value: Double = 0) -> Double? {
         switch e {
         case .number(let v, _): return v
-        case .name(let n, _): return env[n]
-        case .negate(let x, _): return eval(x, env).map { -$0 }
+        case .name(let n, _): return n == name ? value : env[n]
+        case .negate(let x, _): return eval(x, env, setting: name, to: value).map { -$0 }
         case .chain(let operands, let ops, _):
-            guard var x = eval(operands[0], env) else { return nil }
+            guard var x = eval(operands[0], env, setting: name, to: value) else { return nil }
             for (op, b) in zip(ops, operands.dropFirst()) {
-                guard let y = eval(b, env), op != .div || y != 0 else { return nil }
+                guard let y = eval(b, env, setting: name, to: value), op != .div || y != 0 else { return nil }
                 x = op.apply(x, y)
             }
             return x
         case .call(let f, let args, _):
-            let vs = args.compactMap { eval($0, env) }
+            let vs = args.compactMap { eval($0, env, setting: name, to: value) }
             guard vs.count == args.count else { return nil }
             return f == .min ? vs.min() : vs.max()
         case .invalid: return nil
@@ -86,15 +97,11 @@ enum ExprValue {
     /// changes linearly with it near its current value.
     static func solve(_ e: Expr, for name: String, target: Double, _ env: [String: Double]) -> Double? {
         guard let v0 = env[name], let y0 = eval(e, env) else { return nil }
-        var env1 = env
-        env1[name] = v0 + 1
-        guard let y1 = eval(e, env1) else { return nil }
+        guard let y1 = eval(e, env, setting: name, to: v0 + 1) else { return nil }
         let slope = y1 - y0
         guard abs(slope) > 1e-9 else { return nil }
         let v = v0 + (target - y0) / slope
-        var env2 = env
-        env2[name] = v
-        guard let check = eval(e, env2), abs(check - target) < 1e-6 else { return nil }
+        guard let check = eval(e, env, setting: name, to: v), abs(check - target) < 1e-6 else { return nil }
         return v
     }
 }
@@ -105,9 +112,14 @@ struct Context {
     let nodes: [Node]
     let env: [String: Double]
     let bindingExprs: [String: (Expr, SourceRange)]
-    var findings: [Diagnostic] = []
-    /// Candidate binding edits already compiled (see `works`).
-    var trials: [String: ResolvedScene?] = [:]
+    let statements: [Statement]
+    /// The findings so far: built, or (container-too-tight) to be built when read.
+    var findings: [Finding] = []
+    /// Candidate binding edits and what trying them showed (see `works`); shared
+    /// with the `Findings`, which try the edits their findings' helps need.
+    let trials = Trials()
+    /// The fixes `reconcile` computed together, for container-too-tight findings (`TooTight.joint`).
+    var joints: [(help: String, fixes: [TextEdit], target: Double)] = []
     /// Container node → the radius its content needs (container-too-tight)
     /// and those findings; container node → findings that edit its declared
     /// container (shape-mismatch, flared/pinched). See `reconcile`.
@@ -120,6 +132,7 @@ struct Context {
         self.scene = scene
         self.file = file
         self.nodes = Checker.astNodes(ast)
+        self.statements = ast.statements
         var env: [String: Double] = [:]
         for b in scene.bindings { env[b.name] = b.value }
         self.env = env
@@ -136,7 +149,7 @@ struct Context {
                       help: String?, values: [String: Double] = [:], fixes: [TextEdit] = []) {
         var d = Diagnostic(code, message, at: range, help: help, values: values)
         d.fixes = fixes
-        findings.append(d)
+        findings.append(.built(d))
     }
 
     /// The container a shape sits in: the nearest ancestor that declares one, else the screen.
@@ -188,87 +201,6 @@ struct Context {
         let node = nodes[i]
         for it in node.items { if case .glass = it.value { return it.range } }
         return scene.shapes[i].range
-    }
-
-    // MARK: container-too-tight
-
-    mutating func tooTight(_ i: Int) -> Bool {
-        let sh = scene.shapes[i]
-        let reasons = scene.reasons(for: i)
-        guard reasons.count == 4 else { return false }
-        var worst: (corner: Corner, R: Double, d: Double, m: Double)? = nil
-        var corners: [String] = []
-        for k in Corner.allCases {
-            let r = reasons[k.rawValue]
-            guard let R = r.containerRadius, let d = r.distance, let m = r.minimum, let computed = r.computed else { continue }
-            if computed < m - 1e-9, atCorner(i, k, r) {
-                corners.append(k.name)
-                if worst == nil || m + d > worst!.m + worst!.d { worst = (k, R, d, m) }
-            }
-        }
-        guard let w = worst else { return false }
-        let needed = w.m + w.d
-        let ctx = sh.container
-        if case .node(let j) = ctx { demand(j, needed, finding: findings.count) }
-        var help: String
-        var fixes: [TextEdit] = []
-        if case .node(let j) = ctx {
-            help = "raise \(name(ctx))'s radius to \(n(w.m)) + \(n(w.d)) = \(n(needed)), not lower the minimum"
-            if let (bindingHelp, edits) = raiseContainer(j, to: needed, for: i) {
-                help = bindingHelp
-                fixes = edits
-            }
-        } else {
-            help = "the \(scene.screen.outline)'s corner radius is \(n(w.R)); inset this shape at most \(n(max(0, w.R - w.m))) pt from the corner, or let the minimum show"
-        }
-        add(.containerTooTight,
-            "\(name(ctx)) is too tight for `\(sh.id)`: at \(corners.joined(separator: ", ")) the concentric radius \(n(w.R)) − \(n(w.d)) = \(n(max(0, w.R - w.d))) is below the minimum \(n(w.m))",
-            at: shapeRange(i), help: help,
-            values: ["containerRadius": w.R, "distance": w.d, "minimum": w.m, "neededRadius": needed], fixes: fixes)
-        return true
-    }
-
-    /// How to raise container `j`'s radius to `needed` for shape `i`: which
-    /// binding to change (when its radius is an expression of bindings) and the
-    /// edits. A binding change is only offered once re-evaluating the scene with
-    /// it shows that it works (a binding may move the shape too: `pad p`).
-    mutating func raiseContainer(_ j: Int, to needed: Double, for i: Int) -> (String, [TextEdit])? {
-        let node = nodes[j]
-        var radiusExpr: Expr? = nil
-        for it in node.items { if case .container(.radii(.rect, let es)) = it.value { radiusExpr = es.first } }
-        guard let e = radiusExpr else { return nil }
-        let who = "`\(scene.shapes[j].id)`"
-        if case .number = e {
-            return ("raise \(who)'s radius to \(n(needed)) (`\(Radii(all: needed).containerDeclaration)`), not lower the minimum",
-                    [TextEdit(e.range, n(needed))])
-        }
-        for name in ExprValue.names(e) {
-            guard let v = ExprValue.solve(e, for: name, target: needed, env),
-                  let (be, br) = bindingExprs[name], case .number = be else { continue }
-            let edit = TextEdit(br, n(v))
-            guard works(edit, for: i) else { continue }
-            return ("raise \(who)'s radius `\(text(e.range))` to \(n(needed)): set `\(name)` = \(n(v)) (now \(n(env[name] ?? 0))), not lower the minimum", [edit])
-        }
-        return ("raise \(who)'s radius `\(text(e.range))` to \(n(needed)), not lower the minimum", [TextEdit(e.range, n(needed))])
-    }
-
-    /// Whether shape `i` is no longer too tight once `edit` is applied. Each
-    /// candidate edit is compiled once, however many shapes ask about it.
-    mutating func works(_ edit: TextEdit, for i: Int) -> Bool {
-        let key = "\(edit.range.start):\(edit.replacement)"
-        let edited: ResolvedScene?
-        if let known = trials[key] {
-            edited = known
-        } else {
-            guard trials.count < Checker.maxVerifications else { return false }
-            edited = Pipeline.compile(SourceFile(name: file.name, bytes: TextEdit.apply([edit], to: file.bytes).bytes)).scene
-            trials[key] = edited
-        }
-        guard let s = edited, i < s.shapes.count else { return false }
-        return s.reasons(for: i).allSatisfy { r in
-            guard let R = r.containerRadius, let d = r.distance, let m = r.minimum, let c = r.computed else { return true }
-            return d >= R || c >= m - 1e-9
-        }
     }
 
     // MARK: flared-corner / pinched-corner

@@ -39,7 +39,8 @@ extension Context {
             var declared: Double? = nil
             var concentric = false
             for f in edits {
-                for e in findings[f].fixes {
+                guard case .built(let finding) = findings[f] else { continue }
+                for e in finding.fixes {
                     if e.range == cr, let v = Self.declaredRadius(e.replacement) { declared = max(declared ?? 0, v) }
                     if e.range == sh.shapeRange, e.replacement.hasPrefix("concentric") { concentric = true }
                 }
@@ -61,10 +62,19 @@ extension Context {
             let help = joint.isEmpty
                 ? "`\(sh.id)` must draw and declare one radius of at least \(n(needed)), what its content needs: give it a shape of radius \(T) and `container rect \(T)`"
                 : "draw and declare the radius `\(sh.id)`'s content needs: \(what) (its content needs \(n(needed)); drawn and declared alike)"
+            let shared = joints.count
+            joints.append((help, joint, target))
             for f in (demands[j]?.findings ?? []) + edits {
-                findings[f].help = help
-                findings[f].fixes = joint
-                findings[f].values["neededRadius"] = target
+                switch findings[f] {
+                case .built(var d):
+                    d.help = help
+                    d.fixes = joint
+                    d.values["neededRadius"] = target
+                    findings[f] = .built(d)
+                case .tooTight(var t):
+                    t.joint = shared
+                    findings[f] = .tooTight(t)
+                }
             }
         }
     }

@@ -22,6 +22,14 @@ extension Compilation {
         guard let scene else { return [] }
         return Checker.check(scene, ast: parse.scene, file: file)
     }
+
+    /// Every diagnostic `scene` reports (this compilation's, then the checker's
+    /// findings when it compiled), each finding built when it is read: for a
+    /// report that shows some and counts the rest.
+    public func checked() -> Findings {
+        guard let scene else { return Findings(leading: diagnostics, records: [], context: nil) }
+        return Checker.findings(scene, ast: parse.scene, file: file, after: diagnostics)
+    }
 }
 
 public enum Pipeline {

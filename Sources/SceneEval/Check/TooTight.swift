@@ -1,0 +1,181 @@
+// The `container-too-tight` rule (docs/lint.md), and the findings built when read.
+//
+// A scene can have a finding on nearly every shape (a grid of content padded
+// away from its container's corner is at the corner by the rule: 98 warnings in
+// every 100 nodes of such a list). A report shows 50 and counts the rest, so
+// the checker records what it found (shape, corners, numbers, how the help will
+// raise the container) and builds message, help, values and fixes only for a
+// finding that is read. Which candidate binding edits are tried, and so what
+// every help says, is settled while checking, in finding order, exactly as when
+// everything was built at once; only the trying (see `Trials`) waits until a
+// help that needs it is read.
+import SceneLang
+
+/// One finding: built, or a container-too-tight one to build when read.
+enum Finding {
+    case built(Diagnostic)
+    case tooTight(TooTight)
+}
+
+/// What a container-too-tight finding needs to be built.
+struct TooTight {
+    var shape: Int
+    /// The corners named, in `Corner.allCases` order (bit k: corner k).
+    var corners: UInt8
+    var R: Double, d: Double, m: Double
+    var raise: Raise
+    /// Set by `reconcile`: the joint help, fixes and needed radius (index into `overrides`).
+    var joint: Int? = nil
+}
+
+/// How the help raises the container.
+enum Raise {
+    /// Against the screen (its radius is fixed).
+    case screen
+    /// The container's radius is not one `rect` expression: say what it needs.
+    case plain
+    /// `rect 20`: write the number.
+    case literal(SourceRange)
+    /// `rect a + b`: write the number over the expression (no binding change worked).
+    case expression(SourceRange)
+    /// `rect r`: set the binding, once trying it shows it works (`works` nil: not yet tried).
+    case binding(name: String, value: Double, edit: TextEdit, expression: SourceRange, works: Bool?)
+}
+
+/// The checker's findings after the compiler's diagnostics, each built when read.
+/// Not for sharing between threads (reading one may try an edit).
+public struct Findings: RandomAccessCollection {
+    let leading: [Diagnostic]
+    let records: [Finding]
+    let context: Context?
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { leading.count + records.count }
+
+    public subscript(position: Int) -> Diagnostic {
+        if position < leading.count { return leading[position] }
+        switch records[position - leading.count] {
+        case .built(let d): return d
+        case .tooTight(let t): return context!.diagnostic(t)
+        }
+    }
+
+    public var errorCount: Int { count(.error) }
+    public var warningCount: Int { count(.warning) }
+    public var hasErrors: Bool { count(.error) > 0 }
+
+    /// Counted without building a finding.
+    func count(_ severity: Diagnostic.Severity) -> Int {
+        var n = leading.reduce(0) { $0 + ($1.severity == severity ? 1 : 0) }
+        for r in records {
+            switch r {
+            case .built(let d): if d.severity == severity { n += 1 }
+            case .tooTight: if DiagnosticCode.containerTooTight.severity == severity { n += 1 }
+            }
+        }
+        return n
+    }
+}
+
+extension Context {
+    mutating func tooTight(_ i: Int) -> Bool {
+        let sh = scene.shapes[i]
+        let reasons = scene.reasons(for: i)
+        guard reasons.count == 4 else { return false }
+        var worst: (R: Double, d: Double, m: Double)? = nil
+        var corners: UInt8 = 0
+        for k in Corner.allCases {
+            let r = reasons[k.rawValue]
+            guard let R = r.containerRadius, let d = r.distance, let m = r.minimum, let computed = r.computed else { continue }
+            if computed < m - 1e-9, atCorner(i, k, r) {
+                corners |= 1 << k.rawValue
+                if worst == nil || m + d > worst!.m + worst!.d { worst = (R, d, m) }
+            }
+        }
+        guard let w = worst else { return false }
+        let needed = w.m + w.d
+        var raise = Raise.screen
+        if case .node(let j) = sh.container {
+            demand(j, needed, finding: findings.count)
+            raise = planRaise(j, to: needed, for: i)
+        }
+        findings.append(.tooTight(TooTight(shape: i, corners: corners, R: w.R, d: w.d, m: w.m, raise: raise)))
+        return true
+    }
+
+    /// How to raise container `j`'s radius to `needed` for shape `i`: which
+    /// binding to change (when its radius is an expression of bindings). A
+    /// binding change is only offered once trying it shows that it works (a
+    /// binding may move the shape too: `pad p`); at most
+    /// `Checker.maxVerifications` different changes are tried per check, the
+    /// first ones asked for. Which those are is settled here; the trying waits
+    /// for the help to be read, unless a later candidate depends on its outcome.
+    mutating func planRaise(_ j: Int, to needed: Double, for i: Int) -> Raise {
+        var radiusExpr: Expr? = nil
+        for it in nodes[j].items { if case .container(.radii(.rect, let es)) = it.value { radiusExpr = es.first } }
+        guard let e = radiusExpr else { return .plain }
+        if case .number = e { return .literal(e.range) }
+        var candidates: [(name: String, value: Double, edit: TextEdit)] = []
+        for name in ExprValue.names(e) {
+            guard let v = ExprValue.solve(e, for: name, target: needed, env),
+                  let (be, br) = bindingExprs[name], case .number = be else { continue }
+            candidates.append((name, v, TextEdit(br, n(v))))
+        }
+        for (k, c) in candidates.enumerated() {
+            guard trials.admit(c.edit) else { continue }
+            if k == candidates.count - 1 {
+                return .binding(name: c.name, value: c.value, edit: c.edit, expression: e.range, works: nil)
+            }
+            if works(c.edit, name: c.name, for: i) {
+                return .binding(name: c.name, value: c.value, edit: c.edit, expression: e.range, works: true)
+            }
+        }
+        return .expression(e.range)
+    }
+
+    /// The finding, built.
+    func diagnostic(_ t: TooTight) -> Diagnostic {
+        let i = t.shape
+        let sh = scene.shapes[i]
+        let ctx = sh.container
+        let needed = t.m + t.d
+        var help: String
+        var fixes: [TextEdit] = []
+        var values = ["containerRadius": t.R, "distance": t.d, "minimum": t.m, "neededRadius": needed]
+        if let o = t.joint {
+            let joint = joints[o]
+            (help, fixes) = (joint.help, joint.fixes)
+            values["neededRadius"] = joint.target
+        } else if case .node(let j) = ctx {
+            (help, fixes) = raiseHelp(j, t)
+        } else {
+            help = "the \(scene.screen.outline)'s corner radius is \(n(t.R)); inset this shape at most \(n(max(0, t.R - t.m))) pt from the corner, or let the minimum show"
+        }
+        let corners = Corner.allCases.filter { t.corners & (1 << $0.rawValue) != 0 }.map(\.name)
+        var d = Diagnostic(.containerTooTight,
+            "\(name(ctx)) is too tight for `\(sh.id)`: at \(corners.joined(separator: ", ")) the concentric radius \(n(t.R)) − \(n(t.d)) = \(n(max(0, t.R - t.d))) is below the minimum \(n(t.m))",
+            at: shapeRange(i), help: help, values: values)
+        d.fixes = fixes
+        return d
+    }
+
+    /// The help and edits that raise container `j`'s radius to what `t` needs.
+    func raiseHelp(_ j: Int, _ t: TooTight) -> (String, [TextEdit]) {
+        let who = "`\(scene.shapes[j].id)`"
+        let needed = t.m + t.d
+        switch t.raise {
+        case .screen, .plain:
+            return ("raise \(who)'s radius to \(n(t.m)) + \(n(t.d)) = \(n(needed)), not lower the minimum", [])
+        case .literal(let r):
+            return ("raise \(who)'s radius to \(n(needed)) (`\(Radii(all: needed).containerDeclaration)`), not lower the minimum",
+                    [TextEdit(r, n(needed))])
+        case .expression(let r):
+            return ("raise \(who)'s radius `\(text(r))` to \(n(needed)), not lower the minimum", [TextEdit(r, n(needed))])
+        case .binding(let name, let v, let edit, let r, let known):
+            guard known ?? works(edit, name: name, for: t.shape) else {
+                return ("raise \(who)'s radius `\(text(r))` to \(n(needed)), not lower the minimum", [TextEdit(r, n(needed))])
+            }
+            return ("raise \(who)'s radius `\(text(r))` to \(n(needed)): set `\(name)` = \(n(v)) (now \(n(env[name] ?? 0))), not lower the minimum", [edit])
+        }
+    }
+}

@@ -1,0 +1,156 @@
+// Trying a candidate binding edit for container-too-tight's help ("set `r` =
+// 48"): does the edited file still compile, and is the shape no longer too
+// tight in it?
+//
+// Without compiling the edited file. The edit replaces one `let`'s number, so
+// the edited file parses to the same tree with that binding's value changed;
+// what can go wrong elsewhere is an expression the value reaches (a binding
+// computed from it, a node item using those) turning negative, too large or a
+// division by zero, so those, and only those, are evaluated again. A top-level
+// node is laid out and resolved on the screen by itself (nothing in one
+// depends on another; a test holds every example to that), so the shape is
+// judged in its top-level node evaluated alone with the edit: a hundred nodes,
+// not the whole scene.
+import SceneLang
+
+/// The edits tried (or to be tried) in one check, and what trying showed.
+final class Trials {
+    struct Key: Hashable {
+        var start: Int
+        var replacement: String
+        init(_ e: TextEdit) { start = e.range.start; replacement = e.replacement }
+    }
+
+    /// The edits admitted for trying, the first `Checker.maxVerifications` asked for.
+    private(set) var admitted: Set<Key> = []
+    /// Per admitted edit: the file's statements other than nodes, edited; nil
+    /// when the edited file would not compile.
+    var heads: [Key: [Statement]?] = [:]
+    /// Per edit: the top-level node last evaluated alone with it (findings are
+    /// read in document order, so one per edit is enough).
+    var lastRoot: [Key: (root: Int, scene: ResolvedScene?)] = [:]
+    /// Binding name → the nodes whose items use it (built on the first trial).
+    var users: [String: [Int]]? = nil
+
+    /// Whether `edit` may be tried: it was already, or fewer than the maximum were.
+    func admit(_ edit: TextEdit) -> Bool {
+        let k = Key(edit)
+        if admitted.contains(k) { return true }
+        guard admitted.count < Checker.maxVerifications else { return false }
+        admitted.insert(k)
+        return true
+    }
+}
+
+extension Context {
+    /// Whether shape `i` is no longer too tight once `edit` (to binding `name`)
+    /// is applied, and the edited file compiles.
+    func works(_ edit: TextEdit, name: String, for i: Int) -> Bool {
+        let key = Trials.Key(edit)
+        let head: [Statement]?
+        if let known = trials.heads[key] { head = known } else {
+            head = editedHead(edit, name: name)
+            trials.heads[key] = .some(head)
+        }
+        guard let head else { return false }
+        var root = i
+        while let p = scene.shapes[root].parent { root = p }
+        let alone: ResolvedScene?
+        if let last = trials.lastRoot[key], last.root == root { alone = last.scene } else {
+            let e = Evaluator.evaluate(Scene(statements: head + [.node(nodes[root])]))
+            alone = e.diagnostics.hasErrors ? nil : e.scene
+            trials.lastRoot[key] = (root, alone)
+        }
+        guard let s = alone, i - root < s.shapes.count else { return false }
+        return s.reasons(for: i - root).allSatisfy { r in
+            guard let R = r.containerRadius, let d = r.distance, let m = r.minimum, let c = r.computed else { return true }
+            return d >= R || c >= m - 1e-9
+        }
+    }
+
+    /// The statements other than nodes with `edit` applied to `let name`, when
+    /// the edited file compiles (the original did).
+    func editedHead(_ edit: TextEdit, name: String) -> [Statement]? {
+        // The new value, read as the file would read it.
+        let parsed = Parser.parse(SourceFile(name: file.name, text: "let \(name) = \(edit.replacement)\n"))
+        guard !parsed.diagnostics.hasErrors, parsed.scene.statements.count == 1,
+              case .binding(_, let value, _) = parsed.scene.statements[0] else { return nil }
+        var head: [Statement] = []
+        var edited = false
+        for s in statements {
+            switch s {
+            case .node: continue
+            case .binding(let id, _, let r) where !edited && id.name == name:
+                head.append(.binding(name: id, value: value, range: r))
+                edited = true
+            default: head.append(s)
+            }
+        }
+        // Bindings, screen and margin, then every node item the new value reaches.
+        var evaluator = Evaluator(file: nil)
+        _ = evaluator.run(Scene(statements: head))
+        guard !evaluator.diagnostics.hasErrors else { return nil }
+        for k in users(of: reached(from: name)) {
+            _ = evaluator.props(nodes[k])
+            if evaluator.diagnostics.hasErrors { return nil }
+        }
+        return head
+    }
+
+    /// `name` and every binding computed from it, directly or not.
+    func reached(from name: String) -> Set<String> {
+        var out: Set<String> = [name]
+        for s in statements {
+            guard case .binding(let id, let e, _) = s, !out.contains(id.name) else { continue }
+            if ExprValue.names(e).contains(where: out.contains) { out.insert(id.name) }
+        }
+        return out
+    }
+
+    /// The nodes whose items use one of `names`, in document order.
+    func users(of names: Set<String>) -> [Int] {
+        if trials.users == nil {
+            var users: [String: [Int]] = [:]
+            var used: [String] = []
+            for k in nodes.indices {
+                used.removeAll(keepingCapacity: true)
+                for it in nodes[k].items { ExprValue.names(it.value, into: &used) }
+                for name in Set(used) { users[name, default: []].append(k) }
+            }
+            trials.users = users
+        }
+        var out: Set<Int> = []
+        for name in names { out.formUnion(trials.users?[name] ?? []) }
+        return out.sorted()
+    }
+}
+
+extension ExprValue {
+    /// The names an item's expressions use.
+    static func names(_ item: Item, into out: inout [String]) {
+        func shape(_ s: ShapeExpr) {
+            switch s {
+            case .plain: break
+            case .radii(_, let es): for e in es { names(e, into: &out) }
+            case .concentric(let base, _, let clauses):
+                corner(base)
+                for c in clauses { corner(c.spec) }
+            }
+        }
+        func corner(_ c: CornerSpec) {
+            switch c {
+            case .concentric(let m): if let m { names(m, into: &out) }
+            case .fixed(let e): names(e, into: &out)
+            }
+        }
+        switch item {
+        case .shape(let s), .container(let s), .clip(let s), .background(let s), .hit(let s), .transition(let s): shape(s)
+        case .glass(let s): if let s { shape(s) }
+        case .size(let w, let h): names(w, into: &out); names(h, into: &out)
+        case .width(let e), .height(let e): names(e, into: &out)
+        case .pad(let edges): for (_, e) in edges { names(e, into: &out) }
+        case .stack(_, let spacing): if let spacing { names(spacing, into: &out) }
+        case .align, .fill, .style, .role: break
+        }
+    }
+}
