@@ -35,6 +35,8 @@ extension Context {
     /// is outside its frame). Memoised, walked without recursion.
     mutating func padding(_ i: Int) -> Insets {
         let stop: Int? = { if case .node(let j) = scene.shapes[i].enclosing { return j } else { return nil } }()
+        if paddingMemo.isEmpty { paddingMemo = Array(repeating: nil, count: scene.shapes.count) }
+        if let known = paddingMemo[i] { return known }
         var chain: [Int] = []
         var at: Int? = i
         var base = Insets()

@@ -126,7 +126,7 @@ struct Context {
     var demands: [Int: (needed: Double, findings: [Int])] = [:]
     var containerEdits: [Int: [Int]] = [:]
     /// Node → the padding between it and its container (see `padding(_:)`).
-    var paddingMemo: [Int: Insets] = [:]
+    var paddingMemo: [Insets?] = []
 
     init(scene: ResolvedScene, ast: Scene, file: SourceFile) {
         self.scene = scene

@@ -48,15 +48,31 @@ extension Context {
 
     /// Whether two shapes have the same corners, wherever they are (mirror images match).
     func sameCorners(_ a: Radii, _ b: Radii) -> Bool {
-        zip(a.values.sorted(), b.values.sorted()).allSatisfy { abs($0 - $1) <= Checker.tolerance }
+        let x = Self.sorted(a), y = Self.sorted(b)
+        return abs(x.0 - y.0) <= Checker.tolerance && abs(x.1 - y.1) <= Checker.tolerance
+            && abs(x.2 - y.2) <= Checker.tolerance && abs(x.3 - y.3) <= Checker.tolerance
+    }
+
+    /// The four radii in ascending order (no array: this runs for every sibling of every row).
+    static func sorted(_ r: Radii) -> (Double, Double, Double, Double) {
+        var (a, b, c, d) = (r.topLeading, r.topTrailing, r.bottomTrailing, r.bottomLeading)
+        if a > b { swap(&a, &b) }
+        if c > d { swap(&c, &d) }
+        if a > c { swap(&a, &c) }
+        if b > d { swap(&b, &d) }
+        if b > c { swap(&b, &c) }
+        return (a, b, c, d)
     }
 
     mutating func reportUneven(_ group: [Int]) {
-        let shapes = group.map { scene.shapes[$0] }
         // The outer ones: the largest radius in the row, and their corners.
-        let outerRadius = shapes.map(\.radii.max).max()!
-        guard let outer = shapes.first(where: { $0.radii.max == outerRadius }),
-              let inner = shapes.firstIndex(where: { !sameCorners($0.radii, outer.radii) }) else { return }
+        // (Found without copying the row: most rows are even and report nothing.)
+        var outerRadius = -Double.infinity
+        for i in group { outerRadius = max(outerRadius, scene.shapes[i].radii.max) }
+        guard let outerIndex = group.first(where: { scene.shapes[$0].radii.max == outerRadius }) else { return }
+        let outerRadii = scene.shapes[outerIndex].radii
+        guard let inner = group.firstIndex(where: { !sameCorners(scene.shapes[$0].radii, outerRadii) }) else { return }
+        let shapes = group.map { scene.shapes[$0] }
         let innerShape = shapes[inner]
         let minimum = shapes[0].minimum ?? 0
         let listed = shapes.prefix(Self.siblingsNamed).map { "`\($0.id)` \($0.radii)" }.joined(separator: ", ")
