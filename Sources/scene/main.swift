@@ -218,7 +218,7 @@ func runRequest(_ args: [String]) -> RunRequest {
 func write(_ scene: ResolvedScene, _ diagnostics: Findings, from file: SourceFile, as request: RunRequest,
            to sink: OutputFile) {
     switch request.format {
-    case "json": JSONWriter.write(scene, diagnostics: Array(diagnostics), file: file) { sink.write($0) }
+    case "json": JSONWriter.write(scene, diagnostics: diagnostics, file: file) { sink.write($0) }
     case "swiftui":
         // The scene compiled, so the export does too; its notes go to stderr.
         if let export = SwiftUIWriter.export(file, options: request.swiftUI) {
@@ -250,7 +250,7 @@ func run(_ args: [String]) -> Int32 {
     let diagnostics = c.checked()
     report(diagnostics, in: file)
     guard let scene = c.scene else {
-        if request.format == "json" { Console.out(JSONWriter.write(nil, diagnostics: Array(diagnostics), file: file)) }
+        if request.format == "json" { Console.out(JSONWriter.write(nil, diagnostics: diagnostics, file: file)) }
         return Exit.dataError
     }
     // Stream the result: to stdout, or to a file written whole or not at all.

@@ -3,7 +3,7 @@ import SceneLang
 /// `scene run --json`: `{"screen", "target", "shapes", "diagnostics"}`, shapes in
 /// document order. Numbers go through `Format.number`.
 public enum JSONWriter {
-    public static func write(_ scene: ResolvedScene?, diagnostics: [Diagnostic], file: SourceFile) -> String {
+    public static func write(_ scene: ResolvedScene?, diagnostics: some Collection<Diagnostic>, file: SourceFile) -> String {
         var all: [UInt8] = []
         write(scene, diagnostics: diagnostics, file: file) { all.append(contentsOf: $0) }
         return String(decoding: all, as: UTF8.self)
@@ -11,7 +11,8 @@ public enum JSONWriter {
 
     /// The same document, streamed to `sink` as UTF-8 in pieces of up to a megabyte
     /// (written straight into bytes: this runs once per shape of a 100k-node scene).
-    public static func write(_ scene: ResolvedScene?, diagnostics: [Diagnostic], file: SourceFile,
+    /// (`diagnostics` are read once, in order: `Findings` builds each as it is written.)
+    public static func write(_ scene: ResolvedScene?, diagnostics: some Collection<Diagnostic>, file: SourceFile,
                              to sink: (UnsafeRawBufferPointer) -> Void) {
         withoutActuallyEscaping(sink) { sink in
             var o = SVGBuffer(flush: sink)
@@ -20,7 +21,8 @@ public enum JSONWriter {
         }
     }
 
-    static func write(_ scene: ResolvedScene?, diagnostics: [Diagnostic], file: SourceFile, into o: inout SVGBuffer) {
+    static func write(_ scene: ResolvedScene?, diagnostics: some Collection<Diagnostic>, file: SourceFile,
+                      into o: inout SVGBuffer) {
         var locator = Locator(file: file)
         o.raw("{\n")
         if let scene {
@@ -148,7 +150,7 @@ public enum JSONWriter {
 
     /// A JSON string literal, appended (the common case, nothing to escape, is one copy).
     static func appendString(_ s: String, to o: inout SVGBuffer) {
-        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 < 0x7F }) {
+        if needsNoEscape(s) {
             o.byte(0x22); o.raw(s.utf8); o.byte(0x22)
         } else {
             o.raw(string(s).utf8)
@@ -157,7 +159,7 @@ public enum JSONWriter {
 
     /// The same, onto a string.
     static func appendString(_ s: String, to o: inout String) {
-        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 < 0x7F }) {
+        if needsNoEscape(s) {
             o += "\""; o += s; o += "\""
         } else {
             o += string(s)
@@ -189,8 +191,26 @@ public enum JSONWriter {
 
     static func num(_ v: Double) -> String { v.isFinite ? Format.number(v) : "null" }
 
+    /// Whether `string(s)` is `s` in quotes: no control character, quote,
+    /// backslash, DEL or line/paragraph separator (U+2028/9, E2 80 A8/9 in
+    /// UTF-8). Other non-ASCII text (`−`, `×`) is copied as it is.
+    static func needsNoEscape(_ s: String) -> Bool {
+        var s = s
+        return s.withUTF8 { b in
+            var k = 0
+            while k < b.count {
+                let c = b[k]
+                if c < 0x20 || c == 0x22 || c == 0x5C || c == 0x7F { return false }
+                if c == 0xE2, k + 2 < b.count, b[k + 1] == 0x80, b[k + 2] == 0xA8 || b[k + 2] == 0xA9 { return false }
+                k += 1
+            }
+            return true
+        }
+    }
+
     /// A JSON string literal with every control character escaped.
     public static func string(_ s: String) -> String {
+        if needsNoEscape(s) { return "\"" + s + "\"" }
         var o = "\""
         for u in s.unicodeScalars {
             switch u {

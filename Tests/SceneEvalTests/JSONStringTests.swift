@@ -1,0 +1,25 @@
+import Foundation
+import Testing
+@testable import SceneEval
+
+/// `JSONWriter.string` copies text that needs no escaping whole (non-ASCII
+/// included) and escapes the rest; either way a JSON parser reads the text back.
+@Suite struct JSONStringTests {
+    static let samples = [
+        "", "plain", "28 − 40 = 0", "`c0` × 2", "é\u{301}", "tab\there", "quote \" and \\ backslash",
+        "line\nbreak\r", "\u{7F}", "\u{1B}[1m", "sep \u{2028} and \u{2029}", "\u{E2}\u{80}", "almost \u{2027}\u{202A}",
+        "emoji 🙂", "\u{0}",
+    ]
+
+    @Test(arguments: samples)
+    func readsBack(_ s: String) throws {
+        let literal = JSONWriter.string(s)
+        let back = try JSONSerialization.jsonObject(with: Data("[\(literal)]".utf8)) as? [String]
+        #expect(back == [s])
+        // Escaped exactly where needed: control characters, quote, backslash, DEL, U+2028/9.
+        let special = s.unicodeScalars.contains { $0.value < 0x20 || $0 == "\"" || $0 == "\\" || $0.value == 0x7F
+            || $0.value == 0x2028 || $0.value == 0x2029 }
+        #expect((literal == "\"" + s + "\"") == !special)
+        #expect(!literal.unicodeScalars.contains { $0.value == 0x2028 || $0.value == 0x2029 || $0.value < 0x20 })
+    }
+}
