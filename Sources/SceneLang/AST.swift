@@ -164,9 +164,17 @@ public enum CornerStyle: String, Sendable, Equatable, CaseIterable { case contin
 /// A colour as written: `#4a8`, `#44aa88`, `#44aa88cc`, or a name.
 public struct Color: Sendable, Equatable {
     public var r: UInt8, g: UInt8, b: UInt8, a: UInt8
-    /// The name it was written with (`red`), for dumps; nil for `#…`.
-    public var name: String? = nil
+    /// 1 + the position of `name` in `names`; 0 for none (five bytes a colour, not 24).
+    var nameIndex: UInt8 = 0
+    /// The name it was written with (`red`), for dumps; nil for `#…`. Only a name
+    /// of `named` is kept (another is dropped).
+    public var name: String? {
+        get { nameIndex == 0 ? nil : Self.names[Int(nameIndex) - 1] }
+        set { nameIndex = newValue.flatMap { Self.names.firstIndex(of: $0) }.map { UInt8($0 + 1) } ?? 0 }
+    }
     public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255) { self.r = r; self.g = g; self.b = b; self.a = a }
+    /// The names of `named`, sorted.
+    static let names: [String] = named.keys.sorted()
     /// As written: the name, else the hex form.
     public var written: String { name ?? hex }
     public var hex: String {

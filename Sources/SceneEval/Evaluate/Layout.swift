@@ -1,16 +1,25 @@
 import SceneLang
 
-/// What layout needs of one node, flattened in document order (kept small:
-/// a scene may have a million of them).
+/// What layout needs of one node, flattened in document order (kept small,
+/// 72 bytes: a scene may have a million of them). A missing width or height is NaN
+/// (evaluated lengths are finite).
 struct Box {
-    var width: Double?
-    var height: Double?
+    var width: Double
+    var height: Double
     var pad: Insets
+    var spacing: Double
+    /// −1 for a root.
+    var parentIndex: Int32
     var align: Alignment
     var stack: StackAxis?
-    var spacing: Double
-    var parent: Int?
     var children: [Int] = []
+
+    var parent: Int? { parentIndex < 0 ? nil : Int(parentIndex) }
+}
+
+extension Double {
+    /// NaN (layout's "not given") as nil.
+    @inline(__always) var given: Double? { isNaN ? nil : self }
 }
 
 /// The flattened scene between layout's passes: one box and one shape per node
@@ -76,8 +85,8 @@ extension Evaluator {
             }
         }
         let p = props(node)
-        flat.boxes.append(Box(width: p.width, height: p.height, pad: p.pad, align: p.align, stack: p.stack,
-                              spacing: p.spacing, parent: parent))
+        flat.boxes.append(Box(width: p.width ?? .nan, height: p.height ?? .nan, pad: p.pad, spacing: p.spacing,
+                              parentIndex: parent.map { Int32($0) } ?? -1, align: p.align, stack: p.stack))
         if let parent { flat.boxes[parent].children.append(index) }
         if let r = p.containerRange { flat.containers[index] = (p.container, r) }
         if !p.layers.isEmpty { flat.layerSpecs[index] = p.layers }
@@ -85,11 +94,10 @@ extension Evaluator {
         // shape; bare `glass` on a node with none is SwiftUI's default glass shape, a capsule.
         let drawn = p.shape ?? p.glassShape ?? p.container ?? (p.glass ? .plain(ShapeKind.defaultGlass) : nil)
         flat.shapes.append(ResolvedShape(
-            id: node.label?.name ?? "node-\(index + 1)", label: node.label?.name, kind: drawn?.kind ?? .group,
-            parent: parent, depth: depth, container: .none, isContainer: false, enclosingIndex: -1,
-            containerRadii: nil, containerKind: nil, frame: screen.frame, radii: Radii(all: 0), style: p.style,
-            fill: p.fill, glass: p.glass, role: p.role, stack: p.stack, spec: drawn, decisions: Decisions(),
-            layers: [], range: node.range, shapeRange: p.shapeRange, containerRange: p.containerRange))
+            index: index, label: node.label?.name, kind: drawn?.kind ?? .group,
+            parent: parent, depth: depth, frame: screen.frame, style: p.style, fill: p.fill, glass: p.glass,
+            role: p.role, stack: p.stack, spec: drawn, range: node.range, shapeRange: p.shapeRange,
+            containerRange: p.containerRange))
     }
 
     /// Measure, then place: every shape's frame. (The per-node sizes live only
@@ -101,21 +109,21 @@ extension Evaluator {
 
     /// Measure: a node's ideal size per axis (children before parents); nil means
     /// it fills what it is given.
-    static func measure(_ boxes: [Box]) -> (width: [Double?], height: [Double?]) {
+    static func measure(_ boxes: [Box]) -> (width: [Double], height: [Double]) {
         let n = boxes.count
-        var idealW = [Double?](repeating: nil, count: n)
-        var idealH = [Double?](repeating: nil, count: n)
+        var idealW = [Double](repeating: .nan, count: n)
+        var idealH = [Double](repeating: .nan, count: n)
         for i in stride(from: n - 1, through: 0, by: -1) {
             let p = boxes[i]
-            var w = p.width, h = p.height
+            var w = p.width.given, h = p.height.given
             if let axis = p.stack, w == nil || h == nil {
                 let kids = p.children
                 var along: Double? = 0, cross: Double? = 0
                 let horizontal = axis == .hstack
                 for c in kids {
                     let pad = boxes[c].pad
-                    let cw = idealW[c].map { $0 + pad.horizontal }
-                    let ch = idealH[c].map { $0 + pad.vertical }
+                    let cw = idealW[c].given.map { $0 + pad.horizontal }
+                    let ch = idealH[c].given.map { $0 + pad.vertical }
                     let a = horizontal ? cw : ch
                     let x = horizontal ? ch : cw
                     switch axis {
@@ -133,22 +141,22 @@ extension Evaluator {
                 if w == nil { w = fitW }
                 if h == nil { h = fitH }
             }
-            idealW[i] = w
-            idealH[i] = h
+            idealW[i] = w ?? .nan
+            idealH[i] = h ?? .nan
         }
         return (idealW, idealH)
     }
 
     /// Place: each node is given a slot by its parent (the screen at the top),
     /// parents before children.
-    static func place(_ boxes: [Box], idealW: [Double?], idealH: [Double?], screen: Screen,
+    static func place(_ boxes: [Box], idealW: [Double], idealH: [Double], screen: Screen,
                       into out: inout [ResolvedShape]) {
         var slots = [Frame](repeating: screen.frame, count: boxes.count)
         for i in boxes.indices {
             let p = boxes[i]
             let avail = slots[i].inset(p.pad)
-            let w = max(0, idealW[i] ?? avail.width)
-            let h = max(0, idealH[i] ?? avail.height)
+            let w = max(0, idealW[i].given ?? avail.width)
+            let h = max(0, idealH[i].given ?? avail.height)
             let frame = Frame(x: avail.x + (avail.width - w) * p.align.fx,
                               y: avail.y + (avail.height - h) * p.align.fy, width: w, height: h)
             out[i].frame = frame
@@ -163,14 +171,14 @@ extension Evaluator {
                 for c in kids {
                     let pad = boxes[c].pad
                     fixedTotal += horizontal ? pad.horizontal : pad.vertical
-                    if let s = horizontal ? idealW[c] : idealH[c] { fixedTotal += s } else { flexible += 1 }
+                    if let s = (horizontal ? idealW[c] : idealH[c]).given { fixedTotal += s } else { flexible += 1 }
                 }
                 let share = flexible > 0 ? max(0, (frameAlong - fixedTotal) / Double(flexible)) : 0
                 let total = fixedTotal + share * Double(flexible)
                 var cursor = (horizontal ? frame.x : frame.y) + (frameAlong - total) / 2
                 for c in kids {
                     let pad = boxes[c].pad
-                    let size = (horizontal ? idealW[c] : idealH[c]) ?? share
+                    let size = (horizontal ? idealW[c] : idealH[c]).given ?? share
                     let slotAlong = size + (horizontal ? pad.horizontal : pad.vertical)
                     slots[c] = horizontal
                         ? Frame(x: cursor, y: frame.y, width: slotAlong, height: frame.height)

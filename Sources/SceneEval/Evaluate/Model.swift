@@ -225,17 +225,46 @@ public enum ShapeValue: Sendable, Equatable {
     }
 }
 
-/// A ConcentricRectangle: each corner's style and the uniform groups.
+/// A ConcentricRectangle: each corner's style and the uniform groups. Stored in
+/// 36 bytes (one number and two bits per corner), not four optional-carrying
+/// enums: every concentric shape of a million-node scene holds one.
 public struct ConcentricSpec: Sendable, Equatable {
-    public var corners: Corners<CornerValue>
+    /// Per corner: the minimum (0 when none) or the fixed radius.
+    var values: Radii
+    /// Two bits per corner (bit 2 × Corner.rawValue): 0 concentric, 1 concentric
+    /// with a minimum, 2 fixed.
+    var styles: UInt8
     /// Up to four uniform groups, each a 4-bit mask of corners (bit = Corner.rawValue).
     var groupMasks: UInt16 = 0
 
-    public init(all v: CornerValue) { corners = Corners(all: v) }
+    public init(all v: CornerValue) {
+        values = Radii(all: 0); styles = 0
+        for k in Corner.allCases { self[k] = v }
+    }
+
+    public var corners: Corners<CornerValue> {
+        get { Corners(self[.topLeading], self[.topTrailing], self[.bottomTrailing], self[.bottomLeading]) }
+        set { for k in Corner.allCases { self[k] = newValue[k] } }
+    }
 
     public subscript(c: Corner) -> CornerValue {
-        get { corners[c] }
-        set { corners[c] = newValue }
+        get {
+            switch (styles >> UInt8(2 * c.rawValue)) & 3 {
+            case 0: return .concentric(minimum: nil)
+            case 1: return .concentric(minimum: values[c])
+            default: return .fixed(values[c])
+            }
+        }
+        set {
+            let bits: UInt8
+            switch newValue {
+            case .concentric(nil): bits = 0; values[c] = 0
+            case .concentric(let m?): bits = 1; values[c] = m
+            case .fixed(let v): bits = 2; values[c] = v
+            }
+            let shift = UInt8(2 * c.rawValue)
+            styles = styles & ~(3 << shift) | bits << shift
+        }
     }
 
     public var groups: [[Corner]] {
@@ -262,65 +291,10 @@ public struct ConcentricSpec: Sendable, Equatable {
     public var isUniform: Bool { groupMasks == 0xF }
     /// The minimum shared by every corner, when they share one.
     public var minimum: Double? {
-        guard case .concentric(let m?) = corners.topLeading else { return nil }
+        guard case .concentric(let m?) = self[.topLeading] else { return nil }
         for c in Corner.allCases { guard case .concentric(m) = self[c] else { return nil } }
         return m
     }
-}
-
-public struct ResolvedShape: Sendable, Equatable {
-    /// The label, or `node-N` (N in document order, from 1) for an unlabelled node.
-    public var id: String
-    public var label: String?
-    public var kind: ShapeKind
-    public var parent: Int?
-    public var depth: Int
-    /// The container its radii resolved against (`.none` when they depend on none).
-    public var container: ContainerRef
-    public var isContainer: Bool
-    /// `enclosing` in four bytes, which fit in padding (a scene may have a
-    /// million shapes): −1 for the screen, else the container's index.
-    var enclosingIndex: Int32
-    /// The container it sits in, whether or not its radii depend on it: the
-    /// nearest ancestor that declares one, else the screen (never `.none`).
-    /// Layout sets it once; the checker, SVG `--centers` and `reasons(for:)` read it.
-    public var enclosing: ContainerRef {
-        get { enclosingIndex < 0 ? .screen : .node(Int(enclosingIndex)) }
-        set {
-            if case .node(let j) = newValue { enclosingIndex = Int32(j) } else { enclosingIndex = -1 }
-        }
-    }
-    /// The radii it publishes to its children, when it is a container.
-    public var containerRadii: Radii?
-    /// The container's kind (for drawing the corner guides).
-    public var containerKind: ShapeKind?
-    public var frame: Frame
-    public var radii: Radii
-    public var style: CornerStyle
-    public var fill: Color?
-    public var glass: Bool
-    public var role: Role?
-    public var stack: StackAxis?
-    /// What was drawn, with its numbers: `ResolvedScene.reasons(for:)` explains it.
-    public var spec: ShapeValue?
-    public var decisions: Decisions
-    public var layers: [ShapeLayer]
-    /// Fixed radii it cannot hold, drawn clamped (`radius-overflow-clamped`).
-    public var overflows: [RadiusOverflow] = []
-    /// The concentric shape's minimum, when it has one on every corner.
-    public var minimum: Double? {
-        if case .concentric(let c)? = spec { return c.minimum }
-        return nil
-    }
-    /// A concentric shape whose four corners form one uniform group.
-    public var uniform: Bool {
-        if case .concentric(let c)? = spec { return c.isUniform }
-        return false
-    }
-    public var range: SourceRange
-    /// Source ranges of the parts a checker may point at.
-    public var shapeRange: SourceRange?
-    public var containerRange: SourceRange?
 }
 
 public struct ResolvedScene: Sendable, Equatable {
