@@ -35,7 +35,8 @@ extension Evaluator {
     /// Flatten, measure, place and resolve every node.
     mutating func layout(_ roots: [Node], screen: Screen, target: Target) -> [ResolvedShape] {
         var flat = flatten(roots, screen: screen)
-        Self.frames(flat.boxes, screen: screen, into: &flat.shapes)
+        Self.frames(&flat.boxes, screen: screen, into: &flat.shapes)
+        flat.boxes = []  // layout is done with them: not kept while radii resolve
         resolveAll(&flat, screen: screen, target: target)
         return flat.shapes
     }
@@ -100,19 +101,19 @@ extension Evaluator {
             containerRange: p.containerRange))
     }
 
-    /// Measure, then place: every shape's frame. (The per-node sizes live only
-    /// here, so they are gone before radii are resolved.)
-    static func frames(_ boxes: [Box], screen: Screen, into shapes: inout [ResolvedShape]) {
-        let (idealW, idealH) = measure(boxes)
-        place(boxes, idealW: idealW, idealH: idealH, screen: screen, into: &shapes)
+    /// Measure, then place: every shape's frame. Measuring turns each box's
+    /// width and height into its ideal size in place, and placing keeps each
+    /// slot in the shape's frame until the frame replaces it: no per-node
+    /// arrays beside the boxes.
+    static func frames(_ boxes: inout [Box], screen: Screen, into shapes: inout [ResolvedShape]) {
+        measure(&boxes)
+        place(boxes, screen: screen, into: &shapes)
     }
 
-    /// Measure: a node's ideal size per axis (children before parents); nil means
-    /// it fills what it is given.
-    static func measure(_ boxes: [Box]) -> (width: [Double], height: [Double]) {
+    /// Measure: a node's ideal size per axis (children before parents), stored
+    /// over its given width and height; NaN means it fills what it is given.
+    static func measure(_ boxes: inout [Box]) {
         let n = boxes.count
-        var idealW = [Double](repeating: .nan, count: n)
-        var idealH = [Double](repeating: .nan, count: n)
         for i in stride(from: n - 1, through: 0, by: -1) {
             let p = boxes[i]
             var w = p.width.given, h = p.height.given
@@ -122,8 +123,8 @@ extension Evaluator {
                 let horizontal = axis == .hstack
                 for c in kids {
                     let pad = boxes[c].pad
-                    let cw = idealW[c].given.map { $0 + pad.horizontal }
-                    let ch = idealH[c].given.map { $0 + pad.vertical }
+                    let cw = boxes[c].width.given.map { $0 + pad.horizontal }
+                    let ch = boxes[c].height.given.map { $0 + pad.vertical }
                     let a = horizontal ? cw : ch
                     let x = horizontal ? ch : cw
                     switch axis {
@@ -141,22 +142,21 @@ extension Evaluator {
                 if w == nil { w = fitW }
                 if h == nil { h = fitH }
             }
-            idealW[i] = w ?? .nan
-            idealH[i] = h ?? .nan
+            boxes[i].width = w ?? .nan
+            boxes[i].height = h ?? .nan
         }
-        return (idealW, idealH)
     }
 
     /// Place: each node is given a slot by its parent (the screen at the top),
     /// parents before children.
-    static func place(_ boxes: [Box], idealW: [Double], idealH: [Double], screen: Screen,
-                      into out: inout [ResolvedShape]) {
-        var slots = [Frame](repeating: screen.frame, count: boxes.count)
+    /// The slot a parent gives a child is kept in the child's frame (set to the
+    /// screen's by `flatten`) until the child's own frame replaces it.
+    static func place(_ boxes: [Box], screen: Screen, into out: inout [ResolvedShape]) {
         for i in boxes.indices {
             let p = boxes[i]
-            let avail = slots[i].inset(p.pad)
-            let w = max(0, idealW[i].given ?? avail.width)
-            let h = max(0, idealH[i].given ?? avail.height)
+            let avail = out[i].frame.inset(p.pad)
+            let w = max(0, p.width.given ?? avail.width)
+            let h = max(0, p.height.given ?? avail.height)
             let frame = Frame(x: avail.x + (avail.width - w) * p.align.fx,
                               y: avail.y + (avail.height - h) * p.align.fy, width: w, height: h)
             out[i].frame = frame
@@ -171,22 +171,22 @@ extension Evaluator {
                 for c in kids {
                     let pad = boxes[c].pad
                     fixedTotal += horizontal ? pad.horizontal : pad.vertical
-                    if let s = (horizontal ? idealW[c] : idealH[c]).given { fixedTotal += s } else { flexible += 1 }
+                    if let s = (horizontal ? boxes[c].width : boxes[c].height).given { fixedTotal += s } else { flexible += 1 }
                 }
                 let share = flexible > 0 ? max(0, (frameAlong - fixedTotal) / Double(flexible)) : 0
                 let total = fixedTotal + share * Double(flexible)
                 var cursor = (horizontal ? frame.x : frame.y) + (frameAlong - total) / 2
                 for c in kids {
                     let pad = boxes[c].pad
-                    let size = (horizontal ? idealW[c] : idealH[c]).given ?? share
+                    let size = (horizontal ? boxes[c].width : boxes[c].height).given ?? share
                     let slotAlong = size + (horizontal ? pad.horizontal : pad.vertical)
-                    slots[c] = horizontal
+                    out[c].frame = horizontal
                         ? Frame(x: cursor, y: frame.y, width: slotAlong, height: frame.height)
                         : Frame(x: frame.x, y: cursor, width: frame.width, height: slotAlong)
                     cursor += slotAlong + p.spacing
                 }
             default:
-                for c in kids { slots[c] = frame }
+                for c in kids { out[c].frame = frame }
             }
         }
     }
@@ -194,12 +194,15 @@ extension Evaluator {
     /// Resolve every shape's radii (Resolve.swift), containers first (document
     /// order guarantees it); record each shape's enclosing container.
     mutating func resolveAll(_ flat: inout Flattened, screen: Screen, target: Target) {
-        let n = flat.boxes.count
+        let n = flat.shapes.count
         let screenOuter = Outer(screen: screen)
-        var provides = [ContainerRef](repeating: .screen, count: n)
+        // The container each node provides its children: −1 the screen, else a node (four bytes a node).
+        var provides = [Int32](repeating: -1, count: n)
         let context = ResolveContext(screen: screen, target: target)
         for i in 0..<n {
-            let ctx: ContainerRef = flat.boxes[i].parent.map { provides[$0] } ?? .screen
+            let parent = flat.shapes[i].parentIndex
+            let code = parent < 0 ? -1 : provides[Int(parent)]
+            let ctx: ContainerRef = code < 0 ? .screen : .node(Int(code))
             let frame = flat.shapes[i].frame
             let outer: Outer
             if case .node(let j) = ctx { outer = Outer(container: flat.shapes[j]) } else { outer = screenOuter }
@@ -212,12 +215,12 @@ extension Evaluator {
                 flat.shapes[i].noteOverflow(r, role: "shape")
             }
             // The container it declares for its children.
-            provides[i] = ctx
-            if let (spec, range) = flat.containers[i], let c = spec {
+            provides[i] = code
+            if flat.shapes[i].extras != nil, let (spec, range) = flat.containers[i], let c = spec {
                 declareContainer(c, range: range, of: &flat.shapes[i], ctx: ctx, outer: outer, context)
-                if flat.shapes[i].isContainer { provides[i] = .node(i) }
+                if flat.shapes[i].isContainer { provides[i] = Int32(i) }
             }
-            if let specs = flat.layerSpecs[i] {
+            if !flat.layerSpecs.isEmpty, let specs = flat.layerSpecs[i] {
                 flat.shapes[i].layers = specs.map { (role, shape, range) in
                     let r = context.resolve(shape, frame: frame, ctx: ctx, outer: outer)
                     // A hit shape is not drawn: it cannot trap.

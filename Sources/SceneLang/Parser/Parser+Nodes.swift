@@ -15,12 +15,13 @@ extension Parser {
             }
             advance(); advance()
         }
-        var items: [Located<Item>] = []
+        let itemBase = itemStack.count
+        var lastItem: SourceRange? = nil
         var seen: UInt32 = 0  // one bit per item key, to find duplicates
         while !atNodeEnd {
             if tok.kind == .invalid { advance(); continue }
             let itemStart = tok.range
-            guard let (item, key) = parseItem(first: items.isEmpty && label == nil) else { recover(); break }
+            guard let (item, key) = parseItem(first: lastItem == nil && label == nil) else { recover(); break }
             let range = itemStart.to(previous)
             let bit = Self.keyBits(item)
             if bit != 0, seen & bit != 0 {
@@ -29,8 +30,10 @@ extension Parser {
             } else {
                 seen |= bit
             }
-            items.append(Located(item, range))
+            itemStack.push(Located(item, range))
+            lastItem = range
         }
+        let items = itemStack.take(from: itemBase)
         // A `<` alone at the start of the next line opens this node's children
         // (brace-on-its-own-line style), not a group of its own.
         if tok.kind == .newline, label != nil || !items.isEmpty, peek().kind == .less {
@@ -89,20 +92,20 @@ extension Parser {
 
     /// Children between `<` and `>`; the `<` is already consumed.
     mutating func parseBlock(open: SourceRange, owner: Identifier?, depth: Int) -> [Node] {
-        var children: [Node] = []
+        let base = nodeStack.count
         while true {
             skipSeparators()
             if tok.kind == .greater {
                 closedBlocks.append(ClosedBlock(open: open, owner: owner?.name, close: tok.range))
                 advance()
-                return children
+                return nodeStack.take(from: base)
             }
             if tok.kind == .eof {
                 if !reportedUnterminated {
                     reportedUnterminated = true
                     reportUnclosed(open: open, owner: owner)
                 }
-                return children
+                return nodeStack.take(from: base)
             }
             if let k = tok.keyword, tok.kind == .identifier, Keyword.statements.contains(k) {
                 error(.misplacedStatement, "`\(k.rawValue)` must be at the top level, not inside `<` … `>`",
@@ -112,7 +115,7 @@ extension Parser {
                 continue
             }
             let before = p
-            if let child = parseNode(depth: depth), admit(at: child.range) { children.append(child) }
+            if let child = parseNode(depth: depth), admit(at: child.range) { nodeStack.push(child) }
             skipInvalid()
             switch tok.kind {
             case .newline, .semicolon, .greater, .eof: break

@@ -34,7 +34,7 @@ public struct Parser {
     /// `tok` is the current one, `ahead` holds what `peek` has looked at.
     var lexer: Lexer
     var tok: Token
-    var ahead: [Token] = []
+    var ahead: Token? = nil
     /// The range of the last consumed token.
     var previous = SourceRange.empty
     /// How many tokens have been consumed (to make sure every loop advances).
@@ -45,6 +45,9 @@ public struct Parser {
     /// Every block's `<` and the `>` that closed it, to blame an unclosed block by indentation.
     var closedBlocks: [ClosedBlock] = []
     var exprDepth = 0
+    /// Where node and item lists are built (see `MoveStack`).
+    let nodeStack = MoveStack<Node>()
+    let itemStack = MoveStack<Located<Item>>()
 
     init(file: SourceFile) {
         lexer = Lexer(file)
@@ -103,14 +106,16 @@ public struct Parser {
     // MARK: - Token helpers
 
     mutating func peek() -> Token {
-        if ahead.isEmpty { ahead.append(tok.kind == .eof ? tok : lexer.next()) }
-        return ahead[0]
+        if let t = ahead { return t }
+        let t = tok.kind == .eof ? tok : lexer.next()
+        ahead = t
+        return t
     }
     mutating func advance() {
         guard tok.kind != .eof else { return }
         previous = tok.range
         p += 1
-        tok = ahead.isEmpty ? lexer.next() : ahead.removeFirst()
+        if let t = ahead { tok = t; ahead = nil } else { tok = lexer.next() }
     }
     var atSeparator: Bool { tok.kind == .newline || tok.kind == .semicolon }
     var atNodeEnd: Bool {

@@ -1,0 +1,44 @@
+/// A stack the parser builds node and item lists on: a finished list is moved
+/// out into an array of exactly its length (one allocation, no reference
+/// counting, no spare capacity), where appending to a fresh array each time
+/// would grow it 1 → 2 → 4 → … with a copy per step and keep the slack.
+/// Nested lists share it: an inner list is taken before the outer one goes on.
+final class MoveStack<Element> {
+    private var buffer: UnsafeMutablePointer<Element>
+    private var capacity: Int
+    private(set) var count = 0
+
+    init() {
+        capacity = 64
+        buffer = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        buffer.deinitialize(count: count)
+        buffer.deallocate()
+    }
+
+    func push(_ element: Element) {
+        if count == capacity {
+            let bigger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+            bigger.moveInitialize(from: buffer, count: count)
+            buffer.deallocate()
+            buffer = bigger
+            capacity *= 2
+        }
+        (buffer + count).initialize(to: element)
+        count += 1
+    }
+
+    /// The elements from `base` up, moved out in order; the stack is back to `base`.
+    func take(from base: Int) -> [Element] {
+        let n = count - base
+        guard n > 0 else { return [] }
+        let source = buffer + base
+        count = base
+        return Array(unsafeUninitializedCapacity: n) { out, initialized in
+            out.baseAddress!.moveInitialize(from: source, count: n)
+            initialized = n
+        }
+    }
+}
