@@ -30,7 +30,8 @@ public enum Report {
     }
 
     /// Which rule gave one corner its radius, with the numbers.
-    public static func why(_ r: CornerReason, container: String) -> String {
+    /// (`window`: on a Mac window the fallback is macOS 15's.)
+    public static func why(_ r: CornerReason, container: String, window: Bool = false) -> String {
         func distance() -> String {
             if let dx = r.dx, let dy = r.dy, dx != dy { return "max(\(n(dx)), \(n(dy)))" }
             return n(r.distance)
@@ -43,7 +44,7 @@ public enum Report {
         case .minimum: return "minimum \(n(r.minimum)) (\(concentric))"
         case .uniform:
             return "uniform: its group's largest corner" + (r.computed != nil ? " (own: \(concentric))" : "")
-        case .fallback: return "iOS 18 fallback: RoundedRectangle of the minimum, \(n(r.minimum ?? 0))"
+        case .fallback: return "\(Target.ios18.release(onWindow: window)) fallback: RoundedRectangle of the minimum, \(n(r.minimum ?? 0))"
         case .relative: return "relative: \(container) \(n(r.containerRadius)) − \(n(r.distance)) = \(difference(r))"
         case .clamped: return "clamped to half the shorter side"
         }
@@ -71,8 +72,8 @@ public enum Report {
 
     /// One reason per corner, or empty for a shape with no drawn form.
     static func whys(_ scene: ResolvedScene, _ i: Int) -> [String] {
-        let cname = scene.containerName(scene.shapes[i].container) ?? "-"
-        return scene.reasons(for: i).map { why($0, container: cname) }
+        let cname = scene.shapes[i].container == .screen ? scene.screen.noun : scene.containerName(scene.shapes[i].container) ?? "-"
+        return scene.reasons(for: i).map { why($0, container: cname, window: scene.screen.isWindow) }
     }
 
     // MARK: - Diff
@@ -257,14 +258,14 @@ public enum Report {
             let fixedOnly = reasons.count == 4 && reasons.allSatisfy { $0.rule == .fixed || $0.rule == .shape }
             if fixedOnly {
                 // Nothing was resolved against a container: one line says it.
-                let groups = grouped(Corner.allCases.map { ($0, "\(n(s.radii[$0])): " + why(reasons[$0.rawValue], container: cname)) })
+                let groups = grouped(Corner.allCases.map { ($0, "\(n(s.radii[$0])): " + why(reasons[$0.rawValue], container: cname, window: scene.screen.isWindow)) })
                 for (g, t) in groups { out += "  " + (g == "all corners" ? "corners" : g).padding(toLength: 11, withPad: " ", startingAt: 0) + t + "\n" }
             }
             var rows: [[String]] = [["corner", "radius", "rule", "container R", "dx", "dy", "distance", "R − d", "minimum", "why"]]
             for k in Corner.allCases {
                 let r = k.rawValue < reasons.count ? reasons[k.rawValue] : nil
                 rows.append([k.name, n(s.radii[k]), r?.rule.rawValue ?? "-", n(r?.containerRadius), n(r?.dx), n(r?.dy),
-                             n(r?.distance), r.map { rawDifference($0).map(minus) ?? n($0.computed) } ?? "-", n(r?.minimum), r.map { why($0, container: cname) } ?? "-"])
+                             n(r?.distance), r.map { rawDifference($0).map(minus) ?? n($0.computed) } ?? "-", n(r?.minimum), r.map { why($0, container: cname, window: scene.screen.isWindow) } ?? "-"])
             }
             if !fixedOnly { out += table(rows, numeric: [1, 3, 4, 5, 6, 7, 8], indent: "  ") }
         }

@@ -62,6 +62,15 @@ import SceneLang
         }
     }
 
+    @Test func glassUnavailableNamesTheMacOSRelease() {
+        let mac = findings("mac-window\ntarget macos15", "g: glass size 100x40\n").first(where: { $0.id == .glassUnavailable })
+        #expect(mac?.message == "Liquid Glass is not available before macOS 26", "\(mac?.message ?? "none")")
+        #expect(mac?.help == "under `target macos15` draw a material or a plain fill instead", "\(mac?.help ?? "none")")
+        let phone = findings("iphone-16-pro\ntarget ios18", "g: glass size 100x40\n").first(where: { $0.id == .glassUnavailable })
+        #expect(phone?.message == "Liquid Glass is not available before iOS 26")
+        #expect(phone?.help == "under `target ios18` draw a material or a plain fill instead")
+    }
+
     @Test func swiftUIHeaderAndSVGTitleNameTheWindowAndMacOS() throws {
         let mac = SourceFile(name: "w.scene", text: "screen mac-window\ntarget macos15\n" + Self.bodies[0])
         let code = try #require(SwiftUIWriter.export(mac)).code

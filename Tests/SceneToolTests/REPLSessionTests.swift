@@ -454,6 +454,8 @@ import SceneEval
         #expect(!sh.handle(":target macos15").failed)
         #expect(sh.session.scene.target == .ios18)
         #expect(sh.handle(":target").out == "target macos15\n")
+        let fallback = sh.handle(":show box").out
+        #expect(fallback.contains("macOS 15 fallback: RoundedRectangle of the minimum, 20") && !fallback.contains("iOS"), "\(fallback)")
     }
 
     @Test func previewDrawsCornersAtTheGivenWidth() {

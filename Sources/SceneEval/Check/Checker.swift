@@ -188,8 +188,9 @@ struct Context {
             screenEdge(i)
             radiusOverflow(i)
             if sh.glass, !ios26 {
-                add(.glassUnavailable, "Liquid Glass is not available before iOS 26", at: glassRange(i),
-                    help: "under `target ios18` draw a material or a plain fill instead")
+                let window = scene.screen.isWindow
+                add(.glassUnavailable, "Liquid Glass is not available before \(Target.ios26.release(onWindow: window))", at: glassRange(i),
+                    help: "under `target \(Target.ios18.name(onWindow: window))` draw a material or a plain fill instead")
             }
         }
         missingContainers()
