@@ -4,7 +4,8 @@ import SceneEval
 /// `:preview`: the scene drawn in the terminal with braille cells (2 × 4 dots
 /// per character), each shape as its rounded outline so nested corners can be
 /// compared by eye. Corners are drawn as circular arcs (close enough at this
-/// resolution); labels sit on each shape's top edge; colour is optional.
+/// resolution); labels sit on each shape's top edge (above it when that edge's
+/// row would reach into a child); colour is optional.
 public enum Preview {
     public struct Options: Sendable {
         public var columns: Int
@@ -192,21 +193,38 @@ public enum Preview {
             }
         }
 
-        /// Labels on the top edge, where there is room between the corners.
+        /// Where each label went: shape, row, first column, length (the tests read it).
+        var placed: [(shape: Int, row: Int, column: Int, count: Int)] = []
+
+        /// Labels on the top edge, where there is room between the corners, unless
+        /// that row reaches into one of the shape's children (where the name would
+        /// read as the child's): then on the row just above the shape.
         mutating func placeLabels(_ scene: ResolvedScene, on canvas: Canvas) {
             let region = canvas.region, s = canvas.scale, cellsW = width, cellsH = height
             var taken = [Bool](repeating: false, count: cellsW * cellsH)
+            let kids = scene.drawnChildren()
             for (k, sh) in scene.shapes.enumerated() where sh.kind != .group {
                 guard let label = sh.label else { continue }
                 let f = sh.kind.measured(sh.frame)
-                let row = Int(((f.minY - region.y) / s / 4).rounded(.down))
+                let top = Int(((f.minY - region.y) / s / 4).rounded(.down))
                 let c0 = Int(((f.minX + max(sh.radii.topLeading, f.width * 0.1) - region.x) / s / 2).rounded(.up)) + 1
                 let c1 = Int(((f.maxX - sh.radii.topTrailing - region.x) / s / 2).rounded(.down)) - 1
                 let text = " " + label + " "
-                guard row >= 0, row < cellsH, c0 >= 0, c1 < cellsW, c1 - c0 + 1 >= text.count else { continue }
+                guard c0 >= 0, c1 < cellsW, c1 - c0 + 1 >= text.count else { continue }
+                // The cells' area in points must not meet a child's frame.
+                func clear(_ row: Int) -> Bool {
+                    guard row >= 0, row < cellsH else { return false }
+                    let x0 = region.x + Double(c0) * 2 * s, x1 = region.x + Double(c0 + text.count) * 2 * s
+                    let y0 = region.y + Double(row) * 4 * s, y1 = y0 + 4 * s
+                    return !kids[k].contains { j in
+                        let c = scene.shapes[j].frame
+                        return c.minX < x1 && x0 < c.maxX && c.minY < y1 && y0 < c.maxY
+                    } && !(c0..<(c0 + text.count)).contains { taken[row * cellsW + $0] }
+                }
+                guard let row = [top, top - 1].first(where: clear) else { continue }
                 let cells = (c0..<(c0 + text.count)).map { row * cellsW + $0 }
-                guard !cells.contains(where: { taken[$0] }) else { continue }
                 for (c, ch) in zip(cells, text) { glyph[c] = ch; owner[c] = Int32(k); taken[c] = true }
+                placed.append((k, row, c0, text.count))
             }
         }
 

@@ -68,7 +68,7 @@ func runHelp() -> String {
     \(list(macOnly))
     --json keeps the stable codes (`decisions`: chebyshev-distance, overflow-clamped, …; README).
     --svg draws it; --centers marks every corner's centre, --labels names each shape inside
-    its outline (above it when there is no room), --compare ios18
+    its outline and clear of its children (above it when there is no room), --compare ios18
     (macos15) adds the fallback beside it (a Mac window at macOS 15's 10 pt radius).
     """
 }

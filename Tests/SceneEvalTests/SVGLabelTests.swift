@@ -99,7 +99,10 @@ struct SVGLabelTests {
         #expect(Self.box(f).overlaps(t2.box) && t2.box.minX >= f.x && t2.box.minY >= f.y, "inside t2, top-leading")
     }
 
-    @Test("nested.scene: plain, a1, a2, a3 stack at least a line apart, each inside its shape")
+    /// nested.scene's rings are 8 pt apart: no label fits inside its ring clear of
+    /// the ring inside it, so each goes above its own shape (stacked a line apart),
+    /// never on a child; the innermost, with no child, keeps its label inside.
+    @Test("nested.scene: plain, a1, a2 above their own shapes, a3 inside its own, a line apart, none on a child")
     func nestedStack() throws {
         let source = SVGGoldenTests.Source(path: "examples/nested.scene")
         let scene = try #require(SVGGoldenTests.compile(source))
@@ -108,13 +111,18 @@ struct SVGLabelTests {
             let labels = Self.labels(in: svg)
             let stack = ["plain", "a1", "a2", "a3"].map { name in labels.first { $0.text == name }! }
             for (a, b) in zip(stack, stack.dropFirst()) {
-                #expect(b.y - a.y >= SVGLabelPlacer.lineHeight, "\(a.text) → \(b.text): \(b.y - a.y) apart")
+                #expect(abs(b.y - a.y) >= SVGLabelPlacer.lineHeight, "\(a.text) → \(b.text): \(b.y - a.y) apart")
             }
             for l in stack {
                 let f = Self.frame(l.text, scene)
-                #expect(l.box.minX >= f.minX && l.box.maxX <= f.maxX && l.box.minY >= f.minY && l.box.maxY <= f.maxY,
-                        "\(l.text) is not inside its shape")
+                if l.text == "a3" {
+                    // The innermost has no child: inside it.
+                    #expect(l.box.minX >= f.minX && l.box.maxX <= f.maxX && l.box.minY >= f.minY && l.box.maxY <= f.maxY)
+                } else {
+                    #expect(l.box.maxY <= f.minY, "\(l.text) is not above its shape")
+                }
             }
+            SVGLabelChildrenTests.check(scene, svg, "nested")
         }
     }
 
@@ -151,12 +159,13 @@ struct SVGLabelTests {
         }
     }
 
-    @Test("a label over a light child is dark, whatever its own shape's colour")
+    @Test("a label over a light backdrop is dark, whatever its own shape's colour")
     func overLightChild() throws {
+        // Too small for its label: it goes above, over the white parent.
         let (_, svg) = try Self.render("""
         screen 300x300 radius 0
-        dark: rect 8 size 120x80 <
-          light: rect 4 size 80x40 align topLeading pad 4 fill #ffffff
+        light: rect 8 size 200x120 fill #ffffff <
+          dark: rect 2 size 20x10 fill #0a2463
         >
         """, centers: false)
         let dark = try #require(Self.labels(in: svg).first { $0.text == "dark" })

@@ -396,56 +396,6 @@ struct Context {
             fixes: [TextEdit(range, decl)])
     }
 
-    // MARK: screen-edge-margin
-
-    mutating func screenEdge(_ i: Int) {
-        let sh = scene.shapes[i]
-        let screen = scene.screen
-        guard screen.isPhone, context(of: i) == .screen else { return }
-        // Only the outermost shapes that resolve against the screen: a shape
-        // inside another top-level shape is that shape's business.
-        var j = sh.parent
-        while let a = j { if scene.shapes[a].kind != .group { return }; j = scene.shapes[a].parent }
-        let f = sh.frame
-        let Rs = ResolveContext.screenRadius(screen)
-        // (a) Pokes out of a rounded display corner (a corner that runs to both
-        // edges is full-bleed: the display clips it on purpose).
-        if Rs > 0 {
-            for k in Corner.allCases {
-                let r = min(sh.radii[k], f.halfShorterSide)
-                let (dx, dy) = ResolveContext.insets(k, f, screen.frame)
-                if dx <= 0 && dy <= 0 { continue }
-                // Centre of the shape's corner arc, relative to the display corner.
-                let cx = max(dx, 0) + r, cy = max(dy, 0) + r
-                guard cx < Rs, cy < Rs else { continue }
-                let reach = ((Rs - cx) * (Rs - cx) + (Rs - cy) * (Rs - cy)).squareRoot() + r
-                if reach > Rs + Checker.tolerance {
-                    let concentric = scene.concentricRadius(k, of: i).radius
-                    add(.screenEdgeMargin,
-                        "`\(sh.id)` pokes out of the display's rounded \(k.name) corner (radius \(n(Rs))): part of it is hidden behind the bezel curve",
-                        at: shapeRange(i),
-                        help: "inset it by at least \(n(margin)) pt, or make the corner concentric with the display (radius \(n(concentric)))",
-                        values: ["displayRadius": Rs, "concentricRadius": concentric])
-                    return
-                }
-            }
-        }
-        // (b) Closer than the margin to an edge without touching it. Concentric
-        // content follows the display's corners and may hug its edges.
-        guard !sh.kind.followsContainer else { return }
-        let gaps = [("leading", f.minX), ("top", f.minY), ("trailing", screen.width - f.maxX), ("bottom", screen.height - f.maxY)]
-        let close = gaps.filter { $0.1 > 1e-9 && $0.1 < margin - 1e-9 }
-        guard let nearest = close.min(by: { $0.1 < $1.1 }) else { return }
-        let edges = close.map { "\($0.0) (\(n($0.1)) pt)" }.joined(separator: ", ")
-        add(.screenEdgeMargin,
-            "`\(sh.id)` is closer than the \(n(margin)) pt margin to the screen's \(close.count == 1 ? "edge" : "edges"): \(edges)",
-            at: shapeRange(i),
-            help: "keep at least \(n(margin)) pt from the phone's edges, or run it to the edge (0 pt); set the margin with `margin N`",
-            values: ["gap": nearest.1, "margin": margin])
-    }
-
-    var margin: Double { scene.margin }
-
     // MARK: missing-container-shape
 
     mutating func missingContainers() {

@@ -1,8 +1,10 @@
 import SceneLang
 
 // `--labels` placement. A label goes inside its shape's top-leading area when it
-// fits there (clear of the rounded corner), else just above the shape (or below),
-// clamped into the panel. Labels are placed in scene order, parents first, and
+// fits there (clear of the rounded corner and of the shape's children, so a
+// parent's name never sits in a child's corner where it would read as the
+// child's), moving right or down past a child into the shape's own free band,
+// else just above the shape (or below), clamped into the panel. Labels are placed in scene order, parents first, and
 // never overlap one another — nested labels stack at least a line apart — nor,
 // with `--centers`, a corner-centre cross (a label is moved right past a cross,
 // or down a line past another label). Everything is computed from the estimated
@@ -117,8 +119,9 @@ struct SVGLabelPlacer {
 
     /// Place a label `width` wide for a shape drawn as `rect`; returns its box and
     /// whether it is inside the shape. The box is taken: later labels avoid it.
-    mutating func place(width w: Double, for rect: RoundedRect) -> (box: SVGBox, inside: Bool) {
-        if let box = inside(width: w, rect) {
+    /// `children`: the frames of the shape's drawn children, which a label inside keeps clear of.
+    mutating func place(width w: Double, for rect: RoundedRect, clearOf children: [SVGBox] = []) -> (box: SVGBox, inside: Bool) {
+        if let box = inside(width: w, rect, clearOf: children) {
             grid.insert(box, cross: false)
             return (box, true)
         }
@@ -128,8 +131,9 @@ struct SVGLabelPlacer {
     }
 
     /// The top-leading area: from the point 45° into the corner, then down a line at
-    /// a time past other labels and right past crosses, while the box still fits.
-    private func inside(width w: Double, _ rect: RoundedRect) -> SVGBox? {
+    /// a time past other labels, and right past crosses and children (or down past
+    /// them when there is no room to the right), while the box still fits.
+    private func inside(width w: Double, _ rect: RoundedRect, clearOf children: [SVGBox]) -> SVGBox? {
         let f = rect.frame, r = rect.radii, h = Self.lineHeight, pad = Self.pad
         let r0 = r.topLeading
         var b = r0 > pad ? max(pad, r0 - (r0 - pad) / 2.0.squareRoot()) : pad
@@ -148,7 +152,11 @@ struct SVGLabelPlacer {
                 continue
             }
             let box = SVGBox(x: f.minX + x, y: f.minY + b, width: w, height: h)
-            let hits = grid.hits(box)
+            var hits = grid.hits(box)
+            for c in children where c.overlaps(box) {
+                hits.any = true
+                hits.minY = min(hits.minY, c.minY); hits.maxX = max(hits.maxX, c.maxX); hits.maxY = max(hits.maxY, c.maxY)
+            }
             if !hits.any { return box }
             if let lowest = hits.labelMaxY {
                 b = max(b + 1, lowest - f.minY + Self.gap)
@@ -188,5 +196,23 @@ struct SVGLabelPlacer {
         let x = max(bounds.minX, min(b.minX, bounds.maxX - w))
         let y = max(bounds.minY, min(b.minY, bounds.maxY - h))
         return SVGBox(x: x, y: y, width: w, height: h)
+    }
+}
+
+extension ResolvedScene {
+    /// Each shape's drawn children (through layout groups), by index: the shapes
+    /// whose nearest drawn ancestor it is. One pass; descendants follow their
+    /// ancestor. A label keeps clear of them (`--labels`, the REPL's `:preview`).
+    public func drawnChildren() -> [[Int]] {
+        var kids = [[Int]](repeating: [], count: shapes.count)
+        // The shape itself if drawn, else its nearest drawn ancestor (-1: none).
+        var drawn = [Int](repeating: -1, count: shapes.count)
+        for i in shapes.indices {
+            let up = shapes[i].parent.map { $0 < i ? drawn[$0] : -1 } ?? -1
+            if shapes[i].kind == .group { drawn[i] = up; continue }
+            drawn[i] = i
+            if up >= 0, shapes[i].isDrawable { kids[up].append(i) }
+        }
+        return kids
     }
 }

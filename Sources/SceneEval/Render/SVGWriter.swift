@@ -103,7 +103,12 @@ enum SVGStyle {
     static let glassOverDark = (color: Color(r: 255, g: 255, b: 255), opacity: 0.35)
     static let glassOverLight = (color: Color(r: 0x1c, g: 0x1c, b: 0x1e), opacity: 0.14)
     static let glassTintOpacity = 0.5
+    /// The rim: white over dark content; over light content (the screen's own
+    /// `#f2f2f7`, where white would vanish) a grey that keeps at least 3:1 against
+    /// it (a test checks it, in colour and in pixels).
     static let glassStroke: StaticString = "#ffffff"
+    static let glassStrokeOverLight: StaticString = "#6e6e73"
+    static let glassStrokeOverLightColor = Color(r: 0x6e, g: 0x6e, b: 0x73)
     static let glassStrokeOpacity = 0.9
     static let glassStrokeWidth = 1.5
     /// Above this relative luminance a backdrop is light (dark ink, smoky glass).
@@ -247,7 +252,7 @@ struct SVGDocument {
             out.raw("\" fill=\""); out.hex(paint.color)
             if paint.opacity < 1 { out.raw("\" fill-opacity=\""); out.number(paint.opacity) }
             if paint.glass {
-                out.raw("\" stroke=\""); out.raw(SVGStyle.glassStroke)
+                out.raw("\" stroke=\""); out.raw(paint.overLight ? SVGStyle.glassStrokeOverLight : SVGStyle.glassStroke)
                 out.raw("\" stroke-opacity=\""); out.number(SVGStyle.glassStrokeOpacity)
                 out.raw("\" stroke-width=\""); out.number(SVGStyle.glassStrokeWidth)
             } else if paint.lightOutline {
@@ -278,6 +283,8 @@ struct SVGDocument {
         var opacity: Double
         var seen: Color
         var glass = false
+        /// Glass over light content: its rim is grey, not white.
+        var overLight = false
         /// The outline is white: it stands out more than dark ink against the
         /// shape's own colour (as seen).
         var lightOutline = false
@@ -332,7 +339,8 @@ struct SVGDocument {
             else if let known = outlines[key] { light = known }
             else { light = Self.lightOutline(over: seen); outlines[key] = light }
             last = (key, light)
-            paints.append(Paint(color: color, opacity: opacity, seen: seen, glass: glass, lightOutline: light))
+            paints.append(Paint(color: color, opacity: opacity, seen: seen, glass: glass,
+                                overLight: glass && behind.luminance > SVGStyle.lightLuminance, lightOutline: light))
         }
         return paints
     }
@@ -488,9 +496,12 @@ struct SVGDocument {
         out.raw("<g id=\""); out.id(unique(prefix + "labels")); out.raw("\" font-family=\"")
         out.raw(SVGStyle.font); out.raw("\" font-size=\""); out.number(SVGStyle.labelSize)
         out.raw("\" stroke-width=\""); out.number(SVGStyle.labelHalo); out.raw("\" stroke-linejoin=\"round\">\n")
+        let kids = scene.drawnChildren()
         for i in shapes.indices where shapes[i].kind != .group && shapes[i].isDrawable {
             guard let label = shapes[i].label else { continue }
-            let (box, inside) = placer.place(width: SVGText.width(label, size: SVGStyle.labelSize), for: RoundedRect(shape: shapes[i]))
+            let clear = kids[i].map { j in let f = shapes[j].frame; return SVGBox(x: f.x, y: f.y, width: f.width, height: f.height) }
+            let (box, inside) = placer.place(width: SVGText.width(label, size: SVGStyle.labelSize), for: RoundedRect(shape: shapes[i]),
+                                             clearOf: clear)
             let behind = backdrop(at: Point((box.minX + box.maxX) / 2, (box.minY + box.maxY) / 2), label: i, inside: inside,
                                   scene, paints)
             let light = behind.luminance > SVGStyle.lightLuminance

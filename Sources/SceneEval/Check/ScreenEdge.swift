@@ -1,0 +1,71 @@
+import SceneLang
+
+// MARK: screen-edge-margin
+
+extension Context {
+    mutating func screenEdge(_ i: Int) {
+        let sh = scene.shapes[i]
+        let screen = scene.screen
+        guard screen.isPhone, context(of: i) == .screen else { return }
+        // Only the outermost shapes that resolve against the screen: a shape
+        // inside another top-level shape is that shape's business.
+        var j = sh.parent
+        while let a = j { if scene.shapes[a].kind != .group { return }; j = scene.shapes[a].parent }
+        let f = sh.frame
+        let Rs = ResolveContext.screenRadius(screen)
+        // (a) Pokes out of a rounded display corner as drawn.
+        if Rs > 0, let k = pokingCorner(i) {
+            let concentric = scene.concentricRadius(k, of: i).radius
+            add(.screenEdgeMargin,
+                "`\(sh.id)` pokes out of the display's rounded \(k.name) corner (radius \(n(Rs))): part of it is hidden behind the bezel curve",
+                at: shapeRange(i),
+                help: "inset it by at least \(n(margin)) pt, or make the corner concentric with the display (radius \(n(concentric)))",
+                values: ["displayRadius": Rs, "concentricRadius": concentric])
+            return
+        }
+        // (b) Closer than the margin to an edge without touching it. Concentric
+        // content follows the display's corners and may hug its edges.
+        guard !sh.kind.followsContainer else { return }
+        let gaps = [("leading", f.minX), ("top", f.minY), ("trailing", screen.width - f.maxX), ("bottom", screen.height - f.maxY)]
+        let close = gaps.filter { $0.1 > 1e-9 && $0.1 < margin - 1e-9 }
+        guard let nearest = close.min(by: { $0.1 < $1.1 }) else { return }
+        let edges = close.map { "\($0.0) (\(n($0.1)) pt)" }.joined(separator: ", ")
+        add(.screenEdgeMargin,
+            "`\(sh.id)` is closer than the \(n(margin)) pt margin to the screen's \(close.count == 1 ? "edge" : "edges"): \(edges)",
+            at: shapeRange(i),
+            help: "keep at least \(n(margin)) pt from the phone's edges, or run it to the edge (0 pt); set the margin with `margin N`",
+            values: ["gap": nearest.1, "margin": margin])
+    }
+
+    var margin: Double { scene.margin }
+
+    /// The first display corner that shape i, as the SVG draws it, reaches past by
+    /// more than the tolerance, where the display is its drawn outline (continuous
+    /// corners, `RoundedRect(screen:)`), both sampled by `OutlinePolygon`. Parts
+    /// of the shape beyond the screen's straight edges count as on the edge (a
+    /// shape may run past an edge; the corner's curve still hides it there); a
+    /// corner that runs past both edges is full-bleed: the display clips it on purpose.
+    func pokingCorner(_ i: Int) -> Corner? {
+        let sh = scene.shapes[i], screen = scene.screen, f = sh.frame
+        let display = RoundedRect(screen: screen)
+        // The curve of each display corner lies in a square this wide at that corner.
+        let reach = ContinuousCorner.expansion * display.radii.topLeading
+        var outline: OutlinePolygon? = nil
+        var displayOutline: OutlinePolygon? = nil
+        for k in Corner.allCases {
+            let (dx, dy) = ResolveContext.insets(k, f, screen.frame)
+            if dx <= 0 && dy <= 0 { continue }
+            if dx >= reach || dy >= reach { continue }  // clear of the curve's square
+            let left = k == .topLeading || k == .bottomLeading, top = k == .topLeading || k == .topTrailing
+            let ax = left ? 0 : screen.width - reach, ay = top ? 0 : screen.height - reach
+            if outline == nil { outline = OutlinePolygon(RoundedRect(shape: sh)) }
+            if displayOutline == nil { displayOutline = OutlinePolygon(display) }
+            for p in outline!.points {
+                let q = Point(min(max(p.x, 0), screen.width), min(max(p.y, 0), screen.height))
+                guard q.x >= ax, q.x <= ax + reach, q.y >= ay, q.y <= ay + reach else { continue }
+                if displayOutline!.distanceOutside(q) > Checker.tolerance { return k }
+            }
+        }
+        return nil
+    }
+}
