@@ -408,20 +408,28 @@ struct Context {
             while let a = j {
                 if case .node(a) = ctx { break }
                 let p = scene.shapes[a]
-                if p.kind != .group, p.kind != .concentric, p.radii.max > 0, !p.isContainer, !flagged.contains(a) {
+                // A concentric (or relative) parent is no container either: it
+                // declares the radius it resolves to (the seed's card on a map).
+                if p.kind != .group, p.radii.max > 0, !p.isContainer, !flagged.contains(a) {
                     flagged.insert(a)
                     let r = p.radii
                     let decl = r.containerDeclaration
                     var fixes: [TextEdit] = []
-                    if let range = p.shapeRange {
+                    // The drawn clause: its own shape, else its glass shape.
+                    let glassDrawn = nodes[a].items.first { if case .glass(.some) = $0.value { return true }; return false }
+                    if let range = p.shapeRange ?? glassDrawn?.range {
                         // Declare the drawn shape as written (`rect r` stays tied to `r`).
-                        let written = text(range)
+                        var written = text(range)
+                        if p.shapeRange == nil, written.hasPrefix("glass ") { written = String(written.dropFirst(6)) }
                         let same = ShapeKind.shapes.contains { $0.publishesAsContainer && written.hasPrefix($0.rawValue) }
                         fixes = [TextEdit(SourceRange(range.end, range.end), " " + (same ? "container \(written)" : decl))]
                     }
+                    let help = p.kind.followsContainer
+                        ? "a `\(p.kind.rawValue)` shape cannot be a container: declare the radius it resolves to, add `\(decl)`"
+                        : "declare its shape as the container: add `\(decl)`"
                     add(.missingContainerShape,
                         "`\(p.id)` is rounded but declares no container, so `\(sh.id)` resolves against \(name(ctx))",
-                        at: shapeRange(a), help: "declare its shape as the container: add `\(decl)`", fixes: fixes)
+                        at: shapeRange(a), help: help, fixes: fixes)
                 }
                 j = p.parent
             }
