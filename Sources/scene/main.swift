@@ -21,7 +21,9 @@ usage: scene run FILE [--text | --json | --svg [--centers] [--labels] [--compare
                         (OUT's extension picks the format: .svg .json .swift .txt; no other)
        scene check [--json] [--strict] [--fix] FILE...   lint (a directory: every `.scene` file below it)
                                 (fixing: fixes computed together, repeated until nothing changes,
-                                stopping on a cycle; what has no automatic fix is listed)
+                                stopping on a cycle; what has no automatic fix is listed; a container is
+                                never raised past what its own container allows, a radius from a `let`
+                                keeps its name)
        scene fmt [--check] FILE...   rewrite in the canonical layout (--check: list unformatted files, exit 1;
                                 a directory: every `.scene` file below it)
        scene lsp [--docs-url URL]   the language server, on stdin/stdout (docs/editors.md)

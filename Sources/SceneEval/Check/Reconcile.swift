@@ -30,6 +30,7 @@ extension Context {
     mutating func reconcile() {
         guard !containerEdits.isEmpty else { return }
         let needs = contentNeeds()
+        var uses: [String: Int]? = nil
         for j in containerEdits.keys.sorted() {
             let edits = containerEdits[j]!
             let sh = scene.shapes[j]
@@ -47,21 +48,22 @@ extension Context {
             }
             // Enough for the content, and no content finding to agree with: leave it.
             if demands[j] == nil, needed <= (declared ?? 0) + Checker.tolerance { continue }
-            let target = max(needed, declared ?? 0)
+            // Never rounder than the node's own container allows (ContainerBound.swift).
+            let bound = radiusBound(j)
+            let target = min(max(needed, declared ?? 0), bound.radius)
             let T = n(target)
-            var joint: [TextEdit] = [TextEdit(cr, "container rect \(T)")]
-            var what = "`container rect \(T)`"
-            if sh.radii.values.allSatisfy({ abs($0 - target) <= Checker.tolerance }) {
-                // It already draws T: declaring it is the whole fix.
-            } else if let r = sh.shapeRange, let drawn = concentric ? "concentric min \(T)" : redrawn(j, at: target) {
-                joint.insert(TextEdit(r, drawn), at: 0)
-                what = "`\(drawn) container rect \(T)`"
-            } else {
-                joint = []
-            }
-            let help = joint.isEmpty
+            // The edits (a radius from a `let` keeps its name: JointEdits.swift).
+            let plan = jointPlan(j, target: target, concentric: concentric, uses: &uses)
+            let joint = plan.edits, what = plan.what
+            let capped = target < needed - Checker.tolerance
+            let help = plan.keptName.map { name in
+                let set = plan.keptValue.map { " (`\(name)` = \(n($0)), now \(n(env[name] ?? 0)))" } ?? ""
+                return "draw and declare one radius for `\(sh.id)`, \(T) (its content needs \(n(needed))): it comes from `\(name)`, which is used elsewhere too, so the name is kept and nothing is fixed automatically: change `\(name)` by hand\(set) if the rest should follow, or give `\(sh.id)` a radius of its own"
+            } ?? (capped
+                ? "draw and declare the most `\(sh.id)` may have, \(n(target)) (\(bound.why)): \(joint.isEmpty ? "a shape of radius \(T) and `container rect \(T)`" : what); its content needs \(n(needed)), which no radius of `\(sh.id)` gives"
+                : joint.isEmpty
                 ? "`\(sh.id)` must draw and declare one radius of at least \(n(needed)), what its content needs: give it a shape of radius \(T) and `container rect \(T)`"
-                : "draw and declare the radius `\(sh.id)`'s content needs: \(what) (its content needs \(n(needed)); drawn and declared alike)"
+                : "draw and declare the radius `\(sh.id)`'s content needs: \(what) (its content needs \(n(needed)); drawn and declared alike)")
             let shared = joints.count
             joints.append((help, joint, target))
             for f in (demands[j]?.findings ?? []) + edits {
@@ -72,6 +74,8 @@ extension Context {
                     d.values["neededRadius"] = target
                     findings[f] = .built(d)
                 case .tooTight(var t):
+                    // Content that needs more than the bound keeps its own help (no automatic fix).
+                    if capped, t.m + t.d > target + Checker.tolerance { continue }
                     t.joint = shared
                     findings[f] = .tooTight(t)
                 }
@@ -109,14 +113,14 @@ extension Context {
     /// The shape item that draws node `j` at radius `r`: `concentric min r`
     /// (keeping `uniform`) for a concentric node with no per-corner clauses,
     /// `rect r` for a rect; nil for anything else.
-    func redrawn(_ j: Int, at r: Double) -> String? {
+    func redrawn(_ j: Int, as r: String) -> String? {
         for it in nodes[j].items {
             guard case .shape(let s) = it.value else { continue }
             switch s {
             case .concentric(_, let uniform, let clauses) where clauses.isEmpty:
-                return "concentric min \(n(r))" + (uniform ? " uniform" : "")
+                return "concentric min \(r)" + (uniform ? " uniform" : "")
             case .radii(.rect, let es) where es.count == 1:
-                return "rect \(n(r))"
+                return "rect \(r)"
             default:
                 return nil
             }

@@ -38,6 +38,8 @@ enum Raise {
     case literal(SourceRange)
     /// `rect a + b`: write the number over the expression (no binding change worked).
     case expression(SourceRange)
+    /// More than the container may have (ContainerBound.swift): no automatic fix.
+    case bounded(Context.RadiusBound)
     /// `rect r`: set the binding, once trying it shows it works (`works` nil: not yet tried).
     case binding(name: String, value: Double, edit: TextEdit, expression: SourceRange, works: Bool?)
 }
@@ -97,7 +99,8 @@ extension Context {
         var raise = Raise.screen
         if case .node(let j) = sh.container {
             demand(j, needed, finding: findings.count)
-            raise = planRaise(j, to: needed, for: i)
+            // The container may not be that round: no radius fixes it.
+            raise = exceedsBound(j, needed).map { .bounded($0) } ?? planRaise(j, to: needed, for: i)
         }
         findings.append(.tooTight(TooTight(shape: i, corners: corners, R: w.R, d: w.d, m: w.m, raise: raise)))
         return true
@@ -166,6 +169,8 @@ extension Context {
         switch t.raise {
         case .screen, .plain:
             return ("raise \(who)'s radius to \(n(t.m)) + \(n(t.d)) = \(n(needed)), not lower the minimum", [])
+        case .bounded(let b):
+            return (boundHelp(j, b, content: scene.shapes[t.shape].id, m: t.m, d: t.d), [])
         case .literal(let r):
             return ("raise \(who)'s radius to \(n(needed)) (`\(Radii(all: needed).containerDeclaration)`), not lower the minimum",
                     [TextEdit(r, n(needed))])
