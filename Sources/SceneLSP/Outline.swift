@@ -79,7 +79,9 @@ extension Analysis {
         let s = scene.shapes[i]
         guard s.kind != .group else { return nil }
         var text = s.radii.values.map(Format.number).joined(separator: " ")
-        if let c = scene.containerName(s.container) { text += " ← " + c }
+        // The screen as container: `window` on a Mac window.
+        if s.container == .screen { text += " ← " + scene.screen.noun }
+        else if let c = scene.containerName(s.container) { text += " ← " + c }
         return text
     }
 }

@@ -247,6 +247,22 @@ import SceneLSP
         #expect(c.finish() == 0)
     }
 
+    /// On a Mac window the radii hint names the window as the container, not "screen".
+    @Test func windowHintsSayWindow() throws {
+        let c = try started()
+        let doc: JSON = ["uri": "file:///tmp/w.scene"]
+        let all: JSON = ["start": ["line": 0, "character": 0], "end": ["line": 5, "character": 0]]
+        c.open("file:///tmp/w.scene", "screen mac-window\nbox: concentric size 100x100 align topLeading pad 10\n")
+        _ = c.diagnostics(for: "file:///tmp/w.scene")
+        let mac = c.request("textDocument/inlayHint", ["textDocument": doc, "range": all])?["result"]?.array ?? []
+        #expect(mac.compactMap { $0["label"]?.string } == ["16 0 0 0 ← window"])
+        c.change("file:///tmp/w.scene", "screen iphone-16-pro\nbox: concentric size 100x100 align topLeading pad 10\n", version: 2)
+        _ = c.diagnostics(for: "file:///tmp/w.scene")
+        let phone = c.request("textDocument/inlayHint", ["textDocument": doc, "range": all])?["result"]?.array ?? []
+        #expect(phone.compactMap { $0["label"]?.string } == ["50 0 0 0 ← screen"])
+        #expect(c.finish() == 0)
+    }
+
     @Test func formattingAndCodeActions() throws {
         let c = try started()
         let uri = "file:///tmp/f.scene"
