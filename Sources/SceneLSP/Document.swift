@@ -1,5 +1,6 @@
 import SceneLang
 import SceneEval
+import SceneREPL
 
 /// How LSP positions count characters within a line: UTF-16 code units (the
 /// protocol's default) or UTF-8 bytes (when the client offers it).
@@ -14,6 +15,8 @@ final class Document {
     var version: Int
     private(set) var file: SourceFile
     private var cached: Analysis?
+    /// Re-evaluates only what changed since the last analysis (TextCompiler).
+    private var compiler = TextCompiler()
 
     init(uri: String, version: Int, text: String) {
         self.uri = uri
@@ -31,7 +34,7 @@ final class Document {
 
     var analysis: Analysis {
         if let cached { return cached }
-        let a = Analysis(file)
+        let a = Analysis(file, compiler: &compiler)
         cached = a
         return a
     }
@@ -96,11 +99,14 @@ struct Analysis {
     let nodes: [NodeInfo]
     /// `let` bindings as written.
     let bindings: [(name: Identifier, value: Expr, range: SourceRange)]
+    /// Name → where it is declared: the first `let` of it, else the first node
+    /// labelled so (`declaration(of:)`, asked for each name every diagnostic mentions).
+    let declarations: [String: SourceRange]
 
-    init(_ file: SourceFile) {
-        let (c, ds) = Pipeline.compileAndCheck(file)
+    init(_ file: SourceFile, compiler: inout TextCompiler) {
+        let c = compiler.compile(file)
         compilation = c
-        diagnostics = ds
+        diagnostics = c.diagnostics + c.check()
         tokens = Lexer.tokenize(file).tokens
         var shapeAt: [Int: Int] = [:]
         for (i, s) in (c.scene?.shapes ?? []).enumerated() { shapeAt[s.range.start] = i }
@@ -115,6 +121,10 @@ struct Analysis {
         }
         self.nodes = nodes
         self.bindings = bindings
+        var declarations: [String: SourceRange] = [:]
+        for n in nodes { if let l = n.node.label, declarations[l.name] == nil { declarations[l.name] = l.range } }
+        for b in bindings.reversed() { declarations[b.0.name] = b.0.range }
+        self.declarations = declarations
     }
 
     var scene: ResolvedScene? { compilation.scene }

@@ -34,10 +34,7 @@ extension Analysis {
     func node(shape: Int) -> Int? { nodes.firstIndex { $0.shape == shape } }
 
     /// Where a label or a `let` name is declared.
-    func declaration(of name: String) -> SourceRange? {
-        if let b = bindings.first(where: { $0.name.name == name }) { return b.name.range }
-        return nodes.first { $0.node.label?.name == name }?.node.label?.range
-    }
+    func declaration(of name: String) -> SourceRange? { declarations[name] }
 
     func binding(named name: String) -> (name: Identifier, value: Expr, range: SourceRange)? {
         bindings.first { $0.name.name == name }

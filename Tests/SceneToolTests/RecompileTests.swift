@@ -136,3 +136,55 @@ import SceneEval
         }
     }
 }
+
+/// `scene lsp`'s re-evaluation (TextCompiler): random edits of the text, as
+/// typed in an editor, compile to exactly what the whole text compiles to.
+@Suite struct TextCompilerTests {
+    static let snippets = ["1", "0", "7", " ", "\n", "x", "let q = 3\n", "concentric min 4 size 10x10\n", "<", ">",
+                           "# note\n", ";", "f: capsule size 9x9\n", "r", "-", "pad 3 "]
+
+    /// One edit: mostly a digit retyped (what keeps a scene valid), else a snippet
+    /// inserted or a few bytes deleted anywhere.
+    static func edit(_ text: [UInt8], _ g: inout RecompileTests.Rng) -> [UInt8] {
+        var t = text
+        let digits = t.indices.filter { t[$0] >= 0x30 && t[$0] <= 0x39 }
+        switch g.int(10) {
+        case 0..<6 where !digits.isEmpty:
+            let i = g.pick(digits)
+            if g.int(3) == 0 { t.insert(UInt8(0x30 + g.int(10)), at: i) } else { t[i] = UInt8(0x30 + g.int(10)) }
+        case 6, 7:
+            t.insert(contentsOf: Array(g.pick(snippets).utf8), at: g.int(t.count + 1))
+        default:
+            guard !t.isEmpty else { break }
+            let i = g.int(t.count)
+            t.removeSubrange(i..<min(t.count, i + 1 + g.int(5)))
+        }
+        return t
+    }
+
+    @Test(arguments: [11, 12, 13, 14, 15])
+    func randomTypingMatchesTheWholeText(seed: UInt64) {
+        var g = RecompileTests.Rng(state: seed &* 104_729)
+        var compiler = TextCompiler()
+        var text = Array(RecompileTests.base.utf8)
+        var incremental = 0, clean = 0
+        for k in 0..<150 {
+            // Now and then go back to the valid base (an undo in the editor).
+            text = k % 25 == 24 ? Array(RecompileTests.base.utf8) : Self.edit(text, &g)
+            let file = SourceFile(name: "doc.scene", bytes: text)
+            let c = compiler.compile(file)
+            let full = Pipeline.compile(file)
+            if compiler.lastWasIncremental { incremental += 1 }
+            if full.diagnostics.isEmpty { clean += 1 }
+            let same = c.parse.scene == full.parse.scene && c.diagnostics == full.diagnostics && c.scene == full.scene
+                && c.scene?.bindings.map(\.range) == full.scene?.bindings.map(\.range)
+                && c.check() == full.check()
+            if !same {
+                Issue.record("seed \(seed), edit \(k): incremental ≠ whole for\n\(String(decoding: text, as: UTF8.self))")
+                return
+            }
+        }
+        // Most clean versions follow a clean one: those must mostly be incremental.
+        #expect(incremental * 3 >= clean, "only \(incremental) of \(clean) clean versions were incremental")
+    }
+}
