@@ -173,11 +173,13 @@ struct Context {
     }
 
     mutating func run() {
+        // Each rule reads a field or two of the shape before it copies it: most
+        // shapes pass most rules, and a copy of a shape is a dozen reference counts.
         var reported = Set<Int>()
         for i in scene.shapes.indices {
-            let sh = scene.shapes[i]
-            if sh.kind == .group { continue }
-            if ios26, sh.kind == .concentric, tooTight(i) { reported.insert(i) }
+            let kind = scene.shapes[i].kind
+            if kind == .group { continue }
+            if ios26, kind == .concentric, tooTight(i) { reported.insert(i) }
             if fixedNearCorner(i) { reported.insert(i) }
             if !reported.contains(i) { inversion(i) }
             missingMinimum(i)
@@ -187,7 +189,7 @@ struct Context {
             containerMatchesDrawn(i)
             screenEdge(i)
             radiusOverflow(i)
-            if sh.glass, !ios26 {
+            if scene.shapes[i].glass, !ios26 {
                 let window = scene.screen.isWindow
                 add(.glassUnavailable, "Liquid Glass is not available before \(Target.ios26.release(onWindow: window))", at: glassRange(i),
                     help: "under `target \(Target.ios18.name(onWindow: window))` draw a material or a plain fill instead")
@@ -207,8 +209,8 @@ struct Context {
     // MARK: flared-corner / pinched-corner
 
     mutating func fixedNearCorner(_ i: Int) -> Bool {
+        guard scene.shapes[i].kind.hasFixedCorners else { return false }
         let sh = scene.shapes[i]
-        guard sh.kind.hasFixedCorners else { return false }
         let ctx = context(of: i)
         var flared: [(Corner, Double, Double)] = [], pinched: [(Corner, Double, Double)] = []
         for k in Corner.allCases {
@@ -252,10 +254,10 @@ struct Context {
     // MARK: radius-inversion
 
     mutating func inversion(_ i: Int) {
-        let sh = scene.shapes[i]
         // Capsules and circles are concentric by nature (buttons, badges, pills).
-        guard !sh.kind.row.concentricByNature else { return }
+        guard !scene.shapes[i].kind.row.concentricByNature else { return }
         guard case .node(let j) = context(of: i), let cr = scene.shapes[j].containerRadii else { return }
+        let sh = scene.shapes[i]
         let inverted = Corner.allCases.filter { sh.radii[$0] > cr[$0] + 1e-9 && cr[$0] > 0 }
         guard let k = inverted.first else { return }
         let c = scene.shapes[j].id
@@ -276,8 +278,10 @@ struct Context {
     // MARK: missing-minimum
 
     mutating func missingMinimum(_ i: Int) {
+        guard case .concentric(let spec)? = scene.shapes[i].spec,
+              Corner.allCases.contains(where: { if case .concentric(nil) = spec[$0] { return true } else { return false } })
+        else { return }
         let sh = scene.shapes[i]
-        guard case .concentric(let spec)? = sh.spec else { return }
         // A square corner in a square container corner is right: only corners whose
         // container is rounded there count.
         let cr = scene.outer(of: context(of: i)).radii
@@ -338,6 +342,7 @@ struct Context {
     // MARK: pill-not-capsule
 
     mutating func pill(_ i: Int) {
+        guard scene.shapes[i].role != nil else { return }
         let sh = scene.shapes[i]
         let pill = ShapeKind.pill
         guard let role = sh.role, sh.kind != pill else { return }
@@ -356,6 +361,7 @@ struct Context {
     // MARK: shape-mismatch, transition-shape
 
     mutating func layers(_ i: Int) {
+        guard !scene.shapes[i].layers.isEmpty else { return }
         let sh = scene.shapes[i]
         for layer in sh.layers {
             if layer.role == "transition" {
@@ -380,6 +386,7 @@ struct Context {
     /// A node that draws one shape and declares another as its container: its
     /// children follow corners nobody sees.
     mutating func containerMatchesDrawn(_ i: Int) {
+        guard scene.shapes[i].isContainer else { return }
         let sh = scene.shapes[i]
         // (A concentric container is already an error; a node drawing its own
         // container shape publishes what it draws.)
@@ -401,8 +408,8 @@ struct Context {
     mutating func missingContainers() {
         var flagged = Set<Int>()
         for i in scene.shapes.indices {
+            guard scene.shapes[i].kind.followsContainer else { continue }
             let sh = scene.shapes[i]
-            guard sh.kind.followsContainer else { continue }
             let ctx = context(of: i)
             var j = sh.parent
             while let a = j {

@@ -20,7 +20,6 @@ extension Context {
     /// The items of node `i` that draw a shape with fixed radii (`hit` is not
     /// drawn and cannot trap; it follows the drawn shape's fix).
     func fixedRadiusItems(_ i: Int) -> [FixedRadii] {
-        let sh = scene.shapes[i]
         var out: [FixedRadii] = []
         for it in nodes[i].items {
             let role: String, shape: ShapeExpr
@@ -43,10 +42,11 @@ extension Context {
             case .concentric:
                 // Fixed corners as written; the others as they resolved (the
                 // drawn shape's radii, or the layer's).
-                let resolved = role.isEmpty ? sh.radii : sh.layers.first { $0.range == it.range }?.radii
-                guard var r = resolved, let spec = fixedCorners(shape) else { continue }
+                guard let spec = fixedCorners(shape), !spec.isEmpty,
+                      var r = role.isEmpty ? scene.shapes[i].radii : scene.shapes[i].layers.first(where: { $0.range == it.range })?.radii
+                else { continue }
                 for (k, v) in spec { r[k] = v }
-                if !spec.isEmpty { out.append(FixedRadii(item: it, role: role, shape: shape, radii: r, fixed: Set(spec.keys))) }
+                out.append(FixedRadii(item: it, role: role, shape: shape, radii: r, fixed: Set(spec.keys)))
             case .plain:
                 continue
             }
@@ -75,12 +75,12 @@ extension Context {
     // MARK: radius-overflow
 
     mutating func radiusOverflow(_ i: Int) {
-        let sh = scene.shapes[i]
-        let w = sh.frame.width, h = sh.frame.height
+        let w = scene.shapes[i].frame.width, h = scene.shapes[i].frame.height
         // Nothing is drawn in an empty frame.
         guard w > 0, h > 0 else { return }
         let over = fixedRadiusItems(i).compactMap { f in EdgeLimit.worst(f.radii, width: w, height: h, only: f.fixed).map { (f, $0) } }
         guard let (first, edge) = over.first else { return }
+        let sh = scene.shapes[i]
         // A button, pill or track (elongated, or with a role) is fully rounded on
         // its short axis, which is what earlier versions drew: a capsule. A
         // squarish shape keeps its kind with the largest radius that fits. Either

@@ -15,9 +15,9 @@ extension Checker {
 
 extension Context {
     mutating func relativeInsets(_ i: Int) {
-        let sh = scene.shapes[i]
         // Against the screen a relative shape is a plain rectangle (semantics.md §3).
-        guard sh.kind == .relative, case .node(let j) = sh.enclosing else { return }
+        guard scene.shapes[i].kind == .relative, case .node(let j) = scene.shapes[i].enclosing else { return }
+        let sh = scene.shapes[i]
         let half = sh.frame.halfShorterSide
         var concentric = Radii(all: 0)
         var containerRadius = Radii(all: 0)

@@ -4,9 +4,9 @@ import SceneLang
 
 extension Context {
     mutating func screenEdge(_ i: Int) {
-        let sh = scene.shapes[i]
         let screen = scene.screen
         guard screen.isPhone, context(of: i) == .screen else { return }
+        let sh = scene.shapes[i]
         // Only the outermost shapes that resolve against the screen: a shape
         // inside another top-level shape is that shape's business.
         var j = sh.parent

@@ -81,7 +81,6 @@ public struct Findings: RandomAccessCollection {
 
 extension Context {
     mutating func tooTight(_ i: Int) -> Bool {
-        let sh = scene.shapes[i]
         let reasons = scene.reasons(for: i)
         guard reasons.count == 4 else { return false }
         var worst: (R: Double, d: Double, m: Double)? = nil
@@ -97,7 +96,7 @@ extension Context {
         guard let w = worst else { return false }
         let needed = w.m + w.d
         var raise = Raise.screen
-        if case .node(let j) = sh.container {
+        if case .node(let j) = scene.shapes[i].container {
             demand(j, needed, finding: findings.count)
             // The container may not be that round: no radius fixes it.
             raise = exceedsBound(j, needed).map { .bounded($0) } ?? planRaise(j, to: needed, for: i)
