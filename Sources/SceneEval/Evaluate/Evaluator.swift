@@ -280,49 +280,55 @@ public struct Evaluator {
         }
     }
 
+    /// A node's items, read in place (a `for item in` loop copies every item,
+    /// taking and dropping a reference for each of its parts).
     mutating func props(_ node: Node) -> Props {
         var p = Props()
-        for item in node.items {
-            switch item.value {
-            case .shape(let s):
-                p.shape = shapeValue(s); p.shapeRange = item.range
-            case .container(let s):
-                p.containerRange = item.range
-                p.container = shapeValue(s)
-            case .size(let w, let h):
-                p.width = length(w, what: w == h ? "size" : "width")
-                p.height = w == h ? p.width : length(h, what: "height")
-            case .width(let w): p.width = length(w, what: "width")
-            case .height(let h): p.height = length(h, what: "height")
-            case .pad(let edges):
-                for (edge, e) in edges {
-                    guard let v = value(e) else { continue }
-                    switch edge {
-                    case .all: p.pad = Insets(top: v, leading: v, bottom: v, trailing: v)
-                    case .top: p.pad.top = v
-                    case .bottom: p.pad.bottom = v
-                    case .leading: p.pad.leading = v
-                    case .trailing: p.pad.trailing = v
-                    case .h: p.pad.leading = v; p.pad.trailing = v
-                    case .v: p.pad.top = v; p.pad.bottom = v
-                    }
-                }
-            case .align(let a): p.align = a
-            case .stack(let axis, let spacing):
-                p.stack = axis
-                p.spacing = spacing.flatMap { value($0) } ?? Self.defaultSpacing
-            case .fill(let c): p.fill = c
-            case .style(let s): p.style = s
-            case .glass(let s):
-                p.glass = true
-                if let s, let v = shapeValue(s) { p.glassShape = v; p.layers.append(("glass", v, item.range)) }
-            case .clip(let s): if let v = shapeValue(s) { p.layers.append(("clip", v, item.range)) }
-            case .background(let s): if let v = shapeValue(s) { p.layers.append(("background", v, item.range)) }
-            case .hit(let s): if let v = shapeValue(s) { p.layers.append(("hit", v, item.range)) }
-            case .transition(let s): if let v = shapeValue(s) { p.layers.append(("transition", v, item.range)) }
-            case .role(let r): p.role = r
-            }
+        node.items.withUnsafeBufferPointer { items in
+            for i in items.indices { apply(items[i].value, at: items[i].range, to: &p) }
         }
         return p
+    }
+
+    mutating func apply(_ item: Item, at range: SourceRange, to p: inout Props) {
+        switch item {
+        case .shape(let s):
+            p.shape = shapeValue(s); p.shapeRange = range
+        case .container(let s):
+            p.containerRange = range
+            p.container = shapeValue(s)
+        case .size(let w, let h):
+            p.width = length(w, what: w == h ? "size" : "width")
+            p.height = w == h ? p.width : length(h, what: "height")
+        case .width(let w): p.width = length(w, what: "width")
+        case .height(let h): p.height = length(h, what: "height")
+        case .pad(let edges):
+            for (edge, e) in edges {
+                guard let v = value(e) else { continue }
+                switch edge {
+                case .all: p.pad = Insets(top: v, leading: v, bottom: v, trailing: v)
+                case .top: p.pad.top = v
+                case .bottom: p.pad.bottom = v
+                case .leading: p.pad.leading = v
+                case .trailing: p.pad.trailing = v
+                case .h: p.pad.leading = v; p.pad.trailing = v
+                case .v: p.pad.top = v; p.pad.bottom = v
+                }
+            }
+        case .align(let a): p.align = a
+        case .stack(let axis, let spacing):
+            p.stack = axis
+            p.spacing = spacing.flatMap { value($0) } ?? Self.defaultSpacing
+        case .fill(let c): p.fill = c
+        case .style(let s): p.style = s
+        case .glass(let s):
+            p.glass = true
+            if let s, let v = shapeValue(s) { p.glassShape = v; p.layers.append(("glass", v, range)) }
+        case .clip(let s): if let v = shapeValue(s) { p.layers.append(("clip", v, range)) }
+        case .background(let s): if let v = shapeValue(s) { p.layers.append(("background", v, range)) }
+        case .hit(let s): if let v = shapeValue(s) { p.layers.append(("hit", v, range)) }
+        case .transition(let s): if let v = shapeValue(s) { p.layers.append(("transition", v, range)) }
+        case .role(let r): p.role = r
+        }
     }
 }

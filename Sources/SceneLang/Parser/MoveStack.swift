@@ -18,7 +18,8 @@ final class MoveStack<Element> {
         buffer.deallocate()
     }
 
-    func push(_ element: Element) {
+    /// Takes the element over (consumed: moved in, not copied and released).
+    func push(_ element: consuming Element) {
         if count == capacity {
             let bigger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
             bigger.moveInitialize(from: buffer, count: count)
