@@ -207,4 +207,27 @@ import Testing
             }
         }
     }
+
+    /// Nothing typed makes completion crash or hang: deep nesting stops the walk
+    /// (no recursion past the parser's expression depth), and at cut points of
+    /// every kept fuzz input the candidates are sorted, distinct and start with the word.
+    @Test func anyTextCompletesSafely() throws {
+        #expect(words("x: rect " + String(repeating: "(", count: 100_000)) == [])
+        #expect(words("x: rect " + String(repeating: "-", count: 100_000)) == [])
+        #expect(words("x: rect " + String(repeating: "min(", count: 50_000)) == [])
+        #expect(words(String(repeating: "a: <", count: 100_000) + " ").contains(">"))
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let dir = root.appendingPathComponent("Tests/Fixtures/fuzz/corpus/parse")
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+        #expect(files.count > 100)
+        for f in files {
+            let text = String(decoding: try Data(contentsOf: dir.appendingPathComponent(f)), as: UTF8.self)
+            let chars = Array(text)
+            for cut in Set([0, chars.count / 3, chars.count / 2, chars.count * 2 / 3, chars.count]) {
+                let r = Completer.complete(String(chars[..<cut]), names: ["gap"], labels: ["card"], rebinding: true)
+                #expect(r.words == r.words.sorted() && Set(r.words).count == r.words.count, "\(f) at \(cut)")
+                #expect(r.words.allSatisfy { $0.hasPrefix(r.word) }, "\(f) at \(cut)")
+            }
+        }
+    }
 }

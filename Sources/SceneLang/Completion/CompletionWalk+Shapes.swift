@@ -121,6 +121,10 @@ extension Walk {
     /// start one is left for the caller (the parser reports it).
     mutating func operand() throws {
         try stopAtEnd(values)
+        // Deeper than the parser reads (an error there): nothing to offer, and no deep recursion.
+        exprDepth += 1
+        defer { exprDepth -= 1 }
+        if exprDepth > Parser.maxExprDepth { throw Stop(offered: []) }
         switch tok.kind {
         case .minus:
             i += 1

@@ -13,6 +13,8 @@ struct Walk {
     let labels: [String]
     let rebinding: Bool
     var i = 0
+    /// How deep the expression being read nests (the walk stops past the parser's limit).
+    var exprDepth = 0
 
     init(tokens: [Token], file: SourceFile, names: [String], labels: [String], rebinding: Bool) {
         self.tokens = tokens; self.file = file; self.labels = labels; self.rebinding = rebinding
