@@ -10,7 +10,8 @@ extension Context {
     /// Record that the content of container `j` needs radius `needed`
     /// (finding number `finding`, about to be added).
     mutating func demand(_ j: Int, _ needed: Double, finding: Int) {
-        var d = demands[j] ?? (0, [])
+        // Moved out and back: a copy would copy the list of findings every time.
+        var d = demands.removeValue(forKey: j) ?? (0, [])
         d.needed = max(d.needed, needed)
         d.findings.append(finding)
         demands[j] = d
