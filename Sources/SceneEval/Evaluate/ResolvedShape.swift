@@ -40,7 +40,7 @@ public struct ResolvedShape: Sendable, Equatable {
     init(index: Int, label: String?, kind: ShapeKind, parent: Int?, depth: Int, frame: Frame,
          style: CornerStyle, fill: Color?, glass: Bool, role: Role?, stack: StackAxis?, spec: ShapeValue?,
          range: SourceRange, shapeRange: SourceRange?, containerRange: SourceRange?) {
-        self.id = label ?? "node-\(index + 1)"
+        self.id = label ?? "node-" + String(index + 1)
         self.labelled = label != nil
         self.kind = kind
         self.parentIndex = parent.map { Int32($0) } ?? -1

@@ -245,7 +245,6 @@ extension Parser {
     mutating func parsePad() -> (Item, String)? {
         advance()
         var edges: [(Edge, Expr)] = []
-        edges.reserveCapacity(2)  // `pad h 8 v 16`, `pad leading X top Y`: one allocation
         if !(tok.kind == .identifier && tok.keyword.map(Self.isEdge) == true) {
             if atNodeEnd || (tok.kind == .identifier && tok.keyword != nil && tok.keyword != .min && tok.keyword != .max) {
                 error(.missingOperand, "expected a padding after `pad`, found \(display(tok))", at: tok.range,
