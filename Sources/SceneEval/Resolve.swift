@@ -44,6 +44,14 @@ struct Outer {
                   radii: c.containerRadii ?? Radii(all: 0), kind: c.containerKind)
     }
 
+    /// Shape `j` of `shapes`, a node that declares a container, read in place
+    /// (no copy of the shape).
+    init(containerIn shapes: [ResolvedShape], _ j: Int) {
+        let kind = shapes[j].containerKind
+        self.init(frame: kind?.measured(shapes[j].frame) ?? shapes[j].frame,
+                  radii: shapes[j].containerRadii ?? Radii(all: 0), kind: kind)
+    }
+
     init(frame: Frame, radii: Radii, kind: ShapeKind?) {
         self.frame = frame; self.radii = radii; self.kind = kind
     }

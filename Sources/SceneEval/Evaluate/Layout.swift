@@ -1,20 +1,21 @@
 import SceneLang
 
 /// What layout needs of one node, flattened in document order (kept small,
-/// 72 bytes: a scene may have a million of them). A missing width or height is NaN
-/// (evaluated lengths are finite).
+/// 56 bytes and nothing on the heap: a scene may have a million of them). A
+/// missing width or height is NaN (evaluated lengths are finite).
+///
+/// A node's children are found through `end`, not a list: in pre-order its
+/// first child is the next box, and each child's `end` is where its next
+/// sibling starts, until the parent's `end`. A stack's spacing is kept in
+/// `Flattened.spacings` (one per stack, in document order), not in every box.
 struct Box {
     var width: Double
     var height: Double
     var pad: Insets
-    var spacing: Double
-    /// −1 for a root.
-    var parentIndex: Int32
+    /// One past the last box of this node's subtree.
+    var end: Int32
     var align: Alignment
     var stack: StackAxis?
-    var children: [Int] = []
-
-    var parent: Int? { parentIndex < 0 ? nil : Int(parentIndex) }
 }
 
 extension Double {
@@ -26,6 +27,8 @@ extension Double {
 /// (document order), and what each node declares beyond its drawn shape.
 struct Flattened {
     var boxes: [Box] = []
+    /// Each stack's spacing, stacks in document order (see `Box`).
+    var spacings: [Double] = []
     var shapes: [ResolvedShape] = []
     var containers: [Int: (ShapeValue?, SourceRange)] = [:]
     var layerSpecs: [Int: [(String, ShapeValue, SourceRange)]] = [:]
@@ -35,8 +38,9 @@ extension Evaluator {
     /// Flatten, measure, place and resolve every node.
     mutating func layout(_ roots: [Node], screen: Screen, target: Target) -> [ResolvedShape] {
         var flat = flatten(roots, screen: screen)
-        Self.frames(&flat.boxes, screen: screen, into: &flat.shapes)
+        Self.frames(&flat.boxes, spacings: flat.spacings, screen: screen, into: &flat.shapes)
         flat.boxes = []  // layout is done with them: not kept while radii resolve
+        flat.spacings = []
         resolveAll(&flat, screen: screen, target: target)
         return flat.shapes
     }
@@ -57,25 +61,32 @@ extension Evaluator {
         }
         flat.boxes.reserveCapacity(total)
         flat.shapes.reserveCapacity(total)
-        var stack: [(siblings: [Node], next: Int, parent: Int?, depth: Int)] = [(roots, 0, nil, 0)]
+        var stack: [(siblings: [Node], next: Int, parent: Int32, depth: Int)] = [(roots, 0, -1, 0)]
         while !stack.isEmpty {
             let top = stack.count - 1
             let at = stack[top].next
-            guard at < stack[top].siblings.count else { stack.removeLast(); continue }
+            let siblings = stack[top].siblings
+            guard at < siblings.count else {
+                // The subtree of `parent` ends here.
+                let parent = stack[top].parent
+                if parent >= 0 { flat.boxes[Int(parent)].end = Int32(flat.boxes.count) }
+                stack.removeLast()
+                continue
+            }
             stack[top].next += 1
             let parent = stack[top].parent, depth = stack[top].depth
             let index = flat.boxes.count
-            add(stack[top].siblings[at], index: index, parent: parent, depth: depth, screen: screen,
+            add(siblings[at], index: index, parent: parent, depth: depth, screen: screen,
                 labels: &labels, to: &flat)
-            if !stack[top].siblings[at].children.isEmpty {
-                stack.append((stack[top].siblings[at].children, 0, index, depth + 1))
+            if !siblings[at].children.isEmpty {
+                stack.append((siblings[at].children, 0, Int32(index), depth + 1))
             }
         }
         return flat
     }
 
     /// One node's box and shape, appended at `index`.
-    mutating func add(_ node: Node, index: Int, parent: Int?, depth: Int, screen: Screen,
+    mutating func add(_ node: Node, index: Int, parent: Int32, depth: Int, screen: Screen,
                       labels: inout [String: SourceRange], to flat: inout Flattened) {
         if let l = node.label {
             if let first = labels[l.name] {
@@ -86,9 +97,9 @@ extension Evaluator {
             }
         }
         let p = props(node)
-        flat.boxes.append(Box(width: p.width ?? .nan, height: p.height ?? .nan, pad: p.pad, spacing: p.spacing,
-                              parentIndex: parent.map { Int32($0) } ?? -1, align: p.align, stack: p.stack))
-        if let parent { flat.boxes[parent].children.append(index) }
+        flat.boxes.append(Box(width: p.width ?? .nan, height: p.height ?? .nan, pad: p.pad,
+                              end: Int32(index + 1), align: p.align, stack: p.stack))
+        if p.stack != nil { flat.spacings.append(p.spacing) }
         if let r = p.containerRange { flat.containers[index] = (p.container, r) }
         if !p.layers.isEmpty { flat.layerSpecs[index] = p.layers }
         // The drawn shape: the node's own, else its glass shape, else its container
@@ -96,8 +107,8 @@ extension Evaluator {
         let drawn = p.shape ?? p.glassShape ?? p.container ?? (p.glass ? .plain(ShapeKind.defaultGlass) : nil)
         flat.shapes.append(ResolvedShape(
             index: index, label: node.label?.name, kind: drawn?.kind ?? .group,
-            parent: parent, depth: depth, frame: screen.frame, style: p.style, fill: p.fill, glass: p.glass,
-            role: p.role, stack: p.stack, spec: drawn, range: node.range, shapeRange: p.shapeRange,
+            parent: parent < 0 ? nil : Int(parent), depth: depth, frame: screen.frame, style: p.style, fill: p.fill,
+            glass: p.glass, role: p.role, stack: p.stack, spec: drawn, range: node.range, shapeRange: p.shapeRange,
             containerRange: p.containerRange))
     }
 
@@ -105,23 +116,27 @@ extension Evaluator {
     /// width and height into its ideal size in place, and placing keeps each
     /// slot in the shape's frame until the frame replaces it: no per-node
     /// arrays beside the boxes.
-    static func frames(_ boxes: inout [Box], screen: Screen, into shapes: inout [ResolvedShape]) {
-        measure(&boxes)
-        place(boxes, screen: screen, into: &shapes)
+    static func frames(_ boxes: inout [Box], spacings: [Double], screen: Screen, into shapes: inout [ResolvedShape]) {
+        measure(&boxes, spacings: spacings)
+        place(boxes, spacings: spacings, screen: screen, into: &shapes)
     }
 
     /// Measure: a node's ideal size per axis (children before parents), stored
     /// over its given width and height; NaN means it fills what it is given.
-    static func measure(_ boxes: inout [Box]) {
+    static func measure(_ boxes: inout [Box], spacings: [Double]) {
         let n = boxes.count
+        var stacks = spacings.count  // walking backwards: the stacks' spacings from the last
         for i in stride(from: n - 1, through: 0, by: -1) {
             let p = boxes[i]
             var w = p.width.given, h = p.height.given
-            if let axis = p.stack, w == nil || h == nil {
-                let kids = p.children
+            guard let axis = p.stack else { continue }
+            stacks -= 1
+            if w == nil || h == nil {
                 var along: Double? = 0, cross: Double? = 0
+                var count = 0
                 let horizontal = axis == .hstack
-                for c in kids {
+                var c = i + 1
+                while c < Int(p.end) {
                     let pad = boxes[c].pad
                     let cw = boxes[c].width.given.map { $0 + pad.horizontal }
                     let ch = boxes[c].height.given.map { $0 + pad.vertical }
@@ -135,8 +150,10 @@ extension Evaluator {
                         along = (along != nil && a != nil) ? along! + a! : nil
                         cross = (cross != nil && x != nil) ? max(cross!, x!) : nil
                     }
+                    count += 1
+                    c = Int(boxes[c].end)
                 }
-                if axis != .zstack, let a = along, kids.count > 1 { along = a + p.spacing * Double(kids.count - 1) }
+                if axis != .zstack, let a = along, count > 1 { along = a + spacings[stacks] * Double(count - 1) }
                 let fitW = axis == .vstack ? cross : along
                 let fitH = axis == .vstack ? along : cross
                 if w == nil { w = fitW }
@@ -151,7 +168,8 @@ extension Evaluator {
     /// parents before children.
     /// The slot a parent gives a child is kept in the child's frame (set to the
     /// screen's by `flatten`) until the child's own frame replaces it.
-    static func place(_ boxes: [Box], screen: Screen, into out: inout [ResolvedShape]) {
+    static func place(_ boxes: [Box], spacings: [Double], screen: Screen, into out: inout [ResolvedShape]) {
+        var stacks = 0  // the next stack's spacing
         for i in boxes.indices {
             let p = boxes[i]
             let avail = out[i].frame.inset(p.pad)
@@ -160,33 +178,44 @@ extension Evaluator {
             let frame = Frame(x: avail.x + (avail.width - w) * p.align.fx,
                               y: avail.y + (avail.height - h) * p.align.fy, width: w, height: h)
             out[i].frame = frame
-            let kids = p.children
-            guard !kids.isEmpty else { continue }
+            let spacing = p.stack == nil ? 0 : spacings[stacks]
+            if p.stack != nil { stacks += 1 }
+            let end = Int(p.end)
+            guard end > i + 1 else { continue }
             switch p.stack {
             case .hstack?, .vstack?:
                 let horizontal = p.stack == .hstack
                 let frameAlong = horizontal ? frame.width : frame.height
-                var fixedTotal = p.spacing * Double(kids.count - 1)
+                var count = 0
+                var c = i + 1
+                while c < end { count += 1; c = Int(boxes[c].end) }
+                // Summed in this order (spacing first): the same numbers to the last bit.
+                var fixedTotal = spacing * Double(count - 1)
                 var flexible = 0
-                for c in kids {
+                c = i + 1
+                while c < end {
                     let pad = boxes[c].pad
                     fixedTotal += horizontal ? pad.horizontal : pad.vertical
                     if let s = (horizontal ? boxes[c].width : boxes[c].height).given { fixedTotal += s } else { flexible += 1 }
+                    c = Int(boxes[c].end)
                 }
                 let share = flexible > 0 ? max(0, (frameAlong - fixedTotal) / Double(flexible)) : 0
                 let total = fixedTotal + share * Double(flexible)
                 var cursor = (horizontal ? frame.x : frame.y) + (frameAlong - total) / 2
-                for c in kids {
+                c = i + 1
+                while c < end {
                     let pad = boxes[c].pad
                     let size = (horizontal ? boxes[c].width : boxes[c].height).given ?? share
                     let slotAlong = size + (horizontal ? pad.horizontal : pad.vertical)
                     out[c].frame = horizontal
                         ? Frame(x: cursor, y: frame.y, width: slotAlong, height: frame.height)
                         : Frame(x: frame.x, y: cursor, width: frame.width, height: slotAlong)
-                    cursor += slotAlong + p.spacing
+                    cursor += slotAlong + spacing
+                    c = Int(boxes[c].end)
                 }
             default:
-                for c in kids { out[c].frame = frame }
+                var c = i + 1
+                while c < end { out[c].frame = frame; c = Int(boxes[c].end) }
             }
         }
     }
@@ -199,20 +228,27 @@ extension Evaluator {
         // The container each node provides its children: −1 the screen, else a node (four bytes a node).
         var provides = [Int32](repeating: -1, count: n)
         let context = ResolveContext(screen: screen, target: target)
+        // The last container measured against: siblings share it (and reading it
+        // field by field copies no shape).
+        var lastCode: Int32 = -1
+        var lastOuter = screenOuter
         for i in 0..<n {
             let parent = flat.shapes[i].parentIndex
             let code = parent < 0 ? -1 : provides[Int(parent)]
             let ctx: ContainerRef = code < 0 ? .screen : .node(Int(code))
             let frame = flat.shapes[i].frame
-            let outer: Outer
-            if case .node(let j) = ctx { outer = Outer(container: flat.shapes[j]) } else { outer = screenOuter }
+            if code != lastCode {
+                lastCode = code
+                lastOuter = code < 0 ? screenOuter : Outer(containerIn: flat.shapes, Int(code))
+            }
+            let outer = lastOuter
             flat.shapes[i].enclosing = ctx
             if let d = flat.shapes[i].spec {
                 let r = context.resolve(d, frame: frame, ctx: ctx, outer: outer)
                 flat.shapes[i].radii = r.radii
                 flat.shapes[i].decisions = r.decisions
                 flat.shapes[i].container = r.container
-                flat.shapes[i].noteOverflow(r, role: "shape")
+                if r.written != nil { flat.shapes[i].noteOverflow(r, role: "shape") }
             }
             // The container it declares for its children.
             provides[i] = code

@@ -1,0 +1,72 @@
+import Testing
+import SceneLang
+@testable import SceneEval
+
+/// The evaluator's compact representations (issue 11): the budgets a million-node
+/// scene relies on, and the layouts that exercise what replaced the plain fields.
+struct CompactLayoutTests {
+    /// A layout box is held for every node while layout runs (a million of them
+    /// on a 1M-node scene): width, height and four insets (48 bytes), the end
+    /// of its subtree, alignment and stack. No array per box (children are
+    /// found through `end`), no spacing per box (`Flattened.spacings`).
+    @Test func layoutBoxFitsItsBudget() {
+        #expect(MemoryLayout<Box>.stride <= 56)
+    }
+
+    func frame(_ s: ResolvedScene?, _ label: String) -> [Double]? {
+        guard let s, let i = s.index(ofLabel: label) else { return nil }
+        let f = s.shapes[i].frame
+        return [f.x, f.y, f.width, f.height]
+    }
+
+    /// Children found through subtree ends (grandchildren between siblings), and
+    /// each stack's own spacing while measuring backwards and placing forwards.
+    @Test func nestedStacksKeepTheirOwnSpacing() {
+        let s = resolve("""
+        screen 400x300
+        outer: vstack spacing 10 align topLeading <
+          row: hstack spacing 3 <
+            a: rectangle size 10x10
+            inner: zstack spacing 50 <
+              z1: rectangle size 20x5
+              z2: rectangle size 4x30
+            >
+            b: rectangle size 6x6
+          >
+          c: rectangle size 40x8
+        >
+        after: rectangle size 2x2 align bottomTrailing
+        """)
+        #expect(frame(s, "outer") == [0, 0, 42, 48])
+        #expect(frame(s, "row") == [0, 0, 42, 30])
+        #expect(frame(s, "a") == [0, 10, 10, 10])
+        #expect(frame(s, "inner") == [13, 0, 20, 30])
+        #expect(frame(s, "z1") == [13, 12.5, 20, 5])
+        #expect(frame(s, "z2") == [21, 0, 4, 30])
+        #expect(frame(s, "b") == [36, 12, 6, 6])
+        #expect(frame(s, "c") == [1, 40, 40, 8])
+        #expect(frame(s, "after") == [398, 298, 2, 2])
+    }
+
+    /// A flexible child between fixed ones, in a stack nested in a plain group.
+    @Test func flexibleChildrenShareWhatIsLeft() {
+        let s = resolve("""
+        screen 400x300
+        group: rectangle pad 20 <
+          col: vstack spacing 4 <
+            head: rectangle height 50
+            mid: rectangle
+            leaf: rectangle height 10 <
+              deep: rectangle
+            >
+          >
+        >
+        """)
+        // 260 tall, 2 × 4 spacing and 60 fixed: the middle row takes 192.
+        #expect(frame(s, "col") == [20, 20, 360, 260])
+        #expect(frame(s, "head") == [20, 20, 360, 50])
+        #expect(frame(s, "mid") == [20, 74, 360, 192])
+        #expect(frame(s, "leaf") == [20, 270, 360, 10])
+        #expect(frame(s, "deep") == [20, 270, 360, 10])
+    }
+}
