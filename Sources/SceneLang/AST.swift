@@ -234,16 +234,43 @@ public enum Item: Sendable, Equatable {
     }
 }
 
+/// A node as written. 48 bytes: the label is boxed (most nodes have none),
+/// the items are a run of compact slots (`Items`), and "no block" is a range
+/// that cannot occur.
 public struct Node: Sendable, Equatable {
-    public var label: Identifier?
-    public var items: [Located<Item>]
+    var labelBox: LabelBox?
+    public var items: Items
     public var children: [Node]
-    /// The `<` … `>` block, when there is one.
-    public var block: SourceRange?
+    var blockRange: SourceRange
     public var range: SourceRange
-    public init(label: Identifier?, items: [Located<Item>], children: [Node], block: SourceRange?, range: SourceRange) {
-        self.label = label; self.items = items; self.children = children; self.block = block; self.range = range
+
+    public var label: Identifier? {
+        get { labelBox?.identifier }
+        set { labelBox = newValue.map(LabelBox.init) }
     }
+    /// The `<` … `>` block, when there is one.
+    public var block: SourceRange? {
+        get { blockRange.lo < 0 ? nil : blockRange }
+        set { blockRange = newValue ?? Self.noBlock }
+    }
+    static var noBlock: SourceRange { SourceRange(raw: -1, -1) }
+
+    public init(label: Identifier?, items: Items, children: [Node], block: SourceRange?, range: SourceRange) {
+        self.labelBox = label.map(LabelBox.init); self.items = items; self.children = children
+        self.blockRange = block ?? Self.noBlock; self.range = range
+    }
+    public init(label: Identifier?, items: [Located<Item>], children: [Node], block: SourceRange?, range: SourceRange) {
+        self.init(label: label, items: Items(items), children: children, block: block, range: range)
+    }
+
+    public static func == (a: Node, b: Node) -> Bool {
+        a.label == b.label && a.items == b.items && a.children == b.children && a.block == b.block && a.range == b.range
+    }
+}
+
+final class LabelBox: Sendable {
+    let identifier: Identifier
+    init(_ identifier: Identifier) { self.identifier = identifier }
 }
 
 public enum ScreenSpec: Sendable, Equatable {

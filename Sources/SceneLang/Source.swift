@@ -159,6 +159,7 @@ public struct SourceRange: Sendable, Equatable, Hashable {
         self.lo = Int32(clamping: start)
         self.hi = Int32(clamping: max(start, end))
     }
+    init(raw lo: Int32, _ hi: Int32) { self.lo = lo; self.hi = hi }
     public static let empty = SourceRange(0, 0)
     public func to(_ other: SourceRange) -> SourceRange { SourceRange(min(start, other.start), max(end, other.end)) }
     public var length: Int { end - start }

@@ -43,7 +43,7 @@ enum Shift {
             stack.removeLast()
             var n = top.node
             n.label = n.label.map { identifier($0, d) }
-            n.items = n.items.map { Located(item($0.value, d), range($0.range, d)) }
+            n.items = Items(n.items.map { Located(item($0.value, d), range($0.range, d)) })
             n.children = top.done
             n.block = n.block.map { range($0, d) }
             n.range = range(n.range, d)

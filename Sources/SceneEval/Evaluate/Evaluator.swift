@@ -280,13 +280,10 @@ public struct Evaluator {
         }
     }
 
-    /// A node's items, read in place (a `for item in` loop copies every item,
-    /// taking and dropping a reference for each of its parts).
+    /// A node's items, each built back from its compact slots as it is read.
     mutating func props(_ node: Node) -> Props {
         var p = Props()
-        node.items.withUnsafeBufferPointer { items in
-            for i in items.indices { apply(items[i].value, at: items[i].range, to: &p) }
-        }
+        for it in node.items { apply(it.value, at: it.range, to: &p) }
         return p
     }
 

@@ -15,7 +15,6 @@ extension Parser {
             }
             advance(); advance()
         }
-        let itemBase = itemStack.count
         var lastItem: SourceRange? = nil
         var seen: UInt32 = 0  // one bit per item key, to find duplicates
         while !atNodeEnd {
@@ -30,10 +29,10 @@ extension Parser {
             } else {
                 seen |= bit
             }
-            itemStack.push(Located(item, range))
+            itemArena.add(Located(item, range))
             lastItem = range
         }
-        let items = itemStack.take(from: itemBase)
+        let items = itemArena.finish()
         // A `<` alone at the start of the next line opens this node's children
         // (brace-on-its-own-line style), not a group of its own.
         if tok.kind == .newline, label != nil || !items.isEmpty, peek().kind == .less {
@@ -53,7 +52,7 @@ extension Parser {
                 block = open.to(previous)
             }
         }
-        let end = block ?? items.last?.range ?? label?.range ?? start
+        let end = block ?? lastItem ?? label?.range ?? start
         if label == nil, items.isEmpty, block == nil { return nil }
         return Node(label: label, items: items, children: children, block: block, range: start.to(end))
     }

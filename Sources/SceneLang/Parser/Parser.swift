@@ -47,12 +47,13 @@ public struct Parser {
     var exprDepth = 0
     /// Where node and item lists are built (see `MoveStack`).
     let nodeStack = MoveStack<Node>()
-    let itemStack = MoveStack<Located<Item>>()
+    let itemArena: ItemArena
 
     init(file: SourceFile) {
         lexer = Lexer(file)
         tok = lexer.next()
         bytes = file.bytes
+        itemArena = ItemArena(sourceBytes: file.bytes.count)
     }
 
     /// `maxStatements` is lowered only by tests of the limit.

@@ -1,0 +1,290 @@
+/// A node's items, stored compactly.
+///
+/// A list row (`concentric min 15 height 30 pad h 6`) is three 24-byte slots
+/// in a chunk the parser shares among many nodes, instead of an array of its
+/// own holding 72-byte `Located<Item>`s and another array for pad's edges:
+/// the common items (a shape or `container` written with no name, `size`,
+/// `width`, `height`, `pad`, `align`, `stack`, `fill`, `style`, `role`,
+/// `glass`) are kept field by field with their numbers inline; any other item
+/// (a name or an expression instead of a number, corner clauses, `uneven`, …)
+/// is kept whole beside the slots. Reading an item builds it back: the
+/// collection hands out the same `Located<Item>` values the parser built.
+public struct Items: Sendable, Equatable, Collection, ExpressibleByArrayLiteral {
+    let chunk: ItemChunk?
+    let start: UInt32
+    let slots: UInt32
+
+    init(chunk: ItemChunk?, start: Int, slots: Int) {
+        self.chunk = chunk; self.start = UInt32(start); self.slots = UInt32(slots)
+    }
+
+    public init(_ items: [Located<Item>]) {
+        guard !items.isEmpty else { self.init(chunk: nil, start: 0, slots: 0); return }
+        var writer = ItemWriter()
+        for it in items { writer.add(it) }
+        let chunk = ItemChunk(capacity: writer.slots.count)
+        self = chunk.store(&writer)
+    }
+
+    public init(arrayLiteral items: Located<Item>...) { self.init(items) }
+
+    /// Where an item starts (an item may take several slots: it is not an ordinal).
+    public struct Index: Comparable, Sendable {
+        let slot: Int
+        public static func < (a: Index, b: Index) -> Bool { a.slot < b.slot }
+    }
+    public var startIndex: Index { Index(slot: 0) }
+    public var endIndex: Index { Index(slot: Int(slots)) }
+    public var isEmpty: Bool { slots == 0 }
+    public func index(after i: Index) -> Index {
+        Index(slot: i.slot + Int(chunk!.base[Int(start) + i.slot].width))
+    }
+    public subscript(i: Index) -> Located<Item> { chunk!.decode(at: Int(start) + i.slot) }
+
+    /// The last item (the collection only walks forwards).
+    public var last: Located<Item>? {
+        guard !isEmpty else { return nil }
+        var i = startIndex, last = i
+        while i < endIndex { last = i; i = index(after: i) }
+        return self[last]
+    }
+
+    public static func == (a: Items, b: Items) -> Bool { a.elementsEqual(b) }
+}
+
+/// Where the parser puts items: the current node's are written out by
+/// `finish()` into a chunk of `chunkSize` slots (a new chunk when they do not fit).
+final class ItemArena {
+    var writer = ItemWriter()
+    var chunk: ItemChunk? = nil
+    let chunkSize: Int
+    init(sourceBytes: Int) { chunkSize = min(8192, max(32, sourceBytes / 12)) }
+
+    var isEmpty: Bool { writer.slots.isEmpty }
+    func add(_ item: Located<Item>) { writer.add(item) }
+    func finish() -> Items {
+        let n = writer.slots.count
+        guard n > 0 else { writer.side.removeAll(keepingCapacity: true); return [] }
+        if chunk == nil || chunk!.capacity - chunk!.used < n { chunk = ItemChunk(capacity: max(chunkSize, n)) }
+        return chunk!.store(&writer)
+    }
+}
+
+/// One slot: an item's kind and range, one number and that number's range
+/// (as offsets from the item's start). 24 bytes.
+struct Slot {
+    var tag: SlotTag
+    /// The shape form, edge, alignment, axis, style or role.
+    var a: UInt8 = 0
+    /// The shape kind, or flags (`concentric`: 1 has a minimum, 2 uniform; `stack`: 1 has spacing).
+    var b: UInt8 = 0
+    /// How many slots the item takes (on its first slot).
+    var width: UInt8 = 1
+    var start: Int32 = 0
+    var end: Int32 = 0
+    var exprStart: UInt16 = 0
+    var exprLength: UInt16 = 0
+    var number: Double = 0
+}
+
+enum SlotTag: UInt8 {
+    /// Kept whole in the chunk's `side` array; `start` is its index there.
+    case whole
+    case shape, container, clip, background, hit, transition, glass
+    case glassAlone, size, width, height, pad, align, stack, fill, style, role
+    /// The second number of `size W x H`, a further edge of `pad`.
+    case more
+}
+
+/// Slots of many nodes' items, appended while parsing and never changed after.
+/// A node's items are one run of slots in one chunk.
+final class ItemChunk: @unchecked Sendable {
+    let base: UnsafeMutablePointer<Slot>
+    let capacity: Int
+    var used = 0
+    var side: [Located<Item>] = []
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 1)
+        base = .allocate(capacity: self.capacity)
+    }
+    deinit { base.deallocate() }
+
+    /// Moves what `writer` holds to the end of this chunk (it must fit) and empties it.
+    func store(_ writer: inout ItemWriter) -> Items {
+        let n = writer.slots.count
+        guard n > 0 else { writer.side.removeAll(keepingCapacity: true); return Items(chunk: nil, start: 0, slots: 0) }
+        let at = used, sideBase = Int32(side.count)
+        writer.slots.withUnsafeBufferPointer { (base + at).initialize(from: $0.baseAddress!, count: n) }
+        for k in 0..<n where base[at + k].tag == .whole { base[at + k].start += sideBase }
+        side.append(contentsOf: writer.side)
+        used += n
+        writer.slots.removeAll(keepingCapacity: true)
+        writer.side.removeAll(keepingCapacity: true)
+        return Items(chunk: self, start: at, slots: n)
+    }
+
+    func decode(at i: Int) -> Located<Item> {
+        let s = base[i]
+        let range = SourceRange(Int(s.start), Int(s.end))
+        func number(_ t: Slot) -> Expr {
+            let lo = Int(s.start) + Int(t.exprStart)
+            return .number(t.number, SourceRange(lo, lo + Int(t.exprLength)))
+        }
+        let item: Item
+        switch s.tag {
+        case .whole: return side[Int(s.start)]
+        case .shape, .container, .clip, .background, .hit, .transition, .glass:
+            let shape: ShapeExpr
+            switch s.a {
+            case 0: shape = .plain(ShapeKind.decode(s.b))
+            case 1: shape = .radii(ShapeKind.decode(s.b), [number(s)])
+            default: shape = .concentric(base: .concentric(minimum: s.b & 1 != 0 ? number(s) : nil),
+                                         uniform: s.b & 2 != 0, clauses: [])
+            }
+            switch s.tag {
+            case .shape: item = .shape(shape)
+            case .container: item = .container(shape)
+            case .clip: item = .clip(shape)
+            case .background: item = .background(shape)
+            case .hit: item = .hit(shape)
+            case .transition: item = .transition(shape)
+            default: item = .glass(shape)
+            }
+        case .glassAlone: item = .glass(nil)
+        case .size:
+            let w = number(s)
+            item = .size(w, s.width == 1 ? w : number(base[i + 1]))
+        case .width: item = .width(number(s))
+        case .height: item = .height(number(s))
+        case .pad:
+            var edges: [(Edge, Expr)] = []
+            edges.reserveCapacity(Int(s.width))
+            for k in 0..<Int(s.width) { edges.append((Edge.decode(base[i + k].a), number(base[i + k]))) }
+            item = .pad(edges)
+        case .align: item = .align(Alignment.decode(s.a))
+        case .stack: item = .stack(StackAxis.decode(s.a), spacing: s.b & 1 != 0 ? number(s) : nil)
+        case .fill:
+            let v = s.number.bitPattern
+            var c = Color(r: UInt8(truncatingIfNeeded: v), g: UInt8(truncatingIfNeeded: v >> 8),
+                          b: UInt8(truncatingIfNeeded: v >> 16), a: UInt8(truncatingIfNeeded: v >> 24))
+            c.nameIndex = UInt8(truncatingIfNeeded: v >> 32)
+            item = .fill(c)
+        case .style: item = .style(CornerStyle.decode(s.a))
+        case .role: item = .role(Role.decode(s.a))
+        case .more: preconditionFailure("an item starts at a continuation slot")
+        }
+        return Located(item, range)
+    }
+}
+
+/// Builds one node's slots before they go into a chunk (reused from node to node).
+struct ItemWriter {
+    var slots: [Slot] = []
+    var side: [Located<Item>] = []
+
+    mutating func add(_ it: Located<Item>) {
+        if !encode(it) { whole(it) }
+    }
+
+    mutating func whole(_ it: Located<Item>) {
+        slots.append(Slot(tag: .whole, start: Int32(side.count)))
+        side.append(it)
+    }
+
+    /// Appends the item's slots when it has a compact form (all or nothing).
+    mutating func encode(_ it: Located<Item>) -> Bool {
+        let r = it.range
+        var s = Slot(tag: .whole, start: r.lo, end: r.hi)
+        switch it.value {
+        case .shape(let x): return shape(x, .shape, &s)
+        case .container(let x): return shape(x, .container, &s)
+        case .clip(let x): return shape(x, .clip, &s)
+        case .background(let x): return shape(x, .background, &s)
+        case .hit(let x): return shape(x, .hit, &s)
+        case .transition(let x): return shape(x, .transition, &s)
+        case .glass(let x?): return shape(x, .glass, &s)
+        case .glass(nil): s.tag = .glassAlone
+        case .size(let w, let h):
+            s.tag = .size
+            guard number(w, r, &s) else { return false }
+            if w != h {
+                var t = Slot(tag: .more)
+                guard number(h, r, &t) else { return false }
+                s.width = 2
+                slots.append(s)
+                slots.append(t)
+                return true
+            }
+        case .width(let e): s.tag = .width; guard number(e, r, &s) else { return false }
+        case .height(let e): s.tag = .height; guard number(e, r, &s) else { return false }
+        case .pad(let edges):
+            guard !edges.isEmpty, edges.count < 256 else { return false }
+            let first = slots.count
+            for (k, (edge, e)) in edges.enumerated() {
+                var t = k == 0 ? s : Slot(tag: .more)
+                if k == 0 { t.tag = .pad; t.width = UInt8(edges.count) }
+                t.a = edge.code
+                guard number(e, r, &t) else { slots.removeSubrange(first...); return false }
+                slots.append(t)
+            }
+            return true
+        case .align(let x): s.tag = .align; s.a = x.code
+        case .stack(let axis, let spacing):
+            s.tag = .stack; s.a = axis.code
+            if let spacing { s.b = 1; guard number(spacing, r, &s) else { return false } }
+        case .fill(let c):
+            s.tag = .fill
+            s.number = Double(bitPattern: UInt64(c.r) | UInt64(c.g) << 8 | UInt64(c.b) << 16 | UInt64(c.a) << 24
+                              | UInt64(c.nameIndex) << 32)
+        case .style(let x): s.tag = .style; s.a = x.code
+        case .role(let x): s.tag = .role; s.a = x.code
+        }
+        slots.append(s)
+        return true
+    }
+
+    mutating func shape(_ x: ShapeExpr, _ tag: SlotTag, _ s: inout Slot) -> Bool {
+        s.tag = tag
+        switch x {
+        case .plain(let k): s.a = 0; s.b = k.code
+        case .radii(let k, let es):
+            guard es.count == 1, k.row.arguments == .radius else { return false }
+            s.a = 1; s.b = k.code
+            guard number(es[0], SourceRange(Int(s.start), Int(s.end)), &s) else { return false }
+        case .concentric(let base, let uniform, let clauses):
+            guard clauses.isEmpty, case .concentric(let m) = base else { return false }
+            s.a = 2; s.b = uniform ? 2 : 0
+            if let m {
+                s.b |= 1
+                guard number(m, SourceRange(Int(s.start), Int(s.end)), &s) else { return false }
+            }
+        }
+        slots.append(s)
+        return true
+    }
+
+    /// A literal number inside the item's range, with its range as offsets that fit.
+    func number(_ e: Expr, _ item: SourceRange, _ s: inout Slot) -> Bool {
+        guard case .number(let v, let r) = e else { return false }
+        let offset = r.start - item.start
+        guard offset >= 0, offset <= Int(UInt16.max), r.length <= Int(UInt16.max) else { return false }
+        s.number = v
+        s.exprStart = UInt16(offset)
+        s.exprLength = UInt16(r.length)
+        return true
+    }
+}
+
+/// One-byte codes for the small enums a slot holds (their cases in order).
+protocol SlotCode {}
+extension SlotCode {
+    var code: UInt8 { unsafeBitCast(self, to: UInt8.self) }
+    static func decode(_ c: UInt8) -> Self { unsafeBitCast(c, to: Self.self) }
+}
+extension ShapeKind: SlotCode {}
+extension Edge: SlotCode {}
+extension Alignment: SlotCode {}
+extension StackAxis: SlotCode {}
+extension CornerStyle: SlotCode {}
+extension Role: SlotCode {}

@@ -1,0 +1,84 @@
+import Testing
+@testable import SceneLang
+
+/// The compact item store (`Items`) gives back exactly what was put in, and keeps the sizes it promises.
+struct ItemsTests {
+    static func r(_ a: Int, _ b: Int) -> SourceRange { SourceRange(a, b) }
+    static func n(_ v: Double, _ a: Int, _ b: Int) -> Expr { .number(v, r(a, b)) }
+
+    /// Every item kind, in its compact form and in forms kept whole.
+    static let samples: [Located<Item>] = [
+        Located(.shape(.concentric(base: .concentric(minimum: n(15, 15, 17)), uniform: false, clauses: [])), r(4, 17)),
+        Located(.shape(.concentric(base: .concentric(minimum: nil), uniform: true, clauses: [])), r(0, 18)),
+        Located(.shape(.radii(.rect, [n(12.5, 5, 9)])), r(0, 9)),
+        Located(.shape(.radii(.rect, [.name("r", r(5, 6))])), r(0, 6)),
+        Located(.shape(.radii(.uneven, [n(1, 7, 8), n(2, 10, 11), n(3, 13, 14), n(4, 16, 17)])), r(0, 18)),
+        Located(.shape(.plain(.capsule)), r(0, 7)),
+        Located(.shape(.concentric(base: .concentric(minimum: n(4, 15, 16)), uniform: false, clauses: [
+            CornerClause(set: .top, spec: .fixed(n(8, 30, 31)), uniform: true, range: r(20, 40))])), r(0, 41)),
+        Located(.container(.radii(.rect, [n(28, 15, 17)])), r(5, 17)),
+        Located(.container(.plain(.circle)), r(0, 16)),
+        Located(.clip(.plain(.capsule)), r(0, 12)), Located(.background(.radii(.rect, [n(3, 16, 17)])), r(0, 17)),
+        Located(.hit(.plain(.rectangle)), r(0, 13)), Located(.transition(.plain(.circle)), r(0, 17)),
+        Located(.glass(.plain(.capsule)), r(0, 13)), Located(.glass(nil), r(0, 5)),
+        Located(.size(n(30, 5, 7), n(40, 8, 10)), r(0, 10)), Located(.size(n(30, 5, 7), n(30, 5, 7)), r(0, 7)),
+        Located(.size(n(30, 5, 7), .negate(n(40, 9, 11), r(8, 11))), r(0, 11)),
+        Located(.width(n(300, 6, 9)), r(0, 9)), Located(.height(n(-0.0, 7, 11)), r(0, 11)),
+        Located(.pad([(.h, n(6, 106, 107))]), r(100, 107)),
+        Located(.pad([(.all, n(12, 4, 6))]), r(0, 6)),
+        Located(.pad([(.leading, n(0, 12, 13)), (.top, n(0, 18, 19)), (.v, n(2, 22, 23))]), r(0, 23)),
+        Located(.pad([(.leading, n(1, 12, 13)), (.top, .name("p", r(18, 19)))]), r(0, 19)),
+        Located(.align(.topLeading), r(0, 16)), Located(.align(.bottomTrailing), r(0, 20)),
+        Located(.stack(.vstack, spacing: n(4, 15, 16)), r(0, 16)), Located(.stack(.zstack, spacing: nil), r(0, 6)),
+        Located(.fill(Color(r: 1, g: 2, b: 3, a: 4)), r(0, 14)), Located(.fill({ var c = Color.named["teal"]!; c.name = "teal"; return c }()), r(0, 9)),
+        Located(.style(.circular), r(0, 14)), Located(.role(.badge), r(0, 10)),
+        // A number whose offset from the item's start does not fit in the slot.
+        Located(.width(n(1, 70_006, 70_007)), r(0, 70_007)),
+    ]
+
+    @Test func everyItemReadsBackAsWritten() {
+        let items = Items(Self.samples)
+        #expect(Array(items) == Self.samples)
+        #expect(items.count == Self.samples.count)
+        #expect(items.last == Self.samples.last)
+        #expect(Array(items).map { $0.value }.compactMap { if case .fill(let c) = $0 { return c.name } else { return nil } } == ["teal"])
+        // One at a time too (each is the first and last of its run).
+        for s in Self.samples { #expect(Array(Items([s])) == [s]); #expect(Items([s]).last == s) }
+        #expect(Items([]).isEmpty && Items([]).last == nil && Items([]) == [])
+        #expect(Items(Self.samples) != Items(Array(Self.samples.dropLast())))
+    }
+
+    /// The common items take one slot each and nothing whole; the rest are kept whole.
+    @Test func commonItemsAreCompact() {
+        let compact = Self.samples.filter { Items([$0]).chunk!.side.isEmpty }.count
+        let whole = Self.samples.filter { !Items([$0]).chunk!.side.isEmpty }.map(\.range)
+        #expect(whole == [SourceRange(0, 6), SourceRange(0, 18), SourceRange(0, 41), SourceRange(0, 11), SourceRange(0, 19), SourceRange(0, 70_007)])
+        #expect(compact == Self.samples.count - 6)
+    }
+
+    /// The memory budget of a list row (`concentric min 15 height 30 pad h 6`): a
+    /// 48-byte node in its parent's children and three 24-byte slots (it was
+    /// 64 + a 249-byte item array + a 72-byte edge array).
+    @Test func aListRowFitsItsBudget() {
+        #expect(MemoryLayout<Slot>.stride == 24)
+        #expect(MemoryLayout<Node>.stride <= 48)
+        let text = "let r = 28\nc: container rect r size 360x200 vstack spacing 4 <\n" + String(repeating: "  concentric min 15 height 30 pad h 6\n", count: 50) + ">\n"
+        let result = Parser.parse(SourceFile(name: "t", text: text))
+        #expect(result.diagnostics.isEmpty)
+        guard case .node(let c)? = result.scene.statements.last else { Issue.record("no node"); return }
+        #expect(c.children.count == 50)
+        let rows = c.children.map(\.items)
+        #expect(rows.allSatisfy { $0.slots == 3 && $0.chunk === rows[0].chunk })
+        #expect(rows[0].chunk!.side.count == 1)  // only `rect r` is kept whole
+        #expect(Dump.scene(result.scene, in: result.file).contains("pad h 6"))
+    }
+
+    @Test func oneByteCodesRoundTrip() {
+        for k in ShapeKind.allCases { #expect(ShapeKind.decode(k.code) == k) }
+        for e in [Edge.top, .leading, .bottom, .trailing, .h, .v, .all] { #expect(Edge.decode(e.code) == e) }
+        for a in Alignment.allCases { #expect(Alignment.decode(a.code) == a) }
+        for a in [StackAxis.hstack, .vstack, .zstack] { #expect(StackAxis.decode(a.code) == a) }
+        for s in CornerStyle.allCases { #expect(CornerStyle.decode(s.code) == s) }
+        for x in Role.allCases { #expect(Role.decode(x.code) == x) }
+    }
+}
