@@ -1,14 +1,35 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Terminal and file I/O for the executables (the engines never print).
+///
+/// Plain system calls, no Foundation: a small scene's whole run is a few milliseconds,
+/// and `FileManager`/`FileHandle`/`Data` cost a good part of that on first use
+/// (metadata, owner and group look-ups in /etc/passwd); a big file is read once,
+/// straight into the array the lexer reads (no second copy through `Data`).
 public enum Console {
-    public static func out(_ s: String) { write(s, to: FileHandle.standardOutput) }
-    public static func err(_ s: String) { write(s, to: FileHandle.standardError) }
+    public static func out(_ s: String) { write(s, to: 1) }
+    public static func err(_ s: String) { write(s, to: 2) }
 
-    static func write(_ s: String, to h: FileHandle) {
+    static func write(_ s: String, to fd: Int32) {
         guard !s.isEmpty else { return }
-        do { try h.write(contentsOf: Data(s.utf8)) } catch {
-            // A closed pipe (`scene run … | head`) is not an error worth a crash.
+        var s = s
+        s.withUTF8 { text in
+            guard var p = text.baseAddress else { return }
+            var left = text.count
+            while left > 0 {
+                let n = systemWrite(fd, p, left)
+                if n < 0 && errno == EINTR { continue }
+                // A closed pipe (`scene run … | head`) is not an error worth a crash.
+                if n <= 0 { return }
+                p += n
+                left -= n
+            }
         }
     }
 
@@ -16,7 +37,12 @@ public enum Console {
 
     /// Colour on a terminal unless the environment turns it off.
     public static func wantsColor(_ fd: Int32) -> Bool {
-        isTerminal(fd) && colorAllowed(ProcessInfo.processInfo.environment)
+        guard isTerminal(fd) else { return false }
+        var environment: [String: String] = [:]
+        for name in ["NO_COLOR", "TERM"] {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        return colorAllowed(environment)
     }
 
     /// Whether the environment allows colour: not with a non-empty `NO_COLOR`
@@ -35,19 +61,64 @@ public enum Console {
     /// Read a file's bytes, or standard input for `-`.
     public static func read(_ path: String) -> Result<[UInt8], ReadError> {
         if path == "-" {
-            let data = FileHandle.standardInput.readDataToEndOfFile()
-            if data.count > maxInputBytes { return .failure(.tooLarge(path)) }
-            return .success([UInt8](data))
+            guard let bytes = readToEnd(0, sizeHint: 0) else { return .failure(.unreadable(path)) }
+            return bytes.count > maxInputBytes ? .failure(.tooLarge(path)) : .success(bytes)
         }
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else { return .failure(.notFound(path)) }
-        if isDir.boolValue { return .failure(.unreadable("\(path) is a directory")) }
-        if let attrs = try? FileManager.default.attributesOfItem(atPath: path),
-           let size = attrs[.size] as? Int, size > maxInputBytes {
-            return .failure(.tooLarge(path))
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            // As before: a path that does not exist (or cannot be looked at) is not
+            // found; one that exists but cannot be opened is unreadable.
+            var info = stat()
+            return .failure(stat(path, &info) == 0 ? .unreadable(path) : .notFound(path))
         }
-        guard let data = FileManager.default.contents(atPath: path) else { return .failure(.unreadable(path)) }
-        return .success([UInt8](data))
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return .failure(.unreadable(path)) }
+        if info.st_mode & S_IFMT == S_IFDIR { return .failure(.unreadable("\(path) is a directory")) }
+        let regular = info.st_mode & S_IFMT == S_IFREG
+        if regular && Int(info.st_size) > maxInputBytes { return .failure(.tooLarge(path)) }
+        guard let bytes = readToEnd(fd, sizeHint: regular ? Int(info.st_size) : 0) else {
+            return .failure(.unreadable(path))
+        }
+        return bytes.count > maxInputBytes ? .failure(.tooLarge(path)) : .success(bytes)
+    }
+
+    /// Everything `fd` gives until its end, or nil on a read error. A regular file's
+    /// size (`sizeHint`) is read in one piece into an array of exactly that size;
+    /// a pipe, a terminal or a file that grew is read in chunks. Stops once past
+    /// `maxInputBytes` (the caller reports that), so an endless input is not kept.
+    static func readToEnd(_ fd: Int32, sizeHint: Int) -> [UInt8]? {
+        var failed = false
+        // One byte more than the size: a file that grew while read shows as a full buffer.
+        let first = sizeHint > 0 ? sizeHint + 1 : 1 << 16
+        var bytes = [UInt8](unsafeUninitializedCapacity: first) { buffer, count in
+            count = readFully(fd, into: UnsafeMutableRawBufferPointer(buffer), failed: &failed)
+        }
+        if failed { return nil }
+        if bytes.count < first { return bytes }
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
+        defer { chunk.deallocate() }
+        while bytes.count <= maxInputBytes {
+            let n = readFully(fd, into: chunk, failed: &failed)
+            if failed { return nil }
+            bytes.append(contentsOf: chunk.prefix(n))
+            if n < chunk.count { break }
+        }
+        return bytes
+    }
+
+    /// Fill `buffer` from `fd`; fewer bytes only at the end of the input.
+    private static func readFully(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, failed: inout Bool) -> Int {
+        guard let base = buffer.baseAddress else { return 0 }
+        var count = 0
+        while count < buffer.count {
+            let n = systemRead(fd, base + count, buffer.count - count)
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { failed = true; return count }
+            if n == 0 { break }
+            count += n
+        }
+        return count
     }
 
     /// Write a file whole or not at all (through `OutputFile`: a temporary file
@@ -58,3 +129,6 @@ public enum Console {
         try out.commit()
     }
 }
+
+private func systemWrite(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int) -> Int { write(fd, p, n) }
+private func systemRead(_ fd: Int32, _ p: UnsafeMutableRawPointer, _ n: Int) -> Int { read(fd, p, n) }

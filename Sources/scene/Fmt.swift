@@ -8,8 +8,8 @@ import SceneREPL
 /// The `.scene` files a command-line path names: the file itself, or every
 /// `.scene` file under a directory, in name order.
 func sceneFiles(_ path: String) -> [String] {
-    var isDirectory: ObjCBool = false
-    guard path != "-", FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+    var info = stat()
+    guard path != "-", stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
         return [path]
     }
     let base = path.hasSuffix("/") ? String(path.dropLast()) : path
