@@ -44,6 +44,9 @@ struct CompileCache: Sendable {
         var shapesOffset = 0
         /// The values the subtree was resolved with: the bindings its text mentions.
         var env: [Binding] = []
+        /// New whenever the statement or subtree is made anew (the checker
+        /// reuses a node's findings while it stays: `CheckRoot`).
+        var version = 0
     }
 
     struct Binding: Sendable, Equatable {
@@ -54,6 +57,15 @@ struct CompileCache: Sendable {
     var pieces: [Int: Piece] = [:]
     var screen: Screen? = nil
     var target: Target? = nil
+    /// The next piece's version (never reused, across whole compilations too).
+    var nextVersion = 1
+    /// What the last check found per top-level node (Checker's incremental check).
+    var check = CheckCache()
+
+    mutating func newVersion() -> Int {
+        defer { nextVersion += 1 }
+        return nextVersion
+    }
 
     /// More changed entries than this: parse the whole text instead.
     static let maxReparsed = 8
@@ -66,12 +78,15 @@ enum Recompile {
                         cache: CompileCache) -> (Compilation, CompileCache, Bool) {
         if let (c, next) = incremental(file, entries: entries, offsets: offsets, cache: cache) { return (c, next, true) }
         let c = Pipeline.compile(file)
-        return (c, Self.cache(of: c, entries: entries, offsets: offsets), false)
+        return (c, Self.cache(of: c, entries: entries, offsets: offsets, after: cache), false)
     }
 
-    /// The cache a whole compilation leaves: each entry's statement and subtree.
-    static func cache(of c: Compilation, entries: [Session.Entry], offsets: [Int]) -> CompileCache {
+    /// The cache a whole compilation leaves: each entry's statement and subtree
+    /// (new versions, counted on from `old`'s; its check kept for its settings).
+    static func cache(of c: Compilation, entries: [Session.Entry], offsets: [Int], after old: CompileCache) -> CompileCache {
         var out = CompileCache()
+        out.nextVersion = old.nextVersion
+        out.check = old.check
         let statements = c.parse.scene.statements
         guard let scene = c.scene, c.diagnostics.isEmpty, statements.count == entries.count else { return out }
         out.screen = scene.screen
@@ -79,6 +94,7 @@ enum Recompile {
         var at = 0
         for (i, st) in statements.enumerated() {
             var p = CompileCache.Piece(text: entries[i].text, offset: offsets[i], statement: st)
+            p.version = out.newVersion()
             if case .node = st {
                 guard at < scene.shapes.count, scene.shapes[at].parent == nil else { return CompileCache() }
                 var end = at + 1
@@ -91,7 +107,8 @@ enum Recompile {
             }
             out.pieces[entries[i].id] = p
         }
-        return at == scene.shapes.count ? out : CompileCache()
+        if at != scene.shapes.count { out.pieces = [:] }
+        return out
     }
 
     static func incremental(_ file: SourceFile, entries: [Session.Entry], offsets: [Int],
@@ -123,6 +140,7 @@ enum Recompile {
         let head = Evaluator.evaluate(Scene(statements: settings), file: file)
         guard head.diagnostics.isEmpty else { return nil }
         var scene = head.scene
+        var nextVersion = cache.nextVersion
         let sameContext = cache.screen == scene.screen && cache.target == scene.target
         var shapes: [ResolvedShape] = []
         shapes.reserveCapacity(cache.pieces.values.reduce(0) { $0 + $1.shapes.count })
@@ -137,6 +155,8 @@ enum Recompile {
                 pieces[k].base = 0
                 pieces[k].shapesOffset = pieces[k].offset
                 pieces[k].env = env
+                pieces[k].version = nextVersion
+                nextVersion += 1
             } else if pieces[k].shapesOffset != pieces[k].offset {
                 let d = pieces[k].offset - pieces[k].shapesOffset
                 for j in pieces[k].shapes.indices { Shift.shape(&pieces[k].shapes[j], d) }
@@ -154,7 +174,7 @@ enum Recompile {
         }
         guard shapes.count <= Parser.maxStatements / 2 else { return nil }
         scene.shapes = shapes
-        var next = CompileCache(screen: scene.screen, target: scene.target)
+        var next = CompileCache(screen: scene.screen, target: scene.target, nextVersion: nextVersion, check: cache.check)
         for (i, e) in entries.enumerated() { next.pieces[e.id] = pieces[i] }
         let parse = Parser.Result(scene: Scene(statements: statements), diagnostics: [], file: file)
         return (Compilation(file: file, parse: parse, scene: scene, diagnostics: []), next)

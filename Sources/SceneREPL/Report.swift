@@ -317,7 +317,7 @@ public enum Report {
     /// One line per finding an edit made go away. With `width` (a terminal's
     /// columns) a long message is cut so the line fits on one row; without it
     /// (a pipe, a file) the message is whole.
-    public static func resolved(old: [Diagnostic], in oldFile: SourceFile, new: [Diagnostic], in newFile: SourceFile,
+    public static func resolved(old: Findings, in oldFile: SourceFile, new: Findings, in newFile: SourceFile,
                                 width: Int? = nil, paint p: Painter) -> String {
         newFindings(old: new, in: newFile, new: old, in: oldFile).map { d in
             let loc = oldFile.location(of: d.range.start)
@@ -337,19 +337,32 @@ public enum Report {
     /// at the same source text, so a finding whose numbers changed with the
     /// edit is not announced again.
     public static func newFindings(old: [Diagnostic], in oldFile: SourceFile, new: [Diagnostic], in newFile: SourceFile) -> [Diagnostic] {
+        fresh(old.count, { (old[$0].id, old[$0].range) }, oldFile, new.count, { (new[$0].id, new[$0].range) }, newFile).map { new[$0] }
+    }
+
+    /// The same, reading each finding's code and range without building it:
+    /// only the new ones are built.
+    public static func newFindings(old: Findings, in oldFile: SourceFile, new: Findings, in newFile: SourceFile) -> [Diagnostic] {
+        fresh(old.count, { (old.code(at: $0), old.range(at: $0)) }, oldFile,
+              new.count, { (new.code(at: $0), new.range(at: $0)) }, newFile).map { new[$0] }
+    }
+
+    /// The positions in `new` of the findings `old` did not have.
+    static func fresh(_ oldCount: Int, _ old: (Int) -> (DiagnosticCode, SourceRange), _ oldFile: SourceFile,
+                      _ newCount: Int, _ new: (Int) -> (DiagnosticCode, SourceRange), _ newFile: SourceFile) -> [Int] {
         // The code and the bytes it points at, as a slice of the file (no copy).
         struct Key: Hashable { var code: DiagnosticCode; var text: ArraySlice<UInt8> }
-        func key(_ d: Diagnostic, _ f: SourceFile) -> Key {
-            let lo = max(0, min(d.range.start, f.bytes.count)), hi = max(lo, min(d.range.end, f.bytes.count))
-            return Key(code: d.id, text: f.bytes[lo..<hi])
+        func key(_ d: (DiagnosticCode, SourceRange), _ f: SourceFile) -> Key {
+            let lo = max(0, min(d.1.start, f.bytes.count)), hi = max(lo, min(d.1.end, f.bytes.count))
+            return Key(code: d.0, text: f.bytes[lo..<hi])
         }
         var counts: [Key: Int] = [:]
-        counts.reserveCapacity(old.count)
-        for d in old { counts[key(d, oldFile), default: 0] += 1 }
-        var out: [Diagnostic] = []
-        for d in new {
-            let k = key(d, newFile)
-            if let c = counts[k], c > 0 { counts[k] = c - 1 } else { out.append(d) }
+        counts.reserveCapacity(oldCount)
+        for i in 0..<oldCount { counts[key(old(i), oldFile), default: 0] += 1 }
+        var out: [Int] = []
+        for i in 0..<newCount {
+            let k = key(new(i), newFile)
+            if let c = counts[k], c > 0 { counts[k] = c - 1 } else { out.append(i) }
         }
         return out
     }

@@ -42,8 +42,9 @@ public struct Session: Sendable {
     public internal(set) var tail: String? = nil
     /// The compiled scene text; its `scene` is never nil.
     public internal(set) var compilation: Compilation
-    /// Evaluator warnings plus the checker's findings for the current scene.
-    public internal(set) var findings: [Diagnostic] = []
+    /// Evaluator warnings plus the checker's findings for the current scene,
+    /// each built when it is read (a report shows a few of thousands).
+    public internal(set) var findings = Findings.none
     /// The file the scene was loaded from or last saved to.
     public var fileName: String?
     /// The name diagnostics in the scene are shown against: the file it was
@@ -312,20 +313,42 @@ public struct Session: Sendable {
         let incremental: Bool
         (compilation, cache, incremental) = Recompile.compile(file, entries: entries, offsets: offsets, cache: cache)
         let t1 = Clock.now
-        findings = Self.findings(of: compilation)
+        findings = Self.findings(of: compilation, entries: entries, cache: &cache)
         timing = Timing(compile: t1 - t0, check: Clock.now - t1, incremental: incremental)
         if compilation.scene == nil {
             // Cannot happen for a snapshot; never leave an invalid session.
             entries = []
             compilation = Pipeline.compile(SourceFile(name: displayName, text: ""))
-            findings = []
+            findings = .none
             cache = CompileCache()
         }
     }
 
-    static func findings(of c: Compilation) -> [Diagnostic] {
-        guard c.scene != nil else { return [] }
-        return c.diagnostics.filter { $0.severity != .error } + c.check()
+    /// The findings of a whole check (what `scene check` reports).
+    static func findings(of c: Compilation) -> Findings {
+        guard let scene = c.scene else { return .none }
+        return Checker.findings(scene, ast: c.parse.scene, file: c.file, after: c.diagnostics.filter { $0.severity != .error })
+    }
+
+    /// The same, reusing what the last check found for each top-level node
+    /// whose piece `cache` kept (the checker's incremental check).
+    static func findings(of c: Compilation, entries: [Entry], cache: inout CompileCache) -> Findings {
+        guard let scene = c.scene else { return .none }
+        let leading = c.diagnostics.filter { $0.severity != .error }
+        var roots: [CheckRoot] = []
+        if !cache.pieces.isEmpty {
+            for e in entries {
+                guard let p = cache.pieces[e.id] else { roots = []; break }
+                if case .node = p.statement { roots.append(CheckRoot(id: e.id, version: p.version, offset: p.offset)) }
+            }
+        }
+        guard !roots.isEmpty else {
+            cache.check.clear()
+            return Checker.findings(scene, ast: c.parse.scene, file: c.file, after: leading)
+        }
+        let (f, next) = Checker.findings(scene, ast: c.parse.scene, file: c.file, after: leading, roots: roots, cache: cache.check)
+        cache.check = next
+        return f
     }
 
     // MARK: - Statement keys

@@ -250,7 +250,7 @@ struct Draft {
         }
         s.compilation = c
         s.cache = cache
-        s.findings = Session.findings(of: c)
+        s.findings = Session.findings(of: c, entries: s.entries, cache: &s.cache)
         s.timing = Session.Timing(compile: t1 - t0, check: Clock.now - t1, incremental: incremental)
         if c.parse.scene.statements.count != s.entries.count {
             // A chunk that held more than one statement: re-cut the whole text.

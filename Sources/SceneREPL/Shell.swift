@@ -147,12 +147,12 @@ public struct Shell {
         return paint.dim("time: \(ms(total)) ms (compile \(ms(s.timing.compile)), check \(ms(s.timing.check)), edit, diff and report \(ms(rest)); \(s.scene.shapes.count) shapes)") + "\n"
     }
 
-    func findingsText(old: [Diagnostic], _ oldFile: SourceFile, new: Session) -> String {
+    func findingsText(old: Findings, _ oldFile: SourceFile, new: Session) -> String {
         let fresh = Report.newFindings(old: old, in: oldFile, new: new.findings, in: new.file)
         return renderLimited(fresh, in: new.file)
     }
 
-    func renderLimited(_ ds: [Diagnostic], in file: SourceFile, limit: Int = 10) -> String {
+    func renderLimited(_ ds: some Collection<Diagnostic>, in file: SourceFile, limit: Int = 10) -> String {
         var out = ds.prefix(limit).map { renderer.render($0, in: file) }.joined()
         if ds.count > limit { out += "… and \(ds.count - limit) more (`:check` shows them all)\n" }
         return out

@@ -51,7 +51,7 @@ extension Shell {
             if !startup && !old.isEmpty { out += " (`:undo` brings back the previous scene)" }
             out += "\n"
             if settings.timing { out += timingLine(s, t0: t0) }
-            return Reply(out: out, err: findingsText(old: [], s.file, new: s))
+            return Reply(out: out, err: findingsText(old: .none, s.file, new: s))
         case .rejected(let r):
             return Reply(err: render(r, edit: false) + "error: \(path) not loaded; the scene is unchanged\n", failed: true)
         case .nothing:

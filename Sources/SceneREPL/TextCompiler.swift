@@ -39,17 +39,28 @@ public struct TextCompiler: Sendable {
         return c
     }
 
+    /// The findings of the last compilation (`c`, what `compile` returned),
+    /// reusing the last check's for every top-level node it kept.
+    public mutating func findings(_ c: Compilation) -> Findings {
+        Session.findings(of: c, entries: entries, cache: &cache)
+    }
+
     /// Keep a whole compilation's statements and cache (none when it has diagnostics).
     mutating func remember(_ c: Compilation) {
         bytes = c.file.bytes
-        guard c.scene != nil, c.diagnostics.isEmpty else { entries = []; offsets = []; cache = CompileCache(); return }
+        guard c.scene != nil, c.diagnostics.isEmpty else {
+            entries = []
+            offsets = []
+            cache = CompileCache(nextVersion: cache.nextVersion)
+            return
+        }
         let chunks = Session.split(c.file, c.parse.scene.statements)
         entries = chunks.map { chunk in
             defer { nextID += 1 }
             return Session.Entry(id: nextID, text: chunk.text)
         }
         offsets = chunks.map { $0.sourceStart - $0.statementOffset }
-        cache = Recompile.cache(of: c, entries: entries, offsets: offsets)
+        cache = Recompile.cache(of: c, entries: entries, offsets: offsets, after: cache)
     }
 
     /// The new text's entries: the old ones before the changed span, new ones

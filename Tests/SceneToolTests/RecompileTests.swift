@@ -89,7 +89,7 @@ import SceneEval
         let ok = c.parse.scene == full.parse.scene && c.parse.diagnostics == full.parse.diagnostics
             && c.diagnostics == full.diagnostics && scene == expected
             && scene.bindings.map(\.range) == expected.bindings.map(\.range)
-            && s.findings == Session.findings(of: full)
+            && Array(s.findings) == Array(Session.findings(of: full))
         if !ok {
             let shapes = zip(scene.shapes, expected.shapes).enumerated().first { $0.element.0 != $0.element.1 }
             Issue.record("\(context): incremental ≠ whole; first differing shape: \(String(describing: shapes))\n\(s.text)")

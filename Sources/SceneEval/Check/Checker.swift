@@ -173,31 +173,34 @@ struct Context {
     }
 
     mutating func run() {
+        for i in scene.shapes.indices { checkShape(i) }
+        missingContainers(in: scene.shapes.indices)
+        unevenSiblings(in: scene.shapes.indices)
+        reconcile()
+    }
+
+    /// The rules about one shape (its findings in the order `run` makes them).
+    mutating func checkShape(_ i: Int) {
         // Each rule reads a field or two of the shape before it copies it: most
         // shapes pass most rules, and a copy of a shape is a dozen reference counts.
-        var reported = Set<Int>()
-        for i in scene.shapes.indices {
-            let kind = scene.shapes[i].kind
-            if kind == .group { continue }
-            if ios26, kind == .concentric, tooTight(i) { reported.insert(i) }
-            if fixedNearCorner(i) { reported.insert(i) }
-            if !reported.contains(i) { inversion(i) }
-            missingMinimum(i)
-            relativeInsets(i)
-            pill(i)
-            layers(i)
-            containerMatchesDrawn(i)
-            screenEdge(i)
-            radiusOverflow(i)
-            if scene.shapes[i].glass, !ios26 {
-                let window = scene.screen.isWindow
-                add(.glassUnavailable, "Liquid Glass is not available before \(Target.ios26.release(onWindow: window))", at: glassRange(i),
-                    help: "under `target \(Target.ios18.name(onWindow: window))` draw a material or a plain fill instead")
-            }
+        let kind = scene.shapes[i].kind
+        if kind == .group { return }
+        var reported = false
+        if ios26, kind == .concentric, tooTight(i) { reported = true }
+        if fixedNearCorner(i) { reported = true }
+        if !reported { inversion(i) }
+        missingMinimum(i)
+        relativeInsets(i)
+        pill(i)
+        layers(i)
+        containerMatchesDrawn(i)
+        screenEdge(i)
+        radiusOverflow(i)
+        if scene.shapes[i].glass, !ios26 {
+            let window = scene.screen.isWindow
+            add(.glassUnavailable, "Liquid Glass is not available before \(Target.ios26.release(onWindow: window))", at: glassRange(i),
+                help: "under `target \(Target.ios18.name(onWindow: window))` draw a material or a plain fill instead")
         }
-        missingContainers()
-        unevenSiblings()
-        reconcile()
     }
 
     func glassRange(_ i: Int) -> SourceRange {
@@ -405,9 +408,9 @@ struct Context {
 
     // MARK: missing-container-shape
 
-    mutating func missingContainers() {
+    mutating func missingContainers(in range: Range<Int>) {
         var flagged = Set<Int>()
-        for i in scene.shapes.indices {
+        for i in range {
             guard scene.shapes[i].kind.followsContainer else { continue }
             let sh = scene.shapes[i]
             let ctx = context(of: i)

@@ -45,8 +45,9 @@ enum Raise {
 }
 
 /// The checker's findings after the compiler's diagnostics, each built when read.
-/// Not for sharing between threads (reading one may try an edit).
-public struct Findings: RandomAccessCollection {
+/// Reading one may try an edit: what trying showed is shared by the copies
+/// (under a lock, see `Trials`).
+public struct Findings: RandomAccessCollection, Sendable {
     let leading: [Diagnostic]
     let records: [Finding]
     let context: Context?
@@ -61,6 +62,27 @@ public struct Findings: RandomAccessCollection {
         case .tooTight(let t): return context!.diagnostic(t)
         }
     }
+
+    /// A finding's code, without building it.
+    public func code(at position: Int) -> DiagnosticCode {
+        if position < leading.count { return leading[position].id }
+        switch records[position - leading.count] {
+        case .built(let d): return d.id
+        case .tooTight: return .containerTooTight
+        }
+    }
+
+    /// The range a finding points at, without building it.
+    public func range(at position: Int) -> SourceRange {
+        if position < leading.count { return leading[position].range }
+        switch records[position - leading.count] {
+        case .built(let d): return d.range
+        case .tooTight(let t): return context!.shapeRange(t.shape)
+        }
+    }
+
+    /// None.
+    public static let none = Findings(leading: [], records: [], context: nil)
 
     public var errorCount: Int { count(.error) }
     public var warningCount: Int { count(.warning) }

@@ -11,34 +11,74 @@
 // depends on another; a test holds every example to that), so the shape is
 // judged in its top-level node evaluated alone with the edit: a hundred nodes,
 // not the whole scene.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SceneLang
 
 /// The edits tried (or to be tried) in one check, and what trying showed.
-final class Trials {
+/// Shared by the copies of one check's `Findings` (a session keeps them and
+/// builds a finding when it is read), so what trying showed is read and
+/// written under a lock; the trying itself runs outside it (two readers may
+/// try the same edit, with the same outcome).
+final class Trials: @unchecked Sendable {
     struct Key: Hashable {
         var start: Int
         var replacement: String
         init(_ e: TextEdit) { start = e.range.start; replacement = e.replacement }
     }
 
+    private let lock = Lock()
     /// The edits admitted for trying, the first `Checker.maxVerifications` asked for.
-    private(set) var admitted: Set<Key> = []
+    private var admitted: Set<Key> = []
+    /// How many times `admit` was asked (the incremental check reuses no part that asked).
+    private(set) var asked = 0
     /// Per admitted edit: the file's statements other than nodes, edited; nil
     /// when the edited file would not compile.
-    var heads: [Key: [Statement]?] = [:]
+    private var heads: [Key: [Statement]?] = [:]
     /// Per edit: the top-level node last evaluated alone with it (findings are
     /// read in document order, so one per edit is enough).
-    var lastRoot: [Key: (root: Int, scene: ResolvedScene?)] = [:]
+    private var lastRoot: [Key: (root: Int, scene: ResolvedScene?)] = [:]
     /// Binding name → the nodes whose items use it (built on the first trial).
-    var users: [String: [Int]]? = nil
+    private var users: [String: [Int]]? = nil
 
     /// Whether `edit` may be tried: it was already, or fewer than the maximum were.
     func admit(_ edit: TextEdit) -> Bool {
         let k = Key(edit)
-        if admitted.contains(k) { return true }
-        guard admitted.count < Checker.maxVerifications else { return false }
-        admitted.insert(k)
-        return true
+        return lock.withLock {
+            asked += 1
+            if admitted.contains(k) { return true }
+            guard admitted.count < Checker.maxVerifications else { return false }
+            admitted.insert(k)
+            return true
+        }
+    }
+
+    func head(_ k: Key) -> [Statement]?? { lock.withLock { heads[k] } }
+    func setHead(_ k: Key, _ h: [Statement]?) { lock.withLock { heads[k] = .some(h) } }
+    func last(_ k: Key) -> (root: Int, scene: ResolvedScene?)? { lock.withLock { lastRoot[k] } }
+    func setLast(_ k: Key, _ v: (root: Int, scene: ResolvedScene?)) { lock.withLock { lastRoot[k] = v } }
+    func knownUsers() -> [String: [Int]]? { lock.withLock { users } }
+    func setUsers(_ u: [String: [Int]]) { lock.withLock { users = u } }
+}
+
+/// A mutual-exclusion lock (the library has no Foundation).
+final class Lock: @unchecked Sendable {
+    private let m: UnsafeMutablePointer<pthread_mutex_t>
+    init() {
+        m = .allocate(capacity: 1)
+        pthread_mutex_init(m, nil)
+    }
+    deinit {
+        pthread_mutex_destroy(m)
+        m.deallocate()
+    }
+    func withLock<T>(_ body: () throws -> T) rethrows -> T {
+        pthread_mutex_lock(m)
+        defer { pthread_mutex_unlock(m) }
+        return try body()
     }
 }
 
@@ -48,18 +88,18 @@ extension Context {
     func works(_ edit: TextEdit, name: String, for i: Int) -> Bool {
         let key = Trials.Key(edit)
         let head: [Statement]?
-        if let known = trials.heads[key] { head = known } else {
+        if let known = trials.head(key) { head = known } else {
             head = editedHead(edit, name: name)
-            trials.heads[key] = .some(head)
+            trials.setHead(key, head)
         }
         guard let head else { return false }
         var root = i
         while let p = scene.shapes[root].parent { root = p }
         let alone: ResolvedScene?
-        if let last = trials.lastRoot[key], last.root == root { alone = last.scene } else {
+        if let last = trials.last(key), last.root == root { alone = last.scene } else {
             let e = Evaluator.evaluate(Scene(statements: head + [.node(nodes[root])]))
             alone = e.diagnostics.hasErrors ? nil : e.scene
-            trials.lastRoot[key] = (root, alone)
+            trials.setLast(key, (root, alone))
         }
         guard let s = alone, i - root < s.shapes.count else { return false }
         return s.reasons(for: i - root).allSatisfy { r in
@@ -109,7 +149,8 @@ extension Context {
 
     /// The nodes whose items use one of `names`, in document order.
     func users(of names: Set<String>) -> [Int] {
-        if trials.users == nil {
+        var known = trials.knownUsers()
+        if known == nil {
             var users: [String: [Int]] = [:]
             var used: [String] = []
             for k in nodes.indices {
@@ -117,10 +158,11 @@ extension Context {
                 for it in nodes[k].items { ExprValue.names(it.value, into: &used) }
                 for name in Set(used) { users[name, default: []].append(k) }
             }
-            trials.users = users
+            trials.setUsers(users)
+            known = users
         }
         var out: Set<Int> = []
-        for name in names { out.formUnion(trials.users?[name] ?? []) }
+        for name in names { out.formUnion(known?[name] ?? []) }
         return out.sorted()
     }
 }

@@ -8,11 +8,12 @@ extension Context {
     /// How many siblings a message names before it says "and N more".
     static let siblingsNamed = 6
 
-    mutating func unevenSiblings() {
+    /// Rows among shapes `range` (whole top-level subtrees: a row's parent is in the same one).
+    mutating func unevenSiblings(in range: Range<Int>) {
         // The children of each hstack / vstack, in document order.
         var children: [Int: [Int]] = [:]
         var parents: [Int] = []
-        for i in scene.shapes.indices {
+        for i in range {
             guard let p = scene.shapes[i].parent, let axis = scene.shapes[p].stack, axis != .zstack else { continue }
             if children[p] == nil { parents.append(p) }
             children[p, default: []].append(i)
