@@ -195,7 +195,7 @@ enum Recompile {
         if let p = s.parent { s.parent = p + delta }
         if case .node(let j) = s.container { s.container = .node(j + delta) }
         if case .node(let j) = s.enclosing { s.enclosing = .node(j + delta) }
-        if s.label == nil { s.id = "node-\(index + 1)" }
+        s.ordinal = index
     }
 
     /// The bindings a piece's text may use: those it mentions.

@@ -106,7 +106,7 @@ extension Evaluator {
         // shape; bare `glass` on a node with none is SwiftUI's default glass shape, a capsule.
         let drawn = p.shape ?? p.glassShape ?? p.container ?? (p.glass ? .plain(ShapeKind.defaultGlass) : nil)
         flat.shapes.append(ResolvedShape(
-            index: index, label: node.label?.name, kind: drawn?.kind ?? .group,
+            index: index, label: node.label?.name,
             parent: parent < 0 ? nil : Int(parent), depth: depth, frame: screen.frame, style: p.style, fill: p.fill,
             glass: p.glass, role: p.role, stack: p.stack, spec: drawn, range: node.range, shapeRange: p.shapeRange,
             containerRange: p.containerRange))

@@ -237,6 +237,10 @@ public struct ConcentricSpec: Sendable, Equatable {
     /// Up to four uniform groups, each a 4-bit mask of corners (bit = Corner.rawValue).
     var groupMasks: UInt16 = 0
 
+    init(values: Radii, styles: UInt8, groupMasks: UInt16) {
+        self.values = values; self.styles = styles; self.groupMasks = groupMasks
+    }
+
     public init(all v: CornerValue) {
         values = Radii(all: 0); styles = 0
         for k in Corner.allCases { self[k] = v }

@@ -2,69 +2,104 @@ import SceneLang
 
 /// One node of the resolved scene: what the writers, the checker and the REPL read.
 ///
-/// A scene may have a million of these, so the storage is compact (184 bytes,
-/// was 336): indices in four bytes, the label as a flag on `id`, and what few
-/// nodes have (a declared container, layers, overflows) in one shared box that
-/// most shapes leave empty. The public properties read as plain fields.
+/// A scene may have a million of these, so the storage is compact (144 bytes,
+/// was 184, and 336 before that): indices in four bytes; the `node-N` id of
+/// an unlabelled node made when it is read, from its place in document order;
+/// the drawn shape's numbers in one `Radii` and its kind in `kind`; small
+/// enumerations as bits; the container it resolved against as one bit (it is
+/// always the enclosing one, or none); the shape item's range as an offset in
+/// the node's. What few nodes have (a label, a declared container, layers,
+/// overflows) lives in one shared box that most shapes leave empty. The public
+/// properties read as plain fields.
 public struct ResolvedShape: Sendable, Equatable {
-    /// The label, or `node-N` (N in document order, from 1) for an unlabelled node.
-    public var id: String
     public var frame: Frame
     public var radii: Radii
-    /// What was drawn, with its numbers: `ResolvedScene.reasons(for:)` explains it.
-    public var spec: ShapeValue?
-    public var range: SourceRange
-    /// Source range of the drawn shape's item, a part a checker may point at.
-    public var shapeRange: SourceRange?
+    /// The drawn shape's numbers: the written radii (`radii` kinds), or each
+    /// corner's minimum or fixed radius (`concentric`; see `ConcentricSpec`).
+    var specValues: Radii
+    /// The rarely present parts; nil when all are empty.
+    var extras: ExtrasBox?
+    /// `range`, which `shapeRange` is stored against.
+    var nodeRange: SourceRange
     /// −1 for none; else the index.
     var parentIndex: Int32
     var depthValue: Int32
-    /// −2 for `.none`, −1 for the screen, else the container's index.
-    var containerCode: Int32
     /// `enclosing`: −1 for the screen, else the container's index.
     var enclosingIndex: Int32
-    public var kind: ShapeKind
-    public var isContainer: Bool
-    public var style: CornerStyle
-    public var glass: Bool
-    public var role: Role?
-    public var stack: StackAxis?
-    /// Whether `id` is a label the user wrote.
-    var labelled: Bool
+    /// Its place in document order, from 0 (`node-N` is N = ordinal + 1).
+    var ordinalValue: Int32
+    /// `shapeRange` from the node's start (with `shapeLength`); `noShapeRange`
+    /// when there is none, `shapeRangeInExtras` when it does not fit.
+    var shapeOffset: UInt16
+    /// A concentric spec's uniform groups (`ConcentricSpec.groupMasks`).
+    var specGroups: UInt16
     public var decisions: Decisions
-    public var fill: Color?
-    /// The rarely present parts; nil when all are empty.
-    var extras: ExtrasBox?
+    /// style 1 bit, role 2, stack 2, spec form 2, then the flags below.
+    var bits: UInt16
+    var shapeLength: UInt8
+    var fillColor: Color
+    /// What it draws (`.group` for nothing).
+    public private(set) var kind: ShapeKind
+    /// A concentric spec's corner styles (`ConcentricSpec.styles`).
+    var specStyles: UInt8
+
+    static let noShapeRange = UInt16.max
+    static let shapeRangeInExtras = UInt16.max - 1
+
+    // Bit positions in `bits`.
+    static let styleShift: UInt16 = 0, roleShift: UInt16 = 1, stackShift: UInt16 = 3, specShift: UInt16 = 5
+    static let containerBit: UInt16 = 1 << 7, glassBit: UInt16 = 1 << 8
+    static let dependsBit: UInt16 = 1 << 9, fillBit: UInt16 = 1 << 10
 
     /// Shape `index` (document order, from 0), still to be placed and resolved.
-    init(index: Int, label: String?, kind: ShapeKind, parent: Int?, depth: Int, frame: Frame,
+    /// `kind` is what `spec` draws, `.group` without one.
+    init(index: Int, label: String?, parent: Int?, depth: Int, frame: Frame,
          style: CornerStyle, fill: Color?, glass: Bool, role: Role?, stack: StackAxis?, spec: ShapeValue?,
          range: SourceRange, shapeRange: SourceRange?, containerRange: SourceRange?) {
-        self.id = label ?? "node-" + String(index + 1)
-        self.labelled = label != nil
-        self.kind = kind
-        self.parentIndex = parent.map { Int32($0) } ?? -1
-        self.depthValue = Int32(clamping: depth)
-        self.containerCode = -2
-        self.isContainer = false
-        self.enclosingIndex = -1
         self.frame = frame
         self.radii = Radii(all: 0)
+        self.specValues = Radii(all: 0)
+        self.extras = nil
+        self.nodeRange = range
+        self.parentIndex = parent.map { Int32($0) } ?? -1
+        self.depthValue = Int32(clamping: depth)
+        self.enclosingIndex = -1
+        self.ordinalValue = Int32(clamping: index)
+        self.shapeOffset = Self.noShapeRange
+        self.shapeLength = 0
+        self.specGroups = 0
+        self.decisions = Decisions()
+        self.fillColor = fill ?? Color(r: 0, g: 0, b: 0, a: 0)
+        self.kind = .group
+        self.specStyles = 0
+        self.bits = fill == nil ? 0 : Self.fillBit
         self.style = style
-        self.fill = fill
         self.glass = glass
         self.role = role
         self.stack = stack
         self.spec = spec
-        self.decisions = Decisions()
-        self.range = range
-        self.shapeRange = shapeRange
-        if let containerRange { extras = ExtrasBox(Extras(containerRange: containerRange)) }
+        if let shapeRange { self.shapeRange = shapeRange }
+        if label != nil || containerRange != nil {
+            extras = ExtrasBox(Extras(containerRange: containerRange, label: label))
+        }
     }
 
+    public var range: SourceRange {
+        get { nodeRange }
+        // The shape item's range stays where it was (it is stored against this one).
+        set { let s = shapeRange; nodeRange = newValue; shapeRange = s }
+    }
+    /// The label, or `node-N` (N in document order, from 1) for an unlabelled node.
+    public var id: String { extras?.value.label ?? "node-" + String(ordinalValue + 1) }
+    /// Its place in the scene's `shapes` (document order, from 0): what an
+    /// unlabelled node's id counts.
+    public var ordinal: Int {
+        get { Int(ordinalValue) }
+        set { ordinalValue = Int32(clamping: newValue) }
+    }
     public var label: String? {
-        get { labelled ? id : nil }
-        set { labelled = newValue != nil; if let newValue { id = newValue } }
+        get { extras?.value.label }
+        set { update { $0.label = newValue } }
     }
     public var parent: Int? {
         get { parentIndex < 0 ? nil : Int(parentIndex) }
@@ -73,17 +108,6 @@ public struct ResolvedShape: Sendable, Equatable {
     public var depth: Int {
         get { Int(depthValue) }
         set { depthValue = Int32(clamping: newValue) }
-    }
-    /// The container its radii resolved against (`.none` when they depend on none).
-    public var container: ContainerRef {
-        get { containerCode == -2 ? .none : containerCode == -1 ? .screen : .node(Int(containerCode)) }
-        set {
-            switch newValue {
-            case .none: containerCode = -2
-            case .screen: containerCode = -1
-            case .node(let j): containerCode = Int32(j)
-            }
-        }
     }
     /// The container it sits in, whether or not its radii depend on it: the
     /// nearest ancestor that declares one, else the screen (never `.none`).
@@ -94,6 +118,122 @@ public struct ResolvedShape: Sendable, Equatable {
             if case .node(let j) = newValue { enclosingIndex = Int32(j) } else { enclosingIndex = -1 }
         }
     }
+    /// The container its radii resolved against (`.none` when they depend on
+    /// none). The resolver measures every shape against its `enclosing`
+    /// container, so this is that one or none: setting any container but
+    /// `.none` says it depends on `enclosing`.
+    public var container: ContainerRef {
+        get { bits & Self.dependsBit != 0 ? enclosing : .none }
+        set { flag(Self.dependsBit, newValue != .none) }
+    }
+    /// What was drawn, with its numbers: `ResolvedScene.reasons(for:)` explains it.
+    public var spec: ShapeValue? {
+        get {
+            switch (bits >> Self.specShift) & 3 {
+            case 1: return .plain(kind)
+            case 2: return .radii(kind, specValues)
+            case 3: return .concentric(ConcentricSpec(values: specValues, styles: specStyles, groupMasks: specGroups))
+            default: return nil
+            }
+        }
+        set {
+            var form: UInt16 = 0
+            specValues = Radii(all: 0); specStyles = 0; specGroups = 0
+            switch newValue {
+            case nil: kind = .group
+            case .plain(let k)?: form = 1; kind = k
+            case .radii(let k, let r)?: form = 2; kind = k; specValues = r
+            case .concentric(let c)?:
+                form = 3; kind = .concentric
+                specValues = c.values; specStyles = c.styles; specGroups = c.groupMasks
+            }
+            bits = bits & ~(3 << Self.specShift) | form << Self.specShift
+        }
+    }
+    /// Source range of the drawn shape's item, a part a checker may point at.
+    public var shapeRange: SourceRange? {
+        get {
+            switch shapeOffset {
+            case Self.noShapeRange: return nil
+            case Self.shapeRangeInExtras: return extras?.value.shapeRange
+            default:
+                let start = range.start + Int(shapeOffset)
+                return SourceRange(start, start + Int(shapeLength))
+            }
+        }
+        set {
+            if extras?.value.shapeRange != nil { update { $0.shapeRange = nil } }
+            guard let r = newValue else { shapeOffset = Self.noShapeRange; shapeLength = 0; return }
+            let offset = r.start - range.start, length = r.length
+            if offset >= 0, offset < Int(Self.shapeRangeInExtras), length <= Int(UInt8.max) {
+                shapeOffset = UInt16(offset); shapeLength = UInt8(length)
+            } else {
+                shapeOffset = Self.shapeRangeInExtras; shapeLength = 0
+                update { $0.shapeRange = r }
+            }
+        }
+    }
+    public var style: CornerStyle {
+        get { (bits >> Self.styleShift) & 1 == 0 ? .continuous : .circular }
+        set { bits = bits & ~(1 << Self.styleShift) | (newValue == .circular ? 1 : 0) << Self.styleShift }
+    }
+    public var role: Role? {
+        get {
+            switch (bits >> Self.roleShift) & 3 {
+            case 1: return .button
+            case 2: return .badge
+            case 3: return .pill
+            default: return nil
+            }
+        }
+        set {
+            let code: UInt16
+            switch newValue {
+            case nil: code = 0
+            case .button?: code = 1
+            case .badge?: code = 2
+            case .pill?: code = 3
+            }
+            bits = bits & ~(3 << Self.roleShift) | code << Self.roleShift
+        }
+    }
+    public var stack: StackAxis? {
+        get {
+            switch (bits >> Self.stackShift) & 3 {
+            case 1: return .hstack
+            case 2: return .vstack
+            case 3: return .zstack
+            default: return nil
+            }
+        }
+        set {
+            let code: UInt16
+            switch newValue {
+            case nil: code = 0
+            case .hstack?: code = 1
+            case .vstack?: code = 2
+            case .zstack?: code = 3
+            }
+            bits = bits & ~(3 << Self.stackShift) | code << Self.stackShift
+        }
+    }
+    public var isContainer: Bool {
+        get { bits & Self.containerBit != 0 }
+        set { flag(Self.containerBit, newValue) }
+    }
+    public var glass: Bool {
+        get { bits & Self.glassBit != 0 }
+        set { flag(Self.glassBit, newValue) }
+    }
+    public var fill: Color? {
+        get { bits & Self.fillBit != 0 ? fillColor : nil }
+        set {
+            flag(Self.fillBit, newValue != nil)
+            fillColor = newValue ?? Color(r: 0, g: 0, b: 0, a: 0)
+        }
+    }
+    mutating func flag(_ bit: UInt16, _ on: Bool) { bits = on ? bits | bit : bits & ~bit }
+
     /// The radii it publishes to its children, when it is a container.
     public var containerRadii: Radii? {
         get { extras?.value.containerRadii }
@@ -143,6 +283,9 @@ public struct ResolvedShape: Sendable, Equatable {
         var containerRange: SourceRange? = nil
         var layers: [ShapeLayer] = []
         var overflows: [RadiusOverflow] = []
+        var label: String? = nil
+        /// A shape range too far into its node, or too long, for `shapeOffset`.
+        var shapeRange: SourceRange? = nil
     }
 
     /// Immutable: equal by contents.

@@ -1,0 +1,110 @@
+import Testing
+import SceneLang
+@testable import SceneEval
+
+/// `ResolvedShape`'s packed storage (issue 11): its budget, and every public
+/// property reading back what was set, whatever else is set beside it.
+struct CompactShapeTests {
+    /// One is held per node for the scene's whole life (a million on a
+    /// 1M-node scene): frame, radii and the drawn spec's numbers (96 bytes),
+    /// the extras box, the node's range, four indices, and 16 bytes of small
+    /// fields. A label, a container, layers and overflows are out of line.
+    @Test func resolvedShapeFitsItsBudget() {
+        #expect(MemoryLayout<ResolvedShape>.stride <= 144)
+    }
+
+    func blank(label: String? = nil, range: SourceRange = SourceRange(100, 200)) -> ResolvedShape {
+        ResolvedShape(index: 41, label: label, parent: nil, depth: 0, frame: Frame(x: 0, y: 0, width: 10, height: 10),
+                      style: .continuous, fill: nil, glass: false, role: nil, stack: nil, spec: nil,
+                      range: range, shapeRange: nil, containerRange: nil)
+    }
+
+    @Test func idIsTheLabelElseItsPlace() {
+        var s = blank()
+        #expect(s.id == "node-42" && s.label == nil)
+        s.ordinal = 6
+        #expect(s.id == "node-7")
+        s.label = "card"
+        #expect(s.id == "card" && s.label == "card")
+        s.label = nil
+        #expect(s.id == "node-7")
+        #expect(blank(label: "x").id == "x")
+    }
+
+    @Test func everySpecReadsBack() {
+        var c = ConcentricSpec(all: .concentric(minimum: 15))
+        c[.topTrailing] = .fixed(7.25)
+        c.groups = [[.topLeading, .bottomLeading], [.bottomTrailing, .topTrailing]]
+        let specs: [ShapeValue?] = [nil, .plain(.capsule), .plain(.relative), .radii(.rect, Radii(all: 12.5)),
+                                    .radii(.uneven, Radii(1, 2, 3, 4)), .concentric(c),
+                                    .concentric(ConcentricSpec(all: .concentric(minimum: nil)))]
+        for spec in specs {
+            var s = blank()
+            s.role = .badge; s.stack = .zstack; s.style = .circular; s.fill = Color(r: 1, g: 2, b: 3)
+            s.spec = spec
+            #expect(s.spec == spec)
+            #expect(s.kind == (spec?.kind ?? .group))
+            #expect(s.role == .badge && s.stack == .zstack && s.style == .circular && s.fill == Color(r: 1, g: 2, b: 3))
+        }
+    }
+
+    @Test func smallFieldsAreIndependent() {
+        var s = blank()
+        s.spec = .radii(.uneven, Radii(1, 2, 3, 4))
+        for role in [nil, Role.button, .badge, .pill] {
+            for stack in [nil, StackAxis.hstack, .vstack, .zstack] {
+                for style in CornerStyle.allCases {
+                    for flags in 0..<8 {
+                        s.role = role; s.stack = stack; s.style = style
+                        s.glass = flags & 1 != 0; s.isContainer = flags & 2 != 0
+                        s.fill = flags & 4 != 0 ? Color(r: 9, g: 8, b: 7, a: 6) : nil
+                        #expect(s.role == role && s.stack == stack && s.style == style)
+                        #expect(s.glass == (flags & 1 != 0) && s.isContainer == (flags & 2 != 0))
+                        #expect(s.fill == (flags & 4 != 0 ? Color(r: 9, g: 8, b: 7, a: 6) : nil))
+                        #expect(s.spec == .radii(.uneven, Radii(1, 2, 3, 4)))
+                    }
+                }
+            }
+        }
+    }
+
+    /// Near its node, far into it, long, before it, or none: the same range back;
+    /// moving the node's range leaves the shape's where it was.
+    @Test func shapeRangeReadsBack() {
+        for r in [SourceRange(100, 118), SourceRange(100, 100), SourceRange(70_000, 70_010),
+                  SourceRange(150, 150 + 255), SourceRange(150, 150 + 256), SourceRange(50, 60)] as [SourceRange?] + [nil] {
+            var s = blank()
+            s.shapeRange = r
+            #expect(s.shapeRange == r)
+            s.range = SourceRange(90, 80_000)
+            #expect(s.shapeRange == r)
+            #expect(s.range == SourceRange(90, 80_000))
+            s.shapeRange = nil
+            #expect(s.shapeRange == nil && s.extras == nil)
+        }
+    }
+
+    /// The container is the enclosing one or none (what the resolver produces).
+    @Test func containerFollowsEnclosing() {
+        var s = blank()
+        #expect(s.container == .none && s.enclosing == .screen)
+        s.container = .screen
+        #expect(s.container == .screen)
+        s.enclosing = .node(3)
+        #expect(s.container == .node(3))
+        s.container = .none
+        #expect(s.container == .none && s.enclosing == .node(3))
+    }
+
+    /// Unlabelled ids count every shape before them, labelled or not.
+    @Test func evaluatedIdsAndRanges() {
+        let text = "screen 400x300\na: rect 4 <\n  concentric min 3 pad 2\n>\nglass capsule\nb: rectangle"
+        guard let s = resolve(text) else { Issue.record("did not resolve"); return }
+        #expect(s.shapes.map(\.id) == ["a", "node-2", "node-3", "b"])
+        #expect(s.shapes.map(\.ordinal) == [0, 1, 2, 3])
+        let file = SourceFile(name: "t", text: text)
+        #expect(s.shapes[1].shapeRange.map { file.text($0.start..<$0.end) } == "concentric min 3")
+        #expect(s.shapes[2].shapeRange == nil)
+        #expect(s.shapes[0].shapeRange.map { file.text($0.start..<$0.end) } == "rect 4")
+    }
+}
