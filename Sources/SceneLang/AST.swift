@@ -321,8 +321,9 @@ public enum Target: String, Sendable, Equatable, CaseIterable {
 }
 
 public enum Statement: Sendable, Equatable {
-    case binding(name: Identifier, value: Expr, range: SourceRange)
-    case screen(ScreenSpec, range: SourceRange)
+    // Boxed (one per scene, or few): a statement is as small as a node.
+    indirect case binding(name: Identifier, value: Expr, range: SourceRange)
+    indirect case screen(ScreenSpec, range: SourceRange)
     case target(Located<Target>, range: SourceRange)
     /// `margin N`: the screen-edge margin the checker asks for (default 16).
     case margin(Expr, range: SourceRange)

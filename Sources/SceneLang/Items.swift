@@ -288,3 +288,4 @@ extension Alignment: SlotCode {}
 extension StackAxis: SlotCode {}
 extension CornerStyle: SlotCode {}
 extension Role: SlotCode {}
+extension Keyword: SlotCode {}

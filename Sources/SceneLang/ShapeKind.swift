@@ -89,13 +89,18 @@ public enum ShapeKind: String, Sendable, Equatable, CaseIterable {
     public static let shapes: [ShapeKind] = allCases.filter { $0.row.keyword != nil }
     /// Their keywords, in the same order.
     public static let keywordNames: [String] = shapes.map(\.rawValue)
-    /// The keyword column, read once (the parser asks for every item keyword).
-    static let keywords: [Keyword?] = shapes.map(\.row.keyword)
+    /// The keyword column inverted, read once: the kind each keyword writes, by
+    /// the keyword's one-byte code (the parser asks for every item keyword).
+    static let byKeyword: [ShapeKind?] = {
+        var t = [ShapeKind?](repeating: nil, count: Keyword.allCases.count)
+        for s in shapes { t[Int(s.row.keyword!.code)] = s }
+        return t
+    }()
 
     /// The kind a keyword writes, if it writes one.
     public init?(keyword: Keyword) {
-        guard let i = ShapeKind.keywords.firstIndex(of: keyword) else { return nil }
-        self = ShapeKind.shapes[i]
+        guard let k = ShapeKind.byKeyword[Int(keyword.code)] else { return nil }
+        self = k
     }
 
     /// The shape SwiftUI's bare `.glassEffect()` uses.

@@ -24,8 +24,8 @@ public struct SourceFile: Sendable {
         self.bytes = bytes
         var starts = [0]
         starts.reserveCapacity(bytes.count / 24 + 1)
-        for (i, b) in bytes.enumerated() where b == UInt8(ascii: "\n") {
-            starts.append(i + 1)
+        bytes.withUnsafeBufferPointer { b in
+            for i in b.indices where b[i] == UInt8(ascii: "\n") { starts.append(i + 1) }
         }
         self.lineStarts = starts
         let bom = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF

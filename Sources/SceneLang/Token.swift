@@ -65,27 +65,151 @@ public enum Keyword: String, Sendable, CaseIterable {
     /// The keywords that start a top-level statement (the parser, REPL completion).
     public static let statements: [Keyword] = [.let, .screen, .target, .margin]
 
-    /// Keywords bucketed by length and first byte, for lookup straight from source
-    /// bytes (a bucket holds at most a few: this runs for every word of a scene).
-    static let buckets: [[([UInt8], Keyword)]] = {
-        var t = [[([UInt8], Keyword)]](repeating: [], count: 17 * 128)
-        for k in Keyword.allCases {
-            let b = Array(k.rawValue.utf8)
-            t[b.count * 128 + Int(b[0])].append((b, k))
-        }
-        return t
-    }()
-
     public static func lookup(_ s: String) -> Keyword? { Keyword(rawValue: s) }
 
     /// The keyword spelled by `bytes[start..<end]`, if any.
     public static func lookup(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Keyword? {
         let n = end - start
-        guard n > 0, n < 17, bytes[start] < 128 else { return nil }
-        outer: for (spelling, k) in buckets[n * 128 + Int(bytes[start])] {
-            for j in 1..<n where spelling[j] != bytes[start + j] { continue outer }
-            return k
+        guard n > 0, n <= 14, start >= 0, end <= bytes.count else { return nil }
+        return bytes.withUnsafeBufferPointer { lookup($0.baseAddress! + start, n) }
+    }
+
+    /// The keyword spelled by the `n` bytes at `p`, if any: a switch on the length and
+    /// the first byte, then the rest compared, with no String made or hashed
+    /// (generated from the cases above; LexerTests checks it against `allCases`).
+    static func lookup(_ p: UnsafePointer<UInt8>, _ n: Int) -> Keyword? {
+        n <= 5 ? lookupShort(p, n) : lookupLong(p, n)
+    }
+
+    /// Keywords of 1 to 5 bytes.
+    static func lookupShort(_ p: UnsafePointer<UInt8>, _ n: Int) -> Keyword? {
+        @inline(__always) func rest(_ s: StaticString) -> Bool {
+            let q = s.utf8Start
+            for j in 1..<n where p[j] != q[j] { return false }
+            return true
         }
-        return nil
+        switch n {
+        case 1:
+            switch p[0] {
+            case UInt8(ascii: "h"): return .h
+            case UInt8(ascii: "v"): return .v
+            default: return nil
+            }
+        case 3:
+            switch p[0] {
+            case UInt8(ascii: "a"): return rest("all") ? .all : nil
+            case UInt8(ascii: "h"): return rest("hit") ? .hit : nil
+            case UInt8(ascii: "l"): return rest("let") ? .`let` : nil
+            case UInt8(ascii: "m"):
+                if rest("min") { return .min }
+                if rest("max") { return .max }
+                return nil
+            case UInt8(ascii: "p"): return rest("pad") ? .pad : nil
+            case UInt8(ascii: "t"): return rest("top") ? .top : nil
+            default: return nil
+            }
+        case 4:
+            switch p[0] {
+            case UInt8(ascii: "c"): return rest("clip") ? .clip : nil
+            case UInt8(ascii: "f"): return rest("fill") ? .fill : nil
+            case UInt8(ascii: "r"):
+                if rest("rect") { return .rect }
+                if rest("role") { return .role }
+                return nil
+            case UInt8(ascii: "s"): return rest("size") ? .size : nil
+            default: return nil
+            }
+        case 5:
+            switch p[0] {
+            case UInt8(ascii: "a"): return rest("align") ? .align : nil
+            case UInt8(ascii: "f"): return rest("fixed") ? .fixed : nil
+            case UInt8(ascii: "g"): return rest("glass") ? .glass : nil
+            case UInt8(ascii: "s"): return rest("style") ? .style : nil
+            case UInt8(ascii: "w"): return rest("width") ? .width : nil
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+
+    /// Keywords of 6 to 14 bytes.
+    static func lookupLong(_ p: UnsafePointer<UInt8>, _ n: Int) -> Keyword? {
+        @inline(__always) func rest(_ s: StaticString) -> Bool {
+            let q = s.utf8Start
+            for j in 1..<n where p[j] != q[j] { return false }
+            return true
+        }
+        switch n {
+        case 6:
+            switch p[0] {
+            case UInt8(ascii: "b"): return rest("bottom") ? .bottom : nil
+            case UInt8(ascii: "c"):
+                if rest("circle") { return .circle }
+                if rest("center") { return .center }
+                return nil
+            case UInt8(ascii: "h"):
+                if rest("height") { return .height }
+                if rest("hstack") { return .hstack }
+                return nil
+            case UInt8(ascii: "m"): return rest("margin") ? .margin : nil
+            case UInt8(ascii: "r"): return rest("radius") ? .radius : nil
+            case UInt8(ascii: "s"): return rest("screen") ? .screen : nil
+            case UInt8(ascii: "t"): return rest("target") ? .target : nil
+            case UInt8(ascii: "u"): return rest("uneven") ? .uneven : nil
+            case UInt8(ascii: "v"): return rest("vstack") ? .vstack : nil
+            case UInt8(ascii: "z"): return rest("zstack") ? .zstack : nil
+            default: return nil
+            }
+        case 7:
+            switch p[0] {
+            case UInt8(ascii: "c"): return rest("capsule") ? .capsule : nil
+            case UInt8(ascii: "l"): return rest("leading") ? .leading : nil
+            case UInt8(ascii: "s"): return rest("spacing") ? .spacing : nil
+            case UInt8(ascii: "u"): return rest("uniform") ? .uniform : nil
+            default: return nil
+            }
+        case 8:
+            switch p[0] {
+            case UInt8(ascii: "c"): return rest("circular") ? .circular : nil
+            case UInt8(ascii: "r"): return rest("relative") ? .relative : nil
+            case UInt8(ascii: "t"): return rest("trailing") ? .trailing : nil
+            default: return nil
+            }
+        case 9:
+            switch p[0] {
+            case UInt8(ascii: "c"): return rest("container") ? .container : nil
+            case UInt8(ascii: "r"): return rest("rectangle") ? .rectangle : nil
+            default: return nil
+            }
+        case 10:
+            switch p[0] {
+            case UInt8(ascii: "b"): return rest("background") ? .background : nil
+            case UInt8(ascii: "c"):
+                if rest("concentric") { return .concentric }
+                if rest("continuous") { return .continuous }
+                return nil
+            case UInt8(ascii: "t"):
+                if rest("transition") { return .transition }
+                if rest("topLeading") { return .topLeading }
+                return nil
+            default: return nil
+            }
+        case 11:
+            switch p[0] {
+            case UInt8(ascii: "t"): return rest("topTrailing") ? .topTrailing : nil
+            default: return nil
+            }
+        case 13:
+            switch p[0] {
+            case UInt8(ascii: "b"): return rest("bottomLeading") ? .bottomLeading : nil
+            default: return nil
+            }
+        case 14:
+            switch p[0] {
+            case UInt8(ascii: "b"): return rest("bottomTrailing") ? .bottomTrailing : nil
+            default: return nil
+            }
+        default: return nil
+        }
     }
 }

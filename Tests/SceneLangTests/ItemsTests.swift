@@ -62,6 +62,8 @@ struct ItemsTests {
     @Test func aListRowFitsItsBudget() {
         #expect(MemoryLayout<Slot>.stride == 24)
         #expect(MemoryLayout<Node>.stride <= 48)
+        // A top-level node costs no more than a nested one plus a tag (a boxed screen and binding).
+        #expect(MemoryLayout<Statement>.stride <= 56)
         let text = "let r = 28\nc: container rect r size 360x200 vstack spacing 4 <\n" + String(repeating: "  concentric min 15 height 30 pad h 6\n", count: 50) + ">\n"
         let result = Parser.parse(SourceFile(name: "t", text: text))
         #expect(result.diagnostics.isEmpty)
@@ -80,5 +82,27 @@ struct ItemsTests {
         for a in [StackAxis.hstack, .vstack, .zstack] { #expect(StackAxis.decode(a.code) == a) }
         for s in CornerStyle.allCases { #expect(CornerStyle.decode(s.code) == s) }
         for x in Role.allCases { #expect(Role.decode(x.code) == x) }
+    }
+
+    /// The generated keyword switch finds every keyword and nothing else: each
+    /// keyword with one byte changed, a byte more, a byte less or a capital first.
+    @Test func keywordLookupFindsExactlyTheKeywords() {
+        let all = Set(Keyword.allCases.map(\.rawValue))
+        func look(_ s: String) -> Keyword? { let b = Array(s.utf8); return Keyword.lookup(b, 0, b.count) }
+        for k in Keyword.allCases {
+            let w = k.rawValue
+            #expect(look(w) == k)
+            // Inside a longer buffer too.
+            let b = Array(("(" + w + ")").utf8)
+            #expect(Keyword.lookup(b, 1, b.count - 1) == k)
+            var variants = [w + "s", String(w.dropLast()), w.prefix(1).uppercased() + w.dropFirst()]
+            for i in 0..<w.utf8.count {
+                var u = Array(w.utf8)
+                u[i] = u[i] == UInt8(ascii: "q") ? UInt8(ascii: "z") : UInt8(ascii: "q")
+                variants.append(String(decoding: u, as: UTF8.self))
+            }
+            for v in variants { #expect(look(v) == (all.contains(v) ? Keyword(rawValue: v) : nil), "\(v)") }
+        }
+        #expect(look("") == nil && look("bottomTrailingX") == nil && look("x") == nil)
     }
 }
