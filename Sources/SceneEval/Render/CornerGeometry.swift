@@ -154,6 +154,15 @@ public struct RoundedRect: Sendable, Equatable {
     /// (`close` draws the straight run back to the start, if any). Corners of radius 0
     /// are sharp; straight runs may have zero length (the sink drops them).
     public func build<S: PathSink>(into sink: inout S) {
+        build(into: &sink) { _, _, _, _, _ in false }
+    }
+
+    /// `build(into:)`, offering each rounded corner's body (what follows the straight
+    /// run into it: three cubics, or one arc) to `body` first, with the corner's frame,
+    /// index and the blends of the edges into and out of it; where `body` returns true
+    /// it has drawn that body itself (the SVG writer's corner cache), the same segments.
+    func build<S: PathSink>(into sink: inout S,
+                            body: (inout S, CornerFrame, Int, Double, Double) -> Bool) {
         let continuous = style == .continuous
         // Blend of the edge leaving corner k: top, trailing, bottom, leading.
         let blends = continuous ? (edgeBlend(0), edgeBlend(1), edgeBlend(2), edgeBlend(3)) : (1.0, 1.0, 1.0, 1.0)
@@ -182,11 +191,13 @@ public struct RoundedRect: Sendable, Equatable {
                 let lin = ContinuousCorner.leadIn(blend(k - 1)), lout = ContinuousCorner.leadIn(blend(k))
                 let t1 = ContinuousCorner.c1, t2 = ContinuousCorner.c2
                 sink.line(to: c.point(lin.start, 0))
+                if body(&sink, c, k & 3, blend(k - 1), blend(k)) { continue }
                 sink.cubic(c.point(lin.cp1, 0), c.point(lin.cp2, 0), to: c.point(t1.end.u, t1.end.v))
                 sink.cubic(c.point(t2.cp1.u, t2.cp1.v), c.point(t2.cp2.u, t2.cp2.v), to: c.point(t2.end.u, t2.end.v))
                 sink.cubic(c.point(0, lout.cp2), c.point(0, lout.cp1), to: c.point(0, lout.start))
             } else {
                 sink.line(to: c.point(1, 0))
+                if body(&sink, c, k & 3, 1, 1) { continue }
                 sink.arc(radius: c.r, to: c.point(0, 1))
             }
         }

@@ -10,21 +10,28 @@ import SceneLang
 /// page faults, no second copy. Every primitive checks room for what it writes.
 struct SVGBuffer {
     static let chunkSize = 1 << 20
-    private let base: UnsafeMutablePointer<UInt8>
-    private var count = 0
+    let base: UnsafeMutablePointer<UInt8>
+    var count = 0
     private let flushChunk: (UnsafeRawBufferPointer) -> Void
     /// The current point and the subpath's start, in thousandths.
-    private var cx: Int64 = 0, cy: Int64 = 0, sx: Int64 = 0, sy: Int64 = 0
+    var cx: Int64 = 0, cy: Int64 = 0
+    private var sx: Int64 = 0, sy: Int64 = 0
+    /// Corner bodies already written (SVGCornerCache.swift); nil: every corner is
+    /// computed afresh (the tests compare the two).
+    var corners: SVGCornerCache?
 
-    init(flush: @escaping (UnsafeRawBufferPointer) -> Void) {
+    init(cacheCorners: Bool = true, flush: @escaping (UnsafeRawBufferPointer) -> Void) {
         base = .allocate(capacity: Self.chunkSize)
         flushChunk = flush
+        corners = cacheCorners ? SVGCornerCache() : nil
     }
 
     /// Hand over what is left and free the chunk; the buffer is unusable afterwards.
     mutating func finish() {
         flush()
         base.deallocate()
+        corners?.deallocate()
+        corners = nil
     }
 
     private mutating func flush() {
@@ -32,7 +39,7 @@ struct SVGBuffer {
         count = 0
     }
 
-    @inline(__always) private mutating func room(_ n: Int) {
+    @inline(__always) mutating func room(_ n: Int) {
         if count + n > Self.chunkSize { flush() }
     }
 
@@ -178,6 +185,13 @@ struct SVGBuffer {
         text(s)
     }
 
+    /// `id(prefix + "node-" + String(n))`, an unlabelled shape's id.
+    mutating func nodeID(prefix: String, _ n: Int) {
+        if !prefix.isEmpty { id(prefix) }
+        raw("node-")
+        fixed(Int64(n) * 1000)
+    }
+
     /// Text inside `<!-- -->`: escaped, never `--`, never ending in `-`.
     mutating func comment(_ s: String) {
         var t = ""
@@ -202,9 +216,6 @@ struct SVGBuffer {
     }
 
     // MARK: Path data
-
-    /// A shape's whole outline.
-    mutating func path(_ rect: RoundedRect) { rect.build(into: &self) }
 
     /// `M x y`, starting a subpath.
     mutating func pathMove(_ p: Point) { move(to: p) }
@@ -236,8 +247,10 @@ extension SVGBuffer: PathSink {
         cx = x; cy = y; sx = x; sy = y
     }
 
-    mutating func line(to p: Point) {
-        let x = Self.quantize(p.x), y = Self.quantize(p.y)
+    mutating func line(to p: Point) { line(Self.quantize(p.x), Self.quantize(p.y)) }
+
+    /// `line(to:)` with the end point in thousandths.
+    @inline(__always) mutating func line(_ x: Int64, _ y: Int64) {
         if x == cx && y == cy { return }
         if y == cy { raw("h"); fixed(x - cx) }
         else if x == cx { raw("v"); fixed(y - cy) }
@@ -246,19 +259,25 @@ extension SVGBuffer: PathSink {
     }
 
     mutating func cubic(_ c1: Point, _ c2: Point, to p: Point) {
-        let x1 = Self.quantize(c1.x), y1 = Self.quantize(c1.y)
-        let x2 = Self.quantize(c2.x), y2 = Self.quantize(c2.y)
-        let x = Self.quantize(p.x), y = Self.quantize(p.y)
+        cubic(Self.quantize(c1.x), Self.quantize(c1.y), Self.quantize(c2.x), Self.quantize(c2.y),
+              Self.quantize(p.x), Self.quantize(p.y))
+    }
+
+    /// `cubic(_:_:to:)` with its points in thousandths.
+    mutating func cubic(_ x1: Int64, _ y1: Int64, _ x2: Int64, _ y2: Int64, _ x: Int64, _ y: Int64) {
         if x == cx && y == cy && x1 == cx && y1 == cy && x2 == cx && y2 == cy { return }
         raw("c"); pair(x1 - cx, y1 - cy); space(); pair(x2 - cx, y2 - cy); space(); pair(x - cx, y - cy)
         cx = x; cy = y
     }
 
     mutating func arc(radius: Double, to p: Point) {
-        let x = Self.quantize(p.x), y = Self.quantize(p.y)
+        arc(Self.quantize(radius), Self.quantize(p.x), Self.quantize(p.y))
+    }
+
+    /// `arc(radius:to:)` with the radius and end point in thousandths.
+    mutating func arc(_ r: Int64, _ x: Int64, _ y: Int64) {
         if x == cx && y == cy { return }
-        let r = Self.quantize(radius)
-        guard r > 0 else { line(to: p); return }
+        guard r > 0 else { line(x, y); return }
         raw("a"); fixed(r); space(); fixed(r); raw(" 0 0 1 "); pair(x - cx, y - cy)
         cx = x; cy = y
     }

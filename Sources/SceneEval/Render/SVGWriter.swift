@@ -155,13 +155,12 @@ struct SVGDocument {
     var out: SVGBuffer
     let options: SVGOptions
     /// Every id written so far (ids are unique across panels).
-    var ids = Set<String>()
+    var ids = SVGIDs()
 
     mutating func write(_ panels: [ResolvedScene]) {
         let m = SVGStyle.margin
         let top = panels.count > 1 ? SVGStyle.titleBand : 0
         let bottom = options.centers ? SVGStyle.legendBand : 0
-        ids.reserveCapacity(panels.reduce(16) { $0 + 2 * $1.shapes.count })
         // Every panel covers the screen and every shape of every panel (a shape that
         // overflows the screen is drawn whole), so the panels line up.
         let extents = panels.map(\.svgExtent)
@@ -180,6 +179,7 @@ struct SVGDocument {
 
         for (i, scene) in panels.enumerated() {
             let prefix = panels.count > 1 ? scene.target.rawValue + "-" : ""
+            ids.begin(prefix: prefix, shapes: scene.shapes)
             if panels.count > 1 {
                 out.raw("<g id=\""); out.id(unique(scene.target.rawValue)); out.raw("\"")
                 if i > 0 { out.raw(" transform=\"translate("); out.number(Double(i) * stride); out.raw(" 0)\"") }
@@ -201,12 +201,7 @@ struct SVGDocument {
     }
 
     /// `id`, or `id-2`, `id-3`, … if it is taken.
-    mutating func unique(_ id: String) -> String {
-        if ids.insert(id).inserted { return id }
-        var n = 2
-        while !ids.insert("\(id)-\(n)").inserted { n += 1 }
-        return "\(id)-\(n)"
-    }
+    mutating func unique(_ id: String) -> String { ids.unique(id) }
 
     /// A panel's title: the platform release it shows. Mac windows (`mac-*` presets)
     /// are macOS 26, whose fallback is macOS 15; everything else is iOS 26 / iOS 18.
@@ -241,13 +236,20 @@ struct SVGDocument {
         out.raw("<g stroke=\""); out.raw(SVGStyle.outlineDark); out.raw("\" stroke-opacity=\"")
         out.number(SVGStyle.outlineOpacity); out.raw("\" stroke-width=\""); out.number(SVGStyle.outlineWidth); out.raw("\">\n")
         for i in shapes.indices where shapes[i].kind != .group {
-            let id = unique(prefix.isEmpty ? shapes[i].id : prefix + shapes[i].id)
+            // An unlabelled shape's id, `node-N` (N = its ordinal + 1, normally its
+            // index + 1), is written from the number, not made as a String.
+            ids.written(upTo: i)
+            let generated = shapes[i].label == nil && shapes[i].ordinal == i
+            let id = generated && ids.generatedFree(i) ? nil : unique(prefix + shapes[i].id)
             guard shapes[i].isDrawable else {
-                out.raw("<!-- "); out.comment(id); out.raw(": not drawn, its frame or radii are not finite -->\n")
+                out.raw("<!-- "); out.comment(id ?? prefix + "node-" + String(i + 1))
+                out.raw(": not drawn, its frame or radii are not finite -->\n")
                 continue
             }
             let paint = paints[i]
-            out.raw("<path id=\""); out.id(id); out.raw("\" d=\"")
+            out.raw("<path id=\"")
+            if let id { out.id(id) } else { out.nodeID(prefix: prefix, i + 1) }
+            out.raw("\" d=\"")
             out.path(RoundedRect(kind: shapes[i].kind, frame: shapes[i].frame, radii: shapes[i].radii, style: shapes[i].style))
             out.raw("\" fill=\""); out.hex(paint.color)
             if paint.opacity < 1 { out.raw("\" fill-opacity=\""); out.number(paint.opacity) }
@@ -261,6 +263,7 @@ struct SVGDocument {
             out.raw("\"/>\n")
         }
         out.raw("</g>\n")
+        ids.written(upTo: shapes.count)
         // Shapes reach past the screen: its edge again over them, so the picture
         // still shows where the device clips: dark dashes on a light line, seen on
         // any fill.

@@ -1,0 +1,82 @@
+import SceneLang
+
+/// Every `id` the SVG writer has used, so each is unique across the document (a
+/// taken id becomes `id-2`, `id-3`, …; first come, first served). An unlabelled
+/// shape's id is `node-N`, N its ordinal + 1 (`ResolvedShape.id`); where the ordinal
+/// is the shape's index (always, from the evaluator) those ids are distinct within
+/// a panel by construction: they are not kept one by one (a 100,000-node scene
+/// would hash them all and hold a set of them), only known from how far each panel
+/// has been written. What is kept: labels, the fixed names (`screen`, `centers`,
+/// …), every renamed id and any other shape's id.
+struct SVGIDs {
+    struct Panel {
+        var prefix: String
+        var shapes: [ResolvedShape]
+        /// Shapes before this index have been written (their ids are taken).
+        var done = 0
+        /// No earlier panel's `node-N` ids can be this one's: every earlier prefix
+        /// differs from this one at the same length.
+        var apart = true
+    }
+
+    private var named = Set<String>()
+    /// Whether some kept id ends in `node-` and digits (it might be a shape's).
+    private var nodeLike = false
+    private var panels: [Panel] = []
+
+    /// A panel starts: its shapes' ids are `prefix` + `node-N` or `prefix` + label.
+    mutating func begin(prefix: String, shapes: [ResolvedShape]) {
+        let n = prefix.utf8.count
+        let apart = panels.allSatisfy { $0.prefix.utf8.count == n && $0.prefix != prefix }
+        panels.append(Panel(prefix: prefix, shapes: shapes, apart: apart))
+    }
+
+    /// Shapes before `index` of the current panel have been written.
+    mutating func written(upTo index: Int) { panels[panels.count - 1].done = index }
+
+    /// `id`, or `id-2`, `id-3`, … if it is taken; the result is taken from now on.
+    mutating func unique(_ id: String) -> String {
+        var n = 1, candidate = id
+        while taken(candidate) {
+            n += 1
+            candidate = "\(id)-\(n)"
+        }
+        named.insert(candidate)
+        if !nodeLike, Self.nodeNumber(candidate[...]) != nil { nodeLike = true }
+        return candidate
+    }
+
+    /// Whether unlabelled shape `index` of the current panel, whose ordinal is its
+    /// index, may use `prefix` + `node-N` as is. When it may, that id is taken once `written(upTo:)` passes it.
+    func generatedFree(_ index: Int) -> Bool {
+        let panel = panels[panels.count - 1]
+        // A kept id of that form, or another panel's shape (never: panels have
+        // distinct targets), may hold it: ask the general question.
+        if nodeLike || !panel.apart { return !taken(panel.prefix + "node-" + String(index + 1)) }
+        return true
+    }
+
+    func taken(_ id: String) -> Bool {
+        if named.contains(id) { return true }
+        guard let n = Self.nodeNumber(id[...]) else { return false }
+        for p in panels {
+            let digits = String(n).utf8.count
+            // `id` is the prefix, `node-`, then N.
+            guard id.utf8.count == p.prefix.utf8.count + 5 + digits, id.hasPrefix(p.prefix) else { continue }
+            let i = n - 1
+            if i < p.done, p.shapes[i].label == nil, p.shapes[i].ordinal == i, p.shapes[i].kind != .group { return true }
+        }
+        return false
+    }
+
+    /// N where `s` ends in `node-N` (N canonical: no sign, no leading zero, ≥ 1).
+    static func nodeNumber(_ s: Substring) -> Int? {
+        let u = Array(s.utf8)
+        var start = u.count
+        while start > 0, u[start - 1] >= 0x30, u[start - 1] <= 0x39 { start -= 1 }
+        let digits = u.count - start
+        guard digits > 0, digits <= 18, u[start] != 0x30, start >= 5,
+              u[(start - 5)..<start].elementsEqual("node-".utf8) else { return nil }
+        return u[start...].reduce(0) { $0 * 10 + Int($1 - 0x30) }
+    }
+}
