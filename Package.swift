@@ -11,6 +11,14 @@ let staticStdlib: [LinkerSetting] = [.unsafeFlags(["-static-executable"], .when(
                                      .linkedLibrary("tinfo", .when(configuration: .release))]
 let staticStdlibSwift: [SwiftSetting] = [.unsafeFlags(["-static-executable"], .when(configuration: .release))]
 
+// Release code asks for a concrete generic type's metadata through its accessor, not by
+// mangled name: looking a name up demangles it and scans every protocol conformance in
+// the (static, Foundation-sized) executable for each requirement, ~40% of a small
+// scene's run the first time each type is met.
+let metadataAccessors: [SwiftSetting] = [
+    .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release)),
+]
+
 let package = Package(
     name: "SceneLang",
     products: [
@@ -21,22 +29,22 @@ let package = Package(
     ],
     targets: [
         // Source files, tokens, lexer, AST, parser, diagnostics and their rendering.
-        .target(name: "SceneLang", linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "SceneLang", swiftSettings: metadataAccessors, linkerSettings: [.linkedLibrary("m")]),
         // Layout, container resolution, per-corner radii, text / JSON / SVG writers.
-        .target(name: "SceneEval", dependencies: ["SceneLang"]),
+        .target(name: "SceneEval", dependencies: ["SceneLang"], swiftSettings: metadataAccessors),
         // GNU readline (Debian: libreadline-dev), reached through a small C shim.
         .systemLibrary(name: "CReadline", path: "Sources/CReadline",
                        providers: [.apt(["libreadline-dev"])]),
         // The REPL session: a value-level engine (testable) plus the terminal loop.
         .target(name: "SceneREPL", dependencies: ["SceneLang", "SceneEval", "CReadline"],
-                swiftSettings: staticStdlibSwift),
+                swiftSettings: staticStdlibSwift + metadataAccessors),
         // The language server (`scene lsp`): JSON-RPC over any byte stream, testable in-process.
         .target(name: "SceneLSP", dependencies: ["SceneLang", "SceneEval", "SceneREPL"],
-                swiftSettings: staticStdlibSwift),
+                swiftSettings: staticStdlibSwift + metadataAccessors),
         .executableTarget(name: "scene", dependencies: ["SceneLang", "SceneEval", "SceneREPL", "SceneLSP"],
-                          swiftSettings: staticStdlibSwift, linkerSettings: staticStdlib),
+                          swiftSettings: staticStdlibSwift + metadataAccessors, linkerSettings: staticStdlib),
         .executableTarget(name: "scene-repl", dependencies: ["SceneREPL"],
-                          swiftSettings: staticStdlibSwift, linkerSettings: staticStdlib),
+                          swiftSettings: staticStdlibSwift + metadataAccessors, linkerSettings: staticStdlib),
         // Shared by the test targets: golden files (one record switch), a seeded generator.
         .target(name: "SceneTestSupport", path: "Tests/SceneTestSupport"),
         .testTarget(name: "SceneLangTests", dependencies: ["SceneLang", "SceneTestSupport"]),
