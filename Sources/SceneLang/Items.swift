@@ -20,10 +20,9 @@ public struct Items: Sendable, Equatable, Collection, ExpressibleByArrayLiteral 
 
     public init(_ items: [Located<Item>]) {
         guard !items.isEmpty else { self.init(chunk: nil, start: 0, slots: 0); return }
-        var writer = ItemWriter()
-        for it in items { writer.add(it) }
-        let chunk = ItemChunk(capacity: writer.slots.count)
-        self = chunk.store(&writer)
+        let arena = ItemArena(chunkSize: items.count + 1)
+        for it in items { arena.add(it.value, it.range) }
+        self = arena.finish()
     }
 
     public init(arrayLiteral items: Located<Item>...) { self.init(items) }
@@ -50,24 +49,33 @@ public struct Items: Sendable, Equatable, Collection, ExpressibleByArrayLiteral 
     }
 
     public static func == (a: Items, b: Items) -> Bool { a.elementsEqual(b) }
+
+    /// The items in order for a reader that folds them into properties (the
+    /// evaluator): a `pad` comes edge by edge, with no array of edges built.
+    public func fold(_ body: (ItemPart) -> Void) {
+        guard let chunk else { return }
+        var i = Int(start)
+        let end = i + Int(slots)
+        while i < end {
+            let s = chunk.base[i]
+            if s.tag == .pad {
+                for k in 0..<Int(s.width) {
+                    let t = chunk.base[i + k]
+                    body(.padEdge(Edge.decode(t.a), ItemChunk.number(t, of: s)))
+                }
+            } else {
+                let (item, range) = chunk.item(at: i)
+                body(.item(item, range))
+            }
+            i += Int(s.width)
+        }
+    }
 }
 
-/// Where the parser puts items: the current node's are written out by
-/// `finish()` into a chunk of `chunkSize` slots (a new chunk when they do not fit).
-final class ItemArena {
-    var writer = ItemWriter()
-    var chunk: ItemChunk? = nil
-    let chunkSize: Int
-    init(sourceBytes: Int) { chunkSize = min(8192, max(32, sourceBytes / 12)) }
-
-    var isEmpty: Bool { writer.slots.isEmpty }
-    func add(_ item: Located<Item>) { writer.add(item) }
-    func finish() -> Items {
-        let n = writer.slots.count
-        guard n > 0 else { writer.side.removeAll(keepingCapacity: true); return [] }
-        if chunk == nil || chunk!.capacity - chunk!.used < n { chunk = ItemChunk(capacity: max(chunkSize, n)) }
-        return chunk!.store(&writer)
-    }
+/// What `Items.fold` hands over: an item, or one edge of a `pad`.
+public enum ItemPart {
+    case item(Item, SourceRange)
+    case padEdge(Edge, Expr)
 }
 
 /// One slot: an item's kind and range, one number and that number's range
@@ -110,30 +118,25 @@ final class ItemChunk: @unchecked Sendable {
     }
     deinit { base.deallocate() }
 
-    /// Moves what `writer` holds to the end of this chunk (it must fit) and empties it.
-    func store(_ writer: inout ItemWriter) -> Items {
-        let n = writer.slots.count
-        guard n > 0 else { writer.side.removeAll(keepingCapacity: true); return Items(chunk: nil, start: 0, slots: 0) }
-        let at = used, sideBase = Int32(side.count)
-        writer.slots.withUnsafeBufferPointer { (base + at).initialize(from: $0.baseAddress!, count: n) }
-        for k in 0..<n where base[at + k].tag == .whole { base[at + k].start += sideBase }
-        side.append(contentsOf: writer.side)
-        used += n
-        writer.slots.removeAll(keepingCapacity: true)
-        writer.side.removeAll(keepingCapacity: true)
-        return Items(chunk: self, start: at, slots: n)
+    /// The number a slot holds, its range counted from its item's first slot.
+    static func number(_ t: Slot, of first: Slot) -> Expr {
+        let lo = Int(first.start) + Int(t.exprStart)
+        return .number(t.number, SourceRange(lo, lo + Int(t.exprLength)))
     }
 
     func decode(at i: Int) -> Located<Item> {
+        let (item, range) = item(at: i)
+        return Located(item, range)
+    }
+
+    /// The item starting at slot `i`, and its range.
+    func item(at i: Int) -> (Item, SourceRange) {
         let s = base[i]
         let range = SourceRange(Int(s.start), Int(s.end))
-        func number(_ t: Slot) -> Expr {
-            let lo = Int(s.start) + Int(t.exprStart)
-            return .number(t.number, SourceRange(lo, lo + Int(t.exprLength)))
-        }
+        func number(_ t: Slot) -> Expr { Self.number(t, of: s) }
         let item: Item
         switch s.tag {
-        case .whole: return side[Int(s.start)]
+        case .whole: return side.withUnsafeBufferPointer { ($0[Int(s.start)].value, $0[Int(s.start)].range) }
         case .shape, .container, .clip, .background, .hit, .transition, .glass:
             let shape: ShapeExpr
             switch s.a {
@@ -174,65 +177,98 @@ final class ItemChunk: @unchecked Sendable {
         case .role: item = .role(Role.decode(s.a))
         case .more: preconditionFailure("an item starts at a continuation slot")
         }
-        return Located(item, range)
+        return (item, range)
     }
 }
 
-/// Builds one node's slots before they go into a chunk (reused from node to node).
-struct ItemWriter {
-    var slots: [Slot] = []
-    var side: [Located<Item>] = []
+/// Where the parser puts items: each item's slots go straight to the end of
+/// the current chunk; `finish()` hands over the node's run. When a chunk is
+/// full, the node's slots so far move to a new one (a run is never split).
+final class ItemArena {
+    private(set) var chunk: ItemChunk
+    /// The first slot of the node being written.
+    private var nodeStart = 0
+    let chunkSize: Int
 
-    mutating func add(_ it: Located<Item>) {
-        if !encode(it) { whole(it) }
+    init(chunkSize: Int) {
+        self.chunkSize = chunkSize
+        chunk = ItemChunk(capacity: chunkSize)
+    }
+    convenience init(sourceBytes: Int) { self.init(chunkSize: min(8192, max(32, sourceBytes / 12))) }
+
+    /// (The item and its range apart: a generic `Located` would be copied
+    /// through its value witnesses.)
+    func add(_ item: Item, _ range: SourceRange) {
+        if !encode(item, range) {
+            reserve(1)
+            chunk.side.append(Located(item, range))
+            emit(Slot(tag: .whole, start: Int32(chunk.side.count - 1)))
+        }
     }
 
-    mutating func whole(_ it: Located<Item>) {
-        slots.append(Slot(tag: .whole, start: Int32(side.count)))
-        side.append(it)
+    /// The current node's items; the next node starts after them.
+    func finish() -> Items {
+        let n = chunk.used - nodeStart
+        guard n > 0 else { return [] }
+        defer { nodeStart = chunk.used }
+        return Items(chunk: chunk, start: nodeStart, slots: n)
     }
 
-    /// Appends the item's slots when it has a compact form (all or nothing).
-    mutating func encode(_ it: Located<Item>) -> Bool {
-        let r = it.range
+    /// Room for `n` more slots of the current node.
+    private func reserve(_ n: Int) {
+        guard chunk.capacity - chunk.used < n else { return }
+        let pending = chunk.used - nodeStart
+        let next = ItemChunk(capacity: max(chunkSize, 2 * (pending + n)))
+        for k in 0..<pending {
+            var t = chunk.base[nodeStart + k]
+            if t.tag == .whole {
+                next.side.append(chunk.side[Int(t.start)])
+                t.start = Int32(next.side.count - 1)
+            }
+            next.base[k] = t
+        }
+        next.used = pending
+        chunk = next
+        nodeStart = 0
+    }
+
+    private func emit(_ s: Slot) {
+        chunk.base[chunk.used] = s
+        chunk.used += 1
+    }
+
+    /// Writes the item's slots when it has a compact form; writes nothing and
+    /// returns false when it has none.
+    func encode(_ item: Item, _ r: SourceRange) -> Bool {
         var s = Slot(tag: .whole, start: r.lo, end: r.hi)
-        switch it.value {
-        case .shape(let x): return shape(x, .shape, &s)
-        case .container(let x): return shape(x, .container, &s)
-        case .clip(let x): return shape(x, .clip, &s)
-        case .background(let x): return shape(x, .background, &s)
-        case .hit(let x): return shape(x, .hit, &s)
-        case .transition(let x): return shape(x, .transition, &s)
-        case .glass(let x?): return shape(x, .glass, &s)
+        switch item {
+        case .shape(let x): return shape(x, .shape, s)
+        case .container(let x): return shape(x, .container, s)
+        case .clip(let x): return shape(x, .clip, s)
+        case .background(let x): return shape(x, .background, s)
+        case .hit(let x): return shape(x, .hit, s)
+        case .transition(let x): return shape(x, .transition, s)
+        case .glass(let x?): return shape(x, .glass, s)
         case .glass(nil): s.tag = .glassAlone
         case .size(let w, let h):
             s.tag = .size
-            guard number(w, r, &s) else { return false }
+            guard Self.number(w, r, &s) else { return false }
             if w != h {
                 var t = Slot(tag: .more)
-                guard number(h, r, &t) else { return false }
+                guard Self.number(h, r, &t) else { return false }
                 s.width = 2
-                slots.append(s)
-                slots.append(t)
+                reserve(2)
+                emit(s)
+                emit(t)
                 return true
             }
-        case .width(let e): s.tag = .width; guard number(e, r, &s) else { return false }
-        case .height(let e): s.tag = .height; guard number(e, r, &s) else { return false }
-        case .pad(let edges):
-            guard !edges.isEmpty, edges.count < 256 else { return false }
-            let first = slots.count
-            for (k, (edge, e)) in edges.enumerated() {
-                var t = k == 0 ? s : Slot(tag: .more)
-                if k == 0 { t.tag = .pad; t.width = UInt8(edges.count) }
-                t.a = edge.code
-                guard number(e, r, &t) else { slots.removeSubrange(first...); return false }
-                slots.append(t)
-            }
-            return true
+        case .width(let e): s.tag = .width; guard Self.number(e, r, &s) else { return false }
+        case .height(let e): s.tag = .height; guard Self.number(e, r, &s) else { return false }
+        case .pad(let edges): return pad(edges, s)
         case .align(let x): s.tag = .align; s.a = x.code
         case .stack(let axis, let spacing):
             s.tag = .stack; s.a = axis.code
-            if let spacing { s.b = 1; guard number(spacing, r, &s) else { return false } }
+            if let spacing { s.b = 1; guard Self.number(spacing, r, &s) else { return false } }
         case .fill(let c):
             s.tag = .fill
             s.number = Double(bitPattern: UInt64(c.r) | UInt64(c.g) << 8 | UInt64(c.b) << 16 | UInt64(c.a) << 24
@@ -240,32 +276,53 @@ struct ItemWriter {
         case .style(let x): s.tag = .style; s.a = x.code
         case .role(let x): s.tag = .role; s.a = x.code
         }
-        slots.append(s)
+        reserve(1)
+        emit(s)
         return true
     }
 
-    mutating func shape(_ x: ShapeExpr, _ tag: SlotTag, _ s: inout Slot) -> Bool {
+    /// A pad whose every edge is a number: one slot an edge.
+    private func pad(_ edges: [(Edge, Expr)], _ s: Slot) -> Bool {
+        guard !edges.isEmpty, edges.count < 256 else { return false }
+        let r = SourceRange(raw: s.start, s.end)
+        var probe = s
+        for (_, e) in edges { guard Self.number(e, r, &probe) else { return false } }
+        reserve(edges.count)
+        for (k, (edge, e)) in edges.enumerated() {
+            var t = k == 0 ? s : Slot(tag: .more)
+            if k == 0 { t.tag = .pad; t.width = UInt8(edges.count) }
+            t.a = edge.code
+            _ = Self.number(e, r, &t)
+            emit(t)
+        }
+        return true
+    }
+
+    private func shape(_ x: ShapeExpr, _ tag: SlotTag, _ first: Slot) -> Bool {
+        var s = first
         s.tag = tag
+        let r = SourceRange(raw: s.start, s.end)
         switch x {
         case .plain(let k): s.a = 0; s.b = k.code
         case .radii(let k, let es):
             guard es.count == 1, k.row.arguments == .radius else { return false }
             s.a = 1; s.b = k.code
-            guard number(es[0], SourceRange(Int(s.start), Int(s.end)), &s) else { return false }
+            guard Self.number(es[0], r, &s) else { return false }
         case .concentric(let base, let uniform, let clauses):
             guard clauses.isEmpty, case .concentric(let m) = base else { return false }
             s.a = 2; s.b = uniform ? 2 : 0
             if let m {
                 s.b |= 1
-                guard number(m, SourceRange(Int(s.start), Int(s.end)), &s) else { return false }
+                guard Self.number(m, r, &s) else { return false }
             }
         }
-        slots.append(s)
+        reserve(1)
+        emit(s)
         return true
     }
 
     /// A literal number inside the item's range, with its range as offsets that fit.
-    func number(_ e: Expr, _ item: SourceRange, _ s: inout Slot) -> Bool {
+    static func number(_ e: Expr, _ item: SourceRange, _ s: inout Slot) -> Bool {
         guard case .number(let v, let r) = e else { return false }
         let offset = r.start - item.start
         guard offset >= 0, offset <= Int(UInt16.max), r.length <= Int(UInt16.max) else { return false }

@@ -48,6 +48,45 @@ struct ItemsTests {
         #expect(Items(Self.samples) != Items(Array(Self.samples.dropLast())))
     }
 
+    /// Nodes written one after another into small chunks: a node's slots so far
+    /// (items kept whole among them) move to a new chunk when the next item does
+    /// not fit, and every node still reads back as written.
+    @Test func nodesSurviveChunksFillingUp() {
+        for size in [1, 2, 3, 5, 64] {
+            let arena = ItemArena(chunkSize: size)
+            var written: [([Located<Item>], Items)] = []
+            for start in stride(from: 0, to: Self.samples.count, by: 4) {
+                let group = Array(Self.samples[start..<min(start + 4, Self.samples.count)])
+                for it in group { arena.add(it.value, it.range) }
+                written.append((group, arena.finish()))
+                _ = arena.finish()  // a node with no items
+            }
+            for (group, items) in written { #expect(Array(items) == group, "chunk size \(size)") }
+            #expect(Set(written.map { ObjectIdentifier($0.1.chunk!) }).count > 1 || size == 64)
+        }
+    }
+
+    /// Reading for the evaluator: items in order, a pad edge by edge.
+    @Test func foldHandsOverPadEdgesOneByOne() {
+        var parts: [String] = []
+        Items(Self.samples).fold { part in
+            switch part {
+            case .item(let item, let range): parts.append("\(range.start)-\(range.end) \(item)")
+            case .padEdge(let edge, let e): parts.append("edge \(edge) \(e)")
+            }
+        }
+        var expected: [String] = []
+        for s in Self.samples {
+            if case .pad(let edges) = s.value, Items([s]).chunk!.side.isEmpty {
+                for (edge, e) in edges { expected.append("edge \(edge) \(e)") }
+            } else {
+                expected.append("\(s.range.start)-\(s.range.end) \(s.value)")
+            }
+        }
+        #expect(parts == expected)
+        #expect(parts.filter { $0.hasPrefix("edge") }.count == 5)
+    }
+
     /// The common items take one slot each and nothing whole; the rest are kept whole.
     @Test func commonItemsAreCompact() {
         let compact = Self.samples.filter { Items([$0]).chunk!.side.isEmpty }.count

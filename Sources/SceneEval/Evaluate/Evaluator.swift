@@ -280,11 +280,30 @@ public struct Evaluator {
         }
     }
 
-    /// A node's items, each built back from its compact slots as it is read.
+    /// A node's items, each built back from its compact slots as it is read
+    /// (a pad edge by edge: no array of edges made for it).
     mutating func props(_ node: Node) -> Props {
         var p = Props()
-        for it in node.items { apply(it.value, at: it.range, to: &p) }
+        node.items.fold { part in
+            switch part {
+            case .item(let item, let range): apply(item, at: range, to: &p)
+            case .padEdge(let edge, let e): pad(edge, e, &p)
+            }
+        }
         return p
+    }
+
+    mutating func pad(_ edge: Edge, _ e: Expr, _ p: inout Props) {
+        guard let v = value(e) else { return }
+        switch edge {
+        case .all: p.pad = Insets(top: v, leading: v, bottom: v, trailing: v)
+        case .top: p.pad.top = v
+        case .bottom: p.pad.bottom = v
+        case .leading: p.pad.leading = v
+        case .trailing: p.pad.trailing = v
+        case .h: p.pad.leading = v; p.pad.trailing = v
+        case .v: p.pad.top = v; p.pad.bottom = v
+        }
     }
 
     mutating func apply(_ item: Item, at range: SourceRange, to p: inout Props) {
@@ -300,18 +319,7 @@ public struct Evaluator {
         case .width(let w): p.width = length(w, what: "width")
         case .height(let h): p.height = length(h, what: "height")
         case .pad(let edges):
-            for (edge, e) in edges {
-                guard let v = value(e) else { continue }
-                switch edge {
-                case .all: p.pad = Insets(top: v, leading: v, bottom: v, trailing: v)
-                case .top: p.pad.top = v
-                case .bottom: p.pad.bottom = v
-                case .leading: p.pad.leading = v
-                case .trailing: p.pad.trailing = v
-                case .h: p.pad.leading = v; p.pad.trailing = v
-                case .v: p.pad.top = v; p.pad.bottom = v
-                }
-            }
+            for (edge, e) in edges { pad(edge, e, &p) }
         case .align(let a): p.align = a
         case .stack(let axis, let spacing):
             p.stack = axis

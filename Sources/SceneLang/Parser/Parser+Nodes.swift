@@ -29,7 +29,7 @@ extension Parser {
             } else {
                 seen |= bit
             }
-            itemArena.add(Located(item, range))
+            itemArena.add(item, range)
             lastItem = range
         }
         let items = itemArena.finish()
