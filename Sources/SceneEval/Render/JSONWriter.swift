@@ -15,7 +15,7 @@ public enum JSONWriter {
     public static func write(_ scene: ResolvedScene?, diagnostics: some Collection<Diagnostic>, file: SourceFile,
                              to sink: (UnsafeRawBufferPointer) -> Void) {
         withoutActuallyEscaping(sink) { sink in
-            var o = SVGBuffer(flush: sink)
+            var o = SVGBuffer(cacheCorners: false, flush: sink)
             write(scene, diagnostics: diagnostics, file: file, into: &o)
             o.finish()
         }
@@ -57,7 +57,7 @@ public enum JSONWriter {
                              location: SourceLocation? = nil) -> String {
         var all: [UInt8] = []
         withoutActuallyEscaping({ (b: UnsafeRawBufferPointer) in all.append(contentsOf: b) }) { sink in
-            var o = SVGBuffer(flush: sink)
+            var o = SVGBuffer(cacheCorners: false, flush: sink)
             appendShape(sh, in: scene, index: index, location: location, to: &o)
             o.finish()
         }

@@ -232,10 +232,13 @@ struct SVGDocument {
         // shape, which would retain its strings and arrays 100,000 times. The shapes'
         // group carries the dark outline; a dark shape overrides it with white.
         let shapes = scene.shapes
-        let paints = self.paints(shapes, target: scene.target)
+        var painter = SVGPainter(target: scene.target, count: shapes.count)
         out.raw("<g stroke=\""); out.raw(SVGStyle.outlineDark); out.raw("\" stroke-opacity=\"")
         out.number(SVGStyle.outlineOpacity); out.raw("\" stroke-width=\""); out.number(SVGStyle.outlineWidth); out.raw("\">\n")
-        for i in shapes.indices where shapes[i].kind != .group {
+        for i in shapes.indices {
+            // Every shape is painted in order (a group passes its backdrop on).
+            let paint = painter.paint(shapes, i)
+            guard shapes[i].kind != .group else { continue }
             // An unlabelled shape's id, `node-N` (N = its ordinal + 1, normally its
             // index + 1), is written from the number, not made as a String.
             ids.written(upTo: i)
@@ -246,7 +249,6 @@ struct SVGDocument {
                 out.raw(": not drawn, its frame or radii are not finite -->\n")
                 continue
             }
-            let paint = paints[i]
             out.raw("<path id=\"")
             if let id { out.id(id) } else { out.nodeID(prefix: prefix, i + 1) }
             out.raw("\" d=\"")
@@ -276,77 +278,11 @@ struct SVGDocument {
             out.raw("\" stroke-width=\"1.25\" stroke-dasharray=\""); out.raw(SVGStyle.screenEdgeDash); out.raw("\"/>\n")
         }
         let crosses = options.centers ? centres(scene, prefix: prefix) : []
-        if options.labels { labels(scene, paints: paints, prefix: prefix, crosses: crosses, area: labelArea) }
+        if options.labels { labels(scene, painter: painter, prefix: prefix, crosses: crosses, area: labelArea) }
     }
 
-    /// A shape's fill, and what it looks like composited over what is behind it
-    /// (its drawn ancestors, then the screen), which glass and labels adapt to.
-    struct Paint {
-        var color: Color
-        var opacity: Double
-        var seen: Color
-        var glass = false
-        /// Glass over light content: its rim is grey, not white.
-        var overLight = false
-        /// The outline is white: it stands out more than dark ink against the
-        /// shape's own colour (as seen).
-        var lightOutline = false
-    }
-
-    /// Whether a white outline contrasts more than a dark one with `backdrop` (the
-    /// colour the outline is drawn over).
-    static func lightOutline(over backdrop: Color) -> Bool {
-        let dark = Color(r: 0x1c, g: 0x1c, b: 0x1e), light = Color(r: 255, g: 255, b: 255)
-        let o = SVGStyle.outlineOpacity
-        return Color.contrast(light.over(backdrop, opacity: o), backdrop) > Color.contrast(dark.over(backdrop, opacity: o), backdrop)
-    }
-
-    /// Fills in scene order: `fill` if given, else the palette colour of the shape's
-    /// drawn depth (how many drawn ancestors it has); glass per `SVGStyle`. Before
-    /// iOS 26 there is no glass (semantics.md §5): such a shape gets its plain fill,
-    /// as `scene check`'s glass-unavailable note advises.
-    func paints(_ shapes: [ResolvedShape], target: Target) -> [Paint] {
-        let screen = SVGStyle.screenColor
-        var paints: [Paint] = []
-        paints.reserveCapacity(shapes.count)
-        var depth = [Int32](repeating: 0, count: shapes.count)
-        // Colours are few (the palette's and the fills): each is judged once.
-        var outlines: [UInt32: Bool] = [:]
-        var last: (key: UInt32, light: Bool) = (.max, false)
-        for i in shapes.indices {
-            var behind = screen
-            if let p = shapes[i].parent, p < i {
-                behind = paints[p].seen
-                depth[i] = depth[p] + (shapes[p].kind == .group ? 0 : 1)
-            }
-            guard shapes[i].kind != .group else {
-                paints.append(Paint(color: behind, opacity: 0, seen: behind))
-                continue
-            }
-            let fill = shapes[i].fill
-            var color = fill ?? SVGStyle.palette[Int(depth[i]) % SVGStyle.palette.count]
-            var opacity = Double(color.a) / 255
-            let glass = shapes[i].glass && target != .ios18
-            if glass {
-                if fill != nil {
-                    opacity *= SVGStyle.glassTintOpacity
-                } else {
-                    let frost = behind.luminance > SVGStyle.lightLuminance ? SVGStyle.glassOverLight : SVGStyle.glassOverDark
-                    (color, opacity) = frost
-                }
-            }
-            let seen = color.over(behind, opacity: opacity)
-            let key = UInt32(seen.r) << 16 | UInt32(seen.g) << 8 | UInt32(seen.b)
-            let light: Bool
-            if key == last.key { light = last.light }
-            else if let known = outlines[key] { light = known }
-            else { light = Self.lightOutline(over: seen); outlines[key] = light }
-            last = (key, light)
-            paints.append(Paint(color: color, opacity: opacity, seen: seen, glass: glass,
-                                overLight: glass && behind.luminance > SVGStyle.lightLuminance, lightOutline: light))
-        }
-        return paints
-    }
+    /// Whether a white outline contrasts more than a dark one with `backdrop`.
+    static func lightOutline(over backdrop: Color) -> Bool { SVGPainter.lightOutline(over: backdrop) }
 
     // MARK: --centers
 
@@ -492,7 +428,7 @@ struct SVGDocument {
     /// Each labelled shape's label where `SVGLabelPlacer` puts it, over a halo: the
     /// same text stroked underneath in the contrasting colour (an SVG 1.1 halo;
     /// `paint-order` is SVG 2), so it reads over any child, cross or edge.
-    mutating func labels(_ scene: ResolvedScene, paints: [Paint], prefix: String, crosses: [Point], area: SVGBox) {
+    mutating func labels(_ scene: ResolvedScene, painter: SVGPainter, prefix: String, crosses: [Point], area: SVGBox) {
         let shapes = scene.shapes
         var placer = SVGLabelPlacer(bounds: area)
         for p in crosses { placer.addCross(p) }
@@ -506,7 +442,7 @@ struct SVGDocument {
             let (box, inside) = placer.place(width: SVGText.width(label, size: SVGStyle.labelSize), for: RoundedRect(shape: shapes[i]),
                                              clearOf: clear)
             let behind = backdrop(at: Point((box.minX + box.maxX) / 2, (box.minY + box.maxY) / 2), label: i, inside: inside,
-                                  scene, paints)
+                                  scene, painter)
             let light = behind.luminance > SVGStyle.lightLuminance
             let ink: StaticString = light ? SVGStyle.ink : "#ffffff", halo: StaticString = light ? "#ffffff" : SVGStyle.ink
             let baseline = box.minY + SVGLabelPlacer.ascent
@@ -522,7 +458,7 @@ struct SVGDocument {
     /// descendants there (a label inside its shape may sit over a child), else `i`
     /// itself if the label is inside it, else its nearest ancestor there, else the
     /// screen, else the page (white).
-    func backdrop(at p: Point, label i: Int, inside: Bool, _ scene: ResolvedScene, _ paints: [Paint]) -> Color {
+    func backdrop(at p: Point, label i: Int, inside: Bool, _ scene: ResolvedScene, _ painter: SVGPainter) -> Color {
         let shapes = scene.shapes
         func under(_ j: Int) -> Bool {
             let f = shapes[j].kind.measured(shapes[j].frame)
@@ -534,10 +470,10 @@ struct SVGDocument {
             if under(j) { top = j }
             j += 1
         }
-        if let top { return paints[top].seen }
+        if let top { return painter.seen(top) }
         var a = shapes[i].parent
         while let k = a, k < i {
-            if under(k) { return paints[k].seen }
+            if under(k) { return painter.seen(k) }
             a = shapes[k].parent
         }
         let s = scene.screen.frame
@@ -553,30 +489,5 @@ extension ResolvedShape {
         let f = frame, r = radii
         return (f.x + f.y + f.width + f.height).isFinite
             && (r.topLeading + r.topTrailing + r.bottomTrailing + r.bottomLeading).isFinite
-    }
-}
-
-extension Color {
-    /// Relative luminance (WCAG 2).
-    var luminance: Double {
-        func lin(_ c: UInt8) -> Double {
-            let v = Double(c) / 255
-            return v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4)
-        }
-        return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
-    }
-
-    /// WCAG contrast ratio between two opaque colours.
-    static func contrast(_ a: Color, _ b: Color) -> Double {
-        let (x, y) = (a.luminance, b.luminance)
-        return (max(x, y) + 0.05) / (min(x, y) + 0.05)
-    }
-
-    /// This colour at `opacity` over an opaque `base`.
-    func over(_ base: Color, opacity: Double) -> Color {
-        func mix(_ a: UInt8, _ b: UInt8) -> UInt8 {
-            UInt8(max(0, min(255, (Double(a) * opacity + Double(b) * (1 - opacity)).rounded())))
-        }
-        return Color(r: mix(r, base.r), g: mix(g, base.g), b: mix(b, base.b))
     }
 }

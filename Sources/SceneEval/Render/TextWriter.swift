@@ -22,7 +22,7 @@ public enum TextWriter {
     /// The same text, streamed to `sink` as UTF-8 in pieces of up to a megabyte.
     public static func write(_ scene: ResolvedScene, to sink: (UnsafeRawBufferPointer) -> Void) {
         withoutActuallyEscaping(sink) { sink in
-            var o = SVGBuffer(flush: sink)
+            var o = SVGBuffer(cacheCorners: false, flush: sink)
             write(scene, into: &o)
             o.finish()
         }
