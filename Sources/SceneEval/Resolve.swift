@@ -198,7 +198,10 @@ struct CornerState {
     var decisions = Decisions()
     var reasons: [CornerReason] = []
 
-    init(half: Double, explain: Bool) { self.half = half; self.explain = explain }
+    init(half: Double, explain: Bool) {
+        self.half = half; self.explain = explain
+        if explain { reasons.reserveCapacity(4) }  // one allocation, not three
+    }
 
     /// At most half the shorter side.
     mutating func clamp(_ r: Double) -> Double {
@@ -245,7 +248,7 @@ struct CornerState {
 extension ResolvedScene {
     /// A container as the resolver measured against it (`.none` counts as the screen).
     func outer(of ref: ContainerRef) -> Outer {
-        if case .node(let j) = ref { return Outer(container: shapes[j]) }
+        if case .node(let j) = ref { return Outer(containerIn: shapes, j) }
         return Outer(screen: screen)
     }
 
@@ -260,10 +263,12 @@ extension ResolvedScene {
     /// Why each corner of shape `index` came out as it did (topLeading, topTrailing,
     /// bottomTrailing, bottomLeading); empty for a group.
     public func reasons(for index: Int) -> [CornerReason] {
-        let sh = shapes[index]
-        guard let spec = sh.spec else { return [] }
+        // Field by field: no copy of the shape (the checker asks for every concentric one).
+        guard let spec = shapes[index].spec else { return [] }
         let context = ResolveContext(screen: screen, target: target)
-        return context.resolve(spec, frame: sh.frame, ctx: sh.enclosing, outer: outer(of: sh.enclosing), explain: true).reasons
+        let enclosing = shapes[index].enclosing
+        return context.resolve(spec, frame: shapes[index].frame, ctx: enclosing, outer: outer(of: enclosing),
+                               explain: true).reasons
     }
 }
 

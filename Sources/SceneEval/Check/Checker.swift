@@ -109,7 +109,8 @@ enum ExprValue {
 struct Context {
     let scene: ResolvedScene
     let file: SourceFile
-    let nodes: [Node]
+    /// The AST node of each shape (`NodeIndex`: found when asked for, not copied).
+    let nodes: NodeIndex
     let env: [String: Double]
     let bindingExprs: [String: (Expr, SourceRange)]
     let statements: [Statement]
@@ -131,7 +132,7 @@ struct Context {
     init(scene: ResolvedScene, ast: Scene, file: SourceFile) {
         self.scene = scene
         self.file = file
-        self.nodes = Checker.astNodes(ast)
+        self.nodes = NodeIndex(ast, shapes: scene.shapes)
         self.statements = ast.statements
         var env: [String: Double] = [:]
         for b in scene.bindings { env[b.name] = b.value }
