@@ -11,7 +11,11 @@ public struct Lexer {
     let bytes: [UInt8]
     var i = 0
 
-    public init(_ file: SourceFile) { self.bytes = file.bytes }
+    public init(_ file: SourceFile) {
+        self.bytes = file.bytes
+        // A UTF-8 byte order mark is not part of the program.
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3 }
+    }
 
     /// Lex the whole file. The last token is always `eof`.
     public static func tokenize(_ file: SourceFile) -> (tokens: [Token], diagnostics: [Diagnostic]) {
@@ -42,8 +46,6 @@ public struct Lexer {
     /// The next token; `eof` forever once the input is used up.
     public mutating func next() -> Token {
         let n = bytes.count
-        // A UTF-8 byte order mark is not part of the program.
-        if i == 0, n >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3 }
         while i < n {
             let b = bytes[i]
             let start = i

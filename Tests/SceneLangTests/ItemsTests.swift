@@ -144,4 +144,21 @@ struct ItemsTests {
         }
         #expect(look("") == nil && look("bottomTrailingX") == nil && look("x") == nil)
     }
+
+    /// A literal alone is a number (parsed without descending); one an operator
+    /// follows is the first operand of a chain; one too large is an error.
+    @Test func aLiteralAloneAndInAnExpression() {
+        func item(_ text: String) -> (Item?, [String]) {
+            let r = Parser.parse(SourceFile(name: "t", text: text))
+            guard case .node(let n)? = r.scene.statements.first else { return (nil, r.diagnostics.map(\.code)) }
+            return (n.items.first?.value, r.diagnostics.map(\.code))
+        }
+        #expect(item("height 30").0 == .height(.number(30, SourceRange(7, 9))))
+        #expect(item("height 30\n").0 == .height(.number(30, SourceRange(7, 9))))
+        guard case .height(.chain(let operands, let ops, _))? = item("height 30 + 2 * 3").0 else { Issue.record("no chain"); return }
+        #expect(operands.first == .number(30, SourceRange(7, 9)) && ops == [.add])
+        #expect(item("height 30 - 2").0 != item("height 30").0)
+        #expect(item("height 2000000").1 == ["number-too-large"])
+        #expect(item("size 30x40").0 == .size(.number(30, SourceRange(5, 7)), .number(40, SourceRange(8, 10))))
+    }
 }

@@ -16,6 +16,14 @@ extension Parser {
                   help: tok.kind == .identifier && tok.keyword != nil ? "`\(text(tok))` is a keyword, not a value" : nil)
             return .invalid(tok.range)
         }
+        // A lone literal (`height 30`, the usual case): what the general path
+        // below returns for it, without descending through it.
+        if tok.kind == .number, exprDepth + 1 <= Self.maxExprDepth, tok.number.isFinite,
+           abs(tok.number) <= Self.maxNumber, Self.precedence(peek().kind) == nil {
+            let t = tok
+            advance()
+            return .number(t.number, t.range)
+        }
         return parseBinary(minPrecedence: 0)
     }
 

@@ -48,7 +48,7 @@ extension Parser {
             advance()
             let e = parseExpr(after: "`\(k.rawValue)`")
             if case .invalid = e { return nil }
-            return (k == .width ? .width(e) : .height(e), k.rawValue)
+            return k == .width ? (.width(e), "width") : (.height(e), "height")
         case .pad: return parsePad()
         case .align: return parseAlign()
         case .hstack, .vstack, .zstack: return parseStack(k)
