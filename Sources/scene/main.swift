@@ -102,9 +102,16 @@ func load(_ path: String) -> SourceFile { sourceFile(path, Console.read(path)) }
 func sourceFile(_ path: String, _ read: Result<[UInt8], Console.ReadError>) -> SourceFile {
     switch read {
     case .success(let bytes): return SourceFile(name: path == "-" ? "<stdin>" : path, bytes: bytes)
-    case .failure(.notFound(let p)): fail("\(p): no such file", Exit.noInput)
-    case .failure(.unreadable(let p)): fail("\(p): cannot read", Exit.noInput)
-    case .failure(.tooLarge(let p)): fail("\(p): file is larger than \(Console.maxInputBytes / 1024 / 1024) MB", Exit.dataError)
+    case .failure(let e): fail(e)
+    }
+}
+
+/// Why a file could not be read, on stderr; the process ends (66, or 65 for too large).
+func fail(_ e: Console.ReadError) -> Never {
+    switch e {
+    case .notFound(let p): fail("\(p): no such file", Exit.noInput)
+    case .unreadable(let p): fail("\(p): cannot read", Exit.noInput)
+    case .tooLarge(let p): fail("\(p): file is larger than \(Console.maxInputBytes / 1024 / 1024) MB", Exit.dataError)
     }
 }
 
@@ -304,11 +311,16 @@ func exitKeeping<T>(_ values: T, _ status: Int32) -> Never {
 
 // MARK: - check
 
-/// One file's `scene check` result: its rendered diagnostics (or their JSON) and counts.
+/// One file's `scene check` result: its rendered diagnostics (or their JSON) and counts,
+/// or why it was not checked.
 struct FileCheck: Sendable {
     var output = ""
     var errors = 0
     var warnings = 0
+    /// Not found: counted, and the run goes on.
+    var missing = false
+    /// Found but not readable: the run stops at the first such file, in the order given.
+    var readError: Console.ReadError? = nil
 }
 
 /// The diagnostics of `ds`, rendered (at most `maxShown`; the rest counted).
@@ -319,14 +331,36 @@ func rendered<Ds: RandomAccessCollection<Diagnostic>>(_ ds: Ds, in file: SourceF
     return text
 }
 
-/// Compile and check every file (nil: missing) on all cores; results in the order given.
-func checkAll(_ files: [SourceFile?], json: Bool, renderer: DiagnosticRenderer) -> [FileCheck] {
-    let results = UnsafeMutableBufferPointer<FileCheck>.allocate(capacity: files.count)
+/// What `checkAll` checks: files still to read (on every core), or read already (nil: not found).
+enum CheckInput {
+    case paths([String])
+    case loaded([SourceFile?])
+}
+
+/// Read, compile and check every file on all cores, each into its own slot; results in the order given.
+func checkAll(_ input: CheckInput, json: Bool, renderer: DiagnosticRenderer) -> [FileCheck] {
+    let count: Int
+    switch input {
+    case .paths(let p): count = p.count
+    case .loaded(let f): count = f.count
+    }
+    let results = UnsafeMutableBufferPointer<FileCheck>.allocate(capacity: count)
     results.initialize(repeating: FileCheck())
     defer { results.deallocate() }
     nonisolated(unsafe) let slots = results
-    DispatchQueue.concurrentPerform(iterations: files.count) { i in
-        guard let file = files[i] else { return }
+    DispatchQueue.concurrentPerform(iterations: count) { i in
+        let file: SourceFile
+        switch input {
+        case .loaded(let files):
+            guard let f = files[i] else { slots[i].missing = true; return }
+            file = f
+        case .paths(let paths):
+            switch Console.read(paths[i]) {
+            case .success(let bytes): file = SourceFile(name: paths[i] == "-" ? "<stdin>" : paths[i], bytes: bytes)
+            case .failure(.notFound): slots[i].missing = true; return
+            case .failure(let e): slots[i].readError = e; return
+            }
+        }
         let ds = Pipeline.compile(file).checked()
         let output = json ? ds.map { JSONWriter.diagnostic($0, file: file) }.joined(separator: ",\n  ")
             : rendered(ds, in: file, renderer)
@@ -349,11 +383,6 @@ func check(_ args: [String]) -> Int32 {
         }
     }
     guard !files.isEmpty else { usageError("`scene check` needs a file") }
-    // Read (and fix) in order; then compile and check the files on every core, each
-    // into its own slot, and report in the order given.
-    var loaded: [SourceFile?] = []
-    /// What goes to stderr before each file's diagnostics (not found; fixes applied).
-    var notes: [String] = []
     var missing = 0
     // A directory stands for every `.scene` file below it, as for `scene fmt`.
     files = files.flatMap { path in
@@ -361,15 +390,14 @@ func check(_ args: [String]) -> Int32 {
         if found.isEmpty { Console.err("scene: \(path): no .scene files below it\n"); missing += 1 }
         return found
     }
-    for path in files {
+    // Read, compile and check the files on every core, each into its own slot, and
+    // report in the order given. `--fix` reads and fixes in order first (as does
+    // standard input: `scene check - -` reads it whole into the first).
+    /// What goes to stderr before each file's diagnostics (fixes applied).
+    var notes = [String](repeating: "", count: files.count)
+    let input: CheckInput = fix || files.contains("-") ? .loaded(files.enumerated().map { i, path in
         let read = Console.read(path)
-        if case .failure(.notFound) = read {
-            notes.append("scene: \(path): no such file\n")
-            missing += 1
-            loaded.append(nil)
-            continue
-        }
-        notes.append("")
+        if case .failure(.notFound) = read { return nil }
         var file = sourceFile(path, read)
         if fix {
             if path == "-" { usageError("`--fix` needs a file, not standard input") }
@@ -380,14 +408,20 @@ func check(_ args: [String]) -> Int32 {
                 }
                 file = SourceFile(name: file.name, text: newText)
             }
-            notes[notes.count - 1] = fixSummary(path, fixed, in: file)
+            notes[i] = fixSummary(path, fixed, in: file)
         }
-        loaded.append(file)
-    }
-    let results = checkAll(loaded, json: json, renderer: renderer)
+        return file
+    }) : .paths(files)
+    let results = checkAll(input, json: json, renderer: renderer)
+    // As when the files were read one by one first: the first that cannot be read ends the run.
+    if let e = results.lazy.compactMap(\.readError).first { fail(e) }
     var errors = 0, warnings = 0
     var jsonParts: [String] = []
-    for (r, note) in zip(results, notes) {
+    for (r, (path, note)) in zip(results, zip(files, notes)) {
+        if r.missing {
+            Console.err("scene: \(path): no such file\n")
+            missing += 1
+        }
         Console.err(note)
         errors += r.errors
         warnings += r.warnings
