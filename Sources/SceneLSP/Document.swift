@@ -106,7 +106,7 @@ struct Analysis {
     init(_ file: SourceFile, compiler: inout TextCompiler) {
         let c = compiler.compile(file)
         compilation = c
-        diagnostics = c.diagnostics + c.check()
+        diagnostics = Self.diagnostics(of: c, &compiler)
         tokens = Lexer.tokenize(file).tokens
         var shapeAt: [Int: Int] = [:]
         for (i, s) in (c.scene?.shapes ?? []).enumerated() { shapeAt[s.range.start] = i }
@@ -128,6 +128,13 @@ struct Analysis {
     }
 
     var scene: ResolvedScene? { compilation.scene }
+
+    /// `c`'s diagnostics, then the checker's findings when it compiled (the
+    /// compiler's findings hold both): the checker re-checks only the
+    /// top-level nodes the change touched (Check/Incremental.swift).
+    static func diagnostics(of c: Compilation, _ compiler: inout TextCompiler) -> [Diagnostic] {
+        c.scene == nil ? c.diagnostics : Array(compiler.findings(c))
+    }
     var ast: Scene { compilation.parse.scene }
 
     /// The token at or just before `offset` (the one a cursor at its end touches).

@@ -319,7 +319,12 @@ public enum Report {
     /// (a pipe, a file) the message is whole.
     public static func resolved(old: Findings, in oldFile: SourceFile, new: Findings, in newFile: SourceFile,
                                 width: Int? = nil, paint p: Painter) -> String {
-        newFindings(old: new, in: newFile, new: old, in: oldFile).map { d in
+        resolved(newFindings(old: new, in: newFile, new: old, in: oldFile), in: oldFile, width: width, paint: p)
+    }
+
+    /// The lines for findings `gone` (in `oldFile`) an edit made go away.
+    public static func resolved(_ gone: [Diagnostic], in oldFile: SourceFile, width: Int? = nil, paint p: Painter) -> String {
+        gone.map { d in
             let loc = oldFile.location(of: d.range.start)
             let head = ": \(d.severity.rawValue)[\(d.code)] (was at \(loc.line):\(loc.column)) "
             var msg = d.message
@@ -350,20 +355,60 @@ public enum Report {
     /// The positions in `new` of the findings `old` did not have.
     static func fresh(_ oldCount: Int, _ old: (Int) -> (DiagnosticCode, SourceRange), _ oldFile: SourceFile,
                       _ newCount: Int, _ new: (Int) -> (DiagnosticCode, SourceRange), _ newFile: SourceFile) -> [Int] {
-        // The code and the bytes it points at, as a slice of the file (no copy).
-        struct Key: Hashable { var code: DiagnosticCode; var text: ArraySlice<UInt8> }
-        func key(_ d: (DiagnosticCode, SourceRange), _ f: SourceFile) -> Key {
+        changes(oldCount, old, oldFile, newCount, new, newFile).fresh
+    }
+
+    /// Findings an edit resolved (in `old`) and made (in `new`), as
+    /// `resolved` and `newFindings` choose them, in one pass: only these are built.
+    public static func changes(old: Findings, in oldFile: SourceFile, new: Findings, in newFile: SourceFile)
+        -> (resolved: [Diagnostic], new: [Diagnostic]) {
+        let c = changes(old.count, { (old.code(at: $0), old.range(at: $0)) }, oldFile,
+                        new.count, { (new.code(at: $0), new.range(at: $0)) }, newFile)
+        return (c.gone.map { old[$0] }, c.fresh.map { new[$0] })
+    }
+
+    /// The code and the bytes a finding points at, as a slice of the file (no copy), hashed in one piece.
+    struct FindingKey: Hashable {
+        var code: DiagnosticCode
+        var text: ArraySlice<UInt8>
+        init(_ d: (DiagnosticCode, SourceRange), _ f: SourceFile) {
             let lo = max(0, min(d.1.start, f.bytes.count)), hi = max(lo, min(d.1.end, f.bytes.count))
-            return Key(code: d.0, text: f.bytes[lo..<hi])
+            code = d.0
+            text = f.bytes[lo..<hi]
         }
-        var counts: [Key: Int] = [:]
+        func hash(into h: inout Hasher) {
+            h.combine(code)
+            text.withUnsafeBytes { h.combine(bytes: $0) }
+        }
+    }
+
+    /// A finding in `new` is new unless it is among the first k with its key,
+    /// where `old` has k with that key; one in `old` is gone likewise.
+    static func changes(_ oldCount: Int, _ old: (Int) -> (DiagnosticCode, SourceRange), _ oldFile: SourceFile,
+                        _ newCount: Int, _ new: (Int) -> (DiagnosticCode, SourceRange), _ newFile: SourceFile)
+        -> (fresh: [Int], gone: [Int]) {
+        var ok: [FindingKey] = [], nk: [FindingKey] = []
+        ok.reserveCapacity(oldCount)
+        nk.reserveCapacity(newCount)
+        for i in 0..<oldCount { ok.append(FindingKey(old(i), oldFile)) }
+        for i in 0..<newCount { nk.append(FindingKey(new(i), newFile)) }
+        // The usual edit: the same findings, at the same source text, in the same order.
+        if ok == nk { return ([], []) }
+        // Per key: how many `old` has, how many of `new` were seen, how many of `old` were seen.
+        var counts: [FindingKey: (old: Int, new: Int, seen: Int)] = [:]
         counts.reserveCapacity(oldCount)
-        for i in 0..<oldCount { counts[key(old(i), oldFile), default: 0] += 1 }
-        var out: [Int] = []
-        for i in 0..<newCount {
-            let k = key(new(i), newFile)
-            if let c = counts[k], c > 0 { counts[k] = c - 1 } else { out.append(i) }
+        for k in ok { counts[k, default: (0, 0, 0)].old += 1 }
+        var fresh: [Int] = [], gone: [Int] = []
+        for (i, k) in nk.enumerated() {
+            let c = counts[k, default: (0, 0, 0)]
+            counts[k] = (c.old, c.new + 1, c.seen)
+            if c.new >= c.old { fresh.append(i) }
         }
-        return out
+        for (i, k) in ok.enumerated() {
+            let c = counts[k]!
+            counts[k] = (c.old, c.new, c.seen + 1)
+            if c.seen >= c.new { gone.append(i) }
+        }
+        return (fresh, gone)
     }
 }

@@ -125,9 +125,9 @@ public struct Shell {
         var reply = Reply()
         let body = changes(from: old, to: new)
         reply.out = head + (body.isEmpty ? (quietHead ? "\n" : " (nothing else changed)\n") : "\n" + body)
-        reply.out += Report.resolved(old: old.findings, in: old.file, new: new.findings, in: new.file,
-                                     width: settings.outputIsTerminal ? settings.columns : nil, paint: paint)
-        reply.err = findingsText(old: old.findings, old.file, new: new)
+        let (gone, fresh) = Report.changes(old: old.findings, in: old.file, new: new.findings, in: new.file)
+        reply.out += Report.resolved(gone, in: old.file, width: settings.outputIsTerminal ? settings.columns : nil, paint: paint)
+        reply.err = renderLimited(fresh, in: new.file)
         // After the findings are chosen and rendered: all the user waits for.
         if settings.timing { reply.out += timingLine(new, t0: t0) }
         return reply

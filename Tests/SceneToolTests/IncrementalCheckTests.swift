@@ -158,4 +158,41 @@ import SceneLang
         let tight = try #require(s.findings.first { $0.code == "container-too-tight" && $0.message.contains("`d`") })
         #expect(s.file.text(tight.range.start..<tight.range.end) == "concentric min 22")
     }
+
+    /// `Report.changes` (one pass, both directions, nothing built that is not
+    /// reported) chooses exactly the findings the counting rule does: a finding
+    /// is new unless it is among the first k with its code and source text,
+    /// where the other side has k.
+    @Test func reportChangesFollowTheCountingRule() {
+        func reference(_ a: [(DiagnosticCode, String)], _ b: [(DiagnosticCode, String)]) -> [Int] {
+            var counts: [String: Int] = [:]
+            for x in a { counts[x.0.rawValue + "|" + x.1, default: 0] += 1 }
+            var out: [Int] = []
+            for (i, x) in b.enumerated() {
+                let k = x.0.rawValue + "|" + x.1
+                if let c = counts[k], c > 0 { counts[k] = c - 1 } else { out.append(i) }
+            }
+            return out
+        }
+        var g = RecompileTests.Rng(state: 99)
+        let words = ["rect 8", "rect 9", "capsule", "concentric min 8"]
+        let codes: [DiagnosticCode] = [.containerTooTight, .flaredCorner, .unevenSiblings]
+        for _ in 0..<300 {
+            // Two files of random words; findings pointing at random ones.
+            func side() -> (SourceFile, [(DiagnosticCode, SourceRange)], [(DiagnosticCode, String)]) {
+                var text = "", ranges: [(DiagnosticCode, SourceRange)] = [], keys: [(DiagnosticCode, String)] = []
+                for _ in 0..<g.int(12) {
+                    let w = g.pick(words), c = g.pick(codes)
+                    ranges.append((c, SourceRange(text.utf8.count, text.utf8.count + w.utf8.count)))
+                    keys.append((c, w))
+                    text += w + "\n"
+                }
+                return (SourceFile(name: "f", text: text), ranges, keys)
+            }
+            let (fa, ra, ka) = side(), (fb, rb, kb) = side()
+            let c = Report.changes(ra.count, { ra[$0] }, fa, rb.count, { rb[$0] }, fb)
+            #expect(c.fresh == reference(ka, kb))
+            #expect(c.gone == reference(kb, ka))
+        }
+    }
 }

@@ -179,6 +179,7 @@ import SceneEval
             let same = c.parse.scene == full.parse.scene && c.diagnostics == full.diagnostics && c.scene == full.scene
                 && c.scene?.bindings.map(\.range) == full.scene?.bindings.map(\.range)
                 && c.check() == full.check()
+                && (c.scene == nil ? c.diagnostics : Array(compiler.findings(c))) == full.diagnostics + full.check()   // the server's incremental check
             if !same {
                 Issue.record("seed \(seed), edit \(k): incremental ≠ whole for\n\(String(decoding: text, as: UTF8.self))")
                 return

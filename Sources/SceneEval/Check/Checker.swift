@@ -128,6 +128,8 @@ struct Context {
     var containerEdits: [Int: [Int]] = [:]
     /// Node → the padding between it and its container (see `padding(_:)`).
     var paddingMemo: [Insets?] = []
+    /// Container → how round it may be (`radiusBound`), for the containers content was too tight in.
+    var boundMemo: [Int: RadiusBound] = [:]
 
     init(scene: ResolvedScene, ast: Scene, file: SourceFile) {
         self.scene = scene

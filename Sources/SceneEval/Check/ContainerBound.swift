@@ -51,12 +51,6 @@ extension Context {
         return best
     }
 
-    /// Whether raising container `j` to `needed` would take it past its bound.
-    func exceedsBound(_ j: Int, _ needed: Double) -> RadiusBound? {
-        let b = radiusBound(j)
-        return needed > b.radius + Checker.tolerance ? b : nil
-    }
-
     /// The help when content at distance `d` with minimum `m` needs container
     /// `j` rounder than it may be: no automatic fix, and what would do instead.
     func boundHelp(_ j: Int, _ b: RadiusBound, content: String, m: Double, d: Double) -> String {

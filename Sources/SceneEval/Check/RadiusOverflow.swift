@@ -54,6 +54,15 @@ extension Context {
         return out
     }
 
+    /// Whether shape `i` draws no fixed radius: concentric at every corner,
+    /// and no container, clip, background, transition or glass shape.
+    func noFixedRadius(_ i: Int) -> Bool {
+        guard scene.shapes[i].kind == .concentric, !scene.shapes[i].isContainer, !scene.shapes[i].glass,
+              case .concentric(let spec)? = scene.shapes[i].spec, scene.shapes[i].layers.isEmpty else { return false }
+        for k in Corner.allCases { if case .fixed = spec[k] { return false } }
+        return true
+    }
+
     /// A concentric shape's fixed corners and their values (nil when one does not evaluate).
     func fixedCorners(_ shape: ShapeExpr) -> [Corner: Double]? {
         guard case .concentric(let base, _, let clauses) = shape else { return nil }
@@ -78,6 +87,13 @@ extension Context {
         let w = scene.shapes[i].frame.width, h = scene.shapes[i].frame.height
         // Nothing is drawn in an empty frame.
         guard w > 0, h > 0 else { return }
+        // Most shapes have no fixed radius at all (a concentric shape with no
+        // fixed corner, no container, layer or glass): known without reading
+        // the node's items into arrays.
+        if noFixedRadius(i) {
+            assert(fixedRadiusItems(i).isEmpty)
+            return
+        }
         let over = fixedRadiusItems(i).compactMap { f in EdgeLimit.worst(f.radii, width: w, height: h, only: f.fixed).map { (f, $0) } }
         guard let (first, edge) = over.first else { return }
         let sh = scene.shapes[i]

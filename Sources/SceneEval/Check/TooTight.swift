@@ -121,7 +121,13 @@ extension Context {
         if case .node(let j) = scene.shapes[i].container {
             demand(j, needed, finding: findings.count)
             // The container may not be that round: no radius fixes it.
-            raise = exceedsBound(j, needed).map { .bounded($0) } ?? planRaise(j, to: needed, for: i)
+            // (The bound, once per container: a grid of content reports on nearly every child.)
+            let bound: RadiusBound
+            if let known = boundMemo[j] { bound = known } else {
+                bound = radiusBound(j)
+                boundMemo[j] = bound
+            }
+            raise = needed > bound.radius + Checker.tolerance ? .bounded(bound) : planRaise(j, to: needed, for: i)
         }
         findings.append(.tooTight(TooTight(shape: i, corners: corners, R: w.R, d: w.d, m: w.m, raise: raise)))
         return true

@@ -26,10 +26,11 @@ extension Context {
             var groups: [[Int]] = []
             var buckets: [SiblingKey: [Int]] = [:]
             for i in children[p]! {
-                let sh = scene.shapes[i]
-                guard sh.kind.followsContainer, sh.spec != nil else { continue }
-                let key = SiblingKey(width: sh.frame.width, height: sh.frame.height, minimum: sh.minimum ?? -1)
-                if let g = buckets[key]?.first(where: { sameShape(scene.shapes[groups[$0][0]], sh) }) {
+                // (Fields read in place: a copy of each sibling is a dozen reference counts.)
+                guard scene.shapes[i].kind.followsContainer, scene.shapes[i].spec != nil else { continue }
+                let frame = scene.shapes[i].frame
+                let key = SiblingKey(width: frame.width, height: frame.height, minimum: scene.shapes[i].minimum ?? -1)
+                if let g = buckets[key]?.first(where: { sameShape(groups[$0][0], i) }) {
                     groups[g].append(i)
                 } else {
                     buckets[key, default: []].append(groups.count)
@@ -44,8 +45,10 @@ extension Context {
         var width: Double, height: Double, minimum: Double
     }
 
-    /// The same shape (as evaluated) and style; the size is the bucket's.
-    func sameShape(_ a: ResolvedShape, _ b: ResolvedShape) -> Bool { a.spec == b.spec && a.style == b.style }
+    /// Shapes `a` and `b` have the same shape (as evaluated) and style; the size is the bucket's.
+    func sameShape(_ a: Int, _ b: Int) -> Bool {
+        scene.shapes[a].spec == scene.shapes[b].spec && scene.shapes[a].style == scene.shapes[b].style
+    }
 
     /// Whether two shapes have the same corners, wherever they are (mirror images match).
     func sameCorners(_ a: Radii, _ b: Radii) -> Bool {
