@@ -15,15 +15,21 @@ struct SVGBuffer {
     private let flushChunk: (UnsafeRawBufferPointer) -> Void
     /// The current point and the subpath's start, in thousandths.
     var cx: Int64 = 0, cy: Int64 = 0
-    private var sx: Int64 = 0, sy: Int64 = 0
+    var sx: Int64 = 0, sy: Int64 = 0
+    /// Where the last `M x y` ended in the chunk, and how many chunks were handed
+    /// over (the outline cache keeps what follows an `M`, if no flush split it).
+    private(set) var afterMove = 0, flushes = 0
     /// Corner bodies already written (SVGCornerCache.swift); nil: every corner is
     /// computed afresh (the tests compare the two).
     var corners: SVGCornerCache?
+    /// Whole outlines already written (SVGCornerCache.swift), with `corners`.
+    var outlines: SVGOutlineCache?
 
     init(cacheCorners: Bool = true, flush: @escaping (UnsafeRawBufferPointer) -> Void) {
         base = .allocate(capacity: Self.chunkSize)
         flushChunk = flush
         corners = cacheCorners ? SVGCornerCache() : nil
+        outlines = cacheCorners ? SVGOutlineCache() : nil
     }
 
     /// Hand over what is left and free the chunk; the buffer is unusable afterwards.
@@ -32,11 +38,14 @@ struct SVGBuffer {
         base.deallocate()
         corners?.deallocate()
         corners = nil
+        outlines?.deallocate()
+        outlines = nil
     }
 
     private mutating func flush() {
         if count > 0 { flushChunk(UnsafeRawBufferPointer(start: base, count: count)) }
         count = 0
+        flushes += 1
     }
 
     @inline(__always) mutating func room(_ n: Int) {
@@ -241,9 +250,12 @@ struct SVGBuffer {
 /// exactly (no drift), and a corner's numbers depend only on its radius and blend:
 /// equal corners read the same wherever they are.
 extension SVGBuffer: PathSink {
-    mutating func move(to p: Point) {
-        let x = Self.quantize(p.x), y = Self.quantize(p.y)
+    mutating func move(to p: Point) { move(Self.quantize(p.x), Self.quantize(p.y)) }
+
+    /// `move(to:)` with the point in thousandths.
+    mutating func move(_ x: Int64, _ y: Int64) {
         raw("M"); pair(x, y)
+        afterMove = count
         cx = x; cy = y; sx = x; sy = y
     }
 

@@ -73,24 +73,65 @@ struct SVGCornerCache {
 }
 
 extension SVGBuffer {
-    /// A shape's whole outline, each corner body copied when an equal one was written.
+    /// A shape's whole outline: copied after its `M` when an equal outline was
+    /// written (`SVGOutlineCache`), else each corner body copied when an equal one was.
     mutating func path(_ rect: RoundedRect) {
         guard corners != nil else { rect.build(into: &self); return }
-        let continuous = rect.style == .continuous
-        rect.build(into: &self) { sink, c, k, into, out in
-            sink.cachedCorner(c, k, continuous: continuous, into, out)
+        let f = rect.frame
+        var key: SVGOutlineCache.Key? = nil
+        var origin: (x: Int64, y: Int64) = (0, 0)
+        if let x0 = Self.onGrid(f.minX), let y0 = Self.onGrid(f.minY), let x1 = Self.onGrid(f.maxX), let y1 = Self.onGrid(f.maxY) {
+            let r = rect.radii
+            let k = SVGOutlineCache.Key(style: rect.style == .continuous ? 1 : 0, r0: r.topLeading.bitPattern,
+                                        r1: r.topTrailing.bitPattern, r2: r.bottomTrailing.bitPattern,
+                                        r3: r.bottomLeading.bitPattern, width: f.width.bitPattern, height: f.height.bitPattern,
+                                        dx: x1 - x0, dy: y1 - y0)
+            origin = (x0, y0)
+            let cache = outlines!
+            if let hit = cache.lookup(k) {
+                let (text, e) = hit
+                move(x0 + e.mx, y0 + e.my)
+                room(e.count)
+                (base + count).update(from: text, count: e.count)
+                count += e.count
+                // It ends with `z`: the current point is the start again, as `move` left it.
+                outlines!.hits += 1
+                return
+            }
+            key = k
         }
+        let continuous = rect.style == .continuous
+        if key != nil { room(SVGOutlineCache.slotBytes + 64) }
+        let flushed = flushes
+        var rounded = 0, served = 0
+        rect.build(into: &self) { sink, c, k, into, out in
+            rounded += 1
+            let done = sink.cachedCorner(c, k, continuous: continuous, into, out)
+            if done { served += 1 }
+            return done
+        }
+        // Every corner came from checked offsets and the vertices are on the grid:
+        // all after the `M` is the same for this key wherever the shape is.
+        if let key, served == rounded, flushes == flushed, count > afterMove {
+            outlines!.keep(key, base + afterMove, count - afterMove, start: (sx - origin.x, sy - origin.y))
+        }
+    }
+
+    /// `v` in thousandths when it lies on the thousandth grid (within 1e-6) and within
+    /// the caches' limit; else nil.
+    @inline(__always) static func onGrid(_ v: Double) -> Int64? {
+        guard v.magnitude <= SVGCornerCache.limit else { return nil }
+        let q = quantize(v)
+        return (v * 1000 - Double(q)).magnitude <= 1e-6 ? q : nil
     }
 
     /// Writes corner `k`'s body (the current point is the end of the run into it)
     /// from the cache, or computes it and keeps it; false when the cache cannot vouch
     /// for it (off-grid vertex, an offset near a tie): the caller computes it.
     mutating func cachedCorner(_ c: CornerFrame, _ k: Int, continuous: Bool, _ into: Double, _ out: Double) -> Bool {
-        let limit = SVGCornerCache.limit
-        guard c.vertex.x.magnitude <= limit, c.vertex.y.magnitude <= limit, c.r <= limit else { return false }
-        let vx = Self.quantize(c.vertex.x), vy = Self.quantize(c.vertex.y)
-        guard (c.vertex.x * 1000 - Double(vx)).magnitude <= 1e-6,
-              (c.vertex.y * 1000 - Double(vy)).magnitude <= 1e-6 else { return false }
+        guard c.r <= SVGCornerCache.limit, let vx = Self.onGrid(c.vertex.x), let vy = Self.onGrid(c.vertex.y) else {
+            return false
+        }
         let key = SVGCornerCache.Key(corner: UInt64(k) | (continuous ? 4 : 0), radius: c.r.bitPattern,
                                      into: into.bitPattern, out: out.bitPattern)
         let slot = SVGCornerCache.slot(key)
@@ -147,5 +188,71 @@ extension SVGBuffer {
                 c.point(lin.cp1, 0), c.point(lin.cp2, 0), c.point(t1.end.u, t1.end.v),
                 c.point(t2.cp1.u, t2.cp1.v), c.point(t2.cp2.u, t2.cp2.v), c.point(t2.end.u, t2.end.v),
                 c.point(0, lout.cp2), c.point(0, lout.cp1), c.point(0, lout.start)]
+    }
+}
+
+/// Whole outlines: with every vertex on the thousandth grid and every corner body
+/// from checked offsets (SVGCornerCache), everything after an outline's `M` depends
+/// only on its style, radii, width and height (which fix the blends) and its size
+/// in thousandths, and the `M` point is the top-leading vertex plus a fixed offset
+/// (corner 0's body ends there, or it is the vertex). A list repeats one outline
+/// thousands of times: it is written once, then copied. 16 slots of 2 KB.
+struct SVGOutlineCache {
+    static let slots = 16
+    static let slotBytes = 2048
+
+    struct Key: Equatable {
+        var style: UInt64, r0: UInt64, r1: UInt64, r2: UInt64, r3: UInt64, width: UInt64, height: UInt64
+        var dx: Int64, dy: Int64
+    }
+
+    struct Entry {
+        var key: Key
+        /// The `M` point from the top-leading vertex, in thousandths.
+        var mx: Int64, my: Int64
+        var count: Int
+    }
+
+    let entries: UnsafeMutablePointer<Entry?>
+    let text: UnsafeMutablePointer<UInt8>
+    /// How many outlines were copied (the tests read it).
+    var hits = 0
+
+    init() {
+        entries = .allocate(capacity: Self.slots)
+        entries.initialize(repeating: nil, count: Self.slots)
+        text = .allocate(capacity: Self.slots * Self.slotBytes)
+    }
+
+    func deallocate() {
+        entries.deallocate()
+        text.deallocate()
+    }
+
+    static func slot(_ k: Key) -> Int {
+        var h = k.r0 &* 0x9E37_79B9_7F4A_7C15
+        h ^= (k.r1 ^ k.r2 >> 1 ^ k.r3 >> 2) &* 0xC2B2_AE3D_27D4_EB4F
+        h ^= k.width &* 0x1656_67B1_9E37_79F9
+        h ^= k.height &* 0x27D4_EB2F_1656_67C5
+        h ^= UInt64(bitPattern: k.dx &* 31 &+ k.dy) ^ k.style
+        h ^= h >> 29
+        h ^= h >> 17
+        return Int(truncatingIfNeeded: h) & (slots - 1)
+    }
+
+    /// The kept text after the `M` of the outline for `key`, and its entry.
+    func lookup(_ key: Key) -> (UnsafeMutablePointer<UInt8>, Entry)? {
+        let slot = Self.slot(key)
+        guard let e = entries[slot], e.key == key else { return nil }
+        return (text + slot * Self.slotBytes, e)
+    }
+
+    /// Keeps `count` bytes at `bytes` (what followed the `M` of an outline just
+    /// written, for `key`), `start` the `M` point from the top-leading vertex.
+    func keep(_ key: Key, _ bytes: UnsafeMutablePointer<UInt8>, _ count: Int, start: (x: Int64, y: Int64)) {
+        guard count <= Self.slotBytes else { return }
+        let slot = Self.slot(key)
+        (text + slot * Self.slotBytes).update(from: bytes, count: count)
+        entries[slot] = Entry(key: key, mx: start.x, my: start.y, count: count)
     }
 }
