@@ -41,9 +41,23 @@ struct DocLinks {
         return out
     }
 
+    /// The texts between pairs of backticks (one scan of the bytes: this runs
+    /// twice for each of thousands of diagnostics).
     static func backticked(_ s: String) -> [String] {
-        let parts = s.split(separator: "`", omittingEmptySubsequences: false)
-        return stride(from: 1, to: parts.count - 1, by: 2).map { String(parts[$0]) }
+        var out: [String] = []
+        var s = s
+        s.withUTF8 { u in
+            var open: Int? = nil
+            for i in u.indices where u[i] == UInt8(ascii: "`") {
+                if let o = open {
+                    out.append(String(decoding: UnsafeBufferPointer(rebasing: u[(o + 1)..<i]), as: UTF8.self))
+                    open = nil
+                } else {
+                    open = i
+                }
+            }
+        }
+        return out
     }
 }
 

@@ -64,6 +64,18 @@ public enum JSON: Equatable, Sendable {
 
     static func quote(_ s: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
+        // Most strings need no escaping (9,800 diagnostics a publish on a large
+        // scene): their bytes are copied whole.
+        var s = s
+        let plain = s.withUTF8 { u -> Bool in
+            guard !u.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+            out.append(contentsOf: u)
+            return true
+        }
+        if plain {
+            out.append(UInt8(ascii: "\""))
+            return
+        }
         for b in s.utf8 {
             switch b {
             case UInt8(ascii: "\""): out += [0x5C, 0x22]
