@@ -6,11 +6,12 @@ import SceneLang
 /// scene relies on, and the layouts that exercise what replaced the plain fields.
 struct CompactLayoutTests {
     /// A layout box is held for every node while layout runs (a million of them
-    /// on a 1M-node scene): width, height and four insets (48 bytes), the end
-    /// of its subtree, alignment and stack. No array per box (children are
-    /// found through `end`), no spacing per box (`Flattened.spacings`).
+    /// on a 1M-node scene): width and height, where its padding is, the end of
+    /// its subtree, alignment and stack. No array per box (children are found
+    /// through `end`), no spacing per box (`Flattened.spacings`), no padding per
+    /// box (`Flattened.pads`, shared by runs of equal ones).
     @Test func layoutBoxFitsItsBudget() {
-        #expect(MemoryLayout<Box>.stride <= 56)
+        #expect(MemoryLayout<Box>.stride <= 32)
     }
 
     func frame(_ s: ResolvedScene?, _ label: String) -> [Double]? {
@@ -46,6 +47,33 @@ struct CompactLayoutTests {
         #expect(frame(s, "b") == [36, 12, 6, 6])
         #expect(frame(s, "c") == [1, 40, 40, 8])
         #expect(frame(s, "after") == [398, 298, 2, 2])
+    }
+
+    /// Runs of equal padding share one entry, a different one (−0 too) starts a
+    /// new run; each box keeps its own.
+    @Test func paddingRunsAreShared() {
+        let text = """
+        screen 400x300
+        a: rectangle pad 10 <
+          b: rectangle pad 10
+          c: rectangle pad 10
+          d: rectangle pad h 4
+          e: rectangle pad -0
+          f: rectangle pad 0
+          g: rectangle
+        >
+        """
+        var e = Evaluator(file: nil)
+        let c = compile(text)
+        let roots = c.parse.scene.statements.compactMap { s -> Node? in if case .node(let n) = s { return n } else { return nil } }
+        let flat = e.flatten(roots, screen: Screen(name: nil, width: 400, height: 300, radius: 0))
+        #expect(flat.pads.count == 4)
+        #expect(flat.boxes.map(\.pad) == [0, 0, 0, 1, 2, 3, 3])
+        #expect(flat.pads[2].top.sign == .minus && flat.pads[3].top.sign == .plus)
+        let s = resolve(text)
+        #expect(frame(s, "c") == [20, 20, 360, 260])
+        #expect(frame(s, "d") == [14, 10, 372, 280])
+        #expect(frame(s, "g") == [10, 10, 380, 280])
     }
 
     /// A flexible child between fixed ones, in a stack nested in a plain group.

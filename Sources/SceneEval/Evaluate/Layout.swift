@@ -1,17 +1,20 @@
 import SceneLang
 
 /// What layout needs of one node, flattened in document order (kept small,
-/// 56 bytes and nothing on the heap: a scene may have a million of them). A
+/// 32 bytes and nothing on the heap: a scene may have a million of them). A
 /// missing width or height is NaN (evaluated lengths are finite).
 ///
 /// A node's children are found through `end`, not a list: in pre-order its
 /// first child is the next box, and each child's `end` is where its next
 /// sibling starts, until the parent's `end`. A stack's spacing is kept in
-/// `Flattened.spacings` (one per stack, in document order), not in every box.
+/// `Flattened.spacings` (one per stack, in document order), not in every box;
+/// its padding in `Flattened.pads`, shared by a run of nodes padded alike (a
+/// list's rows, a grid's cells).
 struct Box {
     var width: Double
     var height: Double
-    var pad: Insets
+    /// Its padding: `Flattened.pads[pad]`.
+    var pad: Int32
     /// One past the last box of this node's subtree.
     var end: Int32
     var align: Alignment
@@ -29,6 +32,8 @@ struct Flattened {
     var boxes: [Box] = []
     /// Each stack's spacing, stacks in document order (see `Box`).
     var spacings: [Double] = []
+    /// The paddings boxes point at: a new one only where it differs from the last.
+    var pads: [Insets] = []
     var shapes: [ResolvedShape] = []
     var containers: [Int: (ShapeValue?, SourceRange)] = [:]
     var layerSpecs: [Int: [(String, ShapeValue, SourceRange)]] = [:]
@@ -38,9 +43,10 @@ extension Evaluator {
     /// Flatten, measure, place and resolve every node.
     mutating func layout(_ roots: [Node], screen: Screen, target: Target) -> [ResolvedShape] {
         var flat = flatten(roots, screen: screen)
-        Self.frames(&flat.boxes, spacings: flat.spacings, screen: screen, into: &flat.shapes)
+        Self.frames(&flat.boxes, spacings: flat.spacings, pads: flat.pads, screen: screen, into: &flat.shapes)
         flat.boxes = []  // layout is done with them: not kept while radii resolve
         flat.spacings = []
+        flat.pads = []
         resolveAll(&flat, screen: screen, target: target)
         return flat.shapes
     }
@@ -76,11 +82,15 @@ extension Evaluator {
             stack[top].next += 1
             let parent = stack[top].parent, depth = stack[top].depth
             let index = flat.boxes.count
-            add(siblings[at], index: index, parent: parent, depth: depth, screen: screen,
-                labels: &labels, to: &flat)
-            if !siblings[at].children.isEmpty {
-                stack.append((siblings[at].children, 0, Int32(index), depth + 1))
+            // The node read in place (an array element passed on is copied:
+            // a reference count on each of its parts, taken and dropped).
+            var children: [Node]? = nil
+            siblings.withUnsafeBufferPointer { nodes in
+                add(nodes[at], index: index, parent: parent, depth: depth, screen: screen,
+                    labels: &labels, to: &flat)
+                if !nodes[at].children.isEmpty { children = nodes[at].children }
             }
+            if let children { stack.append((children, 0, Int32(index), depth + 1)) }
         }
         return flat
     }
@@ -97,7 +107,14 @@ extension Evaluator {
             }
         }
         let p = props(node)
-        flat.boxes.append(Box(width: p.width ?? .nan, height: p.height ?? .nan, pad: p.pad,
+        // Equal to the bit (0 and −0 are not shared): the same numbers as before.
+        if let last = flat.pads.last, last.top.bitPattern == p.pad.top.bitPattern,
+           last.leading.bitPattern == p.pad.leading.bitPattern, last.bottom.bitPattern == p.pad.bottom.bitPattern,
+           last.trailing.bitPattern == p.pad.trailing.bitPattern {
+        } else {
+            flat.pads.append(p.pad)
+        }
+        flat.boxes.append(Box(width: p.width ?? .nan, height: p.height ?? .nan, pad: Int32(flat.pads.count - 1),
                               end: Int32(index + 1), align: p.align, stack: p.stack))
         if p.stack != nil { flat.spacings.append(p.spacing) }
         if let r = p.containerRange { flat.containers[index] = (p.container, r) }
@@ -116,14 +133,15 @@ extension Evaluator {
     /// width and height into its ideal size in place, and placing keeps each
     /// slot in the shape's frame until the frame replaces it: no per-node
     /// arrays beside the boxes.
-    static func frames(_ boxes: inout [Box], spacings: [Double], screen: Screen, into shapes: inout [ResolvedShape]) {
-        measure(&boxes, spacings: spacings)
-        place(boxes, spacings: spacings, screen: screen, into: &shapes)
+    static func frames(_ boxes: inout [Box], spacings: [Double], pads: [Insets], screen: Screen,
+                       into shapes: inout [ResolvedShape]) {
+        measure(&boxes, spacings: spacings, pads: pads)
+        place(boxes, spacings: spacings, pads: pads, screen: screen, into: &shapes)
     }
 
     /// Measure: a node's ideal size per axis (children before parents), stored
     /// over its given width and height; NaN means it fills what it is given.
-    static func measure(_ boxes: inout [Box], spacings: [Double]) {
+    static func measure(_ boxes: inout [Box], spacings: [Double], pads: [Insets]) {
         let n = boxes.count
         var stacks = spacings.count  // walking backwards: the stacks' spacings from the last
         for i in stride(from: n - 1, through: 0, by: -1) {
@@ -137,7 +155,7 @@ extension Evaluator {
                 let horizontal = axis == .hstack
                 var c = i + 1
                 while c < Int(p.end) {
-                    let pad = boxes[c].pad
+                    let pad = pads[Int(boxes[c].pad)]
                     let cw = boxes[c].width.given.map { $0 + pad.horizontal }
                     let ch = boxes[c].height.given.map { $0 + pad.vertical }
                     let a = horizontal ? cw : ch
@@ -168,11 +186,11 @@ extension Evaluator {
     /// parents before children.
     /// The slot a parent gives a child is kept in the child's frame (set to the
     /// screen's by `flatten`) until the child's own frame replaces it.
-    static func place(_ boxes: [Box], spacings: [Double], screen: Screen, into out: inout [ResolvedShape]) {
+    static func place(_ boxes: [Box], spacings: [Double], pads: [Insets], screen: Screen, into out: inout [ResolvedShape]) {
         var stacks = 0  // the next stack's spacing
         for i in boxes.indices {
             let p = boxes[i]
-            let avail = out[i].frame.inset(p.pad)
+            let avail = out[i].frame.inset(pads[Int(p.pad)])
             let w = max(0, p.width.given ?? avail.width)
             let h = max(0, p.height.given ?? avail.height)
             let frame = Frame(x: avail.x + (avail.width - w) * p.align.fx,
@@ -194,7 +212,7 @@ extension Evaluator {
                 var flexible = 0
                 c = i + 1
                 while c < end {
-                    let pad = boxes[c].pad
+                    let pad = pads[Int(boxes[c].pad)]
                     fixedTotal += horizontal ? pad.horizontal : pad.vertical
                     if let s = (horizontal ? boxes[c].width : boxes[c].height).given { fixedTotal += s } else { flexible += 1 }
                     c = Int(boxes[c].end)
@@ -204,7 +222,7 @@ extension Evaluator {
                 var cursor = (horizontal ? frame.x : frame.y) + (frameAlong - total) / 2
                 c = i + 1
                 while c < end {
-                    let pad = boxes[c].pad
+                    let pad = pads[Int(boxes[c].pad)]
                     let size = (horizontal ? boxes[c].width : boxes[c].height).given ?? share
                     let slotAlong = size + (horizontal ? pad.horizontal : pad.vertical)
                     out[c].frame = horizontal
