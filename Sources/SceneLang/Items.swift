@@ -70,6 +70,26 @@ public struct Items: Sendable, Equatable, Collection, ExpressibleByArrayLiteral 
             i += Int(s.width)
         }
     }
+
+    /// The edges of every `pad` item in order, the other items skipped
+    /// without being built (the checker reads a node's padding this way).
+    public func padEdges(_ body: (Edge, Expr) -> Void) {
+        guard let chunk else { return }
+        var i = Int(start)
+        let end = i + Int(slots)
+        while i < end {
+            let s = chunk.base[i]
+            if s.tag == .pad {
+                for k in 0..<Int(s.width) {
+                    let t = chunk.base[i + k]
+                    body(Edge.decode(t.a), ItemChunk.number(t, of: s))
+                }
+            } else if s.tag == .whole, case .pad(let edges) = chunk.side[Int(s.start)].value {
+                for (edge, e) in edges { body(edge, e) }
+            }
+            i += Int(s.width)
+        }
+    }
 }
 
 /// What `Items.fold` hands over: an item, or one edge of a `pad`.

@@ -55,7 +55,53 @@ public struct SceneDiff: Sendable {
         return keys
     }
 
+    /// The diff, matching shapes by `keys(of:nodeEntryIDs:)`. The keys are
+    /// built only when the scenes differ in structure: when every shape has
+    /// the label and parent it had and the entry ids are the same (an edit of
+    /// a value), every key is what it was, so shape i matches shape i.
+    public static func between(_ a: ResolvedScene, nodeEntryIDs ia: [Int], _ b: ResolvedScene, nodeEntryIDs ib: [Int]) -> SceneDiff {
+        guard sameStructure(a, ia, b, ib) else {
+            return between(a, keys: keys(of: a, nodeEntryIDs: ia), b, keys: keys(of: b, nodeEntryIDs: ib))
+        }
+        var shared: [String]? = nil
+        return between(a, b, match: nil, removed: []) { x, y in
+            if case .node(let i) = x.container, case .node(let j) = y.container, i == j { return true }
+            if shared == nil { shared = keys(of: a, nodeEntryIDs: ia) }
+            return containerKey(x, a, shared!) == containerKey(y, b, shared!)
+        }
+    }
+
+    /// Whether every shape's key in `a` is the one at the same index in `b`
+    /// (what `keys(of:nodeEntryIDs:)` reads is the same for both).
+    static func sameStructure(_ a: ResolvedScene, _ ia: [Int], _ b: ResolvedScene, _ ib: [Int]) -> Bool {
+        guard a.shapes.count == b.shapes.count, ia == ib else { return false }
+        for k in a.shapes.indices {
+            guard a.shapes[k].parent == b.shapes[k].parent, a.shapes[k].label == b.shapes[k].label else { return false }
+        }
+        return true
+    }
+
     public static func between(_ a: ResolvedScene, keys ka: [String], _ b: ResolvedScene, keys kb: [String]) -> SceneDiff {
+        // Fast path: the same keys in the same order (a value edit).
+        guard ka != kb else {
+            return between(a, b, match: nil, removed: []) { x, y in containerKey(x, a, ka) == containerKey(y, b, kb) }
+        }
+        var match = [Int?](repeating: nil, count: b.shapes.count)   // new → old
+        var index: [String: Int] = [:]
+        index.reserveCapacity(ka.count)
+        for (i, k) in ka.enumerated() where index[k] == nil { index[k] = i }
+        var used = [Bool](repeating: false, count: a.shapes.count)
+        for (j, k) in kb.enumerated() {
+            if let i = index[k], !used[i] { match[j] = i; used[i] = true }
+        }
+        let removed = a.shapes.indices.filter { !used[$0] }
+        return between(a, b, match: match, removed: removed) { x, y in containerKey(x, a, ka) == containerKey(y, b, kb) }
+    }
+
+    /// The diff given which old shape each new one matches (`nil`: shape i
+    /// matches shape i) and whether two matched shapes' containers have the same key.
+    static func between(_ a: ResolvedScene, _ b: ResolvedScene, match: [Int?]?, removed: [Int],
+                        sameContainer: (ResolvedShape, ResolvedShape) -> Bool) -> SceneDiff {
         var d = SceneDiff()
         if a.screen != b.screen { d.screen = (a.screen, b.screen) }
         if a.target != b.target { d.target = (a.target, b.target) }
@@ -71,26 +117,12 @@ public struct SceneDiff: Sendable {
         for bd in a.bindings where !seen.contains(bd.name) {
             d.bindings.append(BindingChange(name: bd.name, old: bd.value, new: nil))
         }
-
-        // Fast path: the same keys in the same order (a value edit).
-        var match = [Int?](repeating: nil, count: b.shapes.count)   // new → old
-        if ka == kb {
-            for i in b.shapes.indices { match[i] = i }
-        } else {
-            var index: [String: Int] = [:]
-            index.reserveCapacity(ka.count)
-            for (i, k) in ka.enumerated() where index[k] == nil { index[k] = i }
-            var used = [Bool](repeating: false, count: a.shapes.count)
-            for (j, k) in kb.enumerated() {
-                if let i = index[k], !used[i] { match[j] = i; used[i] = true }
-            }
-            d.removed = a.shapes.indices.filter { !used[$0] }
-        }
+        d.removed = removed
         let screenChanged = d.screen != nil || d.target != nil
-        for (j, m) in match.enumerated() {
-            guard let i = m else { d.added.append(j); continue }
+        for j in b.shapes.indices {
+            guard let i = match.map({ $0[j] }) ?? j else { d.added.append(j); continue }
             let x = a.shapes[i], y = b.shapes[j]
-            if looksDifferent(x, y) || containerKey(x, a, ka) != containerKey(y, b, kb) {
+            if looksDifferent(x, y) || !sameContainer(x, y) {
                 d.changed.append((i, j))
             } else if contextChanged(x, a, y, b, screenChanged) {
                 d.context.append((i, j))

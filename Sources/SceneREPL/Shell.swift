@@ -134,9 +134,7 @@ public struct Shell {
     }
 
     func changes(from old: Session, to new: Session) -> String {
-        let ka = SceneDiff.keys(of: old.scene, nodeEntryIDs: old.nodeEntryIDs)
-        let kb = SceneDiff.keys(of: new.scene, nodeEntryIDs: new.nodeEntryIDs)
-        let d = SceneDiff.between(old.scene, keys: ka, new.scene, keys: kb)
+        let d = SceneDiff.between(old.scene, nodeEntryIDs: old.nodeEntryIDs, new.scene, nodeEntryIDs: new.nodeEntryIDs)
         return Report.diff(d, old: old.scene, new: new.scene, paint: paint)
     }
 

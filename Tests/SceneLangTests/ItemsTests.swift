@@ -36,6 +36,21 @@ struct ItemsTests {
         Located(.width(n(1, 70_006, 70_007)), r(0, 70_007)),
     ]
 
+    /// `padEdges` hands over the edges of every `pad` (compact or kept whole) in order, and nothing else.
+    @Test func padEdgesAreThePadItemsEdges() {
+        let far = Located<Item>(.pad([(.top, Self.n(5, 80_001, 80_002)), (.all, Self.n(1, 80_004, 80_005))]), Self.r(0, 80_005))
+        let samples = Self.samples + [far]
+        var expected: [String] = []
+        for it in samples { if case .pad(let edges) = it.value { for (e, x) in edges { expected.append("\(e) \(x)") } } }
+        var got: [String] = []
+        Items(samples).padEdges { e, x in got.append("\(e) \(x)") }
+        #expect(expected.count == 9)
+        #expect(got == expected)
+        var none = 0
+        Items(Array(samples.prefix(20))).padEdges { _, _ in none += 1 }
+        #expect(none == 0)
+    }
+
     @Test func everyItemReadsBackAsWritten() {
         let items = Items(Self.samples)
         #expect(Array(items) == Self.samples)

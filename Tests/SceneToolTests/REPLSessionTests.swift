@@ -215,6 +215,31 @@ import SceneEval
         #expect(d.changed.isEmpty)
     }
 
+    /// The diff that skips building keys when the structure is unchanged is
+    /// the keyed diff, for value edits and structural ones alike.
+    @Test func diffWithoutKeysIsTheKeyedDiff() {
+        func keyed(_ s: Session, _ t: Session) -> String {
+            let d = SceneDiff.between(s.scene, keys: SceneDiff.keys(of: s.scene, nodeEntryIDs: s.nodeEntryIDs),
+                                      t.scene, keys: SceneDiff.keys(of: t.scene, nodeEntryIDs: t.nodeEntryIDs))
+            return Report.diff(d, old: s.scene, new: t.scene, paint: Painter(color: false))
+        }
+        var s = Session()
+        for line in Self.seed { s = accept(s, line).0 }
+        var compared = 0
+        for edit in ["let map = 40", "let inset = 4", "map: container rect 20 size 360x240 fill #4a8", "rect 3 size 9x9 <\n  rect 1 size 4x4\n>",
+                     "let inner = 2", "target ios18",
+                     "box: rect 3 size 90x90 <\n  a: rect 1 size 4x4 pad leading 3\n  rect 2 size 4x4\n>",
+                     "box: rect 3 size 90x90 <\n  rect 1 size 4x4 pad leading 3\n  a: rect 2 size 4x4\n>", "rect 5 size 9x9 <\n  rect 1 size 4x4\n  rect 2 size 4x4\n>"] {
+            let t = accept(s, edit).0
+            let d = SceneDiff.between(s.scene, nodeEntryIDs: s.nodeEntryIDs, t.scene, nodeEntryIDs: t.nodeEntryIDs)
+            let text = Report.diff(d, old: s.scene, new: t.scene, paint: Painter(color: false))
+            #expect(text == keyed(s, t), "after `\(edit)`")
+            if !text.isEmpty { compared += 1 }
+            s = t
+        }
+        #expect(compared >= 5)
+    }
+
     @Test func diffReportsRadiiPerCornerWithReasons() {
         var s = Session()
         s = accept(s, "panel: concentric size 386x240 align bottom pad 8").0

@@ -57,19 +57,17 @@ extension Context {
     /// A node's `pad`, as the evaluator reads it (a later item wins per edge).
     func ownPadding(_ i: Int) -> Insets {
         var p = Insets()
-        for it in nodes[i].items {
-            guard case .pad(let edges) = it.value else { continue }
-            for (edge, e) in edges {
-                guard let v = ExprValue.eval(e, env) else { continue }
-                switch edge {
-                case .all: p = Insets(top: v, leading: v, bottom: v, trailing: v)
-                case .top: p.top = v
-                case .bottom: p.bottom = v
-                case .leading: p.leading = v
-                case .trailing: p.trailing = v
-                case .h: p.leading = v; p.trailing = v
-                case .v: p.top = v; p.bottom = v
-                }
+        // (Only the `pad` items' edges are read: no other item is built.)
+        nodes[i].items.padEdges { edge, e in
+            guard let v = ExprValue.eval(e, env) else { return }
+            switch edge {
+            case .all: p = Insets(top: v, leading: v, bottom: v, trailing: v)
+            case .top: p.top = v
+            case .bottom: p.bottom = v
+            case .leading: p.leading = v
+            case .trailing: p.trailing = v
+            case .h: p.leading = v; p.trailing = v
+            case .v: p.top = v; p.bottom = v
             }
         }
         return p
