@@ -37,21 +37,26 @@ extension Context {
         let stop: Int? = { if case .node(let j) = scene.shapes[i].enclosing { return j } else { return nil } }()
         if paddingMemo.isEmpty { paddingMemo = Array(repeating: nil, count: scene.shapes.count) }
         if let known = paddingMemo[i] { return known }
-        var chain: [Int] = []
+        // The nodes not yet known, from `i` up (on the stack: no array per call).
+        var count = 0
         var at: Int? = i
         var base = Insets()
         while let a = at, a != stop {
             if let known = paddingMemo[a] { base = known; break }
-            chain.append(a)
+            count += 1
             at = scene.shapes[a].parent
         }
-        for a in chain.reversed() {
-            let own = ownPadding(a)
-            base = Insets(top: base.top + own.top, leading: base.leading + own.leading,
-                          bottom: base.bottom + own.bottom, trailing: base.trailing + own.trailing)
-            paddingMemo[a] = base
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { chain in
+            var a = i
+            for k in 0..<count { chain[k] = a; a = scene.shapes[a].parent ?? a }
+            for k in stride(from: count - 1, through: 0, by: -1) {
+                let own = ownPadding(chain[k])
+                base = Insets(top: base.top + own.top, leading: base.leading + own.leading,
+                              bottom: base.bottom + own.bottom, trailing: base.trailing + own.trailing)
+                paddingMemo[chain[k]] = base
+            }
+            return base
         }
-        return base
     }
 
     /// A node's `pad`, as the evaluator reads it (a later item wins per edge).
