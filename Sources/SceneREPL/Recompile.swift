@@ -52,6 +52,10 @@ struct CompileCache: Sendable {
     struct Binding: Sendable, Equatable {
         var name: String
         var value: Double
+        /// The `let` statement's text: the checker's findings read a binding's
+        /// form too (`let r = 10` is offered as "set `r` = …", `let r = 5 + 5`
+        /// is not), so a new form with the same value is a change.
+        var form: String
     }
 
     var pieces: [Int: Piece] = [:]
@@ -93,6 +97,8 @@ enum Recompile {
         guard let scene = c.scene, c.diagnostics.isEmpty, statements.count == entries.count else { return out }
         out.screen = scene.screen
         out.target = scene.target
+        var forms: [String: String] = [:]
+        for (i, st) in statements.enumerated() { addForm(st, entries[i].text, to: &forms) }
         var at = 0
         for (i, st) in statements.enumerated() {
             var p = CompileCache.Piece(text: entries[i].text, offset: offsets[i], statement: st)
@@ -104,7 +110,7 @@ enum Recompile {
                 p.shapes = Array(scene.shapes[at..<end])
                 p.base = at
                 p.shapesOffset = offsets[i]
-                p.env = env(of: &p, scene.bindings)
+                p.env = env(of: &p, scene.bindings, forms: forms)
                 at = end
             }
             out.pieces[entries[i].id] = p
@@ -148,7 +154,7 @@ enum Recompile {
             p.base = -1
             pieces.append(p)
         }
-        let statements = pieces.map(\.statement)
+        let statements = pieces.map(\.statement), forms = forms(of: pieces)
         // The settings, then each node's subtree against them.
         let settings = statements.filter { if case .node = $0 { return false } else { return true } }
         let head = Evaluator.evaluate(Scene(statements: settings), file: file)
@@ -161,7 +167,7 @@ enum Recompile {
         var labels = Set<String>()
         for k in pieces.indices {
             guard case .node = pieces[k].statement else { continue }
-            let env = env(of: &pieces[k], scene.bindings)
+            let env = env(of: &pieces[k], scene.bindings, forms: forms)
             if !(sameContext && pieces[k].base >= 0 && pieces[k].env == env) {
                 let one = Evaluator.evaluate(Scene(statements: settings + [pieces[k].statement]), file: file)
                 guard one.diagnostics.isEmpty else { return nil }
@@ -224,14 +230,27 @@ enum Recompile {
     }
 
     /// The bindings a piece's text may use: those it mentions.
-    static func env(of p: inout CompileCache.Piece, _ bindings: [(name: String, value: Double, range: SourceRange)]) -> [CompileCache.Binding] {
+    static func env(of p: inout CompileCache.Piece, _ bindings: [(name: String, value: Double, range: SourceRange)],
+                    forms: [String: String]) -> [CompileCache.Binding] {
         var out: [CompileCache.Binding] = []
         for b in bindings {
             let m = p.mentions[b.name] ?? mentions(b.name, in: p.text)
             p.mentions[b.name] = m
-            if m { out.append(CompileCache.Binding(name: b.name, value: b.value)) }
+            if m { out.append(CompileCache.Binding(name: b.name, value: b.value, form: forms[b.name] ?? "")) }
         }
         return out
+    }
+
+    /// Each `let`'s text under its name.
+    static func forms(of pieces: [CompileCache.Piece]) -> [String: String] {
+        var forms: [String: String] = [:]
+        for p in pieces { addForm(p.statement, p.text, to: &forms) }
+        return forms
+    }
+
+    /// A `let` statement's text under its name (the first definition: a second is an error).
+    static func addForm(_ st: Statement, _ text: String, to forms: inout [String: String]) {
+        if case .binding(let name, _, _) = st, forms[name.name] == nil { forms[name.name] = text }
     }
 
     /// Whether `name` occurs in `text` not inside a longer run of letters,

@@ -66,7 +66,8 @@ import SceneLang
         let n = g.int(40)
         switch g.int(18) {
         case 0: return "let r = \(g.pick([8, 20, 28, 40, 64]))"
-        case 1: return "let r\(g.pick([2, 3, 4, 5, 6])) = \(g.pick([6, 10, 14, 30, 50]))"
+        // (The same value in another form is a change too: `let r4 = 6 + 6` → `let r4 = 12`.)
+        case 1: return "let r\(g.pick([2, 3, 4, 5, 6])) = \(g.pick(["6", "10", "14", "30", "50", "5 + 5", "10.0", "12", "6 + 6", "p"]))"
         case 2: return "let p = \(g.pick([0, 4, 12, 20]))"
         case 3: return g.pick(["margin \(n % 24)", "target ios18", "target ios26", "screen iphone-16-pro", "screen 400 x 900 radius \(n)"])
         case 4: return "a: container rect r size \(150 + n)x200 align topLeading pad leading \(n) top 60 < concentric min \(n % 20) size 40x40 align topLeading pad p >"
@@ -157,6 +158,20 @@ import SceneLang
         #expect(s.cache.check.reused > 0)
         let tight = try #require(s.findings.first { $0.code == "container-too-tight" && $0.message.contains("`d`") })
         #expect(s.file.text(tight.range.start..<tight.range.end) == "concentric min 22")
+    }
+
+    /// A binding rewritten in another form with the same value (`6 + 6` → `12`)
+    /// changes what a whole check says (a plain number is offered as "set `r4`
+    /// = …", an expression is not), so the node that reads it is checked again.
+    @Test func aBindingsNewFormWithTheSameValueIsAChange() throws {
+        let text = Self.base.replacingOccurrences(of: "let r4 = 12", with: "let r4 = 6 + 6")
+        guard case .accepted(let s, _) = Session().replacingAll(with: SourceFile(name: "t.scene", text: text), what: ":load"),
+              case .accepted(let next, _) = s.applying("let r4 = 12")
+        else { Issue.record("the scene does not load or take the edit"); return }
+        let whole = Session.findings(of: Pipeline.compile(SourceFile(name: next.displayName, text: next.text)))
+        let help = try #require(Array(whole).first { $0.code == "container-too-tight" && $0.message.contains("`c`") }?.help)
+        #expect(help.contains("set `r4` = "))
+        #expect(Array(next.findings) == Array(whole))
     }
 
     /// `Report.changes` (one pass, both directions, nothing built that is not
