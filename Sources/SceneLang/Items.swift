@@ -53,27 +53,26 @@ public struct Items: Sendable, Equatable, Collection, ExpressibleByArrayLiteral 
     /// The items in order for a reader that folds them into properties (the
     /// evaluator): a `pad` comes edge by edge, with no array of edges built.
     public func fold(_ body: (ItemPart) -> Void) {
-        guard let chunk else { return }
-        var i = Int(start)
-        let end = i + Int(slots)
-        while i < end {
-            let s = chunk.base[i]
-            if s.tag == .pad {
-                for k in 0..<Int(s.width) {
-                    let t = chunk.base[i + k]
-                    body(.padEdge(Edge.decode(t.a), ItemChunk.number(t, of: s)))
-                }
-            } else {
-                let (item, range) = chunk.item(at: i)
-                body(.item(item, range))
-            }
-            i += Int(s.width)
-        }
+        walk(padEdge: { body(.padEdge($0, $1)) }, other: { chunk, i, _ in
+            let (item, range) = chunk.item(at: i)
+            body(.item(item, range))
+        })
     }
 
     /// The edges of every `pad` item in order, the other items skipped
     /// without being built (the checker reads a node's padding this way).
     public func padEdges(_ body: (Edge, Expr) -> Void) {
+        walk(padEdge: body, other: { chunk, _, s in
+            if s.tag == .whole, case .pad(let edges) = chunk.side[Int(s.start)].value {
+                for (edge, e) in edges { body(edge, e) }
+            }
+        })
+    }
+
+    /// Each item's first slot in order (`other`: the chunk, the slot's place,
+    /// the slot), except a compact `pad`, handed over edge by edge.
+    @inline(__always)
+    private func walk(padEdge: (Edge, Expr) -> Void, other: (ItemChunk, Int, Slot) -> Void) {
         guard let chunk else { return }
         var i = Int(start)
         let end = i + Int(slots)
@@ -82,10 +81,10 @@ public struct Items: Sendable, Equatable, Collection, ExpressibleByArrayLiteral 
             if s.tag == .pad {
                 for k in 0..<Int(s.width) {
                     let t = chunk.base[i + k]
-                    body(Edge.decode(t.a), ItemChunk.number(t, of: s))
+                    padEdge(Edge.decode(t.a), ItemChunk.number(t, of: s))
                 }
-            } else if s.tag == .whole, case .pad(let edges) = chunk.side[Int(s.start)].value {
-                for (edge, e) in edges { body(edge, e) }
+            } else {
+                other(chunk, i, s)
             }
             i += Int(s.width)
         }
