@@ -58,6 +58,14 @@ public enum Console {
     /// Largest input accepted (a scene this size would be ~500k nodes).
     public static let maxInputBytes = 256 * 1024 * 1024
 
+    /// The size of the regular file at `path` (through symbolic links), without opening
+    /// it; nil for anything else (a pipe, a device, a directory, nothing there).
+    public static func regularFileSize(_ path: String) -> Int? {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int(info.st_size)
+    }
+
     /// Read a file's bytes, or standard input for `-`.
     public static func read(_ path: String) -> Result<[UInt8], ReadError> {
         if path == "-" {

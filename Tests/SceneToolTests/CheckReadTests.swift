@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 
-/// `scene check` reads its files on every core; what it reports stays what reading them
-/// one by one in order gave: missing files noted in place, and the first file that
-/// exists but cannot be read ends the run before anything else is printed.
+/// `scene check` reads its files on every core (large and unsized ones in turn, in order);
+/// what it reports stays what reading them one by one in order gave: missing files noted
+/// in place, and the first file that exists but cannot be read ends the run before
+/// anything else is printed.
 struct CheckReadTests {
     @Test func theFirstUnreadableFileInOrderEndsTheRun() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scene-checkread-\(UUID())")
@@ -21,6 +22,33 @@ struct CheckReadTests {
         #expect(r.status == 65)
         #expect(r.err == "scene: \(big[1]): file is larger than 256 MB\n")
         #expect(r.out.isEmpty)
+    }
+
+    /// After a file that cannot be read, no later large or unsized file is even opened:
+    /// a named pipe with no writer would block its `open` for ever. (A watchdog opens the
+    /// pipe for writing after 60 s, so that a `scene` which opened it ends, and this fails.)
+    @Test func nothingIsReadInTurnAfterAnUnreadableFile() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scene-checkfifo-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let big = dir.appendingPathComponent("big.scene").path, pipe = dir.appendingPathComponent("pipe.scene").path
+        #expect(FileManager.default.createFile(atPath: big, contents: nil))
+        #expect(truncate(big, off_t(256 * 1024 * 1024 + 1)) == 0)
+        #expect(mkfifo(pipe, 0o600) == 0)
+        final class Flag: @unchecked Sendable { var opened = false }
+        let watchdog = Flag()
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            guard done.wait(timeout: .now() + 60) == .timedOut else { return }
+            // Succeeds only when a reader has the pipe open (or is waiting in `open`).
+            let fd = open(pipe, O_WRONLY | O_NONBLOCK)
+            if fd >= 0 { watchdog.opened = true; close(fd) }
+        }
+        let r = try CLI.run(["check", "examples/map.scene", big, pipe, "examples/card.scene"])
+        done.signal()
+        #expect(!watchdog.opened, "scene opened the named pipe after the file it could not read")
+        #expect(r.status == 65)
+        #expect(r.err == "scene: \(big): file is larger than 256 MB\n")
     }
 
     @Test func missingFilesAreNotedInTheirPlace() throws {

@@ -1,0 +1,204 @@
+// `scene check`: compile and lint every file given, on every core, reporting in the order given.
+import Foundation
+import SceneLang
+import SceneEval
+import SceneREPL
+
+/// One file's `scene check` result: its rendered diagnostics (or their JSON) and counts,
+/// or why it was not checked.
+struct FileCheck: Sendable {
+    var output = ""
+    var errors = 0
+    var warnings = 0
+    /// Not found: counted, and the run goes on.
+    var missing = false
+    /// Found but not readable: the run stops at the first such file, in the order given.
+    var readError: Console.ReadError? = nil
+}
+
+/// The diagnostics of `ds`, rendered (at most `maxShown`; the rest counted).
+func rendered<Ds: RandomAccessCollection<Diagnostic>>(_ ds: Ds, in file: SourceFile, _ renderer: DiagnosticRenderer) -> String {
+    var text = ""
+    for d in ds.prefix(maxShown) { text += renderer.render(d, in: file) }
+    if ds.count > maxShown { text += "… and \(ds.count - maxShown) more diagnostics not shown\n" }
+    return text
+}
+
+/// One file for `checkAll`: a path still to read (on any core), or read already
+/// (standard input, and every file under `--fix`), or what reading it gave.
+enum CheckSource {
+    case path(String)
+    case file(SourceFile)
+    case missing
+    case failed(Console.ReadError)
+}
+
+/// A file at most this large (a regular file, by its size before reading) is read on
+/// any core at any time; a larger one, or one whose size is not known beforehand (a
+/// pipe, a device), is read in turn: one at a time, in the order given, beside the small
+/// ones. So `scene check /dev/zero /dev/urandom …` holds one input limit's worth (256 MB)
+/// in memory, not one per core, while many small files still use every core.
+let smallCheckInput = Console.maxInputBytes / 64
+
+/// The first file, in the order given, that could not be read: nothing after it is
+/// read, since the run ends with its message alone.
+final class FirstFailure: @unchecked Sendable {
+    private let lock = NSLock()
+    private var index = Int.max
+
+    /// Whether a file before the `i`th could not be read.
+    func before(_ i: Int) -> Bool { lock.withLock { index < i } }
+    var any: Bool { lock.withLock { index != Int.max } }
+    func record(_ i: Int) { lock.withLock { index = min(index, i) } }
+}
+
+/// Read, compile and check every file on all cores, each into its own slot; results in
+/// the order given. The large and unsized files are read by one of the cores in turn
+/// (`smallCheckInput`), the others by any.
+func checkAll(_ sources: [CheckSource], json: Bool, renderer: DiagnosticRenderer) -> [FileCheck] {
+    let results = UnsafeMutableBufferPointer<FileCheck>.allocate(capacity: sources.count)
+    results.initialize(repeating: FileCheck())
+    defer { results.deallocate() }
+    nonisolated(unsafe) let slots = results
+    let (inTurn, any) = sources.indices.reduce(into: ([Int](), [Int]())) { parts, i in
+        if case .path(let path) = sources[i], (Console.regularFileSize(path) ?? .max) > smallCheckInput {
+            parts.0.append(i)
+        } else {
+            parts.1.append(i)
+        }
+    }
+    let failure = FirstFailure()
+    @Sendable func check(_ file: SourceFile) -> FileCheck {
+        let ds = Pipeline.compile(file).checked()
+        let output = json ? ds.map { JSONWriter.diagnostic($0, file: file) }.joined(separator: ",\n  ")
+            : rendered(ds, in: file, renderer)
+        return FileCheck(output: output, errors: ds.errorCount, warnings: ds.warningCount)
+    }
+    @Sendable func run(_ i: Int) {
+        switch sources[i] {
+        case .missing: slots[i].missing = true
+        case .failed(let e): slots[i].readError = e; failure.record(i)
+        case .file(let file): slots[i] = check(file)
+        case .path(let path):
+            if failure.before(i) { return }
+            switch Console.read(path) {
+            case .success(let bytes):
+                // Once any file failed, the run shows nothing but that failure.
+                if !failure.any { slots[i] = check(SourceFile(name: path, bytes: bytes)) }
+            case .failure(.notFound): slots[i].missing = true
+            case .failure(let e): slots[i].readError = e; failure.record(i)
+            }
+        }
+    }
+    // Iteration 0 (taken first) reads the large and unsized files in turn.
+    let chain = inTurn.isEmpty ? 0 : 1
+    DispatchQueue.concurrentPerform(iterations: any.count + chain) { k in
+        if k < chain {
+            for i in inTurn where !failure.before(i) { run(i) }
+        } else {
+            run(any[k - chain])
+        }
+    }
+    return Array(results)
+}
+
+func check(_ args: [String]) -> Int32 {
+    var files: [String] = []
+    var json = false, strict = false, fix = false
+    for a in args {
+        switch a {
+        case "--json": json = true
+        case "--strict": strict = true
+        case "--fix": fix = true
+        default:
+            if a.hasPrefix("-") && a != "-" { usageError("unknown option `\(a)`") }
+            files.append(a)
+        }
+    }
+    guard !files.isEmpty else { usageError("`scene check` needs a file") }
+    if fix && files.contains("-") { usageError("`--fix` needs a file, not standard input") }
+    var missing = 0
+    // A directory stands for every `.scene` file below it, as for `scene fmt`.
+    files = files.flatMap { path in
+        let found = sceneFiles(path)
+        if found.isEmpty { Console.err("scene: \(path): no .scene files below it\n"); missing += 1 }
+        return found
+    }
+    // Read, compile and check the files on every core, each into its own slot, and
+    // report in the order given. `--fix` reads and fixes in order first; standard
+    // input is read first, in order (`scene check - -` reads it whole into the first).
+    /// What goes to stderr before each file's diagnostics (fixes applied).
+    var notes = [String](repeating: "", count: files.count)
+    let sources: [CheckSource] = files.enumerated().map { i, path in
+        if path == "-" {
+            switch Console.read(path) {
+            case .success(let bytes): return .file(SourceFile(name: "<stdin>", bytes: bytes))
+            case .failure(let e): return .failed(e)
+            }
+        }
+        guard fix else { return .path(path) }
+        let read = Console.read(path)
+        if case .failure(.notFound) = read { return .missing }
+        var file = sourceFile(path, read)
+        let fixed = Fixer.run(file)
+        if let newText = fixed.text {
+            do { try Console.writeAtomically(newText, to: path) } catch {
+                fail("cannot write \(path): \(error.localizedDescription)", Exit.cantCreate)
+            }
+            file = SourceFile(name: file.name, text: newText)
+        }
+        notes[i] = fixSummary(path, fixed, in: file)
+        return .file(file)
+    }
+    let results = checkAll(sources, json: json, renderer: renderer)
+    // As when the files were read one by one first: the first that cannot be read ends the run.
+    if let e = results.lazy.compactMap(\.readError).first { fail(e) }
+    var errors = 0, warnings = 0
+    var jsonParts: [String] = []
+    for (r, (path, note)) in zip(results, zip(files, notes)) {
+        if r.missing {
+            Console.err("scene: \(path): no such file\n")
+            missing += 1
+        }
+        Console.err(note)
+        errors += r.errors
+        warnings += r.warnings
+        if json { jsonParts.append(r.output) } else { Console.err(r.output) }
+    }
+    if json {
+        let body = jsonParts.filter { !$0.isEmpty }.joined(separator: ",\n  ")
+        Console.out("{\"diagnostics\": [\(body.isEmpty ? "" : "\n  " + body + "\n")], \"errors\": \(errors), \"warnings\": \(warnings), \"files\": \(files.count)}\n")
+    } else {
+        var line = summary(errors: errors, warnings: warnings, files: files.count)
+        if missing > 0 { line = String(line.dropLast()) + " (\(missing) not found)\n" }
+        Console.err(line)
+    }
+    if errors > 0 { return Exit.dataError }
+    if missing > 0 { return Exit.noInput }
+    if strict && warnings > 0 { return Exit.warnings }
+    return Exit.ok
+}
+
+/// `--fix`'s report: edits that changed the file, why the rounds stopped when
+/// not settled, and what is left without an automatic fix.
+func fixSummary(_ path: String, _ o: Fixer.Outcome, in file: SourceFile) -> String {
+    var out = o.applied == 0 ? "\(path): no fix changed the file" : "\(path): applied \(o.applied) fix\(o.applied == 1 ? "" : "es")"
+    switch o.stop {
+    case .settled: break
+    case .cycle(let rounds): out += "; stopped after \(rounds) rounds: the fixes undo each other (a cycle)"
+    case .limit: out += "; stopped after \(Fixer.maxRounds) rounds, still changing"
+    case .broken: out += "; stopped: the next fixes would break the scene"
+    }
+    let manual = o.withoutFix
+    if manual.isEmpty {
+        out += "\n"
+    } else {
+        out += "; \(manual.count) left without an automatic fix: "
+            + manual.map { d in
+                let at = file.location(of: d.range.start)
+                return "\(d.code) at \(at.line):\(at.column)"
+            }.joined(separator: ", ") + "\n"
+    }
+    return out
+}
+
