@@ -66,27 +66,133 @@ extension Server {
     /// rule's docs, `help:` in the message, notes and the shapes it names as
     /// related locations.
     func lspDiagnostic(_ d: Diagnostic, in doc: Document) -> JSON {
+        let p = parts(d, in: doc)
         var o: [String: JSON] = [
             "range": doc.range(d.range, encoding),
-            "severity": JSON(d.severity == .error ? 1 : d.severity == .warning ? 2 : 3),
+            "severity": JSON(p.severity),
             "code": JSON(d.code),
             "source": "scene",
-            "message": JSON(d.message + (d.help.map { "\nhelp: " + $0 } ?? "")),
+            "message": JSON(p.message),
         ]
-        if let href = links.url(for: d.code) { o["codeDescription"] = ["href": JSON(href)] }
-        var related: [JSON] = d.notes.map { note in
-            ["location": ["uri": JSON(doc.uri), "range": doc.range(d.range, encoding)], "message": JSON(note)]
+        if let href = p.href { o["codeDescription"] = ["href": JSON(href)] }
+        if !p.related.isEmpty {
+            o["relatedInformation"] = .array(p.related.map {
+                ["location": ["uri": JSON(doc.uri), "range": doc.range($0.range, encoding)], "message": JSON($0.message)]
+            })
         }
+        if !d.fixes.isEmpty { o["data"] = ["fixable": true] }
+        return .object(o)
+    }
+
+    /// What `lspDiagnostic` says, before it is JSON (the publish writer writes the same).
+    func parts(_ d: Diagnostic, in doc: Document) -> (severity: Int, message: String, href: String?,
+                                                       related: [(range: SourceRange, message: String)]) {
+        var related: [(range: SourceRange, message: String)] = d.notes.map { (d.range, $0) }
         // Shapes and names the message talks about (`card`, `map`): where they are.
         let a = doc.analysis
         for name in DocLinks.backticked(d.message) + DocLinks.backticked(d.help ?? "") {
             guard let target = a.declaration(of: name), target.start != d.range.start,
-                  !related.contains(where: { $0["message"]?.string?.hasPrefix("`\(name)`") == true }) else { continue }
-            related.append(["location": ["uri": JSON(doc.uri), "range": doc.range(target, encoding)],
-                            "message": JSON("`\(name)` is declared here")])
+                  !related.contains(where: { $0.message.hasPrefix("`\(name)`") }) else { continue }
+            related.append((target, "`\(name)` is declared here"))
         }
-        if !related.isEmpty { o["relatedInformation"] = .array(related) }
-        if !d.fixes.isEmpty { o["data"] = ["fixable": true] }
-        return .object(o)
+        return (d.severity == .error ? 1 : d.severity == .warning ? 2 : 3, d.message + (d.help.map { "\nhelp: " + $0 } ?? ""),
+                links.url(for: d.code), related)
+    }
+
+    /// The `textDocument/publishDiagnostics` message for `uri`.
+    func publication(_ uri: String) -> JSON {
+        guard let doc = documents[uri] else {
+            return ["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics", "params": ["uri": JSON(uri), "diagnostics": []]]
+        }
+        return ["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
+                "params": ["uri": JSON(uri), "version": JSON(doc.version),
+                           "diagnostics": .array(doc.analysis.diagnostics.map { lspDiagnostic($0, in: doc) })]]
+    }
+
+    /// The same message written straight to bytes: exactly `publication(uri).bytes`
+    /// (keys in sorted order), without building a tree of thousands of values
+    /// first (LSPPublishTests compares the two).
+    func publicationBody(_ uri: String) -> [UInt8] {
+        var w = JSONWriter()
+        w.raw("{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/publishDiagnostics\",\"params\":{\"diagnostics\":[")
+        guard let doc = documents[uri] else {
+            w.raw("],\"uri\":")
+            w.string(uri)
+            w.raw("}}")
+            return w.out
+        }
+        let diagnostics = doc.analysis.diagnostics
+        w.out.reserveCapacity(diagnostics.count * 400 + 200)
+        for (k, d) in diagnostics.enumerated() {
+            if k > 0 { w.raw(",") }
+            write(d, in: doc, to: &w)
+        }
+        w.raw("],\"uri\":")
+        w.string(uri)
+        w.raw(",\"version\":")
+        w.int(doc.version)
+        w.raw("}}")
+        return w.out
+    }
+
+    /// One diagnostic as `lspDiagnostic(d, in: doc).bytes` has it.
+    func write(_ d: Diagnostic, in doc: Document, to w: inout JSONWriter) {
+        let p = parts(d, in: doc)
+        w.raw("{\"code\":")
+        w.string(d.code)
+        if let href = p.href {
+            w.raw(",\"codeDescription\":{\"href\":")
+            w.string(href)
+            w.raw("}")
+        }
+        if !d.fixes.isEmpty { w.raw(",\"data\":{\"fixable\":true}") }
+        w.raw(",\"message\":")
+        w.string(p.message)
+        w.raw(",\"range\":")
+        w.range(d.range, doc, encoding)
+        if !p.related.isEmpty {
+            w.raw(",\"relatedInformation\":[")
+            for (k, r) in p.related.enumerated() {
+                w.raw(k > 0 ? ",{\"location\":{\"range\":" : "{\"location\":{\"range\":")
+                w.range(r.range, doc, encoding)
+                w.raw(",\"uri\":")
+                w.string(doc.uri)
+                w.raw("},\"message\":")
+                w.string(r.message)
+                w.raw("}")
+            }
+            w.raw("]")
+        }
+        w.raw(",\"severity\":")
+        w.int(p.severity)
+        w.raw(",\"source\":\"scene\"}")
+    }
+}
+
+/// Compact JSON appended to a byte buffer as `JSON.bytes` writes it; the caller
+/// writes each object's keys in sorted order.
+struct JSONWriter {
+    var out: [UInt8] = []
+
+    mutating func raw(_ s: StaticString) {
+        s.withUTF8Buffer { out.append(contentsOf: $0) }
+    }
+
+    mutating func string(_ s: String) { JSON.quote(s, to: &out) }
+
+    mutating func int(_ n: Int) { JSON.number(Double(n), to: &out) }
+
+    /// `{"end":{"character":…,"line":…},"start":{…}}`, as `Document.range` gives it.
+    mutating func range(_ r: SourceRange, _ doc: Document, _ encoding: PositionEncoding) {
+        let (sl, sc) = doc.lineAndCharacter(r.start, encoding), (el, ec) = doc.lineAndCharacter(r.end, encoding)
+        raw("{\"end\":{\"character\":")
+        int(ec)
+        raw(",\"line\":")
+        int(el)
+        raw("},\"start\":{\"character\":")
+        int(sc)
+        raw(",\"line\":")
+        int(sl)
+        raw("}}")
     }
 }

@@ -48,6 +48,12 @@ final class Document {
 
     /// The LSP position (0-based line, character in `encoding`) of a byte offset.
     func position(_ offset: Int, _ encoding: PositionEncoding) -> JSON {
+        let (line, ch) = lineAndCharacter(offset, encoding)
+        return ["line": JSON(line), "character": JSON(ch)]
+    }
+
+    /// The same as two numbers (what the publish writer writes straight out).
+    func lineAndCharacter(_ offset: Int, _ encoding: PositionEncoding) -> (Int, Int) {
         let offset = max(0, min(offset, file.bytes.count))
         var lo = 0, hi = file.lineStarts.count - 1
         while lo < hi {
@@ -61,7 +67,7 @@ final class Document {
             ch += encoding == .utf8 ? n : (n == 4 ? 2 : 1)
             i += n
         }
-        return ["line": JSON(lo), "character": JSON(ch)]
+        return (lo, ch)
     }
 
     func range(_ r: SourceRange, _ encoding: PositionEncoding) -> JSON {

@@ -65,9 +65,14 @@ public struct MessageReader: Sendable {
     }
 
     /// One message with its header.
-    public static func frame(_ json: JSON) -> [UInt8] {
-        let body = json.bytes
-        return Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
+    public static func frame(_ json: JSON) -> [UInt8] { frame(body: json.bytes) }
+
+    /// A message body (JSON already written) with its header.
+    public static func frame(body: [UInt8]) -> [UInt8] {
+        var out = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
+        out.reserveCapacity(out.count + body.count)
+        out += body
+        return out
     }
 }
 

@@ -42,9 +42,7 @@ public enum JSON: Equatable, Sendable {
         switch self {
         case .null: out += Array("null".utf8)
         case .bool(let b): out += Array((b ? "true" : "false").utf8)
-        case .number(let n):
-            if n.isFinite, n == n.rounded(), abs(n) < 1e15 { out += Array(String(Int64(n)).utf8) }
-            else if n.isFinite { out += Array(String(n).utf8) } else { out += Array("null".utf8) }
+        case .number(let n): Self.number(n, to: &out)
         case .string(let s): Self.quote(s, to: &out)
         case .array(let a):
             out.append(UInt8(ascii: "["))
@@ -60,6 +58,11 @@ public enum JSON: Equatable, Sendable {
             }
             out.append(UInt8(ascii: "}"))
         }
+    }
+
+    static func number(_ n: Double, to out: inout [UInt8]) {
+        if n.isFinite, n == n.rounded(), abs(n) < 1e15 { out += String(Int64(n)).utf8 }
+        else if n.isFinite { out += String(n).utf8 } else { out += "null".utf8 }
     }
 
     static func quote(_ s: String, to out: inout [UInt8]) {
@@ -105,6 +108,38 @@ public enum JSON: Equatable, Sendable {
     }
 
     public static func parse(_ text: String) -> JSON? { parse(Array(text.utf8)) }
+
+    /// The members named `keys` of the object `bytes` hold, the other members'
+    /// values skipped over rather than built (a message forwarded whole needs
+    /// only its `id` and whether it has a `method`); nil when `bytes` are not
+    /// an object. Skipped values are checked only for where they end.
+    public static func members(_ keys: Set<String>, of bytes: [UInt8]) -> [String: JSON]? {
+        var p = Reader(bytes: bytes)
+        p.skipSpace()
+        guard p.i < bytes.count, bytes[p.i] == UInt8(ascii: "{") else { return nil }
+        p.i += 1
+        var out: [String: JSON] = [:]
+        p.skipSpace()
+        if p.i < bytes.count, bytes[p.i] == UInt8(ascii: "}") { return out }
+        while true {
+            p.skipSpace()
+            guard p.i < bytes.count, bytes[p.i] == UInt8(ascii: "\""), let k = p.string() else { return nil }
+            p.skipSpace()
+            guard p.i < bytes.count, bytes[p.i] == UInt8(ascii: ":") else { return nil }
+            p.i += 1
+            if keys.contains(k) {
+                guard let v = p.value(depth: 1) else { return nil }
+                out[k] = v
+            } else {
+                guard p.skip() else { return nil }
+            }
+            p.skipSpace()
+            guard p.i < bytes.count else { return nil }
+            if bytes[p.i] == UInt8(ascii: ",") { p.i += 1; continue }
+            if bytes[p.i] == UInt8(ascii: "}") { return out }
+            return nil
+        }
+    }
 
     struct Reader {
         let bytes: [UInt8]
@@ -171,6 +206,40 @@ public enum JSON: Equatable, Sendable {
                 if bytes[i] == UInt8(ascii: "}") { i += 1; return .object(out) }
                 return nil
             }
+        }
+
+        /// Past one value without building it: strings to their closing quote,
+        /// arrays and objects to their matching bracket.
+        mutating func skip() -> Bool {
+            skipSpace()
+            var depth = 0
+            repeat {
+                guard i < bytes.count else { return false }
+                switch bytes[i] {
+                case UInt8(ascii: "\""):
+                    i += 1
+                    while i < bytes.count, bytes[i] != UInt8(ascii: "\"") { i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1 }
+                    guard i < bytes.count else { return false }
+                    i += 1
+                case UInt8(ascii: "["), UInt8(ascii: "{"):
+                    depth += 1
+                    guard depth < JSON.maxDepth else { return false }
+                    i += 1
+                case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                    guard depth > 0 else { return false }
+                    depth -= 1
+                    i += 1
+                case UInt8(ascii: ","), UInt8(ascii: ":"), 0x20, 0x0A, 0x0D, 0x09:
+                    guard depth > 0 else { return false }
+                    i += 1
+                default:
+                    // A number or literal: to the next delimiter.
+                    let start = i
+                    while i < bytes.count, !",:]}\" \n\r\t[{".utf8.contains(bytes[i]) { i += 1 }
+                    guard i > start else { return false }
+                }
+            } while depth > 0
+            return true
         }
 
         mutating func number() -> JSON? {

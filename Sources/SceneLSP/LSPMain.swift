@@ -18,7 +18,7 @@ public enum LSPMain {
                 if let code = server.exitCode { return code }
             }
             // Nothing more waiting: publish diagnostics for what changed.
-            for r in server.flush() { write(MessageReader.frame(r)) }
+            for body in server.flush() { write(MessageReader.frame(body: body)) }
         }
         return server.exitCode ?? 1
     }

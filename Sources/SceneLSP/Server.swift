@@ -70,7 +70,7 @@ public final class Server {
         default: return [Self.error(id: .null, RPCError(code: RPCError.invalidRequest, message: "a request id is a number or a string"))]
         }
         // Diagnostics still owed go out before the server stops listening.
-        let owed = method == "shutdown" && initialized && !shuttingDown ? flush() : []
+        let owed = method == "shutdown" && initialized && !shuttingDown ? takeUnpublished().map(publication) : []
         switch request(method, params) {
         case .success(let result): return owed + [["jsonrpc": "2.0", "id": id, "result": result]]
         case .failure(let e): return [Self.error(id: id, e)]
@@ -82,19 +82,18 @@ public final class Server {
     }
 
     /// `textDocument/publishDiagnostics` for every document changed since the
-    /// last call: the transport calls this when no more input is waiting, so a
-    /// burst of edits is evaluated once.
-    public func flush() -> [JSON] {
+    /// last call, as message bodies: the transport calls this when no more
+    /// input is waiting, so a burst of edits is evaluated once. The bodies are
+    /// written straight to bytes (`publicationBody`): on a large scene a publish
+    /// carries thousands of diagnostics.
+    public func flush() -> [[UInt8]] {
+        takeUnpublished().map(publicationBody)
+    }
+
+    /// The documents changed since diagnostics were last published, sorted; none after.
+    func takeUnpublished() -> [String] {
         defer { unpublished.removeAll() }
-        return unpublished.sorted().compactMap { uri in
-            guard let doc = documents[uri] else {
-                return ["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
-                        "params": ["uri": JSON(uri), "diagnostics": []]]
-            }
-            return ["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
-                    "params": ["uri": JSON(uri), "version": JSON(doc.version),
-                               "diagnostics": .array(doc.analysis.diagnostics.map { lspDiagnostic($0, in: doc) })]]
-        }
+        return unpublished.sorted()
     }
 
     // MARK: - Notifications

@@ -41,6 +41,15 @@ public struct SessionLog: Sendable {
         }
     }
 
+    /// A message body from the server: whether the client should see it (then
+    /// as it is: only its `id` and whether it has a `method` are read, so a
+    /// publish of thousands of diagnostics is not parsed again). A body that is
+    /// not a JSON object is dropped.
+    public mutating func fromServer(body: [UInt8]) -> Bool {
+        guard let m = JSON.members(["id", "method"], of: body) else { return false }
+        return fromServer(.object(m))
+    }
+
     /// A message from the server: whether the client should see it.
     public mutating func fromServer(_ m: JSON) -> Bool {
         guard m["method"] == nil, let id = m["id"] else { return true }

@@ -129,8 +129,8 @@ func supervise(_ args: [String]) -> Int32 {
         if let chunk = readChunk(worker.outFD) {
             server.feed(chunk)
             while let item = server.next() {
-                guard case .message(let body) = item, let m = JSON.parse(body) else { continue }
-                if log.fromServer(m) { writeAll(1, MessageReader.frame(m)) }
+                guard case .message(let body) = item else { continue }
+                if log.fromServer(body: body) { writeAll(1, MessageReader.frame(body: body)) }
             }
             continue
         }
