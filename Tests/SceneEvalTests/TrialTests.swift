@@ -85,7 +85,9 @@ import SceneLang
     func aChangeThatBreaksTheFileIsNotOffered(_ text: String) {
         let f = Array(compile(text).checked())
         #expect(f.map(\.code) == ["container-too-tight"])
-        #expect(f.first?.help == "raise `card`'s radius `r` to 28, not lower the minimum")
+        // The name is kept: `r + 8` (TooTightFixTests), not `28` over `r`.
+        #expect(f.first?.help == "raise `card`'s radius `r` to 28 (`container rect r + 8`, keeping `r`), not lower the minimum")
+        #expect(f.first?.fixes.map(\.replacement) == ["r + 8"])
         // The same scene where nothing else uses `r` gets the binding change.
         let clean = Array(compile("let r = 20\ncard: container rect r size 300x200 <\n  photo: concentric min 16 pad 12\n>\n").checked())
         #expect(clean.first?.help?.contains("set `r` = 28 (now 20)") == true)

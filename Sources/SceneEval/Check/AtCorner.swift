@@ -18,7 +18,14 @@ extension Context {
         guard let R = r.containerRadius, R > 0, let d = r.distance else { return false }
         if d < R { return true }
         guard case .node = scene.shapes[i].enclosing else { return false }
-        let p = padding(i)
+        return Self.atCorner(k, r, padding: padding(i))
+    }
+
+    /// The rule for a corner of content in a node container, given the padding
+    /// between them (`padding(_:)`).
+    static func atCorner(_ k: Corner, _ r: CornerReason, padding p: Insets) -> Bool {
+        guard let R = r.containerRadius, R > 0, let d = r.distance else { return false }
+        if d < R { return true }
         let (px, py): (Double, Double)
         switch k {
         case .topLeading: (px, py) = (p.leading, p.top)
@@ -59,8 +66,10 @@ extension Context {
         }
     }
 
-    /// A node's `pad`, as the evaluator reads it (a later item wins per edge).
-    func ownPadding(_ i: Int) -> Insets {
+    /// A node's `pad`, as the evaluator reads it (a later item wins per edge),
+    /// under `env` (the file's unless given: a trial's edited bindings).
+    func ownPadding(_ i: Int, env: [String: Double]? = nil) -> Insets {
+        let env = env ?? self.env
         var p = Insets()
         // (Only the `pad` items' edges are read: no other item is built.)
         nodes[i].items.padEdges { edge, e in

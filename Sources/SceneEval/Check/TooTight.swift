@@ -34,13 +34,14 @@ enum Raise {
     case screen
     /// The container's radius is not one `rect` expression: say what it needs.
     case plain
-    /// `rect 20`: write the number.
+    /// `rect 20`: write the number (and over a drawn radius alike: KeepNames.swift).
     case literal(SourceRange)
-    /// `rect a + b`: write the number over the expression (no binding change worked).
+    /// `rect a + b`: keep the expression, adjusted (no binding change worked; KeepNames.swift).
     case expression(SourceRange)
     /// More than the container may have (ContainerBound.swift): no automatic fix.
     case bounded(Context.RadiusBound)
-    /// `rect r`: set the binding, once trying it shows it works (`works` nil: not yet tried).
+    /// `rect r`: set the binding, once trying it shows it works (`works` nil:
+    /// not yet tried; false: as `expression`).
     case binding(name: String, value: Double, edit: TextEdit, expression: SourceRange, works: Bool?)
 }
 
@@ -198,16 +199,19 @@ extension Context {
             return ("raise \(who)'s radius to \(n(t.m)) + \(n(t.d)) = \(n(needed)), not lower the minimum", [])
         case .bounded(let b):
             return (boundHelp(j, b, content: scene.shapes[t.shape].id, m: t.m, d: t.d), [])
-        case .literal(let r):
-            return ("raise \(who)'s radius to \(n(needed)) (`\(Radii(all: needed).containerDeclaration)`), not lower the minimum",
-                    [TextEdit(r, n(needed))])
-        case .expression(let r):
-            return ("raise \(who)'s radius `\(text(r))` to \(n(needed)), not lower the minimum", [TextEdit(r, n(needed))])
+        case .literal(let r), .expression(let r):
+            return keptRaise(j, at: r, to: needed)
         case .binding(let name, let v, let edit, let r, let known):
-            guard known ?? works(edit, name: name, for: t.shape) else {
-                return ("raise \(who)'s radius `\(text(r))` to \(n(needed)), not lower the minimum", [TextEdit(r, n(needed))])
-            }
+            guard known ?? works(edit, name: name, for: t.shape) else { return keptRaise(j, at: r, to: needed) }
             return ("raise \(who)'s radius `\(text(r))` to \(n(needed)): set `\(name)` = \(n(v)) (now \(n(env[name] ?? 0))), not lower the minimum", [edit])
         }
+    }
+
+    /// The radius expression node `j` declares (`container rect e`), at `r`.
+    func declaredRadius(_ j: Int, at r: SourceRange) -> Expr? {
+        for it in nodes[j].items {
+            if case .container(.radii(.rect, let es)) = it.value, es.count == 1, es[0].range == r { return es[0] }
+        }
+        return nil
     }
 }

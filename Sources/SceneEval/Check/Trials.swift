@@ -102,9 +102,27 @@ extension Context {
             trials.setLast(key, (root, alone))
         }
         guard let s = alone, i - root < s.shapes.count else { return false }
-        return s.reasons(for: i - root).allSatisfy { r in
-            guard let R = r.containerRadius, let d = r.distance, let m = r.minimum, let c = r.computed else { return true }
-            return d >= R || c >= m - 1e-9
+        // Judged as the rule judges it (AtCorner.swift): content inset only by
+        // padding is at the corner however far in, so a value that moves it
+        // by its padding (`pad r`) as far as the new radius does not fix it.
+        let local = i - root
+        var padding: Insets? = nil
+        if case .node(let c) = s.shapes[local].enclosing {
+            var edited: [String: Double] = [:]
+            for b in s.bindings { edited[b.name] = b.value }
+            var p = Insets()
+            var at: Int? = local
+            while let a = at, a != c {
+                let own = ownPadding(root + a, env: edited)
+                p = Insets(top: p.top + own.top, leading: p.leading + own.leading, bottom: p.bottom + own.bottom, trailing: p.trailing + own.trailing)
+                at = s.shapes[a].parent
+            }
+            padding = p
+        }
+        return zip(Corner.allCases, s.reasons(for: local)).allSatisfy { k, r in
+            guard let R = r.containerRadius, let d = r.distance, let m = r.minimum, let c = r.computed, c < m - 1e-9 else { return true }
+            guard let p = padding else { return d >= R }
+            return !Context.atCorner(k, r, padding: p)
         }
     }
 
