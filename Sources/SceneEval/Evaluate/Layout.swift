@@ -72,30 +72,31 @@ extension Evaluator {
         flat.shapes.reserveCapacity(total)
         Self.prefault(&flat.boxes)
         Self.prefault(&flat.shapes)
-        var stack: [(siblings: [Node], next: Int, parent: Int32, depth: Int)] = [(roots, 0, -1, 0)]
-        while !stack.isEmpty {
-            let top = stack.count - 1
-            let at = stack[top].next
-            let siblings = stack[top].siblings
-            guard at < siblings.count else {
+        // The run of siblings being read; the runs it is nested in wait on `outer`.
+        var run = (siblings: roots, next: 0, parent: Int32(-1), depth: 0)
+        var outer: [(siblings: [Node], next: Int, parent: Int32, depth: Int)] = []
+        while true {
+            guard run.next < run.siblings.count else {
                 // The subtree of `parent` ends here.
-                let parent = stack[top].parent
-                if parent >= 0 { flat.boxes[Int(parent)].end = Int32(flat.boxes.count) }
-                stack.removeLast()
+                if run.parent >= 0 { flat.boxes[Int(run.parent)].end = Int32(flat.boxes.count) }
+                guard let up = outer.popLast() else { break }
+                run = up
                 continue
             }
-            stack[top].next += 1
-            let parent = stack[top].parent, depth = stack[top].depth
-            let index = flat.boxes.count
-            // The node read in place (an array element passed on is copied:
-            // a reference count on each of its parts, taken and dropped).
-            var children: [Node]? = nil
-            siblings.withUnsafeBufferPointer { nodes in
-                add(nodes[at], index: index, parent: parent, depth: depth, screen: screen,
-                    labels: &labels, to: &flat)
-                if !nodes[at].children.isEmpty { children = nodes[at].children }
+            let at = run.next, index = flat.boxes.count
+            run.next += 1
+            // The node read in place through a pointer: passed on as an array
+            // element it was copied (three reference counts taken and dropped).
+            let descends = run.siblings.withUnsafeBufferPointer { nodes in
+                let node = nodes.baseAddress! + at
+                add(node, index: index, parent: run.parent, depth: run.depth, screen: screen, labels: &labels, to: &flat)
+                return !node.pointee.children.isEmpty
             }
-            if let children { stack.append((children, 0, Int32(index), depth + 1)) }
+            if descends {
+                let children = run.siblings[at].children
+                outer.append(run)
+                run = (children, 0, Int32(index), run.depth + 1)
+            }
         }
         return flat
     }
@@ -119,9 +120,9 @@ extension Evaluator {
     }
 
     /// One node's box and shape, appended at `index`.
-    mutating func add(_ node: Node, index: Int, parent: Int32, depth: Int, screen: Screen,
+    mutating func add(_ node: UnsafePointer<Node>, index: Int, parent: Int32, depth: Int, screen: Screen,
                       labels: inout [String: SourceRange], to flat: inout Flattened) {
-        if let l = node.label {
+        if let l = node.pointee.label {
             if let first = labels[l.name] {
                 error(.duplicateLabel, "the label `\(l.name)` is already used", l.range,
                       help: "labels name one node each: rename this one", notes: ["first used\(lineOf(first))"])
@@ -129,7 +130,7 @@ extension Evaluator {
                 labels[l.name] = l.range
             }
         }
-        let p = props(node)
+        let p = props(node.pointee)
         // Equal to the bit (0 and −0 are not shared): the same numbers as before.
         if let last = flat.pads.last, last.top.bitPattern == p.pad.top.bitPattern,
            last.leading.bitPattern == p.pad.leading.bitPattern, last.bottom.bitPattern == p.pad.bottom.bitPattern,
@@ -146,9 +147,9 @@ extension Evaluator {
         // shape; bare `glass` on a node with none is SwiftUI's default glass shape, a capsule.
         let drawn = p.shape ?? p.glassShape ?? p.container ?? (p.glass ? .plain(ShapeKind.defaultGlass) : nil)
         flat.shapes.append(ResolvedShape(
-            index: index, label: node.label?.name,
+            index: index, label: node.pointee.label?.name,
             parent: parent < 0 ? nil : Int(parent), depth: depth, frame: screen.frame, style: p.style, fill: p.fill,
-            glass: p.glass, role: p.role, stack: p.stack, spec: drawn, range: node.range, shapeRange: p.shapeRange,
+            glass: p.glass, role: p.role, stack: p.stack, spec: drawn, range: node.pointee.range, shapeRange: p.shapeRange,
             containerRange: p.containerRange))
     }
 
