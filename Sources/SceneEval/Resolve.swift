@@ -31,7 +31,11 @@ struct Resolution {
 struct Outer {
     var frame: Frame
     var radii: Radii
-    var kind: ShapeKind?
+    var kind: ShapeKind? {
+        didSet { centredSquare = kind?.row.centredSquare == true }
+    }
+    /// Whether `kind` is measured from its centred square (a circle), read once here.
+    private(set) var centredSquare: Bool
 
     /// The screen (or window): its radius, at most half its shorter side.
     init(screen: Screen) {
@@ -54,6 +58,7 @@ struct Outer {
 
     init(frame: Frame, radii: Radii, kind: ShapeKind?) {
         self.frame = frame; self.radii = radii; self.kind = kind
+        centredSquare = kind?.row.centredSquare == true
     }
 }
 
@@ -116,7 +121,7 @@ struct ResolveContext {
             state.decisions.insert(.relativeWithoutContainer)
             return state.fixed(Radii(all: 0), .relative)
         }
-        if outer.kind?.row.centredSquare == true { state.decisions.insert(.circleContainerSquare) }
+        if outer.centredSquare { state.decisions.insert(.circleContainerSquare) }
         let cf = outer.frame
         let d = ModelDecision.clampInset(min(frame.minX - cf.minX, frame.minY - cf.minY, cf.maxX - frame.maxX, cf.maxY - frame.maxY))
         var radii = Radii(all: 0)
@@ -142,9 +147,10 @@ struct ResolveContext {
             state.decisions.insert(.ios18Fallback)
         } else {
             if ctx == .screen { state.decisions.insert(.screenContainer) }
-            if outer.kind?.row.centredSquare == true { state.decisions.insert(.circleContainerSquare) }
+            if outer.centredSquare { state.decisions.insert(.circleContainerSquare) }
         }
-        for k in Corner.allCases {
+        for c in 0..<4 {
+            let k = Corner(rawValue: c)!
             switch spec[k] {
             case .fixed(let v):
                 radii[k] = v
@@ -174,19 +180,21 @@ struct ResolveContext {
                 }
             }
         }
-        state.uniform(&radii, groups: spec.groupMasks)
-        for k in Corner.allCases {
+        if spec.groupMasks != 0 { state.uniform(&radii, groups: spec.groupMasks) }
+        for c in 0..<4 {
+            let k = Corner(rawValue: c)!
             let v = state.clamp(radii[k])
             if v < radii[k], state.explain { state.reasons[k.rawValue].rule = .clamped }
             radii[k] = v
         }
-        // Fixed corners as written, the others as resolved: do they fit?
-        var written = radii
-        var fixed = Set<Corner>()
-        for k in Corner.allCases { if case .fixed(let v) = spec[k] { written[k] = v; fixed.insert(k) } }
         let res = Resolution(radii: radii, decisions: state.decisions,
                              container: fallback ? .none : ctx, reasons: state.reasons)
-        return fixed.isEmpty ? res : state.overflow(written, of: frame, only: fixed, into: res)
+        // Fixed corners as written, the others as resolved: do they fit?
+        let fixed = spec.fixedCorners
+        guard fixed != 0 else { return res }
+        var written = radii
+        for c in 0..<4 where fixed & 1 << c != 0 { written[Corner(rawValue: c)!] = spec.values[Corner(rawValue: c)!] }
+        return state.overflow(written, of: frame, only: fixed, into: res)
     }
 }
 
@@ -218,11 +226,12 @@ struct CornerState {
         return res
     }
 
-    /// Marks a resolution whose fixed radii (`only` those corners) break the
-    /// per-edge limit: iOS 26 traps on it; the model draws it clamped.
-    func overflow(_ written: Radii, of frame: Frame, only: Set<Corner>? = nil, into res: Resolution) -> Resolution {
+    /// Marks a resolution whose fixed radii (`only` those corners, a mask of
+    /// `1 << Corner.rawValue`) break the per-edge limit: iOS 26 traps on it;
+    /// the model draws it clamped.
+    func overflow(_ written: Radii, of frame: Frame, only: UInt8 = 0xF, into res: Resolution) -> Resolution {
         guard frame.width > 0, frame.height > 0,
-              EdgeLimit.worst(written, width: frame.width, height: frame.height, only: only) != nil else { return res }
+              EdgeLimit.overflows(written, width: frame.width, height: frame.height, only: only) else { return res }
         var r = res
         r.decisions.insert(.radiusOverflowClamped)
         r.written = written

@@ -29,6 +29,17 @@ public enum EdgeLimit {
         overflowing(r, width: w, height: h, only: only).first
     }
 
+    /// Whether any edge overflows (`worst(…) != nil`), without building the
+    /// list: the resolver asks it of every shape with a fixed radius. `only` is
+    /// a mask of corners (`1 << Corner.rawValue`): edges with one of them count.
+    static func overflows(_ r: Radii, width w: Double, height h: Double, only: UInt8 = 0xF) -> Bool {
+        func over(_ a: Corner, _ b: Corner, _ length: Double) -> Bool {
+            (only & (1 << a.rawValue | 1 << b.rawValue)) != 0 && r[a] + r[b] - length > epsilon
+        }
+        return over(.topLeading, .topTrailing, w) || over(.topTrailing, .bottomTrailing, h)
+            || over(.bottomTrailing, .bottomLeading, w) || over(.bottomLeading, .topLeading, h)
+    }
+
     /// Every edge the radii overflow, the worst first.
     public static func overflowing(_ r: Radii, width w: Double, height h: Double, only: Set<Corner>? = nil) -> [Edge] {
         var out: [(Edge, Double)] = []

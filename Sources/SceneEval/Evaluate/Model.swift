@@ -122,7 +122,21 @@ public enum ContainerRef: Sendable, Equatable {
 /// Rules Apple does not document, which this model decides (semantics.md). Each
 /// is named here so the JSON can say when one decided a result.
 public enum ModelDecision: String, Sendable, Equatable, CaseIterable {
-    var bit: UInt16 { UInt16(1) << UInt16(Self.allCases.firstIndex(of: self)!) }
+    /// Its bit in `Decisions`: its place in declaration order (`allCases`), as a
+    /// switch (the resolver sets these on every shape; a search of `allCases`
+    /// was a tenth of its time). ModelDecisionBitTests holds it to that order.
+    var bit: UInt16 {
+        switch self {
+        case .chebyshevDistance: return 1 << 0
+        case .overflowClamped: return 1 << 1
+        case .circleContainerSquare: return 1 << 2
+        case .clampedToHalfSide: return 1 << 3
+        case .screenContainer: return 1 << 4
+        case .relativeWithoutContainer: return 1 << 5
+        case .ios18Fallback: return 1 << 6
+        case .radiusOverflowClamped: return 1 << 7
+        }
+    }
 
     /// dx ≠ dy at a concentric corner: the distance is max(dx, dy).
     case chebyshevDistance = "chebyshev-distance"
@@ -290,6 +304,12 @@ public struct ConcentricSpec: Sendable, Equatable {
                 groupMasks |= mask << UInt16(4 * i)
             }
         }
+    }
+    /// The fixed corners, a mask of `1 << Corner.rawValue` (style 2 in `styles`).
+    var fixedCorners: UInt8 {
+        var m: UInt8 = 0
+        for c in 0..<4 where (styles >> UInt8(2 * c)) & 3 == 2 { m |= 1 << UInt8(c) }
+        return m
     }
     /// Whether all four corners form one uniform group (`isUniform: true`).
     public var isUniform: Bool { groupMasks == 0xF }
