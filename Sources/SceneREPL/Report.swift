@@ -384,6 +384,14 @@ public enum Report {
 
     /// A finding in `new` is new unless it is among the first k with its key,
     /// where `old` has k with that key; one in `old` is gone likewise.
+    ///
+    /// An edit changes the findings of a stretch of the scene: the lists agree
+    /// on a prefix and a suffix, and only the middles are counted by key. The
+    /// prefix's findings are never new (each is among the first with its key
+    /// on both sides). A suffix finding can be new only when the new middle
+    /// has more with its key than the old middle (then the last that many of
+    /// the suffix's findings with that key are), and gone likewise: so the
+    /// suffix is searched only for those few keys, by comparison, not hashing.
     static func changes(_ oldCount: Int, _ old: (Int) -> (DiagnosticCode, SourceRange), _ oldFile: SourceFile,
                         _ newCount: Int, _ new: (Int) -> (DiagnosticCode, SourceRange), _ newFile: SourceFile)
         -> (fresh: [Int], gone: [Int]) {
@@ -392,23 +400,49 @@ public enum Report {
         nk.reserveCapacity(newCount)
         for i in 0..<oldCount { ok.append(FindingKey(old(i), oldFile)) }
         for i in 0..<newCount { nk.append(FindingKey(new(i), newFile)) }
+        let shorter = min(oldCount, newCount)
+        var p = 0
+        while p < shorter, ok[p] == nk[p] { p += 1 }
         // The usual edit: the same findings, at the same source text, in the same order.
-        if ok == nk { return ([], []) }
-        // Per key: how many `old` has, how many of `new` were seen, how many of `old` were seen.
-        var counts: [FindingKey: (old: Int, new: Int, seen: Int)] = [:]
-        counts.reserveCapacity(oldCount)
-        for k in ok { counts[k, default: (0, 0, 0)].old += 1 }
-        var fresh: [Int] = [], gone: [Int] = []
-        for (i, k) in nk.enumerated() {
-            let c = counts[k, default: (0, 0, 0)]
-            counts[k] = (c.old, c.new + 1, c.seen)
-            if c.new >= c.old { fresh.append(i) }
+        if p == oldCount, p == newCount { return ([], []) }
+        var s = 0
+        while s < shorter - p, ok[oldCount - 1 - s] == nk[newCount - 1 - s] { s += 1 }
+        let oldEnd = oldCount - s, newEnd = newCount - s
+        // Per key of the middles: how many each middle has.
+        var counts: [FindingKey: (old: Int, new: Int)] = [:]
+        for k in ok[p..<oldEnd] { counts[k, default: (0, 0)].old += 1 }
+        for k in nk[p..<newEnd] { counts[k, default: (0, 0)].new += 1 }
+        // The keys the middles have unequally many of: where each is in the suffix.
+        let uneven = counts.filter { $0.value.old != $0.value.new }.map(\.key)
+        var inSuffix = [[Int]](repeating: [], count: uneven.count)
+        if !uneven.isEmpty {
+            let slot = uneven.count > 8 ? Dictionary(uniqueKeysWithValues: uneven.enumerated().map { ($1, $0) }) : nil
+            for u in 0..<s {
+                let k = nk[newEnd + u]
+                if let slot { if let j = slot[k] { inSuffix[j].append(u) } }
+                else if let j = uneven.firstIndex(of: k) { inSuffix[j].append(u) }
+            }
         }
-        for (i, k) in ok.enumerated() {
+        var suffixCount: [FindingKey: Int] = [:]
+        for (j, k) in uneven.enumerated() { suffixCount[k] = inSuffix[j].count }
+        func middle(_ keys: [FindingKey], _ range: Range<Int>, _ other: (Int, Int) -> Int) -> [Int] {
+            var seen: [FindingKey: Int] = [:], out: [Int] = []
+            for i in range {
+                let k = keys[i], c = counts[k]!, t = seen[k, default: 0]
+                seen[k] = t + 1
+                if t >= other(c.old, c.new) + (suffixCount[k] ?? 0) { out.append(i) }
+            }
+            return out
+        }
+        var fresh = middle(nk, p..<newEnd) { o, _ in o }, gone = middle(ok, p..<oldEnd) { _, n in n }
+        var freshTail: [Int] = [], goneTail: [Int] = []
+        for (j, k) in uneven.enumerated() {
             let c = counts[k]!
-            counts[k] = (c.old, c.new, c.seen + 1)
-            if c.seen >= c.new { gone.append(i) }
+            if c.new > c.old { freshTail += inSuffix[j].suffix(c.new - c.old).map { newEnd + $0 } }
+            else { goneTail += inSuffix[j].suffix(c.old - c.new).map { oldEnd + $0 } }
         }
+        fresh += freshTail.sorted()
+        gone += goneTail.sorted()
         return (fresh, gone)
     }
 }

@@ -209,5 +209,26 @@ import SceneLang
             #expect(c.fresh == reference(ka, kb))
             #expect(c.gone == reference(kb, ka))
         }
+        // What an edit does: the same findings before and after a stretch that
+        // changed (so the lists share a prefix and a suffix, and few keys
+        // repeat many times, as on a scene where every node has one finding).
+        for round in 0..<600 {
+            let few = round % 2 == 0 ? Array(words.prefix(2)) : words
+            func keys(_ n: Int) -> [(DiagnosticCode, String)] { (0..<n).map { _ in (g.pick(Array(codes.prefix(round % 3 == 0 ? 1 : 3))), g.pick(few)) } }
+            let ka = keys(g.int(30)), lo = g.int(ka.count + 1), hi = lo + g.int(ka.count - lo + 1)
+            let kb = Array(ka[..<lo]) + keys(g.int(8)) + Array(ka[hi...])
+            func file(_ ks: [(DiagnosticCode, String)]) -> (SourceFile, [(DiagnosticCode, SourceRange)]) {
+                var text = "", ranges: [(DiagnosticCode, SourceRange)] = []
+                for (c, w) in ks {
+                    ranges.append((c, SourceRange(text.utf8.count, text.utf8.count + w.utf8.count)))
+                    text += w + "\n"
+                }
+                return (SourceFile(name: "f", text: text), ranges)
+            }
+            let (fa, ra) = file(ka), (fb, rb) = file(kb)
+            let c = Report.changes(ra.count, { ra[$0] }, fa, rb.count, { rb[$0] }, fb)
+            #expect(c.fresh == reference(ka, kb), "\(ka.map(\.1)) → \(kb.map(\.1))")
+            #expect(c.gone == reference(kb, ka), "\(ka.map(\.1)) → \(kb.map(\.1))")
+        }
     }
 }
