@@ -73,8 +73,6 @@ struct CompileCache: Sendable {
 
     /// More changed entries than this: parse the whole text instead.
     static let maxReparsed = 8
-    /// More moved entries than this: parse the text from the first on rather than shift each.
-    static let maxShifted = 4
 }
 
 enum Recompile {
@@ -126,30 +124,21 @@ enum Recompile {
         var pieces: [CompileCache.Piece] = []
         pieces.reserveCapacity(entries.count)
         var reparsed = 0
-        // Many statements moved (an edit early in a long scene): the text from
-        // the first of them on, parsed in one go, gives their statements at
-        // their new places (and those of changed ones among them) for less
-        // than shifting every range of each.
-        var moved = 0, first = entries.count
         for (i, e) in entries.enumerated() {
-            guard let p = cache.pieces[e.id], p.text == e.text, p.offset != offsets[i] else { continue }
-            moved += 1
-            first = min(first, i)
-        }
-        let tail = moved > CompileCache.maxShifted ? parseTail(file, from: offsets[first], statements: entries.count - first) : nil
-        for (i, e) in entries.enumerated() {
-            let parsed = tail != nil && i >= first ? tail![i - first] : nil
             if var p = cache.pieces[e.id], p.text == e.text {
-                // Moved by an edit before it: the same statement, `delta` bytes on.
+                // Moved by an edit before it: the same statement, `delta` bytes
+                // on (every later statement, after an edit early in a long
+                // scene: shifting is a copy of each node's slots, cheaper than
+                // parsing the rest of the text again).
                 if p.offset != offsets[i] {
-                    p.statement = parsed ?? Shift.statement(p.statement, offsets[i] - p.offset)
+                    p.statement = Shift.statement(p.statement, offsets[i] - p.offset)
                     p.offset = offsets[i]
                 }
                 pieces.append(p)
                 continue
             }
-            if parsed == nil { reparsed += 1 }
-            guard reparsed <= CompileCache.maxReparsed, let st = parsed ?? parse(e.text, at: offsets[i], in: file) else { return nil }
+            reparsed += 1
+            guard reparsed <= CompileCache.maxReparsed, let st = parse(e.text, at: offsets[i], in: file) else { return nil }
             var p = CompileCache.Piece(text: e.text, offset: offsets[i], statement: st)
             p.base = -1
             pieces.append(p)
@@ -198,17 +187,6 @@ enum Recompile {
         for (i, e) in entries.enumerated() { next.pieces[e.id] = pieces[i] }
         let parse = Parser.Result(scene: Scene(statements: statements), diagnostics: [], file: file)
         return (Compilation(file: file, parse: parse, scene: scene, diagnostics: []), next)
-    }
-
-    /// The statements of `file` from byte `offset` on (parsed after `offset`
-    /// blanks, so every range is the file's), when they are exactly
-    /// `statements` of them, cleanly.
-    static func parseTail(_ file: SourceFile, from offset: Int, statements: Int) -> [Statement]? {
-        var bytes = [UInt8](repeating: UInt8(ascii: " "), count: offset)
-        bytes += file.bytes[offset...]
-        let r = Parser.parse(SourceFile(name: file.name, bytes: bytes))
-        guard r.diagnostics.isEmpty, r.scene.statements.count == statements else { return nil }
-        return r.scene.statements
     }
 
     /// One entry's statement, its ranges those of `file`: the entry parsed

@@ -30,26 +30,33 @@ enum Shift {
         }
     }
 
-    /// Iterative over the tree: depth never touches the call stack.
+    /// Iterative over the tree: depth never touches the call stack. Post-order:
+    /// a node is rebuilt once its children are, which wait on one stack of
+    /// finished nodes (each node is copied out of its parent once).
     static func node(_ root: Node, _ d: Int) -> Node {
-        // Post-order: a node is rebuilt once its children are.
-        var stack: [(node: Node, done: [Node])] = [(root, [])]
-        var result: Node? = nil
-        while let top = stack.last {
-            if top.done.count < top.node.children.count {
-                stack.append((top.node.children[top.done.count], []))
+        var stack: [(node: Node, next: Int)] = [(root, 0)]
+        var done: [Node] = []
+        while !stack.isEmpty {
+            let top = stack.count - 1
+            let next = stack[top].next
+            if next < stack[top].node.children.count {
+                stack[top].next += 1
+                stack.append((stack[top].node.children[next], 0))
                 continue
             }
-            stack.removeLast()
-            var n = top.node
-            n.label = n.label.map { identifier($0, d) }
-            n.items = Items(n.items.map { Located(item($0.value, d), range($0.range, d)) })
-            n.children = top.done
-            n.block = n.block.map { range($0, d) }
+            var n = stack.removeLast().node
+            let k = n.children.count
+            if k > 0 {
+                n.children = Array(done[(done.count - k)...])
+                done.removeLast(k)
+            }
+            if let l = n.label { n.label = identifier(l, d) }
+            n.items = n.items.shifted(by: d) { Located(item($0.value, d), range($0.range, d)) }
+            if let b = n.block { n.block = range(b, d) }
             n.range = range(n.range, d)
-            if stack.isEmpty { result = n } else { stack[stack.count - 1].done.append(n) }
+            done.append(n)
         }
-        return result!
+        return done[0]
     }
 
     static func item(_ i: Item, _ d: Int) -> Item {
