@@ -129,6 +129,46 @@ public enum Console {
         return count
     }
 
+    /// Users and groups are looked up in /etc/passwd and /etc/group only, whatever
+    /// /etc/nsswitch.conf says (glibc's `__nss_configure_lookup`). A static glibc
+    /// executable (the release build) would load the host's NSS modules for the other
+    /// sources at run time — `systemd` for an id with no entry in the files — and the
+    /// static `scene` and `scene-repl` crashed in them (SIGSEGV): Foundation asks for
+    /// a file's owner and group names (`attributesOfItem`, the REPL's autosave list),
+    /// readline expands `~name`. glibc reads the files itself, loading nothing.
+    /// Nothing here needs a user's name: a look-up that finds nothing degrades (no
+    /// owner name). The REPL calls it first; it reads nsswitch.conf (0.2–0.4 ms), so
+    /// commands that look no user up (`scene run`, `check`, …) do not.
+    public static func lookUpUsersInFilesOnly() {
+        #if canImport(Glibc)
+        _ = nssConfigureLookup("passwd", "files")
+        _ = nssConfigureLookup("group", "files")
+        #endif
+    }
+
+    /// Sets `$HOME` from /etc/passwd, read as a plain file, when it is unset or empty
+    /// (`/` when the user has no entry there). The REPL calls it first: otherwise its
+    /// history and autosave paths (Foundation's home directory) and readline's
+    /// `~/.inputrc` look the user up through NSS, which a static executable (the
+    /// release build) loads from the host at run time — for a user with no entry that
+    /// is `libnss_systemd`, and the static `scene-repl` crashed in it.
+    public static func ensureHome(passwd: String = "/etc/passwd") {
+        if let home = getenv("HOME"), home.pointee != 0 { return }
+        setenv("HOME", passwdHome(uid: getuid(), passwd: passwd) ?? "/", 1)
+    }
+
+    /// The home directory of `uid` in a password file (`name:pw:uid:gid:gecos:home:shell`
+    /// lines); nil when it has no entry with a home.
+    public static func passwdHome(uid: UInt32, passwd: String = "/etc/passwd") -> String? {
+        guard case .success(let bytes) = read(passwd) else { return nil }
+        for line in bytes.split(separator: UInt8(ascii: "\n")) {
+            let f = line.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
+            guard f.count >= 7, UInt32(String(decoding: f[2], as: UTF8.self)) == uid, !f[5].isEmpty else { continue }
+            return String(decoding: f[5], as: UTF8.self)
+        }
+        return nil
+    }
+
     /// Write a file whole or not at all (through `OutputFile`: a temporary file
     /// renamed into place, through symlinks, keeping the file's permissions).
     public static func writeAtomically(_ text: String, to path: String) throws {
@@ -137,6 +177,12 @@ public enum Console {
         try out.commit()
     }
 }
+
+#if canImport(Glibc)
+/// glibc's `__nss_configure_lookup` (<nss.h>, which the Glibc module does not import).
+@_silgen_name("__nss_configure_lookup")
+private func nssConfigureLookup(_ database: UnsafePointer<CChar>, _ services: UnsafePointer<CChar>) -> Int32
+#endif
 
 private func systemWrite(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int) -> Int { write(fd, p, n) }
 private func systemRead(_ fd: Int32, _ p: UnsafeMutableRawPointer, _ n: Int) -> Int { read(fd, p, n) }

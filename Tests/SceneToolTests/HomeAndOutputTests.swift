@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+import SceneREPL
+
+/// The executables find the home directory and write output files with plain system
+/// calls, never through NSS (which a static glibc executable loads from the host at
+/// run time; scripts/release-smoke runs the release build where that crashed).
+struct HomeAndOutputTests {
+    let dir: URL
+
+    init() throws {
+        dir = FileManager.default.temporaryDirectory.appendingPathComponent("scene-home-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    }
+
+    @Test func theHomeDirectoryIsReadFromThePasswordFile() throws {
+        let passwd = dir.appendingPathComponent("passwd").path
+        try """
+        root:x:0:0:root:/root:/bin/bash
+        # a comment, and a short line
+        broken:x:7
+        nohome:x:1001:1001:No Home::/bin/sh
+        ann:x:1000:1000:Ann,,,:/home/ann:/bin/zsh
+        other:x:10000:10000::/home/other:/bin/sh
+        """.write(toFile: passwd, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(Console.passwdHome(uid: 1000, passwd: passwd) == "/home/ann")
+        #expect(Console.passwdHome(uid: 0, passwd: passwd) == "/root")
+        #expect(Console.passwdHome(uid: 1001, passwd: passwd) == nil)  // an empty home field
+        #expect(Console.passwdHome(uid: 100, passwd: passwd) == nil)   // not 10000's prefix
+        #expect(Console.passwdHome(uid: 7, passwd: passwd) == nil)
+        #expect(Console.passwdHome(uid: 1000, passwd: dir.appendingPathComponent("none").path) == nil)
+    }
+
+    /// Through a chain of relative links to the file at its end, which keeps its mode;
+    /// the links stay links. A dangling link's target is created.
+    @Test func outputFilesFollowLinkChainsAndKeepTheMode() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fm = FileManager.default
+        try fm.createDirectory(at: dir.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        let real = dir.appendingPathComponent("sub/real.svg")
+        try "old\n".write(to: real, atomically: true, encoding: .utf8)
+        #expect(chmod(real.path, 0o604) == 0)
+        try fm.createSymbolicLink(atPath: dir.appendingPathComponent("two.svg").path, withDestinationPath: "sub/real.svg")
+        try fm.createSymbolicLink(atPath: dir.appendingPathComponent("one.svg").path, withDestinationPath: "two.svg")
+        try Console.writeAtomically("new\n", to: dir.appendingPathComponent("one.svg").path)
+        #expect(try String(contentsOf: real, encoding: .utf8) == "new\n")
+        #expect(try fm.destinationOfSymbolicLink(atPath: dir.appendingPathComponent("one.svg").path) == "two.svg")
+        var info = stat()
+        #expect(stat(real.path, &info) == 0 && info.st_mode & 0o7777 == 0o604)
+
+        let dangling = dir.appendingPathComponent("dangling.svg")
+        try fm.createSymbolicLink(atPath: dangling.path, withDestinationPath: "sub/made.svg")
+        try Console.writeAtomically("made\n", to: dangling.path)
+        #expect(try String(contentsOf: dir.appendingPathComponent("sub/made.svg"), encoding: .utf8) == "made\n")
+        #expect(try fm.destinationOfSymbolicLink(atPath: dangling.path) == "sub/made.svg")
+        // Nothing is left beside them: no temporary file.
+        #expect(try fm.contentsOfDirectory(atPath: dir.appendingPathComponent("sub").path).sorted() == ["made.svg", "real.svg"])
+    }
+
+    @Test func anOutputFileInAMissingFolderSaysWhy() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("no/such/out.svg").path
+        #expect(throws: (any Error).self) { try Console.writeAtomically("x", to: path) }
+        do { try Console.writeAtomically("x", to: path) } catch {
+            #expect(error.localizedDescription == "No such file or directory")
+        }
+    }
+}
