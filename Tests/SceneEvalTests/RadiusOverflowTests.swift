@@ -101,9 +101,10 @@ struct RadiusOverflowTests {
                 == "screen 400x400\nt: concentric(top: fixed 20, bottom: concentric min 16) size 100x40\n")
     }
 
-    @Test func aRadiusFromABindingIsReplacedWhereItIsUsed() {
+    /// Changed where it is used (`j` keeps `r`), and the name is kept: `r - 4`, not `16` (KeepNames.swift).
+    @Test func aRadiusFromABindingIsAdjustedWhereItIsUsed() {
         #expect(Self.fix("let r = 20\nscreen 400x400\ni: rect r size 32x32\nj: rect r size 100x100\n")
-                == "let r = 20\nscreen 400x400\ni: rect 16 size 32x32\nj: rect r size 100x100\n")
+                == "let r = 20\nscreen 400x400\ni: rect r - 4 size 32x32\nj: rect r size 100x100\n")
     }
 
     @Test("the fix writes the radii the shape is drawn with, which fit", arguments: [

@@ -239,12 +239,14 @@ struct Context {
         if let r = sh.shapeRange {
             // Switch the drawn shape to concentric, keeping a minimum no larger than
             // the concentric radius; a container declared with the same radii follows.
-            let minimum = min(first.1, want).rounded()
-            fixes = [TextEdit(r, "concentric min \(n(minimum))")]
+            var minimum = n(min(first.1, want).rounded())
+            // Pinched: the radius as written becomes the minimum (`rect r` → `concentric min r`).
+            if !isFlared, let e = drawnRect(i), hasNames(text(e.range)) { minimum = text(e.range) }
+            fixes = [TextEdit(r, "concentric min \(minimum)")]
             if let cr = sh.containerRange, sh.containerRadii == sh.radii, sh.containerKind?.hasFixedCorners == true {
                 fixes.append(TextEdit(cr, Radii(all: want).containerDeclaration))
             }
-            help = "make it concentric (`concentric min \(n(minimum))`), or use the concentric radius: `rect \(n(want))`"
+            help = "make it concentric (`concentric min \(minimum)`), or use the concentric radius: `rect \(n(want))`"
         } else {
             // The container shape is what is drawn: it cannot become concentric.
             if let cr = sh.containerRange { fixes = [TextEdit(cr, Radii(all: want).containerDeclaration)] }
@@ -401,7 +403,12 @@ struct Context {
         let close = Corner.allCases.allSatisfy { abs(cr[$0] - sh.radii[$0]) <= Checker.tolerance }
         guard !close else { return }
         let r = sh.radii
-        let decl = r.containerDeclaration
+        // The drawn shape as written when it has names (`rect r` stays tied to `r`).
+        var decl = r.containerDeclaration
+        if let sr = sh.shapeRange, case let written = text(sr), hasNames(written),
+           ShapeKind.shapes.contains(where: { $0.publishesAsContainer && written.hasPrefix($0.rawValue) }) {
+            decl = "container " + written
+        }
         containerEdit(i, finding: findings.count)
         add(.shapeMismatch,
             "`\(sh.id)` declares a container (\(cr)) that differs from the shape it draws (\(sh.kind.rawValue) \(r))",

@@ -28,6 +28,11 @@ extension Context {
         let drawnByContainer = sh.shapeRange == nil
             && !nodes[j].items.contains { if case .glass(.some) = $0.value { return true }; return false }
         let drawsTarget = drawnByContainer || sh.radii.values.allSatisfy { abs($0 - target) <= Checker.tolerance }
+        // Drawn right with names (`rect a * 2`): declare it as written, and change no `let` it uses.
+        if !drawnByContainer, let d = drawnExpr, !ExprValue.names(d).isEmpty, d.isSatisfied(by: env, target),
+           sh.radii.values.allSatisfy({ abs($0 - target) < 1e-6 }) {
+            return JointPlan(edits: [TextEdit(cr, "container rect \(text(d.range))")], what: "`container rect \(text(d.range))`")
+        }
         var changing: [Expr] = []
         if let e = declaredExpr, !ExprValue.names(e).isEmpty { changing.append(e) }
         if !drawsTarget, let e = drawnExpr, !ExprValue.names(e).isEmpty { changing.append(e) }
@@ -48,7 +53,8 @@ extension Context {
             setText.append("`\(name)` = \(n(v)) (now \(n(env[name] ?? 0)))")
         }
         // Every radius of the node that has a name must come out right with the new values.
-        for e in [declaredExpr, drawsTarget ? nil : drawnExpr].compactMap({ $0 }) where !ExprValue.names(e).isEmpty {
+        // (The drawn one too when it draws the target already: a `let` it uses may have changed.)
+        for e in [declaredExpr, drawnByContainer ? nil : drawnExpr].compactMap({ $0 }) where !ExprValue.names(e).isEmpty {
             guard e.isSatisfied(by: env1, target) else {
                 return JointPlan(edits: [], what: "`container rect \(T)`", keptName: ExprValue.names(e).first)
             }

@@ -16,22 +16,41 @@ extension Context {
     func down(_ v: Double) -> String { n((v * 1000 + 1e-6).rounded(.down) / 1000) }
 
     /// `e`'s text changed so that it evaluates to `target` under `env`
-    /// (the file's, unless given); nil when no such text comes out exact.
-    func adjusted(_ e: Expr, to target: Double, env: [String: Double]? = nil) -> String? {
+    /// (the file's, unless given), rounded up to the thousandth (`below`:
+    /// down, for a radius that must not exceed a limit); nil when no such
+    /// text comes out exact.
+    func adjusted(_ e: Expr, to target: Double, env: [String: Double]? = nil, below: Bool = false) -> String? {
         let env = env ?? self.env
         guard let now = ExprValue.eval(e, env) else { return nil }
         let delta = target - now
-        // A number is written over (exact: `up` never rounds below).
-        if case .number = e { return up(target) }
-        var out = text(e.range) + (abs(delta) < 1e-9 ? "" : delta > 0 ? " + " + up(delta) : " - " + down(-delta))
+        // What is added rounds the way the result must; what is subtracted, the other way.
+        func plus(_ v: Double) -> String { below ? down(v) : up(v) }
+        func minus(_ v: Double) -> String { below ? up(v) : down(v) }
+        // A number is written over.
+        if case .number = e { return plus(target) }
+        var out = text(e.range) + (abs(delta) < 1e-9 ? "" : delta > 0 ? " + " + plus(delta) : " - " + minus(-delta))
         if case .chain(let operands, let ops, _) = e, ops.last == .add || ops.last == .sub,
            case .number(let v, let r) = operands[operands.count - 1],
            let head = Self.dropOperator(text(SourceRange(e.range.start, r.start))) {
             let c = (ops.last == .add ? v : -v) + delta
-            out = abs(c) < 1e-9 ? head : head + (c > 0 ? " + " + up(c) : " - " + down(-c))
+            out = abs(c) < 1e-9 ? head : head + (c > 0 ? " + " + plus(c) : " - " + minus(-c))
         }
-        guard exact(out, target, env) else { return nil }
+        guard let v = value(of: out, env), below ? v <= target + 1e-9 && v >= target - 1e-3 - 1e-9
+                                                 : v >= target - 1e-9 && v <= target + 1e-3 + 1e-9 else { return nil }
         return out
+    }
+
+    /// Expression `text`, read as the file would read it, evaluated under `env` (the file's unless given).
+    func value(of text: String, _ env: [String: Double]? = nil) -> Double? {
+        let parsed = Parser.parse(SourceFile(name: file.name, text: "let x_ = \(text)\n"))
+        guard !parsed.diagnostics.hasErrors, parsed.scene.statements.count == 1,
+              case .binding(_, let e, _) = parsed.scene.statements[0] else { return nil }
+        return ExprValue.eval(e, env ?? self.env)
+    }
+
+    /// Whether `text` has a name in it (an expression, or a shape written with one).
+    func hasNames(_ text: String) -> Bool {
+        Lexer.tokenize(SourceFile(name: file.name, text: text)).tokens.contains { $0.kind == .identifier && $0.keyword == nil }
     }
 
     /// `a * 2 + ` → `a * 2`: the text before a chain's last operand, without
@@ -45,13 +64,12 @@ extension Context {
         return t.isEmpty ? nil : String(t)
     }
 
-    /// Whether `text`, read as the file would read it, comes out as `target`
-    /// (never below, at most a thousandth above) under `env`.
-    func exact(_ text: String, _ target: Double, _ env: [String: Double]) -> Bool {
-        let parsed = Parser.parse(SourceFile(name: file.name, text: "let x_ = \(text)\n"))
-        guard !parsed.diagnostics.hasErrors, parsed.scene.statements.count == 1,
-              case .binding(_, let e, _) = parsed.scene.statements[0], let v = ExprValue.eval(e, env) else { return false }
-        return v >= target - 1e-9 && v <= target + 1e-3 + 1e-9
+    /// The radius of node `i`'s drawn `rect` (one radius).
+    func drawnRect(_ i: Int) -> Expr? {
+        for it in nodes[i].items {
+            if case .shape(.radii(.rect, let es)) = it.value, es.count == 1 { return es[0] }
+        }
+        return nil
     }
 
     /// The `rect` radius node `j` draws, when it draws the radius it declares
@@ -72,7 +90,7 @@ extension Context {
     /// value is needed where.
     func keptRaise(_ j: Int, at r: SourceRange, to needed: Double) -> (String, [TextEdit]) {
         let who = "`\(scene.shapes[j].id)`"
-        guard let e = declaredRadius(j, at: r), let declared = adjusted(e, to: needed) else {
+        guard let e = declaredExpr(j, at: r), let declared = adjusted(e, to: needed) else {
             let at = file.location(of: r.start)
             return ("raise \(who)'s radius `\(text(r))` to \(n(needed)), not lower the minimum: no edit keeps its names exactly, "
                     + "so none is made: write a radius of \(n(needed)) at \(at.line):\(at.column) by hand", [])

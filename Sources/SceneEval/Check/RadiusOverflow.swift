@@ -172,12 +172,22 @@ extension Context {
                 return OverflowFix(edits: [TextEdit(f.item.range, text)], text: text,
                                    help: "a button, pill or track is fully rounded on its short axis: use `\(text)`, what earlier versions drew, at any size")
             }
-            let text = prefix + "\(kind.rawValue) \(n(fitted.topLeading))"
-            return OverflowFix(edits: [TextEdit(e.range, n(fitted.topLeading))], text: text,
+            // (A name is kept: `rect r` → `rect r - 10`, KeepNames.swift.)
+            guard let t = adjusted(e, to: fitted.topLeading, below: true) else { return byHand(f, fitted) }
+            let text = prefix + "\(kind.rawValue) \(t)"
+            return OverflowFix(edits: [TextEdit(e.range, t)], text: text,
                                help: "use the largest radius that fits: `\(text)`")
         case .radii(let kind, let es):
-            let edits = Corner.allCases.filter { fitted[$0] != f.radii[$0] }.map { TextEdit(es[$0.rawValue].range, n(fitted[$0])) }
-            let text = prefix + "\(kind.rawValue)(\(fitted.values.map(n).joined(separator: ", ")))"
+            var edits: [TextEdit] = []
+            var parts: [String] = []
+            for k in Corner.allCases {
+                let e = es[k.rawValue]
+                guard fitted[k] != f.radii[k] else { parts.append(n(fitted[k])); continue }
+                guard let t = adjusted(e, to: fitted[k], below: true) else { return byHand(f, fitted) }
+                edits.append(TextEdit(e.range, t))
+                parts.append(t)
+            }
+            let text = prefix + "\(kind.rawValue)(\(parts.joined(separator: ", ")))"
             return OverflowFix(edits: edits, text: text, help: "use the radii it is drawn with, which fit: `\(text)`")
         case .concentric(let base, _, let clauses):
             // Lower each fixed corner's expression to what is drawn; a clause (or
@@ -189,12 +199,19 @@ extension Context {
             for (spec, corners) in sources {
                 guard case .fixed(let e) = spec, let v = corners.map({ fitted[$0] }).min(),
                       corners.contains(where: { f.radii[$0] > v }) else { continue }
-                edits.append(TextEdit(e.range, n(v)))
-                parts.append("`fixed \(n(v))` at \(corners.map(\.name).joined(separator: ", "))")
+                guard let t = adjusted(e, to: v, below: true) else { return byHand(f, fitted) }
+                edits.append(TextEdit(e.range, t))
+                parts.append("`fixed \(t)` at \(corners.map(\.name).joined(separator: ", "))")
             }
             return OverflowFix(edits: edits, text: "", help: "lower the fixed corners to the radius they are drawn with, which fits: " + parts.joined(separator: "; "))
         case .plain:
             return OverflowFix(edits: [], text: "", help: "")
         }
+    }
+
+    /// No edit keeps the radius's names exactly: say what it must be, by hand.
+    func byHand(_ f: FixedRadii, _ fitted: Radii) -> OverflowFix {
+        let at = file.location(of: f.item.range.start)
+        return OverflowFix(edits: [], text: "", help: "lower the radius to what it is drawn with, \(fitted), at \(at.line):\(at.column) by hand (no edit keeps its names exactly)")
     }
 }

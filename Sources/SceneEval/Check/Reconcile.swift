@@ -43,7 +43,7 @@ extension Context {
             for f in edits {
                 guard case .built(let finding) = findings[f] else { continue }
                 for e in finding.fixes {
-                    if e.range == cr, let v = Self.declaredRadius(e.replacement) { declared = max(declared ?? 0, v) }
+                    if e.range == cr, let v = declaredRadius(e.replacement) { declared = max(declared ?? 0, v) }
                     if e.range == sh.shapeRange, e.replacement.hasPrefix("concentric") { concentric = true }
                 }
             }
@@ -104,11 +104,11 @@ extension Context {
         return needs
     }
 
-    /// `container rect R` → R.
-    static func declaredRadius(_ text: String) -> Double? {
+    /// `container rect R` → R (`R` may be written with names: `container rect r`).
+    func declaredRadius(_ text: String) -> Double? {
         let prefix = "container rect "
         guard text.hasPrefix(prefix) else { return nil }
-        return Double(text.dropFirst(prefix.count))
+        return Double(text.dropFirst(prefix.count)) ?? value(of: String(text.dropFirst(prefix.count)))
     }
 
     /// The shape item that draws node `j` at radius `r`: `concentric min r`

@@ -208,7 +208,7 @@ extension Context {
     }
 
     /// The radius expression node `j` declares (`container rect e`), at `r`.
-    func declaredRadius(_ j: Int, at r: SourceRange) -> Expr? {
+    func declaredExpr(_ j: Int, at r: SourceRange) -> Expr? {
         for it in nodes[j].items {
             if case .container(.radii(.rect, let es)) = it.value, es.count == 1, es[0].range == r { return es[0] }
         }

@@ -116,8 +116,8 @@ extension Context {
                   case .concentric(let minimum) = base else { return [] }
             // A sibling with no minimum gets one from `missing-minimum` first
             // (two insertions at one place would collide); the next round evens the row.
-            guard let e = minimum else { return [] }
-            edits.append(TextEdit(e.range, n(m)))
+            guard let e = minimum, let t = adjusted(e, to: m) else { return [] }
+            edits.append(TextEdit(e.range, t))
         }
         return edits
     }
