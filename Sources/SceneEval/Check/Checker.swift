@@ -241,7 +241,7 @@ struct Context {
             // the concentric radius; a container declared with the same radii follows.
             var minimum = n(min(first.1, want).rounded())
             // Pinched: the radius as written becomes the minimum (`rect r` → `concentric min r`).
-            if !isFlared, let e = drawnRect(i), hasNames(text(e.range)) { minimum = text(e.range) }
+            if !isFlared, let e = drawnRect(i), !ExprValue.names(e).isEmpty { minimum = text(e.range) }
             fixes = [TextEdit(r, "concentric min \(minimum)")]
             if let cr = sh.containerRange, sh.containerRadii == sh.radii, sh.containerKind?.hasFixedCorners == true {
                 fixes.append(TextEdit(cr, Radii(all: want).containerDeclaration))
@@ -405,7 +405,7 @@ struct Context {
         let r = sh.radii
         // The drawn shape as written when it has names (`rect r` stays tied to `r`).
         var decl = r.containerDeclaration
-        if let sr = sh.shapeRange, case let written = text(sr), hasNames(written),
+        if let sr = sh.shapeRange, hasNames(i, at: sr), case let written = text(sr),
            ShapeKind.shapes.contains(where: { $0.publishesAsContainer && written.hasPrefix($0.rawValue) }) {
             decl = "container " + written
         }

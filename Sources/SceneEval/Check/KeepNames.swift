@@ -3,9 +3,10 @@
 // set to do it (setting it would move the content too, break another node, or
 // the name is computed from others), the expression is kept and adjusted by
 // what it lacks: a trailing number is changed (`r + 4` → `r + 12`, `r - 4` →
-// `r + 8`), else the difference is added (`p * 2` → `p * 2 + 4`). The result
-// is read back and evaluated: an adjustment that does not come out exactly
-// (within a thousandth, never below) is not offered.
+// `r + 8`), else the difference is added (`p * 2` → `p * 2 + 4`). What the
+// result comes out as is computed from its parts, as written: an adjustment
+// that does not come out exactly (within a thousandth, on the safe side) is
+// not offered. (No parse: a grid of findings builds one each.)
 import SceneLang
 
 extension Context {
@@ -26,17 +27,28 @@ extension Context {
         // What is added rounds the way the result must; what is subtracted, the other way.
         func plus(_ v: Double) -> String { below ? down(v) : up(v) }
         func minus(_ v: Double) -> String { below ? up(v) : down(v) }
-        // A number is written over.
-        if case .number = e { return plus(target) }
-        var out = text(e.range) + (abs(delta) < 1e-9 ? "" : delta > 0 ? " + " + plus(delta) : " - " + minus(-delta))
-        if case .chain(let operands, let ops, _) = e, ops.last == .add || ops.last == .sub,
-           case .number(let v, let r) = operands[operands.count - 1],
-           let head = Self.dropOperator(text(SourceRange(e.range.start, r.start))) {
-            let c = (ops.last == .add ? v : -v) + delta
-            out = abs(c) < 1e-9 ? head : head + (c > 0 ? " + " + plus(c) : " - " + minus(-c))
+        // `base` plus or minus a number, and what that comes out as (`+` and
+        // `-` bind loosest and left to right, so appending one adds to the whole).
+        func term(_ base: String, _ baseValue: Double, _ c: Double) -> (String, Double?) {
+            if abs(c) < 1e-9 { return (base, baseValue) }
+            let written = c > 0 ? plus(c) : minus(-c)
+            return (base + (c > 0 ? " + " : " - ") + written, Double(written).map { baseValue + (c > 0 ? $0 : -$0) })
         }
-        guard let v = value(of: out, env), below ? v <= target + 1e-9 && v >= target - 1e-3 - 1e-9
-                                                 : v >= target - 1e-9 && v <= target + 1e-3 + 1e-9 else { return nil }
+        var (out, v): (String, Double?)
+        if case .number = e {
+            // A number is written over.
+            (out, v) = (plus(target), Double(plus(target)))
+        } else if case .chain(let operands, let ops, _) = e, ops.last == .add || ops.last == .sub,
+                  case .number(let last, let r) = operands[operands.count - 1],
+                  let head = Self.dropOperator(text(SourceRange(e.range.start, r.start))) {
+            // A trailing number is changed: `r + 4` → `r + 12`.
+            let signed = ops.last == .add ? last : -last
+            (out, v) = term(head, now - signed, signed + delta)
+        } else {
+            (out, v) = term(text(e.range), now, delta)
+        }
+        guard let v, below ? v <= target + 1e-9 && v >= target - 1e-3 - 1e-9
+                           : v >= target - 1e-9 && v <= target + 1e-3 + 1e-9 else { return nil }
         return out
     }
 
@@ -48,9 +60,11 @@ extension Context {
         return ExprValue.eval(e, env ?? self.env)
     }
 
-    /// Whether `text` has a name in it (an expression, or a shape written with one).
-    func hasNames(_ text: String) -> Bool {
-        Lexer.tokenize(SourceFile(name: file.name, text: text)).tokens.contains { $0.kind == .identifier && $0.keyword == nil }
+    /// Whether node `i`'s item at `range` is written with a name.
+    func hasNames(_ i: Int, at range: SourceRange) -> Bool {
+        var names: [String] = []
+        for it in nodes[i].items where it.range == range { ExprValue.names(it.value, into: &names) }
+        return !names.isEmpty
     }
 
     /// `a * 2 + ` → `a * 2`: the text before a chain's last operand, without
