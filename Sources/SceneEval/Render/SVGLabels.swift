@@ -10,96 +10,29 @@ import SceneLang
 // or down a line past another label). Everything is computed from the estimated
 // text width (`SVGText`) in a fixed order, so placement is deterministic.
 
-/// An axis-aligned box in scene points.
-struct SVGBox: Equatable {
-    var minX: Double, minY: Double, maxX: Double, maxY: Double
-
-    init(x: Double, y: Double, width: Double, height: Double) {
-        minX = x; minY = y; maxX = x + width; maxY = y + height
-    }
-
-    func overlaps(_ o: SVGBox) -> Bool {
-        minX < o.maxX && o.minX < maxX && minY < o.maxY && o.minY < maxY
-    }
-}
-
-/// Boxes bucketed by a coarse grid, so each query looks at a few neighbours, not
-/// at every label and cross of a 100,000-node scene. Only looked up, never
-/// iterated as a dictionary, and queries only take minima and maxima, so the
-/// answer does not depend on any order.
-struct SVGBoxGrid {
-    static let cell = 64.0
-    private(set) var boxes: [SVGBox] = []
-    /// Whether each box is a corner-centre cross (else a label).
-    private(set) var isCross: [Bool] = []
-    private var cells: [Int64: [Int32]] = [:]
-
-    /// What overlaps a box: nothing (`any` false), or the extremes of what does.
-    struct Hits {
-        var any = false
-        /// The lowest bottom edge among the labels hit (nil: only crosses).
-        var labelMaxY: Double? = nil
-        var minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-    }
-
-    private static func index(_ v: Double) -> Int64 {
-        Int64(max(-1e9, min(1e9, (v / cell).rounded(.down))))
-    }
-
-    /// The cells a box touches (none for a box over 64 cells wide or tall: a label
-    /// or cross never is).
-    private static func range(_ b: SVGBox) -> (x: ClosedRange<Int64>, y: ClosedRange<Int64>)? {
-        let x0 = index(b.minX), x1 = index(b.maxX), y0 = index(b.minY), y1 = index(b.maxY)
-        guard x1 - x0 < 64, y1 - y0 < 64 else { return nil }
-        return (x0...x1, y0...y1)
-    }
-
-    @inline(__always) private static func key(_ x: Int64, _ y: Int64) -> Int64 { x << 32 ^ (y & 0xFFFF_FFFF) }
-
-    mutating func insert(_ b: SVGBox, cross: Bool) {
-        let n = Int32(boxes.count)
-        boxes.append(b); isCross.append(cross)
-        guard let r = Self.range(b) else { return }
-        for x in r.x { for y in r.y { cells[Self.key(x, y), default: []].append(n) } }
-    }
-
-    func hits(_ b: SVGBox) -> Hits {
-        var h = Hits()
-        guard let r = Self.range(b) else { return h }
-        for x in r.x {
-            for y in r.y {
-                guard let list = cells[Self.key(x, y)] else { continue }
-                for n in list {
-                    let o = boxes[Int(n)]
-                    guard o.overlaps(b) else { continue }
-                    h.any = true
-                    h.minY = min(h.minY, o.minY); h.maxX = max(h.maxX, o.maxX); h.maxY = max(h.maxY, o.maxY)
-                    if !isCross[Int(n)] { h.labelMaxY = max(h.labelMaxY ?? -Double.infinity, o.maxY) }
-                }
-            }
-        }
-        return h
-    }
-}
-
 /// Places the labels of one panel.
-struct SVGLabelPlacer {
+typealias SVGLabelPlacer = SVGLabelLayout<SVGBoxGrid>
+
+/// Places the labels of one panel, keeping what it placed in an `Index`
+/// (`SVGBoxGrid`; `SVGBoxScan` in the tests, which must place alike). The
+/// constants are computed properties: a generic type cannot store static ones.
+struct SVGLabelLayout<Index: SVGBoxIndex> {
     /// A line of label text: ascent and descent of the font, rounded up.
-    static let lineHeight = 12.0
+    static var lineHeight: Double { 12 }
     /// From the top of a label's box to its baseline.
-    static let ascent = SVGText.ascent * SVGStyle.labelSize
+    static var ascent: Double { SVGText.ascent * SVGStyle.labelSize }
     /// Between a label and its shape's outline, inside.
-    static let pad = 3.0
+    static var pad: Double { 3 }
     /// Between a label and whatever it was moved clear of.
-    static let gap = 1.0
+    static var gap: Double { 1 }
     /// How far a cross and its halo reach from the corner centre.
-    static let crossReach = SVGStyle.crossArm + 1.5
+    static var crossReach: Double { SVGStyle.crossArm + 1.5 }
     /// Positions tried before a label gives up and takes its first choice.
-    static let attempts = 48
+    static var attempts: Int { 48 }
 
     /// Where labels may go: the panel's viewBox area.
     let bounds: SVGBox
-    var grid = SVGBoxGrid()
+    var grid = Index()
 
     init(bounds: SVGBox) { self.bounds = bounds }
 
@@ -153,10 +86,7 @@ struct SVGLabelPlacer {
             }
             let box = SVGBox(x: f.minX + x, y: f.minY + b, width: w, height: h)
             var hits = grid.hits(box)
-            for c in children where c.overlaps(box) {
-                hits.any = true
-                hits.minY = min(hits.minY, c.minY); hits.maxX = max(hits.maxX, c.maxX); hits.maxY = max(hits.maxY, c.maxY)
-            }
+            for c in children where c.overlaps(box) { hits.add(c, label: false) }
             if !hits.any { return box }
             if let lowest = hits.labelMaxY {
                 b = max(b + 1, lowest - f.minY + Self.gap)
@@ -196,6 +126,26 @@ struct SVGLabelPlacer {
         let x = max(bounds.minX, min(b.minX, bounds.maxX - w))
         let y = max(bounds.minY, min(b.minY, bounds.maxY - h))
         return SVGBox(x: x, y: y, width: w, height: h)
+    }
+}
+
+extension SVGLabelLayout {
+    /// Places the label of every labelled drawn shape of `scene`, in scene order,
+    /// clear of `crosses` and of one another within `area`; `body` gets the
+    /// shape's index, its label, the box and whether it is inside the shape.
+    static func placeAll(_ scene: ResolvedScene, crosses: [Point], area: SVGBox,
+                         _ body: (Int, String, SVGBox, Bool) -> Void) {
+        let shapes = scene.shapes
+        var placer = Self(bounds: area)
+        for p in crosses { placer.addCross(p) }
+        let kids = scene.drawnChildren()
+        for i in shapes.indices where shapes[i].kind != .group && shapes[i].isDrawable {
+            guard let label = shapes[i].label else { continue }
+            let clear = kids[i].map { j in let f = shapes[j].frame; return SVGBox(x: f.x, y: f.y, width: f.width, height: f.height) }
+            let (box, inside) = placer.place(width: SVGText.width(label, size: SVGStyle.labelSize), for: RoundedRect(shape: shapes[i]),
+                                             clearOf: clear)
+            body(i, label, box, inside)
+        }
     }
 }
 

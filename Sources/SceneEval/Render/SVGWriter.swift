@@ -429,18 +429,10 @@ struct SVGDocument {
     /// same text stroked underneath in the contrasting colour (an SVG 1.1 halo;
     /// `paint-order` is SVG 2), so it reads over any child, cross or edge.
     mutating func labels(_ scene: ResolvedScene, painter: SVGPainter, prefix: String, crosses: [Point], area: SVGBox) {
-        let shapes = scene.shapes
-        var placer = SVGLabelPlacer(bounds: area)
-        for p in crosses { placer.addCross(p) }
         out.raw("<g id=\""); out.id(unique(prefix + "labels")); out.raw("\" font-family=\"")
         out.raw(SVGStyle.font); out.raw("\" font-size=\""); out.number(SVGStyle.labelSize)
         out.raw("\" stroke-width=\""); out.number(SVGStyle.labelHalo); out.raw("\" stroke-linejoin=\"round\">\n")
-        let kids = scene.drawnChildren()
-        for i in shapes.indices where shapes[i].kind != .group && shapes[i].isDrawable {
-            guard let label = shapes[i].label else { continue }
-            let clear = kids[i].map { j in let f = shapes[j].frame; return SVGBox(x: f.x, y: f.y, width: f.width, height: f.height) }
-            let (box, inside) = placer.place(width: SVGText.width(label, size: SVGStyle.labelSize), for: RoundedRect(shape: shapes[i]),
-                                             clearOf: clear)
+        SVGLabelPlacer.placeAll(scene, crosses: crosses, area: area) { i, label, box, inside in
             let behind = backdrop(at: Point((box.minX + box.maxX) / 2, (box.minY + box.maxY) / 2), label: i, inside: inside,
                                   scene, painter)
             let light = behind.luminance > SVGStyle.lightLuminance
