@@ -89,10 +89,62 @@ struct ResolveContext {
     static func concentric(_ k: Corner, frame: Frame, in container: Frame, R: Double)
         -> (dx: Double, dy: Double, distance: Double, radius: Double, unclamped: Double?) {
         let (rawDx, rawDy) = insets(k, frame, container)
+        return concentric(rawDx: rawDx, rawDy: rawDy, R: R)
+    }
+
+    /// The same from the corner's insets as measured (`insets`).
+    @inline(__always)
+    static func concentric(rawDx: Double, rawDy: Double, R: Double)
+        -> (dx: Double, dy: Double, distance: Double, radius: Double, unclamped: Double?) {
         let dx = ModelDecision.clampInset(rawDx), dy = ModelDecision.clampInset(rawDy)
         let d = ModelDecision.cornerDistance(dx: dx, dy: dy)
         let raw = ModelDecision.cornerDistance(dx: rawDx, dy: rawDy)
         return (dx, dy, d, max(R - d, 0), raw < d ? max(R - raw, 0) : nil)
+    }
+
+    /// One concentric corner on iOS 26: the rule, the radius with the minimum
+    /// applied (`result`), and the decisions that changed it, inserted into
+    /// `decisions`. The general loop and `concentricRadii` both go through here.
+    @inline(__always)
+    static func concentricCorner(rawDx: Double, rawDy: Double, R: Double, minimum m: Double?,
+                                 into decisions: inout Decisions)
+        -> (rule: (dx: Double, dy: Double, distance: Double, radius: Double, unclamped: Double?), result: Double) {
+        let rule = concentric(rawDx: rawDx, rawDy: rawDy, R: R)
+        let floor = m ?? 0
+        // Flag the clamp only where the inset as measured would change the radius.
+        if let u = rule.unclamped, max(u, floor) != max(rule.radius, floor) { decisions.insert(.overflowClamped) }
+        // Flag the metric only where another choice would change the radius.
+        if rule.dx != rule.dy, max(max(R - min(rule.dx, rule.dy), 0), floor) != max(rule.radius, floor) {
+            decisions.insert(.chebyshevDistance)
+        }
+        return (rule, max(rule.radius, floor))
+    }
+
+    /// The common case of `resolve`, read from a shape's stored spec (`values`,
+    /// `styles`, `groups` as in `ConcentricSpec`): every corner concentric, no
+    /// uniform group, iOS 26, nothing to explain. The radii and decisions
+    /// `resolve` gives (its container is `ctx`, nothing is written over), or
+    /// nil for any other spec.
+    func concentricRadii(values: Radii, styles: UInt8, groups: UInt16, frame: Frame, ctx: ContainerRef,
+                         outer: Outer) -> (radii: Radii, decisions: Decisions)? {
+        guard target != .ios18, groups == 0, styles & 0b1010_1010 == 0 else { return nil }
+        var decisions = Decisions()
+        if ctx == .screen { decisions.insert(.screenContainer) }
+        if outer.centredSquare { decisions.insert(.circleContainerSquare) }
+        let cf = outer.frame, half = frame.halfShorterSide
+        // Each corner's insets as `insets` measures them.
+        let leading = frame.minX - cf.minX, top = frame.minY - cf.minY
+        let trailing = cf.maxX - frame.maxX, bottom = cf.maxY - frame.maxY
+        func corner(_ k: Corner, _ dx: Double, _ dy: Double) -> Double {
+            let m: Double? = (styles >> UInt8(2 * k.rawValue)) & 1 == 1 ? values[k] : nil
+            let r = Self.concentricCorner(rawDx: dx, rawDy: dy, R: outer.radii[k], minimum: m, into: &decisions).result
+            // At most half the shorter side (`CornerState.clamp`).
+            if r > half { decisions.insert(.clampedToHalfSide); return half }
+            return r
+        }
+        let radii = Radii(corner(.topLeading, leading, top), corner(.topTrailing, trailing, top),
+                          corner(.bottomTrailing, trailing, bottom), corner(.bottomLeading, leading, bottom))
+        return (radii, decisions)
     }
 
     /// `outer` is the container as measured (see `Outer`). With `explain`, each
@@ -161,17 +213,10 @@ struct ResolveContext {
                 if state.explain { var c = CornerReason(rule: .fallback); c.minimum = m; state.reasons.append(c) }
             case .concentric(let m):
                 let R = outer.radii[k]
-                let rule = Self.concentric(k, frame: frame, in: outer.frame, R: R)
-                let floor = m ?? 0
-                // Flag the clamp only where the inset as measured would change the radius.
-                if let u = rule.unclamped, max(u, floor) != max(rule.radius, floor) {
-                    state.decisions.insert(.overflowClamped)
-                }
-                // Flag the metric only where another choice would change the radius.
-                if rule.dx != rule.dy, max(max(R - min(rule.dx, rule.dy), 0), floor) != max(rule.radius, floor) {
-                    state.decisions.insert(.chebyshevDistance)
-                }
-                radii[k] = max(rule.radius, floor)
+                let (rawDx, rawDy) = Self.insets(k, frame, outer.frame)
+                let (rule, result) = Self.concentricCorner(rawDx: rawDx, rawDy: rawDy, R: R, minimum: m,
+                                                           into: &state.decisions)
+                radii[k] = result
                 if state.explain {
                     var c = CornerReason(rule: (m ?? -1) > rule.radius ? .minimum : .concentric)
                     c.containerRadius = R; c.dx = rule.dx; c.dy = rule.dy; c.distance = rule.distance

@@ -49,4 +49,52 @@ struct ResolveFastPathTests {
             #expect(spec.fixedCorners == expected)
         } } } }
     }
+
+    /// `ResolveContext.concentricRadii` (the common case read from a shape's
+    /// stored spec) gives `resolve`'s radii and decisions to the bit: frames
+    /// inside, on and past their container's edges, circle and screen
+    /// containers, with and without minimums; nil exactly where it does not apply.
+    @Test func concentricCommonCaseAgreesWithResolve() {
+        let screen = Screen(name: nil, width: 400, height: 300, radius: 40)
+        let containers: [(Outer, ContainerRef)] = [
+            (Outer(screen: screen), .screen),
+            (Outer(frame: Frame(x: 10, y: 20, width: 200, height: 100), radii: Radii(28, 12, 0, 40), kind: .uneven), .node(0)),
+            (Outer(frame: Frame(x: 0, y: 0, width: 80, height: 80), radii: Radii(all: 40), kind: .circle), .node(3)),
+        ]
+        let offsets: [Double] = [-8, 0, 0.5, 6, 30]
+        let sizes: [Double] = [0, 10, 44, 150]
+        let specs: [ConcentricSpec] = [
+            ConcentricSpec(all: .concentric(minimum: nil)), ConcentricSpec(all: .concentric(minimum: 15)),
+            { var c = ConcentricSpec(all: .concentric(minimum: 4)); c[.topTrailing] = .concentric(minimum: nil); return c }(),
+            { var c = ConcentricSpec(all: .concentric(minimum: 4)); c[.bottomLeading] = .fixed(9); return c }(),
+            { var c = ConcentricSpec(all: .concentric(minimum: 2)); c.groupMasks = 0xF; return c }(),
+        ]
+        var fast = 0, general = 0, decided = Decisions()
+        for target in [Target.ios26, .ios18] {
+            let context = ResolveContext(screen: screen, target: target)
+            for (outer, ctx) in containers { for dx in offsets { for dy in offsets { for w in sizes { for h in sizes {
+                let frame = Frame(x: outer.frame.x + dx, y: outer.frame.y + dy, width: w, height: h)
+                for spec in specs {
+                    let full = context.resolve(.concentric(spec), frame: frame, ctx: ctx, outer: outer)
+                    let quick = context.concentricRadii(values: spec.values, styles: spec.styles, groups: spec.groupMasks,
+                                                        frame: frame, ctx: ctx, outer: outer)
+                    let applies = target == .ios26 && spec.groupMasks == 0 && spec.fixedCorners == 0
+                    #expect((quick != nil) == applies)
+                    guard let quick else { general += 1; continue }
+                    fast += 1
+                    decided.bits |= quick.decisions.bits
+                    #expect(full.container == ctx && full.written == nil)
+                    for k in Corner.allCases {
+                        #expect(quick.radii[k].bitPattern == full.radii[k].bitPattern, "\(k) of \(frame) in \(outer.frame)")
+                    }
+                    #expect(quick.decisions == full.decisions, "\(frame) in \(outer.frame): \(quick.decisions.list) vs \(full.decisions.list)")
+                }
+            } } } } }
+        }
+        #expect(fast > 0 && general > 0)
+        // The comparison covers every decision the common case can take.
+        for d in [ModelDecision.screenContainer, .circleContainerSquare, .overflowClamped, .chebyshevDistance, .clampedToHalfSide] {
+            #expect(decided.contains(d), "\(d)")
+        }
+    }
 }

@@ -285,7 +285,14 @@ extension Evaluator {
             }
             let outer = lastOuter
             flat.shapes[i].enclosing = ctx
-            if let d = flat.shapes[i].spec {
+            if flat.shapes[i].isConcentricSpec, let (radii, decisions) = context.concentricRadii(
+                values: flat.shapes[i].specValues, styles: flat.shapes[i].specStyles, groups: flat.shapes[i].specGroups,
+                frame: frame, ctx: ctx, outer: outer) {
+                // The common case, field by field (no spec, state or resolution built).
+                flat.shapes[i].radii = radii
+                flat.shapes[i].decisions = decisions
+                flat.shapes[i].container = ctx
+            } else if let d = flat.shapes[i].spec {
                 let r = context.resolve(d, frame: frame, ctx: ctx, outer: outer)
                 flat.shapes[i].radii = r.radii
                 flat.shapes[i].decisions = r.decisions

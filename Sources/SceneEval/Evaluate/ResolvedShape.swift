@@ -150,6 +150,8 @@ public struct ResolvedShape: Sendable, Equatable {
             bits = bits & ~(3 << Self.specShift) | form << Self.specShift
         }
     }
+    /// Whether `spec` is a `.concentric` one (read without building it).
+    var isConcentricSpec: Bool { (bits >> Self.specShift) & 3 == 3 }
     /// Source range of the drawn shape's item, a part a checker may point at.
     public var shapeRange: SourceRange? {
         get {
