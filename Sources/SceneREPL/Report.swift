@@ -1,4 +1,7 @@
 import SceneLang
+#if canImport(Glibc)
+import Glibc
+#endif
 import SceneEval
 
 /// ANSI styling, or none (pipes, `NO_COLOR`).
@@ -348,8 +351,8 @@ public enum Report {
     /// The same, reading each finding's code and range without building it:
     /// only the new ones are built.
     public static func newFindings(old: Findings, in oldFile: SourceFile, new: Findings, in newFile: SourceFile) -> [Diagnostic] {
-        fresh(old.count, { (old.code(at: $0), old.range(at: $0)) }, oldFile,
-              new.count, { (new.code(at: $0), new.range(at: $0)) }, newFile).map { new[$0] }
+        let ok = old.codesAndRanges, nk = new.codesAndRanges
+        return fresh(ok.count, { ok[$0] }, oldFile, nk.count, { nk[$0] }, newFile).map { new[$0] }
     }
 
     /// The positions in `new` of the findings `old` did not have.
@@ -362,8 +365,8 @@ public enum Report {
     /// `resolved` and `newFindings` choose them, in one pass: only these are built.
     public static func changes(old: Findings, in oldFile: SourceFile, new: Findings, in newFile: SourceFile)
         -> (resolved: [Diagnostic], new: [Diagnostic]) {
-        let c = changes(old.count, { (old.code(at: $0), old.range(at: $0)) }, oldFile,
-                        new.count, { (new.code(at: $0), new.range(at: $0)) }, newFile)
+        let ok = old.codesAndRanges, nk = new.codesAndRanges
+        let c = changes(ok.count, { ok[$0] }, oldFile, nk.count, { nk[$0] }, newFile)
         return (c.gone.map { old[$0] }, c.fresh.map { new[$0] })
     }
 
@@ -371,14 +374,44 @@ public enum Report {
     struct FindingKey: Hashable {
         var code: DiagnosticCode
         var text: ArraySlice<UInt8>
-        init(_ d: (DiagnosticCode, SourceRange), _ f: SourceFile) {
-            let lo = max(0, min(d.1.start, f.bytes.count)), hi = max(lo, min(d.1.end, f.bytes.count))
-            code = d.0
-            text = f.bytes[lo..<hi]
+        init(_ d: Span, _ f: SourceFile) {
+            code = d.code
+            text = f.bytes[d.lo..<d.hi]
         }
         func hash(into h: inout Hasher) {
             h.combine(code)
             text.withUnsafeBytes { h.combine(bytes: $0) }
+        }
+    }
+
+    /// A finding's code and the bytes it points at, clamped into its file.
+    struct Span {
+        var code: DiagnosticCode
+        var lo: Int, hi: Int
+        init(_ d: (DiagnosticCode, SourceRange), _ f: SourceFile) {
+            lo = max(0, min(d.1.start, f.bytes.count))
+            hi = max(lo, min(d.1.end, f.bytes.count))
+            code = d.0
+        }
+    }
+
+    /// How many findings at the start (`prefix`) and then at the end
+    /// (`suffix`) of the two lists have the same code and source text:
+    /// compared in place, no slice of either file made.
+    static func common(_ os: [Span], _ oldFile: SourceFile, _ ns: [Span], _ newFile: SourceFile) -> (prefix: Int, suffix: Int) {
+        oldFile.bytes.withUnsafeBufferPointer { ob in
+            newFile.bytes.withUnsafeBufferPointer { nb in
+                func same(_ a: Span, _ b: Span) -> Bool {
+                    a.code == b.code && a.hi - a.lo == b.hi - b.lo
+                        && (a.hi == a.lo || memcmp(ob.baseAddress! + a.lo, nb.baseAddress! + b.lo, a.hi - a.lo) == 0)
+                }
+                let shorter = min(os.count, ns.count)
+                var p = 0
+                while p < shorter, same(os[p], ns[p]) { p += 1 }
+                var s = 0
+                while s < shorter - p, same(os[os.count - 1 - s], ns[ns.count - 1 - s]) { s += 1 }
+                return (p, s)
+            }
         }
     }
 
@@ -395,40 +428,39 @@ public enum Report {
     static func changes(_ oldCount: Int, _ old: (Int) -> (DiagnosticCode, SourceRange), _ oldFile: SourceFile,
                         _ newCount: Int, _ new: (Int) -> (DiagnosticCode, SourceRange), _ newFile: SourceFile)
         -> (fresh: [Int], gone: [Int]) {
-        var ok: [FindingKey] = [], nk: [FindingKey] = []
-        ok.reserveCapacity(oldCount)
-        nk.reserveCapacity(newCount)
-        for i in 0..<oldCount { ok.append(FindingKey(old(i), oldFile)) }
-        for i in 0..<newCount { nk.append(FindingKey(new(i), newFile)) }
-        let shorter = min(oldCount, newCount)
-        var p = 0
-        while p < shorter, ok[p] == nk[p] { p += 1 }
+        let os = (0..<oldCount).map { Span(old($0), oldFile) }, ns = (0..<newCount).map { Span(new($0), newFile) }
+        let (p, s) = common(os, oldFile, ns, newFile)
         // The usual edit: the same findings, at the same source text, in the same order.
         if p == oldCount, p == newCount { return ([], []) }
-        var s = 0
-        while s < shorter - p, ok[oldCount - 1 - s] == nk[newCount - 1 - s] { s += 1 }
         let oldEnd = oldCount - s, newEnd = newCount - s
+        var ok = [FindingKey?](repeating: nil, count: oldCount), nk = [FindingKey?](repeating: nil, count: newCount)
+        for i in p..<oldEnd { ok[i] = FindingKey(os[i], oldFile) }
+        for i in p..<newEnd { nk[i] = FindingKey(ns[i], newFile) }
         // Per key of the middles: how many each middle has.
         var counts: [FindingKey: (old: Int, new: Int)] = [:]
-        for k in ok[p..<oldEnd] { counts[k, default: (0, 0)].old += 1 }
-        for k in nk[p..<newEnd] { counts[k, default: (0, 0)].new += 1 }
+        for k in ok[p..<oldEnd] { counts[k!, default: (0, 0)].old += 1 }
+        for k in nk[p..<newEnd] { counts[k!, default: (0, 0)].new += 1 }
         // The keys the middles have unequally many of: where each is in the suffix.
         let uneven = counts.filter { $0.value.old != $0.value.new }.map(\.key)
         var inSuffix = [[Int]](repeating: [], count: uneven.count)
         if !uneven.isEmpty {
             let slot = uneven.count > 8 ? Dictionary(uniqueKeysWithValues: uneven.enumerated().map { ($1, $0) }) : nil
+            // (A key is made only for a finding whose code and length are an uneven key's.)
+            let sizes = uneven.map { ($0.code, $0.text.count) }
             for u in 0..<s {
-                let k = nk[newEnd + u]
+                let sp = ns[newEnd + u]
+                if slot == nil, !sizes.contains(where: { $0.0 == sp.code && $0.1 == sp.hi - sp.lo }) { continue }
+                let k = FindingKey(sp, newFile)
                 if let slot { if let j = slot[k] { inSuffix[j].append(u) } }
                 else if let j = uneven.firstIndex(of: k) { inSuffix[j].append(u) }
             }
         }
         var suffixCount: [FindingKey: Int] = [:]
         for (j, k) in uneven.enumerated() { suffixCount[k] = inSuffix[j].count }
-        func middle(_ keys: [FindingKey], _ range: Range<Int>, _ other: (Int, Int) -> Int) -> [Int] {
+        func middle(_ keys: [FindingKey?], _ range: Range<Int>, _ other: (Int, Int) -> Int) -> [Int] {
             var seen: [FindingKey: Int] = [:], out: [Int] = []
             for i in range {
-                let k = keys[i], c = counts[k]!, t = seen[k, default: 0]
+                let k = keys[i]!, c = counts[k]!, t = seen[k, default: 0]
                 seen[k] = t + 1
                 if t >= other(c.old, c.new) + (suffixCount[k] ?? 0) { out.append(i) }
             }

@@ -65,7 +65,11 @@ public struct SceneDiff: Sendable {
         }
         var shared: [String]? = nil
         return between(a, b, match: nil, removed: []) { x, y in
-            if case .node(let i) = x.container, case .node(let j) = y.container, i == j { return true }
+            switch (x.container, y.container) {
+            case (.node(let i), .node(let j)) where i == j: return true
+            case (.screen, .screen), (.none, .none): return true   // (what `containerKey` gives both)
+            default: break
+            }
             if shared == nil { shared = keys(of: a, nodeEntryIDs: ia) }
             return containerKey(x, a, shared!) == containerKey(y, b, shared!)
         }

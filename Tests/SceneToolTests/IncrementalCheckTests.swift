@@ -160,6 +160,18 @@ import SceneLang
         #expect(s.file.text(tight.range.start..<tight.range.end) == "concentric min 22")
     }
 
+    /// `codesAndRanges` (what the report keys findings by, read in one pass)
+    /// is each finding's `code(at:)` and `range(at:)`, built or not.
+    @Test func codesAndRangesAreEachFindingsCodeAndRange() throws {
+        guard case .accepted(let s, _) = Session().replacingAll(with: SourceFile(name: "t.scene", text: Self.base), what: ":load")
+        else { Issue.record("the scene does not load"); return }
+        let f = s.findings
+        #expect(f.count > 10)
+        #expect(f.codesAndRanges.map(\.code) == f.indices.map { f.code(at: $0) })
+        #expect(f.codesAndRanges.map(\.range) == f.indices.map { f.range(at: $0) })
+        #expect(f.codesAndRanges.map(\.range) == Array(f).map(\.range))
+    }
+
     /// A binding rewritten in another form with the same value (`6 + 6` → `12`)
     /// changes what a whole check says (a plain number is offered as "set `r4`
     /// = …", an expression is not), so the node that reads it is checked again.

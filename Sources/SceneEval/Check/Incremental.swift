@@ -199,3 +199,25 @@ extension Finding {
         }
     }
 }
+
+extension Findings {
+    /// Every finding's code and range in order, as `code(at:)` and
+    /// `range(at:)` give them, in one pass (the REPL keys each finding of two
+    /// checks by them after every edit: one read of the context, not one a finding).
+    public var codesAndRanges: [(code: DiagnosticCode, range: SourceRange)] {
+        var out: [(code: DiagnosticCode, range: SourceRange)] = []
+        out.reserveCapacity(count)
+        for d in leading { out.append((d.id, d.range)) }
+        guard let c = context else {
+            for r in records { if case .built(let d) = r { out.append((d.id, d.range)) } }
+            return out
+        }
+        for r in records {
+            switch r {
+            case .built(let d): out.append((d.id, d.range))
+            case .tooTight(let t): out.append((.containerTooTight, c.shapeRange(t.shape)))
+            }
+        }
+        return out
+    }
+}
