@@ -25,6 +25,17 @@ struct KeepNamesFixTests {
         #expect(o.left.isEmpty)
     }
 
+    /// A minimum written from an expression that opens with a parenthesis
+    /// (which `concentric min (` reads as the function `min(…)`): the fix
+    /// broke the scene, so nothing was fixed.
+    @Test func aMinimumFromAParenthesisedExpressionParses() {
+        let text = "let b = 3\nscreen 400x400 radius 0\ncard: container rect 28 size 300x200 <\n  thumb: rect (b - 1) * 2 pad 12\n>\n"
+        #expect(CheckerTests.findings(text).map(\.code) == ["pinched-corner"])
+        let o = Self.fix(text)
+        #expect(o.text == text.replacingOccurrences(of: "thumb: rect (b - 1) * 2", with: "thumb: concentric min 0 + (b - 1) * 2"))
+        #expect(o.left.isEmpty)
+    }
+
     /// The joint fix (Reconcile.swift) for a node that already draws what its
     /// content needs, with names: it declares the drawn radius as written.
     /// Before, it set `a` = 34 to make `a / 2 + b` come out at 30, which made
@@ -78,7 +89,7 @@ struct KeepNamesFixTests {
 
     // MARK: - property: every fix clears its finding and keeps every name
 
-    static let exprs = ["a", "b", "a + b", "a * 2", "a - 2", "b + 4", "min(a, 30)", "a / 2 + b", "12", "a + 0.5"]
+    static let exprs = ["a", "b", "a + b", "a * 2", "a - 2", "b + 4", "min(a, 30)", "a / 2 + b", "12", "a + 0.5", "(a + 4)", "(b - 2) * 2"]
 
     /// A scene with names in the radii every fixing rule reads.
     static func randomScene(_ g: inout SeededGenerator) -> String {

@@ -26,6 +26,10 @@ struct TooTightFixTests {
         ("container rect r - 4", "r - 8", "let r = 20\n", "container rect r + 8"),
         ("container rect r", "12", "let base = 10\nlet r = base * 2\n", "container rect r + 8"),
         ("container rect min(a, b)", "a", "let a = 12\nlet b = 30\n", "container rect min(a, b) + 16"),
+        // Parentheses as written (before this case: `(r + 12`, which broke the scene, so nothing was fixed).
+        ("container rect (r + 4)", "r - 4", "let r = 16\n", "container rect (r + 12)"),
+        ("container rect ((r - 4)) * 1", "r - 4", "let r = 16\n", "container rect ((r - 4)) * 1 + 16"),
+        ("container rect r / 2 + 4 - 2", "r - 4", "let r = 16\n", "container rect r / 2 + 4 + 16"),
     ])
     func anExpressionIsKeptAndAdjusted(_ radius: String, _ pad: String, _ lets: String, _ want: String) throws {
         let text = Self.scene(radius, pad: pad, lets: lets)
@@ -74,7 +78,7 @@ struct TooTightFixTests {
 
     // MARK: - property: every fix clears its finding and keeps every name
 
-    static let radii = ["a", "b", "a + b", "a * 2", "a - 2", "b + 4", "min(a, 30)", "max(a, b) + 2", "a / 2 + b", "10", "a + 0.5"]
+    static let radii = ["a", "b", "a + b", "a * 2", "a - 2", "b + 4", "min(a, 30)", "max(a, b) + 2", "a / 2 + b", "10", "a + 0.5", "(a + 4)", "(b - 2) * 2"]
     static let pads = ["a", "b", "a + 2", "12", "b * 2", "a / 2", "3"]
 
     static func randomScene(_ g: inout SeededGenerator) -> String {

@@ -241,7 +241,7 @@ struct Context {
             // the concentric radius; a container declared with the same radii follows.
             var minimum = n(min(first.1, want).rounded())
             // Pinched: the radius as written becomes the minimum (`rect r` → `concentric min r`).
-            if !isFlared, let e = drawnRect(i), !ExprValue.names(e).isEmpty { minimum = text(e.range) }
+            if !isFlared, let e = drawnRect(i), !ExprValue.names(e).isEmpty { minimum = minimumText(text(e.range)) }
             fixes = [TextEdit(r, "concentric min \(minimum)")]
             if let cr = sh.containerRange, sh.containerRadii == sh.radii, sh.containerKind?.hasFixedCorners == true {
                 fixes.append(TextEdit(cr, Radii(all: want).containerDeclaration))

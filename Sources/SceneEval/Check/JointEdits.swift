@@ -64,7 +64,7 @@ extension Context {
         var edits = letEdits + [TextEdit(cr, "container rect \(declText)")]
         var what = "`container rect \(declText)`"
         if !drawsTarget {
-            guard let r = sh.shapeRange, let drawn = concentric ? "concentric min \(drawnText)" : redrawn(j, as: drawnText) else {
+            guard let r = sh.shapeRange, let drawn = concentric ? "concentric min \(minimumText(drawnText))" : redrawn(j, as: drawnText) else {
                 return JointPlan(edits: [], what: what)
             }
             edits.insert(TextEdit(r, drawn), at: 0)

@@ -40,13 +40,17 @@ extension Context {
             (out, v) = (plus(target), Double(plus(target)))
         } else if case .chain(let operands, let ops, _) = e, ops.last == .add || ops.last == .sub,
                   case .number(let last, let r) = operands[operands.count - 1],
-                  let head = Self.dropOperator(text(SourceRange(e.range.start, r.start))) {
-            // A trailing number is changed: `r + 4` → `r + 12`.
+                  let head = Self.dropOperator(text(SourceRange(e.range.start, r.start))),
+                  case let tail = text(SourceRange(r.end, e.range.end)), tail.allSatisfy({ $0 == ")" || $0 == " " }) {
+            // A trailing number is changed: `r + 4` → `r + 12`, `(r + 4)` → `(r + 12)`.
             let signed = ops.last == .add ? last : -last
             (out, v) = term(head, now - signed, signed + delta)
+            out += tail
         } else {
             (out, v) = term(text(e.range), now, delta)
         }
+        // (Parentheses as written: the number changed sits inside them.)
+        guard out.filter({ $0 == "(" }).count == out.filter({ $0 == ")" }).count else { return nil }
         guard let v, below ? v <= target + 1e-9 && v >= target - 1e-3 - 1e-9
                            : v >= target - 1e-9 && v <= target + 1e-3 + 1e-9 else { return nil }
         return out
@@ -59,6 +63,11 @@ extension Context {
               case .binding(_, let e, _) = parsed.scene.statements[0] else { return nil }
         return ExprValue.eval(e, env ?? self.env)
     }
+
+    /// An expression as written after `concentric min`, where an opening
+    /// parenthesis would read as the function `min(…)` (`ambiguous-min`):
+    /// `(b - 2) * 2` → `0 + (b - 2) * 2`.
+    func minimumText(_ s: String) -> String { s.hasPrefix("(") ? "0 + " + s : s }
 
     /// Whether node `i`'s item at `range` is written with a name.
     func hasNames(_ i: Int, at range: SourceRange) -> Bool {

@@ -119,7 +119,7 @@ extension Context {
             guard case .shape(let s) = it.value else { continue }
             switch s {
             case .concentric(_, let uniform, let clauses) where clauses.isEmpty:
-                return "concentric min \(r)" + (uniform ? " uniform" : "")
+                return "concentric min \(minimumText(r))" + (uniform ? " uniform" : "")
             case .radii(.rect, let es) where es.count == 1:
                 return "rect \(r)"
             default:
