@@ -121,7 +121,7 @@ public struct Located<T: Sendable & Equatable>: Sendable, Equatable {
     public init(_ value: T, _ range: SourceRange) { self.value = value; self.range = range }
 }
 
-public enum Edge: String, Sendable, Equatable { case top, leading, bottom, trailing, h, v, all }
+public enum Edge: String, Sendable, Equatable, CaseIterable { case top, leading, bottom, trailing, h, v, all }
 
 public enum Alignment: String, Sendable, Equatable, CaseIterable {
     case center, top, bottom, leading, trailing, topLeading, topTrailing, bottomLeading, bottomTrailing
@@ -158,7 +158,7 @@ public enum Alignment: String, Sendable, Equatable, CaseIterable {
     }
 }
 
-public enum StackAxis: String, Sendable, Equatable { case hstack, vstack, zstack }
+public enum StackAxis: String, Sendable, Equatable, CaseIterable { case hstack, vstack, zstack }
 public enum CornerStyle: String, Sendable, Equatable, CaseIterable { case continuous, circular }
 
 /// A colour as written: `#4a8`, `#44aa88`, `#44aa88cc`, or a name.
@@ -255,6 +255,10 @@ public struct Node: Sendable, Equatable {
     }
     static var noBlock: SourceRange { SourceRange(raw: -1, -1) }
 
+    init(labelBox: LabelBox?, items: Items, children: [Node], blockRange: SourceRange, range: SourceRange) {
+        self.labelBox = labelBox; self.items = items; self.children = children
+        self.blockRange = blockRange; self.range = range
+    }
     public init(label: Identifier?, items: Items, children: [Node], block: SourceRange?, range: SourceRange) {
         self.labelBox = label.map(LabelBox.init); self.items = items; self.children = children
         self.blockRange = block ?? Self.noBlock; self.range = range

@@ -50,15 +50,6 @@ public struct Items: Sendable, Equatable, Collection, ExpressibleByArrayLiteral 
 
     public static func == (a: Items, b: Items) -> Bool { a.elementsEqual(b) }
 
-    /// The items in order for a reader that folds them into properties (the
-    /// evaluator): a `pad` comes edge by edge, with no array of edges built.
-    public func fold(_ body: (ItemPart) -> Void) {
-        walk(padEdge: { body(.padEdge($0, $1)) }, other: { chunk, i, _ in
-            let (item, range) = chunk.item(at: i)
-            body(.item(item, range))
-        })
-    }
-
     /// The edges of every `pad` item in order, the other items skipped
     /// without being built (the checker reads a node's padding this way).
     public func padEdges(_ body: (Edge, Expr) -> Void) {
@@ -89,12 +80,6 @@ public struct Items: Sendable, Equatable, Collection, ExpressibleByArrayLiteral 
             i += Int(s.width)
         }
     }
-}
-
-/// What `Items.fold` hands over: an item, or one edge of a `pad`.
-public enum ItemPart {
-    case item(Item, SourceRange)
-    case padEdge(Edge, Expr)
 }
 
 /// One slot: an item's kind and range, one number and that number's range
@@ -138,10 +123,7 @@ final class ItemChunk: @unchecked Sendable {
     deinit { base.deallocate() }
 
     /// The number a slot holds, its range counted from its item's first slot.
-    static func number(_ t: Slot, of first: Slot) -> Expr {
-        let lo = Int(first.start) + Int(t.exprStart)
-        return .number(t.number, SourceRange(lo, lo + Int(t.exprLength)))
-    }
+    static func number(_ t: Slot, of first: Slot) -> Expr { .number(t.number, numberRange(t, of: first)) }
 
     func decode(at i: Int) -> Located<Item> {
         let (item, range) = item(at: i)
@@ -210,6 +192,7 @@ final class ItemArena {
     let chunkSize: Int
 
     init(chunkSize: Int) {
+        assert(SlotCodes.verified, "a SlotCode enum is not one byte of payload-free cases")
         self.chunkSize = chunkSize
         chunk = ItemChunk(capacity: chunkSize)
     }
@@ -223,6 +206,56 @@ final class ItemArena {
             chunk.side.append(Located(item, range))
             emit(Slot(tag: .whole, start: Int32(chunk.side.count - 1)))
         }
+    }
+
+    /// The slots of the item being parsed, written by the parser as it reads a
+    /// form with literal numbers (no `Item` built, encoded and destroyed):
+    /// `commit` moves them after the node's other items, `dropPending` drops them.
+    /// (A buffer, not an array: an array in a class is checked for exclusive
+    /// access at run time on every append.)
+    private let pending = UnsafeMutablePointer<Slot>.allocate(capacity: 255)
+    private var pendingCount = 0
+
+    deinit { pending.deallocate() }
+
+    /// The pending item's kind (its first slot's tag).
+    var pendingTag: SlotTag { pending[0].tag }
+
+    /// Adds a slot to the pending item, which starts at `itemStart`: the first
+    /// one with `tag`, the next ones as `.more`. False, adding nothing, when the
+    /// number's range does not fit in a slot or the item has 255 slots already
+    /// (the parser then builds the `Item`, kept whole if need be).
+    func pend(_ tag: SlotTag, a: UInt8 = 0, b: UInt8 = 0, _ e: Expr? = nil, itemStart: Int) -> Bool {
+        let n = pendingCount
+        guard n < 255 else { return false }
+        var s = Slot(tag: n == 0 ? tag : .more, a: a, b: b)
+        if let e { guard Self.number(e, SourceRange(itemStart, itemStart), &s) else { return false } }
+        pending[n] = s
+        pendingCount = n + 1
+        return true
+    }
+
+    /// The pending `pad`'s edges so far, as the parser would have built them
+    /// (when a later edge is not a literal number and the item is built whole).
+    func pendingEdges(itemStart: Int) -> [(Edge, Expr)] {
+        let first = Slot(tag: .pad, start: Int32(clamping: itemStart))
+        let edges = (0..<pendingCount).map { (Edge.decode(pending[$0].a), ItemChunk.number(pending[$0], of: first)) }
+        pendingCount = 0
+        return edges
+    }
+
+    func dropPending() { pendingCount = 0 }
+
+    /// Writes the pending item, whose source is `range`, after the node's items so far.
+    func commit(_ range: SourceRange) {
+        let n = pendingCount
+        pending[0].start = range.lo
+        pending[0].end = range.hi
+        pending[0].width = UInt8(n)
+        reserve(n)
+        (chunk.base + chunk.used).initialize(from: pending, count: n)
+        chunk.used += n
+        pendingCount = 0
     }
 
     /// The current node's items; the next node starts after them.
@@ -353,10 +386,22 @@ final class ItemArena {
 }
 
 /// One-byte codes for the small enums a slot holds (their cases in order).
-protocol SlotCode {}
+///
+/// The codes are the enums' own bytes (`unsafeBitCast`): right only for an
+/// enum of payload-free cases, one byte in memory, whose case number k is
+/// stored as k. A payload, a 257th case or an empty enum would break that
+/// silently, so `codesRoundTrip` checks it for each type: `SlotCodes.verified`
+/// is asserted whenever an `ItemArena` is made (debug builds) and tested.
+protocol SlotCode: CaseIterable, Equatable {}
 extension SlotCode {
     var code: UInt8 { unsafeBitCast(self, to: UInt8.self) }
     static func decode(_ c: UInt8) -> Self { unsafeBitCast(c, to: Self.self) }
+
+    /// Whether the type is one byte and case k (in `allCases` order) is code k both ways.
+    static var codesRoundTrip: Bool {
+        guard MemoryLayout<Self>.size == 1, MemoryLayout<Self>.stride == 1, allCases.count <= 256 else { return false }
+        return allCases.enumerated().allSatisfy { k, c in c.code == UInt8(k) && decode(UInt8(k)) == c }
+    }
 }
 extension ShapeKind: SlotCode {}
 extension Edge: SlotCode {}
@@ -365,3 +410,9 @@ extension StackAxis: SlotCode {}
 extension CornerStyle: SlotCode {}
 extension Role: SlotCode {}
 extension Keyword: SlotCode {}
+
+enum SlotCodes {
+    /// Every `SlotCode` type's codes round-trip (computed once).
+    static let verified = ShapeKind.codesRoundTrip && Edge.codesRoundTrip && Alignment.codesRoundTrip
+        && StackAxis.codesRoundTrip && CornerStyle.codesRoundTrip && Role.codesRoundTrip && Keyword.codesRoundTrip
+}

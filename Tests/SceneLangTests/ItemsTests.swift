@@ -81,25 +81,47 @@ struct ItemsTests {
         }
     }
 
-    /// Reading for the evaluator: items in order, a pad edge by edge.
-    @Test func foldHandsOverPadEdgesOneByOne() {
-        var parts: [String] = []
-        Items(Self.samples).fold { part in
-            switch part {
-            case .item(let item, let range): parts.append("\(range.start)-\(range.end) \(item)")
-            case .padEdge(let edge, let e): parts.append("edge \(edge) \(e)")
-            }
+    /// Reading for the evaluator: each item's parts, built back into an item, are the item put in
+    /// (compact ones as numbers and ranges, a pad edge by edge, the rest whole).
+    @Test func foldHandsOverWhatWasPutIn() {
+        var edges = 0, lean = 0
+        for sample in Self.samples {
+            var parts: [ItemPart] = []
+            Items([sample]).fold { parts.append($0) }
+            if case .padEdge = parts[0] { edges += parts.count }
+            if case .item = parts[0] {} else { lean += 1 }
+            #expect(Self.rebuild(parts) == sample.value, "\(sample.value)")
+            if case .item(_, let r) = parts[0] { #expect(r == sample.range) }
+            if case .shape(_, _, let r) = parts[0] { #expect(r == sample.range) }
         }
-        var expected: [String] = []
-        for s in Self.samples {
-            if case .pad(let edges) = s.value, Items([s]).chunk!.side.isEmpty {
-                for (edge, e) in edges { expected.append("edge \(edge) \(e)") }
-            } else {
-                expected.append("\(s.range.start)-\(s.range.end) \(s.value)")
+        #expect(edges == 5)
+        #expect(lean == 20)
+    }
+
+    /// The item one item's parts describe.
+    static func rebuild(_ parts: [ItemPart]) -> Item? {
+        func n(_ v: Double, _ r: SourceRange) -> Expr { .number(v, r) }
+        switch parts[0] {
+        case .item(let item, _): return parts.count == 1 ? item : nil
+        case .padEdge:
+            return .pad(parts.compactMap { if case .padEdge(let e, let v, let r) = $0 { (e, n(v, r)) } else { nil } })
+        case .shape(let use, let compact, _):
+            let s: ShapeExpr
+            switch compact {
+            case .plain(let k): s = .plain(k)
+            case .radius(let k, let v, let r): s = .radii(k, [n(v, r)])
+            case .concentric(let m, let r, let u): s = .concentric(base: .concentric(minimum: m.map { n($0, r) }), uniform: u, clauses: [])
             }
+            let items: [ShapeUse: Item] = [.shape: .shape(s), .container: .container(s), .clip: .clip(s),
+                                           .background: .background(s), .hit: .hit(s), .transition: .transition(s), .glass: .glass(s)]
+            return items[use]
+        case .dimension(.square, let v, let r): return .size(n(v, r), n(v, r))
+        case .dimension(.width, let v, let r):
+            if parts.count == 2, case .dimension(.height, let h, let hr) = parts[1] { return .size(n(v, r), n(h, hr)) }
+            return .width(n(v, r))
+        case .dimension(.height, let v, let r): return .height(n(v, r))
+        case .stack(let axis, let spacing, let r): return .stack(axis, spacing: spacing.map { n($0, r) })
         }
-        #expect(parts == expected)
-        #expect(parts.filter { $0.hasPrefix("edge") }.count == 5)
     }
 
     /// The common items take one slot each and nothing whole; the rest are kept whole.

@@ -280,21 +280,60 @@ public struct Evaluator {
         }
     }
 
-    /// A node's items, each built back from its compact slots as it is read
-    /// (a pad edge by edge: no array of edges made for it).
+    /// A node's items, read from their compact slots: a literal number is
+    /// checked and used as it is (no `Item` or `Expr` built back for it); an
+    /// item kept whole goes through `apply`.
     mutating func props(_ node: Node) -> Props {
         var p = Props()
         node.items.fold { part in
             switch part {
             case .item(let item, let range): apply(item, at: range, to: &p)
-            case .padEdge(let edge, let e): pad(edge, e, &p)
+            case .padEdge(let edge, let v, let r): pad(edge, literal(v, r), &p)
+            case .shape(let use, let shape, let range): apply(use, compactValue(shape), range, &p)
+            case .dimension(.width, let v, let r): p.width = literalLength(v, r, what: "width")
+            case .dimension(.height, let v, let r): p.height = literalLength(v, r, what: "height")
+            case .dimension(.square, let v, let r):
+                p.width = literalLength(v, r, what: "size")
+                p.height = p.width
+            case .stack(let axis, let spacing, let r):
+                p.stack = axis
+                p.spacing = spacing.flatMap { literal($0, r) } ?? Self.defaultSpacing
             }
         }
         return p
     }
 
-    mutating func pad(_ edge: Edge, _ e: Expr, _ p: inout Props) {
-        guard let v = value(e) else { return }
+    /// A literal number as `value` takes it (the check without building the expression).
+    mutating func literal(_ v: Double, _ r: SourceRange) -> Double? {
+        v.isFinite && abs(v) <= Self.maxValue ? v : value(.number(v, r))
+    }
+
+    /// A literal number as `length` takes it.
+    mutating func literalLength(_ v: Double, _ r: SourceRange, what: String, code: DiagnosticCode = .negativeSize) -> Double? {
+        v.isFinite && abs(v) <= Self.maxValue && !(v < 0) ? v : length(.number(v, r), what: what, code: code)
+    }
+
+    /// A compact shape's value, as `shapeValue` gives it for the shape written out.
+    mutating func compactValue(_ s: CompactShape) -> ShapeValue? {
+        switch s {
+        case .plain(let k): return .plain(k)
+        case .radius(let k, let v, let r):
+            return literalLength(v, r, what: "radius", code: .negativeRadius).map { .radii(k, Radii(all: $0)) }
+        case .concentric(let minimum, let r, let uniform):
+            var spec: ConcentricSpec
+            if let minimum {
+                guard let m = literalLength(minimum, r, what: "minimum", code: .negativeRadius) else { return nil }
+                spec = ConcentricSpec(all: .concentric(minimum: m))
+            } else {
+                spec = ConcentricSpec(all: .concentric(minimum: nil))
+            }
+            if uniform { spec.groupMasks = 0xF }
+            return .concentric(spec)
+        }
+    }
+
+    mutating func pad(_ edge: Edge, _ v: Double?, _ p: inout Props) {
+        guard let v else { return }
         switch edge {
         case .all: p.pad = Insets(top: v, leading: v, bottom: v, trailing: v)
         case .top: p.pad.top = v
@@ -306,20 +345,32 @@ public struct Evaluator {
         }
     }
 
+    /// A shape item: the node's shape, its container shape, or a layer.
+    func apply(_ use: ShapeUse, _ v: ShapeValue?, _ range: SourceRange, _ p: inout Props) {
+        switch use {
+        case .shape: p.shape = v; p.shapeRange = range
+        case .container: p.containerRange = range; p.container = v
+        case .glass:
+            p.glass = true
+            if let v { p.glassShape = v; p.layers.append(("glass", v, range)) }
+        case .clip: if let v { p.layers.append(("clip", v, range)) }
+        case .background: if let v { p.layers.append(("background", v, range)) }
+        case .hit: if let v { p.layers.append(("hit", v, range)) }
+        case .transition: if let v { p.layers.append(("transition", v, range)) }
+        }
+    }
+
     mutating func apply(_ item: Item, at range: SourceRange, to p: inout Props) {
         switch item {
-        case .shape(let s):
-            p.shape = shapeValue(s); p.shapeRange = range
-        case .container(let s):
-            p.containerRange = range
-            p.container = shapeValue(s)
+        case .shape(let s): apply(.shape, shapeValue(s), range, &p)
+        case .container(let s): apply(.container, shapeValue(s), range, &p)
         case .size(let w, let h):
             p.width = length(w, what: w == h ? "size" : "width")
             p.height = w == h ? p.width : length(h, what: "height")
         case .width(let w): p.width = length(w, what: "width")
         case .height(let h): p.height = length(h, what: "height")
         case .pad(let edges):
-            for (edge, e) in edges { pad(edge, e, &p) }
+            for (edge, e) in edges { pad(edge, value(e), &p) }
         case .align(let a): p.align = a
         case .stack(let axis, let spacing):
             p.stack = axis
@@ -327,12 +378,11 @@ public struct Evaluator {
         case .fill(let c): p.fill = c
         case .style(let s): p.style = s
         case .glass(let s):
-            p.glass = true
-            if let s, let v = shapeValue(s) { p.glassShape = v; p.layers.append(("glass", v, range)) }
-        case .clip(let s): if let v = shapeValue(s) { p.layers.append(("clip", v, range)) }
-        case .background(let s): if let v = shapeValue(s) { p.layers.append(("background", v, range)) }
-        case .hit(let s): if let v = shapeValue(s) { p.layers.append(("hit", v, range)) }
-        case .transition(let s): if let v = shapeValue(s) { p.layers.append(("transition", v, range)) }
+            if let s { apply(.glass, shapeValue(s), range, &p) } else { p.glass = true }
+        case .clip(let s): apply(.clip, shapeValue(s), range, &p)
+        case .background(let s): apply(.background, shapeValue(s), range, &p)
+        case .hit(let s): apply(.hit, shapeValue(s), range, &p)
+        case .transition(let s): apply(.transition, shapeValue(s), range, &p)
         case .role(let r): p.role = r
         }
     }

@@ -18,17 +18,28 @@ final class MoveStack<Element> {
         buffer.deallocate()
     }
 
-    /// Takes the element over (consumed: moved in, not copied and released).
+    /// Takes the element over (consumed: moved in, not copied and released;
+    /// inlined, so a node built in the call goes straight into the buffer).
+    @inline(__always)
     func push(_ element: consuming Element) {
-        if count == capacity {
-            let bigger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
-            bigger.moveInitialize(from: buffer, count: count)
-            buffer.deallocate()
-            buffer = bigger
-            capacity *= 2
-        }
+        if count == capacity { grow() }
         (buffer + count).initialize(to: element)
         count += 1
+    }
+
+    private func grow() {
+        let bigger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+        bigger.moveInitialize(from: buffer, count: count)
+        buffer.deallocate()
+        buffer = bigger
+        capacity *= 2
+    }
+
+    /// The top element, moved out.
+    func pop() -> Element {
+        precondition(count > 0, "pop from an empty MoveStack")
+        count -= 1
+        return (buffer + count).move()
     }
 
     /// The elements from `base` up, moved out in order; the stack is back to `base`.

@@ -1,7 +1,8 @@
 /// Items: what a node is made of (a shape, `container`, `size`, `pad`, `fill`, …).
 extension Parser {
-    /// One item; returns it with the key used to find duplicates.
-    mutating func parseItem(first: Bool = false) -> (Item, String)? {
+    /// One item: built whole, or (the common forms with literal numbers)
+    /// written straight into the item arena's pending slots.
+    mutating func parseItem(first: Bool = false) -> ParsedItem? {
         let t = tok
         guard t.kind == .identifier else {
             unexpectedInNode(t)
@@ -10,55 +11,55 @@ extension Parser {
         guard let k = t.keyword else {
             return unknownItem(t, first: first)
         }
-        if Self.isShapeKeyword(k) {
-            guard let s = parseShape() else { return nil }
-            return (.shape(s), "shape")
-        }
+        let at = t.range.start
+        if Self.isShapeKeyword(k) { return parseShapeItem(.shape, context: nil, at: at) }
         switch k {
         case .container:
             advance()
-            guard let s = parseShape(context: "`container`") else { return nil }
-            return (.container(s), "container")
+            return parseShapeItem(.container, context: "`container`", at: at)
         case .clip, .background, .hit, .transition:
             advance()
-            guard let s = parseShape(context: "`\(k.rawValue)`") else { return nil }
-            let item: Item = k == .clip ? .clip(s) : k == .background ? .background(s) : k == .hit ? .hit(s) : .transition(s)
-            return (item, k.rawValue)
-        case .glass:
-            advance()
-            if tok.kind == .lparen, tok.range.start == previous.end {
-                // `glass(.regular)`: SwiftUI's variant, which does not change the shape.
-                let open = tok.range
-                while !atNodeEnd, tok.kind != .rparen { advance() }
-                let end = tok.kind == .rparen ? tok.range : previous
-                if tok.kind == .rparen { advance() }
-                // One mistake, one diagnostic: not also the lexer's for the `.` inside.
-                lexer.diagnostics.removeAll { $0.range.start >= open.start && $0.range.end <= end.end }
-                error(.unexpectedToken, "`glass` takes no arguments in parentheses", at: open.to(end),
-                      help: "write `glass` (SwiftUI's `.regular`, `.clear` and tints do not change the shape), or `glass capsule` / `glass rect 12` for the glass's own shape")
-                return nil
-            }
-            if tok.kind == .identifier, let k2 = tok.keyword, Self.isShapeKeyword(k2) {
-                guard let s = parseShape() else { return nil }
-                return (.glass(s), "glass")
-            }
-            return (.glass(nil), "glass")
-        case .size: return parseSize()
+            let tag: SlotTag = k == .clip ? .clip : k == .background ? .background : k == .hit ? .hit : .transition
+            return parseShapeItem(tag, context: "`\(k.rawValue)`", at: at)
+        case .glass: return parseGlass(at: at)
+        case .size: return parseSize(at: at)
         case .width, .height:
             advance()
             let e = parseExpr(after: "`\(k.rawValue)`")
             if case .invalid = e { return nil }
-            return k == .width ? (.width(e), "width") : (.height(e), "height")
-        case .pad: return parsePad()
-        case .align: return parseAlign()
-        case .hstack, .vstack, .zstack: return parseStack(k)
-        case .fill: return parseFill()
-        case .style: return parseStyle()
-        case .role: return parseRole()
+            if itemArena.pend(k == .width ? .width : .height, e, itemStart: at) { return .compact }
+            return .item(k == .width ? .width(e) : .height(e))
+        case .pad: return parsePad(at: at)
+        case .align: return parseAlign().map { .item($0) }
+        case .hstack, .vstack, .zstack: return parseStack(k, at: at)
+        case .fill: return parseFill().map { .item($0) }
+        case .style: return parseStyle().map { .item($0) }
+        case .role: return parseRole().map { .item($0) }
         default:
             misplacedKeyword(k, at: t)
             return nil
         }
+    }
+
+    /// `glass`, `glass SHAPE`; `glass(…)` is an error.
+    mutating func parseGlass(at: Int) -> ParsedItem? {
+        advance()
+        if tok.kind == .lparen, tok.range.start == previous.end {
+            // `glass(.regular)`: SwiftUI's variant, which does not change the shape.
+            let open = tok.range
+            while !atNodeEnd, tok.kind != .rparen { advance() }
+            let end = tok.kind == .rparen ? tok.range : previous
+            if tok.kind == .rparen { advance() }
+            // One mistake, one diagnostic: not also the lexer's for the `.` inside.
+            lexer.diagnostics.removeAll { $0.range.start >= open.start && $0.range.end <= end.end }
+            error(.unexpectedToken, "`glass` takes no arguments in parentheses", at: open.to(end),
+                  help: "write `glass` (SwiftUI's `.regular`, `.clear` and tints do not change the shape), or `glass capsule` / `glass rect 12` for the glass's own shape")
+            return nil
+        }
+        if tok.kind == .identifier, let k2 = tok.keyword, Self.isShapeKeyword(k2) {
+            return parseShapeItem(.glass, context: nil, at: at)
+        }
+        return .item(.glass(nil))
     }
 
     /// A token that cannot start an item: a number, a colour, `:` or a symbol.
@@ -99,7 +100,7 @@ extension Parser {
     }
 
     /// `size W`, `size W x H`.
-    mutating func parseSize() -> (Item, String)? {
+    mutating func parseSize(at: Int) -> ParsedItem? {
         advance()
         let widthStart = tok.range.start
         let w = parseExpr(after: "`size`")
@@ -111,16 +112,21 @@ extension Parser {
                   help: "write `size \(widthText)\(isNumber(w) ? "x" : " x ")\(Token.format(h.number))`")
             return nil
         }
+        var h = w
         if tok.kind == .cross || isCrossWord(tok) {
-            let h = parseCross(after: w)
+            h = parseCross(after: w)
             if case .invalid = h { return nil }
-            return (.size(w, h), "size")
         }
-        return (.size(w, w), "size")
+        // A square (`size W`) is one slot; `size W x H` two.
+        if itemArena.pend(.size, w, itemStart: at) {
+            if w == h || itemArena.pend(.size, h, itemStart: at) { return .compact }
+            itemArena.dropPending()
+        }
+        return .item(.size(w, h))
     }
 
     /// `align A`, one word (`top-leading` gets a hint).
-    mutating func parseAlign() -> (Item, String)? {
+    mutating func parseAlign() -> Item? {
         advance()
         guard tok.kind == .identifier, let a = tok.keyword.flatMap(Alignment.init(keyword:)) else {
             let s = tok.kind == .identifier ? Suggest.closest(to: text(tok), among: Alignment.allCases.map(\.rawValue)) : nil
@@ -138,32 +144,34 @@ extension Parser {
                   help: Alignment(rawValue: joined) != nil ? "write `align \(joined)`" : "one of " + Alignment.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", "))
             return nil
         }
-        return (.align(a), "align")
+        return .align(a)
     }
 
     /// `hstack`, `vstack`, `zstack`, each with an optional `spacing S`.
-    mutating func parseStack(_ k: Keyword) -> (Item, String)? {
+    mutating func parseStack(_ k: Keyword, at: Int) -> ParsedItem? {
         advance()
+        let axis: StackAxis = k == .hstack ? .hstack : k == .vstack ? .vstack : .zstack
         var spacing: Expr? = nil
         if isKeyword(.spacing) {
             advance()
             spacing = parseExpr(after: "`spacing`")
             if case .invalid = spacing! { return nil }
         }
-        return (.stack(k == .hstack ? .hstack : k == .vstack ? .vstack : .zstack, spacing: spacing), "stack")
+        if itemArena.pend(.stack, a: axis.code, b: spacing == nil ? 0 : 1, spacing, itemStart: at) { return .compact }
+        return .item(.stack(axis, spacing: spacing))
     }
 
     /// `fill #hex` or `fill name`.
-    mutating func parseFill() -> (Item, String)? {
+    mutating func parseFill() -> Item? {
         advance()
         if tok.kind == .color, let c = Self.parseColor(text(tok)) {
             advance()
-            return (.fill(c), "fill")
+            return .fill(c)
         }
         if tok.kind == .identifier, var c = Color.named[text(tok)] {
             c.name = text(tok)
             advance()
-            return (.fill(c), "fill")
+            return .fill(c)
         }
         if let bad = hashWord(after: previous) {
             error(.expectedColor, "`\(text(bad))` is not a colour", at: bad,
@@ -177,7 +185,7 @@ extension Parser {
     }
 
     /// `style continuous` or `style circular`.
-    mutating func parseStyle() -> (Item, String)? {
+    mutating func parseStyle() -> Item? {
         advance()
         guard tok.kind == .identifier, let st: CornerStyle = tok.keyword == .continuous ? .continuous : tok.keyword == .circular ? .circular : nil else {
             error(.expectedStyle, "expected `continuous` or `circular` after `style`, found \(display(tok))", at: tok.range,
@@ -185,11 +193,11 @@ extension Parser {
             return nil
         }
         advance()
-        return (.style(st), "style")
+        return .style(st)
     }
 
     /// `role button|badge|pill`.
-    mutating func parseRole() -> (Item, String)? {
+    mutating func parseRole() -> Item? {
         advance()
         guard tok.kind == .identifier, let r = Role(rawValue: text(tok)) else {
             let s = tok.kind == .identifier ? Suggest.closest(to: text(tok), among: Role.allCases.map(\.rawValue)) : nil
@@ -198,10 +206,10 @@ extension Parser {
             return nil
         }
         advance()
-        return (.role(r), "role")
+        return .role(r)
     }
 
-    mutating func unknownItem(_ t: Token, first: Bool) -> (Item, String)? {
+    mutating func unknownItem(_ t: Token, first: Bool) -> ParsedItem? {
         let word = text(t)
         var help: String
         if word == "minimum" || word == "minRadius" {
@@ -242,9 +250,16 @@ extension Parser {
         return parts.joined(separator: " ")
     }
 
-    mutating func parsePad() -> (Item, String)? {
+    /// `pad N`, `pad EDGE N …`, or both: edges of literal numbers go straight
+    /// to pending slots, one an edge; the first other value builds the item whole.
+    mutating func parsePad(at: Int) -> ParsedItem? {
         advance()
-        var edges: [(Edge, Expr)] = []
+        var edges: [(Edge, Expr)]? = nil  // once the item is built whole
+        func add(_ edge: Edge, _ e: Expr, _ p: inout Parser) {
+            if edges == nil, p.itemArena.pend(.pad, a: edge.code, e, itemStart: at) { return }
+            if edges == nil { edges = p.itemArena.pendingEdges(itemStart: at) }
+            edges!.append((edge, e))
+        }
         if !(tok.kind == .identifier && tok.keyword.map(Self.isEdge) == true) {
             if atNodeEnd || (tok.kind == .identifier && tok.keyword != nil && tok.keyword != .min && tok.keyword != .max) {
                 error(.missingOperand, "expected a padding after `pad`, found \(display(tok))", at: tok.range,
@@ -253,7 +268,7 @@ extension Parser {
             }
             let e = parseExpr(after: "`pad`")
             if case .invalid = e { return nil }
-            edges.append((.all, e))
+            add(.all, e, &self)
         }
         while tok.kind == .identifier, let k = tok.keyword, Self.isEdge(k) {
             let edge: Edge = k == .top ? .top : k == .bottom ? .bottom : k == .leading ? .leading : k == .trailing ? .trailing : k == .h ? .h : .v
@@ -267,9 +282,10 @@ extension Parser {
             }
             let e = parseExpr(after: "`\(k.rawValue)`")
             if case .invalid = e { return nil }
-            edges.append((edge, e))
+            add(edge, e, &self)
         }
-        return (.pad(edges), "pad")
+        if let edges { return .item(.pad(edges)) }
+        return .compact
     }
 
     static func isEdge(_ k: Keyword) -> Bool {

@@ -1,6 +1,21 @@
+/// An item as `parseItem` read it: built whole, or written to the item arena's
+/// pending slots (`ItemArena.pend`), to be committed once its range is known.
+enum ParsedItem {
+    case item(Item)
+    case compact
+}
+
 /// Nodes: a label, its items, and the `<` … `>` block of children.
 extension Parser {
+    /// A node (a top-level one: `admit` is its caller's to call).
     mutating func parseNode(depth: Int) -> Node? {
+        pushNode(depth: depth, admitting: false) ? nodeStack.pop() : nil
+    }
+
+    /// Parses a node and pushes it on `nodeStack`, built in place there (a node
+    /// built and then returned was copied: three reference counts taken and
+    /// dropped a node); `admitting`: only when `admit` takes it. Whether it was pushed.
+    mutating func pushNode(depth: Int, admitting: Bool) -> Bool {
         // A label the lexer could not read (`“card”:`) was reported already.
         if tok.kind == .invalid, peek().kind == .colon { advance(); advance() }
         skipInvalid()
@@ -20,16 +35,19 @@ extension Parser {
         while !atNodeEnd {
             if tok.kind == .invalid { advance(); continue }
             let itemStart = tok.range
-            guard let (item, key) = parseItem(first: lastItem == nil && label == nil) else { recover(); break }
-            let range = itemStart.to(previous)
-            let bit = Self.keyBits(item)
-            if bit != 0, seen & bit != 0 {
-                error(.duplicateItem, "\(Self.describeKey(key)) is given twice in one node", at: range,
-                      help: "keep one of them")
-            } else {
-                seen |= bit
+            guard let parsed = parseItem(first: lastItem == nil && label == nil) else {
+                itemArena.dropPending()
+                recover()
+                break
             }
-            itemArena.add(item, range)
+            let range = itemStart.to(previous)
+            if case .item(let item) = parsed {
+                noteKey(Self.slotTag(item), range, &seen)
+                itemArena.add(item, range)
+            } else {
+                noteKey(itemArena.pendingTag, range, &seen)
+                itemArena.commit(range)
+            }
             lastItem = range
         }
         let items = itemArena.finish()
@@ -53,24 +71,66 @@ extension Parser {
             }
         }
         let end = block ?? lastItem ?? label?.range ?? start
-        if label == nil, items.isEmpty, block == nil { return nil }
-        return Node(label: label, items: items, children: children, block: block, range: start.to(end))
+        if label == nil, items.isEmpty, block == nil { return false }
+        let range = start.to(end)
+        if admitting, !admit(at: range) { return false }
+        // `consume`: the locals' lifetimes end here, so they move into the node
+        // (otherwise each is copied, a reference count taken and dropped).
+        let box = (consume label).map(LabelBox.init)
+        nodeStack.push(Node(labelBox: consume box, items: consume items, children: consume children,
+                            blockRange: block ?? Node.noBlock, range: range))
+        return true
+    }
+
+    /// Marks the item's key as seen, reporting it when it was seen already.
+    mutating func noteKey(_ tag: SlotTag, _ range: SourceRange, _ seen: inout UInt32) {
+        let bit = Self.keyBits(tag)
+        if bit != 0, seen & bit != 0 {
+            error(.duplicateItem, "\(Self.describeKey(tag)) is given twice in one node", at: range,
+                  help: "keep one of them")
+        } else {
+            seen |= bit
+        }
+    }
+
+    /// An item's kind, as its first slot would name it.
+    static func slotTag(_ item: Item) -> SlotTag {
+        switch item {
+        case .shape: return .shape
+        case .container: return .container
+        case .clip: return .clip
+        case .background: return .background
+        case .hit: return .hit
+        case .transition: return .transition
+        case .glass: return .glass
+        case .size: return .size
+        case .width: return .width
+        case .height: return .height
+        case .pad: return .pad
+        case .align: return .align
+        case .stack: return .stack
+        case .fill: return .fill
+        case .style: return .style
+        case .role: return .role
+        }
     }
 
     /// Which item kinds an item occupies, one bit each (`pad` may repeat: none).
-    static func keyBits(_ item: Item) -> UInt32 {
-        switch item {
+    static func keyBits(_ item: Item) -> UInt32 { keyBits(slotTag(item)) }
+
+    static func keyBits(_ tag: SlotTag) -> UInt32 {
+        switch tag {
         case .shape: return 1 << 0
         case .container: return 1 << 1
         case .clip: return 1 << 2
         case .background: return 1 << 3
         case .hit: return 1 << 4
         case .transition: return 1 << 5
-        case .glass: return 1 << 6
+        case .glass, .glassAlone: return 1 << 6
         case .size: return 1 << 7 | 1 << 8
         case .width: return 1 << 7
         case .height: return 1 << 8
-        case .pad: return 0
+        case .pad, .whole, .more: return 0
         case .align: return 1 << 9
         case .stack: return 1 << 10
         case .fill: return 1 << 11
@@ -79,13 +139,25 @@ extension Parser {
         }
     }
 
-    static func describeKey(_ key: String) -> String {
-        switch key {
-        case "shape": return "a shape"
-        case "size": return "a size"
-        case "width": return "a width"
-        case "height": return "a height"
-        default: return "`\(key)`"
+    static func describeKey(_ tag: SlotTag) -> String {
+        switch tag {
+        case .shape: return "a shape"
+        case .size: return "a size"
+        case .width: return "a width"
+        case .height: return "a height"
+        case .container: return "`container`"
+        case .clip: return "`clip`"
+        case .background: return "`background`"
+        case .hit: return "`hit`"
+        case .transition: return "`transition`"
+        case .glass, .glassAlone: return "`glass`"
+        case .pad: return "`pad`"
+        case .align: return "`align`"
+        case .stack: return "`stack`"
+        case .fill: return "`fill`"
+        case .style: return "`style`"
+        case .role: return "`role`"
+        case .whole, .more: return "an item"
         }
     }
 
@@ -114,7 +186,7 @@ extension Parser {
                 continue
             }
             let before = p
-            if let child = parseNode(depth: depth), admit(at: child.range) { nodeStack.push(child) }
+            _ = pushNode(depth: depth, admitting: true)
             skipInvalid()
             switch tok.kind {
             case .newline, .semicolon, .greater, .eof: break

@@ -14,12 +14,64 @@ extension Parser {
         case .none: return .plain(kind)
         case .radius: return parseRadius(kw, kind)
         case .fourRadii: return parseFourRadii(kind)
-        case .concentric: return parseConcentric(kw)
+        case .concentric:
+            guard let (minimum, uniform, clauses) = parseConcentricParts() else { return nil }
+            return .concentric(base: .concentric(minimum: minimum), uniform: uniform, clauses: clauses ?? [])
+        }
+    }
+
+    /// An item made of a shape (`tag`: the shape itself, `container`, `clip`, …),
+    /// the keyword before the shape already read: a plain kind, `rect R` or
+    /// `concentric [min M] [uniform]` with literal numbers goes straight to a
+    /// pending slot (no `ShapeExpr`, no array of radii); any other shape is built whole.
+    mutating func parseShapeItem(_ tag: SlotTag, context: @autoclosure () -> String?, at: Int) -> ParsedItem? {
+        guard tok.kind == .identifier, let k = tok.keyword, let kind = ShapeKind(keyword: k),
+              kind.row.arguments != .fourRadii else {
+            guard let s = parseShape(context: context()) else { return nil }
+            return .item(Self.item(tag, s))
+        }
+        let kw = tok
+        advance()
+        let shape: ShapeExpr
+        switch kind.row.arguments {
+        case .radius:
+            guard let e = parseRadiusValue(kw, kind) else { return nil }
+            if itemArena.pend(tag, a: 1, b: kind.code, e, itemStart: at) { return .compact }
+            shape = .radii(kind, [e])
+        case .concentric:
+            guard let (minimum, uniform, clauses) = parseConcentricParts() else { return nil }
+            if clauses == nil || clauses!.isEmpty,
+               itemArena.pend(tag, a: 2, b: (minimum == nil ? 0 : 1) | (uniform ? 2 : 0), minimum, itemStart: at) {
+                return .compact
+            }
+            shape = .concentric(base: .concentric(minimum: minimum), uniform: uniform, clauses: clauses ?? [])
+        default:
+            if itemArena.pend(tag, a: 0, b: kind.code, itemStart: at) { return .compact }
+            shape = .plain(kind)
+        }
+        return .item(Self.item(tag, shape))
+    }
+
+    /// The item a shape makes, by its slot tag.
+    static func item(_ tag: SlotTag, _ s: ShapeExpr) -> Item {
+        switch tag {
+        case .shape: return .shape(s)
+        case .container: return .container(s)
+        case .clip: return .clip(s)
+        case .background: return .background(s)
+        case .hit: return .hit(s)
+        case .transition: return .transition(s)
+        default: return .glass(s)
         }
     }
 
     /// `rect R`.
     mutating func parseRadius(_ kw: Token, _ kind: ShapeKind) -> ShapeExpr? {
+        parseRadiusValue(kw, kind).map { .radii(kind, [$0]) }
+    }
+
+    /// The `R` of `rect R`.
+    mutating func parseRadiusValue(_ kw: Token, _ kind: ShapeKind) -> Expr? {
         if atNodeEnd || (tok.kind == .identifier && tok.keyword != nil && tok.keyword != .min && tok.keyword != .max) {
             error(.missingOperand, "expected a radius after `\(kind.rawValue)`", at: kw.range.to(tok.range),
                   help: "write `\(kind.rawValue) 12`, or `rectangle` for square corners")
@@ -27,7 +79,7 @@ extension Parser {
         }
         let e = parseExpr(after: "`\(kind.rawValue)`")
         if case .invalid = e { return nil }
-        return .radii(kind, [e])
+        return e
     }
 
     /// `uneven(TL, TR, BR, BL)`.
@@ -58,11 +110,12 @@ extension Parser {
         }
     }
 
-    /// `concentric [min M] [uniform] [(clause, …)]` in any order.
-    mutating func parseConcentric(_ kw: Token) -> ShapeExpr? {
+    /// `concentric [min M] [uniform] [(clause, …)]` in any order, after the
+    /// keyword: the minimum, `uniform`, and the clauses (nil with no parentheses).
+    mutating func parseConcentricParts() -> (Expr?, Bool, [CornerClause]?)? {
         var minimum: Expr? = nil
         var uniform = false
-        var clauses: [CornerClause] = []
+        var clauses: [CornerClause]? = nil
         var sawClauses = false
         while true {
             if isKeyword(.min), minimum == nil, peek().kind == .lparen {
@@ -87,7 +140,7 @@ extension Parser {
                 break
             }
         }
-        return .concentric(base: .concentric(minimum: minimum), uniform: uniform, clauses: clauses)
+        return (minimum, uniform, clauses)
     }
 
     mutating func parseCornerClauses() -> [CornerClause]? {

@@ -1,0 +1,110 @@
+/// Reading a node's items for the evaluator: each compact item handed over as
+/// its numbers and ranges straight from its slots (no `Item` built back, no
+/// array of radii or edges, nothing to retain or release), the rest whole.
+
+/// What `Items.fold` hands over.
+public enum ItemPart {
+    /// An item with no form below, built back whole (`align`, `fill`, a name or
+    /// an expression instead of a number, corner clauses, …).
+    case item(Item, SourceRange)
+    /// One edge of a `pad` of literal numbers: the edge, its number and the number's range.
+    case padEdge(Edge, Double, SourceRange)
+    /// A shape item of literal numbers: what the shape is for, the shape, the item's range.
+    case shape(ShapeUse, CompactShape, SourceRange)
+    /// `width N`, `height N`, `size N` (`square`), or `size W x H` as its width then its height:
+    /// the number and its range.
+    case dimension(Dimension, Double, SourceRange)
+    /// `hstack`, `vstack`, `zstack`, with `spacing N` (the number and its range) or none.
+    case stack(StackAxis, spacing: Double?, SourceRange)
+}
+
+/// The item a shape is written in.
+public enum ShapeUse: Sendable, Equatable {
+    case shape, container, clip, background, hit, transition, glass
+}
+
+/// A shape of literal numbers.
+public enum CompactShape: Sendable, Equatable {
+    /// A kind with no arguments (`capsule`).
+    case plain(ShapeKind)
+    /// A kind with one radius (`rect 12`): the radius and its range.
+    case radius(ShapeKind, Double, SourceRange)
+    /// `concentric [min M] [uniform]`, with no corner clauses: the minimum and its range.
+    case concentric(minimum: Double?, SourceRange, uniform: Bool)
+}
+
+public enum Dimension: Sendable, Equatable {
+    case width, height
+    /// `size N`: the width and the height.
+    case square
+}
+
+extension Items {
+    /// The items in order for a reader that folds them into properties (the
+    /// evaluator): compact ones as their numbers, a `pad` edge by edge.
+    public func fold(_ body: (ItemPart) -> Void) {
+        guard let chunk else { return }
+        var i = Int(start)
+        let end = i + Int(slots)
+        while i < end {
+            let s = chunk.base[i]
+            let range = SourceRange(raw: s.start, s.end)
+            switch s.tag {
+            case .pad:
+                for k in 0..<Int(s.width) {
+                    let t = chunk.base[i + k]
+                    body(.padEdge(Edge.decode(t.a), t.number, ItemChunk.numberRange(t, of: s)))
+                }
+            case .shape, .container, .clip, .background, .hit, .transition, .glass:
+                body(.shape(ShapeUse(s.tag), ItemChunk.compactShape(s), range))
+            case .size:
+                if s.width == 1 {
+                    body(.dimension(.square, s.number, ItemChunk.numberRange(s, of: s)))
+                } else {
+                    let t = chunk.base[i + 1]
+                    body(.dimension(.width, s.number, ItemChunk.numberRange(s, of: s)))
+                    body(.dimension(.height, t.number, ItemChunk.numberRange(t, of: s)))
+                }
+            case .width: body(.dimension(.width, s.number, ItemChunk.numberRange(s, of: s)))
+            case .height: body(.dimension(.height, s.number, ItemChunk.numberRange(s, of: s)))
+            case .stack:
+                body(.stack(StackAxis.decode(s.a), spacing: s.b & 1 != 0 ? s.number : nil, ItemChunk.numberRange(s, of: s)))
+            default:
+                let (item, range) = chunk.item(at: i)
+                body(.item(item, range))
+            }
+            i += Int(s.width)
+        }
+    }
+}
+
+extension ShapeUse {
+    init(_ tag: SlotTag) {
+        switch tag {
+        case .shape: self = .shape
+        case .container: self = .container
+        case .clip: self = .clip
+        case .background: self = .background
+        case .hit: self = .hit
+        case .transition: self = .transition
+        default: self = .glass
+        }
+    }
+}
+
+extension ItemChunk {
+    /// The range of the number a slot holds, counted from its item's first slot.
+    static func numberRange(_ t: Slot, of first: Slot) -> SourceRange {
+        let lo = Int(first.start) + Int(t.exprStart)
+        return SourceRange(lo, lo + Int(t.exprLength))
+    }
+
+    /// The shape of a shape item's slot.
+    static func compactShape(_ s: Slot) -> CompactShape {
+        switch s.a {
+        case 0: return .plain(ShapeKind.decode(s.b))
+        case 1: return .radius(ShapeKind.decode(s.b), s.number, numberRange(s, of: s))
+        default: return .concentric(minimum: s.b & 1 != 0 ? s.number : nil, numberRange(s, of: s), uniform: s.b & 2 != 0)
+        }
+    }
+}
