@@ -4,7 +4,8 @@ import SceneLang
 // fits there (clear of the rounded corner and of the shape's children, so a
 // parent's name never sits in a child's corner where it would read as the
 // child's), moving right or down past a child into the shape's own free band,
-// else just above the shape (or below), clamped into the panel. Labels are placed in scene order, parents first, and
+// else just above the shape (or below), clamped into the panel, and past any shape it
+// is drawn in whose outline it would cross (a padding band too narrow for a line). Labels are placed in scene order, parents first, and
 // never overlap one another — nested labels stack at least a line apart — nor,
 // with `--centers`, a corner-centre cross (a label is moved right past a cross,
 // or down a line past another label). Everything is computed from the estimated
@@ -53,12 +54,15 @@ struct SVGLabelLayout<Index: SVGBoxIndex> {
     /// Place a label `width` wide for a shape drawn as `rect`; returns its box and
     /// whether it is inside the shape. The box is taken: later labels avoid it.
     /// `children`: the frames of the shape's drawn children, which a label inside keeps clear of.
-    mutating func place(width w: Double, for rect: RoundedRect, clearOf children: [SVGBox] = []) -> (box: SVGBox, inside: Bool) {
+    /// `ancestors`: the outlines of the shapes it is drawn in, whose outlines a label
+    /// outside it keeps clear of (asked for only then).
+    mutating func place(width w: Double, for rect: RoundedRect, clearOf children: [SVGBox] = [],
+                        ancestors: () -> [RoundedRect] = { [] }) -> (box: SVGBox, inside: Bool) {
         if let box = inside(width: w, rect, clearOf: children) {
             grid.insert(box, cross: false)
             return (box, true)
         }
-        let box = outside(width: w, rect)
+        let box = outside(width: w, rect, ancestors: ancestors())
         grid.insert(box, cross: false)
         return (box, false)
     }
@@ -98,9 +102,23 @@ struct SVGLabelLayout<Index: SVGBoxIndex> {
         return nil
     }
 
+    /// Whether `box` lies inside `rect` as a label inside it would: `pad` clear of
+    /// its outline, rounded corners included.
+    static func clear(_ box: SVGBox, inside rect: RoundedRect) -> Bool {
+        let f = rect.frame, r = rect.radii
+        let top = box.minY - f.minY, below = f.maxY - box.maxY
+        guard top >= pad, below >= pad else { return false }
+        let lead = max(inset(r.topLeading, depth: top), inset(r.bottomLeading, depth: below))
+        let trail = max(inset(r.topTrailing, depth: top), inset(r.bottomTrailing, depth: below))
+        return box.minX - f.minX >= lead && f.maxX - box.maxX >= trail
+    }
+
     /// Just above the shape, leading edges aligned (moving up past what is there),
-    /// else just below it (moving down); clamped into the panel.
-    private func outside(width w: Double, _ rect: RoundedRect) -> SVGBox {
+    /// else just below it (moving down); clamped into the panel. A shape the label's
+    /// own shape is drawn in counts as in the way where the label would cross its
+    /// outline (its band is too narrow for a label: the label goes past the whole
+    /// shape), not where the label is well inside it.
+    private func outside(width w: Double, _ rect: RoundedRect, ancestors: [RoundedRect]) -> SVGBox {
         let f = rect.frame, h = Self.lineHeight
         var first: SVGBox? = nil
         for above in [true, false] {
@@ -108,7 +126,11 @@ struct SVGLabelLayout<Index: SVGBoxIndex> {
             for _ in 0..<(Self.attempts / 2) {
                 let box = clamp(SVGBox(x: f.minX, y: y, width: w, height: h))
                 if first == nil { first = box }
-                let hits = grid.hits(box)
+                var hits = grid.hits(box)
+                for a in ancestors {
+                    let af = SVGBox(x: a.frame.x, y: a.frame.y, width: a.frame.width, height: a.frame.height)
+                    if af.overlaps(box), !Self.clear(box, inside: a) { hits.add(af, label: false) }
+                }
                 if !hits.any { return box }
                 let next = above ? hits.minY - Self.gap - h : hits.maxY + Self.gap
                 // Clamped against the panel's edge: no further to go this way.
@@ -143,13 +165,25 @@ extension SVGLabelLayout {
             guard let label = shapes[i].label else { continue }
             let clear = kids[i].map { j in let f = shapes[j].frame; return SVGBox(x: f.x, y: f.y, width: f.width, height: f.height) }
             let (box, inside) = placer.place(width: SVGText.width(label, size: SVGStyle.labelSize), for: RoundedRect(shape: shapes[i]),
-                                             clearOf: clear)
+                                             clearOf: clear, ancestors: { scene.drawnAncestors(of: i) })
             body(i, label, box, inside)
         }
     }
 }
 
 extension ResolvedScene {
+    /// The outlines of the drawn shapes shape `i` is drawn in, nearest first
+    /// (through layout groups).
+    func drawnAncestors(of i: Int) -> [RoundedRect] {
+        var out: [RoundedRect] = []
+        var a = shapes[i].parent
+        while let k = a, k < i {
+            if shapes[k].kind != .group, shapes[k].isDrawable { out.append(RoundedRect(shape: shapes[k])) }
+            a = shapes[k].parent
+        }
+        return out
+    }
+
     /// Each shape's drawn children (through layout groups), by index: the shapes
     /// whose nearest drawn ancestor it is. One pass; descendants follow their
     /// ancestor. A label keeps clear of them (`--labels`, the REPL's `:preview`).
