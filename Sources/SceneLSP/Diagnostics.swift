@@ -122,7 +122,8 @@ extension Server {
             return w.out
         }
         let diagnostics = doc.analysis.diagnostics
-        w.out.reserveCapacity(diagnostics.count * 400 + 200)
+        // (About 760 bytes a diagnostic on the grid scene: room for all at once.)
+        w.out.reserveCapacity(diagnostics.count * 1024 + 256)
         for (k, d) in diagnostics.enumerated() {
             if k > 0 { w.raw(",") }
             write(d, in: doc, to: &w)

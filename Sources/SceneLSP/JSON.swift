@@ -67,32 +67,36 @@ public enum JSON: Equatable, Sendable {
 
     static func quote(_ s: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        // Most strings need no escaping (9,800 diagnostics a publish on a large
-        // scene): their bytes are copied whole.
+        // Bytes that need no escaping are copied in runs (a diagnostic's
+        // message has a line break before its help, and 9,800 diagnostics a
+        // publish on a large scene: byte by byte was a tenth of the server's time).
         var s = s
-        let plain = s.withUTF8 { u -> Bool in
-            guard !u.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
-            out.append(contentsOf: u)
-            return true
-        }
-        if plain {
-            out.append(UInt8(ascii: "\""))
-            return
-        }
-        for b in s.utf8 {
-            switch b {
-            case UInt8(ascii: "\""): out += [0x5C, 0x22]
-            case UInt8(ascii: "\\"): out += [0x5C, 0x5C]
-            case 0x0A: out += [0x5C, UInt8(ascii: "n")]
-            case 0x0D: out += [0x5C, UInt8(ascii: "r")]
-            case 0x09: out += [0x5C, UInt8(ascii: "t")]
-            case 0..<0x20:
-                let h = Array("0123456789abcdef".utf8)
-                out += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, h[Int(b >> 4)], h[Int(b & 15)]]
-            default: out.append(b)
+        s.withUTF8 { u in
+            var run = 0
+            for i in 0..<u.count {
+                let b = u[i]
+                guard b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") else { continue }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: u[run..<i]))
+                escape(b, to: &out)
+                run = i + 1
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: u[run...]))
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// One byte that JSON does not allow in a string as it is.
+    static func escape(_ b: UInt8, to out: inout [UInt8]) {
+        switch b {
+        case UInt8(ascii: "\""): out += [0x5C, 0x22]
+        case UInt8(ascii: "\\"): out += [0x5C, 0x5C]
+        case 0x0A: out += [0x5C, UInt8(ascii: "n")]
+        case 0x0D: out += [0x5C, UInt8(ascii: "r")]
+        case 0x09: out += [0x5C, UInt8(ascii: "t")]
+        default:
+            let h = Array("0123456789abcdef".utf8)
+            out += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, h[Int(b >> 4)], h[Int(b & 15)]]
+        }
     }
 
     // MARK: - Reading

@@ -18,7 +18,11 @@ public enum LSPMain {
                 if let code = server.exitCode { return code }
             }
             // Nothing more waiting: publish diagnostics for what changed.
-            for body in server.flush() { write(MessageReader.frame(body: body)) }
+            // (Header and body written apart: a publish can be megabytes, not copied again.)
+            for body in server.flush() {
+                write(Array("Content-Length: \(body.count)\r\n\r\n".utf8))
+                write(body)
+            }
         }
         return server.exitCode ?? 1
     }

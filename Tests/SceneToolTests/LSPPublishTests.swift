@@ -68,6 +68,37 @@ import SceneLang
         #expect(related > 80)
     }
 
+    /// Strings are written with runs of plain bytes copied whole: the same
+    /// bytes as escaping byte by byte, and they read back as the string.
+    @Test func quotingCopiesRunsAndEscapesTheRest() {
+        func reference(_ s: String) -> [UInt8] {
+            var out: [UInt8] = [0x22]
+            for b in s.utf8 {
+                switch b {
+                case 0x22: out += [0x5C, 0x22]
+                case 0x5C: out += [0x5C, 0x5C]
+                case 0x0A: out += [0x5C, 0x6E]
+                case 0x0D: out += [0x5C, 0x72]
+                case 0x09: out += [0x5C, 0x74]
+                case 0..<0x20: out += Array(String(format: "\\u%04x", b).utf8)
+                default: out.append(b)
+                }
+            }
+            return out + [0x22]
+        }
+        let pieces = ["a", "bc ", "\n", "\"", "\\", "\u{1}", "\u{1f}", "\t", "\r", "−", "é", "😀", "help: ", "`c0`"]
+        var g = RecompileTests.Rng(state: 5)
+        for n in 0..<500 {
+            var s = ""
+            for _ in 0..<g.int(12) { s += g.pick(pieces) }
+            if n == 0 { s = "" }
+            var out: [UInt8] = []
+            JSON.quote(s, to: &out)
+            #expect(out == reference(s), "\(s.debugDescription)")
+            #expect(JSON.parse(out) == .string(s), "\(s.debugDescription)")
+        }
+    }
+
     @Test func flushPublishesEachChangedDocumentOnce() throws {
         let s = server("rect 10 size 10x10\nrect 5 size 5x5 <\n  rect 9 size 2x2\n>\n", uri: "file:///a.scene", utf8: false)
         let bodies = s.flush()
