@@ -58,12 +58,47 @@ public enum Console {
     /// Largest input accepted (a scene this size would be ~500k nodes).
     public static let maxInputBytes = 256 * 1024 * 1024
 
-    /// The size of the regular file at `path` (through symbolic links), without opening
-    /// it; nil for anything else (a pipe, a device, a directory, nothing there).
-    public static func regularFileSize(_ path: String) -> Int? {
+    /// What `peek` found: a small regular file read (or why it could not be), or an input
+    /// to read later with `read` — larger, a pipe, a device — and a descriptor to close
+    /// then, held open so that a named pipe's writer stays connected meanwhile.
+    public enum Peek {
+        case read(Result<[UInt8], ReadError>)
+        case later(held: Int32?)
+    }
+
+    /// Opens `path` without waiting (a named pipe with no writer does not block it) and
+    /// reads it when it is a regular file of at most `limit` bytes: one open, as `read`.
+    public static func peek(_ path: String, limit: Int) -> Peek {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else {
+            if errno == EMFILE || errno == ENFILE { return .later(held: nil) }
+            var info = stat()
+            return .read(.failure(stat(path, &info) == 0 ? .unreadable(path) : .notFound(path)))
+        }
         var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        return Int(info.st_size)
+        guard fstat(fd, &info) == 0 else { close(fd); return .read(.failure(.unreadable(path))) }
+        let kind = info.st_mode & S_IFMT
+        if kind == S_IFDIR { close(fd); return .read(.failure(.unreadable("\(path) is a directory"))) }
+        guard kind == S_IFREG else { return .later(held: fd) }
+        defer { close(fd) }
+        guard Int(info.st_size) <= limit else { return .later(held: nil) }
+        guard let bytes = readToEnd(fd, sizeHint: Int(info.st_size)) else { return .read(.failure(.unreadable(path))) }
+        return .read(bytes.count > maxInputBytes ? .failure(.tooLarge(path)) : .success(bytes))
+    }
+
+    /// The rest of an input `peek` left for later, read from the descriptor it held
+    /// (closed here). A named pipe is read as a blocking open would: once a writer has
+    /// come (poll does not report a hang-up before the first writer), to the end.
+    public static func readHeld(_ fd: Int32, _ path: String) -> Result<[UInt8], ReadError> {
+        defer { close(fd) }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        var info = stat()
+        if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFIFO {
+            var wait = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            while poll(&wait, 1, -1) < 0 && errno == EINTR {}
+        }
+        guard let bytes = readToEnd(fd, sizeHint: 0) else { return .failure(.unreadable(path)) }
+        return bytes.count > maxInputBytes ? .failure(.tooLarge(path)) : .success(bytes)
     }
 
     /// Read a file's bytes, or standard input for `-`.

@@ -33,11 +33,12 @@ enum CheckSource {
     case failed(Console.ReadError)
 }
 
-/// A file at most this large (a regular file, by its size before reading) is read on
-/// any core at any time; a larger one, or one whose size is not known beforehand (a
-/// pipe, a device), is read in turn: one at a time, in the order given, beside the small
-/// ones. So `scene check /dev/zero /dev/urandom …` holds one input limit's worth (256 MB)
-/// in memory, not one per core, while many small files still use every core.
+/// A file at most this large (a regular file, by its size once opened) is read on any
+/// core at any time; a larger one, or one whose size is not known beforehand (a pipe, a
+/// device), afterwards, one at a time in the order given, and none after the first that
+/// cannot be read. So `scene check /dev/zero /dev/urandom …` holds one input limit's
+/// worth (256 MB) in memory, not one per core, while many small files still use every
+/// core with the syscalls of a plain read (one open, no extra look-up).
 let smallCheckInput = Console.maxInputBytes / 64
 
 /// The first file, in the order given, that could not be read: nothing after it is
@@ -52,21 +53,19 @@ final class FirstFailure: @unchecked Sendable {
     func record(_ i: Int) { lock.withLock { index = min(index, i) } }
 }
 
-/// Read, compile and check every file on all cores, each into its own slot; results in
-/// the order given. The large and unsized files are read by one of the cores in turn
-/// (`smallCheckInput`), the others by any.
+/// Read, compile and check every file, each into its own slot; results in the order
+/// given. Small files on every core, then the large and unsized ones in turn
+/// (`smallCheckInput`).
 func checkAll(_ sources: [CheckSource], json: Bool, renderer: DiagnosticRenderer) -> [FileCheck] {
     let results = UnsafeMutableBufferPointer<FileCheck>.allocate(capacity: sources.count)
     results.initialize(repeating: FileCheck())
     defer { results.deallocate() }
     nonisolated(unsafe) let slots = results
-    let (inTurn, any) = sources.indices.reduce(into: ([Int](), [Int]())) { parts, i in
-        if case .path(let path) = sources[i], (Console.regularFileSize(path) ?? .max) > smallCheckInput {
-            parts.0.append(i)
-        } else {
-            parts.1.append(i)
-        }
-    }
+    /// For each file read in turn, the descriptor `peek` held open (-1: none); -2: not in turn.
+    let inTurn = UnsafeMutableBufferPointer<Int32>.allocate(capacity: sources.count)
+    inTurn.initialize(repeating: -2)
+    defer { inTurn.deallocate() }
+    nonisolated(unsafe) let later = inTurn
     let failure = FirstFailure()
     @Sendable func check(_ file: SourceFile) -> FileCheck {
         let ds = Pipeline.compile(file).checked()
@@ -74,30 +73,34 @@ func checkAll(_ sources: [CheckSource], json: Bool, renderer: DiagnosticRenderer
             : rendered(ds, in: file, renderer)
         return FileCheck(output: output, errors: ds.errorCount, warnings: ds.warningCount)
     }
-    @Sendable func run(_ i: Int) {
+    @Sendable func record(_ i: Int, _ path: String, _ read: Result<[UInt8], Console.ReadError>) {
+        switch read {
+        case .success(let bytes):
+            // Once any file failed, the run shows nothing but that failure.
+            if !failure.any { slots[i] = check(SourceFile(name: path, bytes: bytes)) }
+        case .failure(.notFound): slots[i].missing = true
+        case .failure(let e): slots[i].readError = e; failure.record(i)
+        }
+    }
+    DispatchQueue.concurrentPerform(iterations: sources.count) { i in
         switch sources[i] {
         case .missing: slots[i].missing = true
         case .failed(let e): slots[i].readError = e; failure.record(i)
         case .file(let file): slots[i] = check(file)
         case .path(let path):
             if failure.before(i) { return }
-            switch Console.read(path) {
-            case .success(let bytes):
-                // Once any file failed, the run shows nothing but that failure.
-                if !failure.any { slots[i] = check(SourceFile(name: path, bytes: bytes)) }
-            case .failure(.notFound): slots[i].missing = true
-            case .failure(let e): slots[i].readError = e; failure.record(i)
+            switch Console.peek(path, limit: smallCheckInput) {
+            case .read(let read): record(i, path, read)
+            case .later(let held): later[i] = held ?? -1
             }
         }
     }
-    // Iteration 0 (taken first) reads the large and unsized files in turn.
-    let chain = inTurn.isEmpty ? 0 : 1
-    DispatchQueue.concurrentPerform(iterations: any.count + chain) { k in
-        if k < chain {
-            for i in inTurn where !failure.before(i) { run(i) }
-        } else {
-            run(any[k - chain])
+    for i in sources.indices where later[i] != -2 {
+        guard case .path(let path) = sources[i], !failure.before(i) else {
+            if later[i] >= 0 { close(later[i]) }
+            continue
         }
+        record(i, path, later[i] >= 0 ? Console.readHeld(later[i], path) : Console.read(path))
     }
     return Array(results)
 }

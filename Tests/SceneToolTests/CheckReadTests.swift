@@ -24,9 +24,10 @@ struct CheckReadTests {
         #expect(r.out.isEmpty)
     }
 
-    /// After a file that cannot be read, no later large or unsized file is even opened:
-    /// a named pipe with no writer would block its `open` for ever. (A watchdog opens the
-    /// pipe for writing after 60 s, so that a `scene` which opened it ends, and this fails.)
+    /// After a file that cannot be read, no later large or unsized file is read: a named
+    /// pipe with no writer would block for ever (it is opened without waiting, to learn
+    /// what it is). A watchdog opens the pipe for writing after 60 s, so that a `scene`
+    /// still waiting on it ends, and this fails.
     @Test func nothingIsReadInTurnAfterAnUnreadableFile() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scene-checkfifo-\(UUID())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -46,9 +47,27 @@ struct CheckReadTests {
         }
         let r = try CLI.run(["check", "examples/map.scene", big, pipe, "examples/card.scene"])
         done.signal()
-        #expect(!watchdog.opened, "scene opened the named pipe after the file it could not read")
+        #expect(!watchdog.opened, "scene waited on the named pipe after the file it could not read")
         #expect(r.status == 65)
         #expect(r.err == "scene: \(big): file is larger than 256 MB\n")
+    }
+
+    /// A named pipe is read as a blocking open reads it: its writer may come later.
+    @Test func aNamedPipeWaitsForItsWriter() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scene-checkfifo-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let pipe = dir.appendingPathComponent("late.scene").path
+        #expect(mkfifo(pipe, 0o600) == 0)
+        let text = try String(contentsOfFile: "examples/lint/flared-corner.scene", encoding: .utf8)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) {
+            guard let h = FileHandle(forWritingAtPath: pipe) else { return }
+            h.write(Data(text.utf8))
+            try? h.close()
+        }
+        let r = try CLI.run(["check", "examples/card.scene", pipe])
+        #expect(r.err.contains("\(pipe):"), "the pipe's findings: \(r.err)")
+        #expect(r.err.hasSuffix(" in 2 files\n"))
     }
 
     @Test func missingFilesAreNotedInTheirPlace() throws {
