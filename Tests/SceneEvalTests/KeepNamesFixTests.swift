@@ -72,6 +72,8 @@ struct KeepNamesFixTests {
     }
 
     @Test func unevenSiblingsKeepTheName() {
+        let f = CheckerTests.findings(Self.row("m"))
+        #expect(f.first?.help?.contains("`concentric min 16` (written `concentric min m + 8`, keeping the names)") == true, "\(f.first?.help ?? "")")
         let o = Self.fix(Self.row("m"))
         #expect(o.text == Self.row("m + 8"))
         #expect(o.left.isEmpty, "\(o.left.map(\.message))")

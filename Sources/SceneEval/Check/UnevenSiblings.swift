@@ -99,11 +99,15 @@ extension Context {
                 lower = "; or let the outer ones fall to the minimum \(n(minimum)) too: \(radius)\(n(R - minimum)) pt between them and \(who)'s corners (now \(n(d)))"
             }
         }
-        let help = "give every sibling the outer ones' concentric radius as its minimum, `concentric min \(n(outerRadius))`\(lower). "
+        // A minimum written with names is kept, adjusted (KeepNames.swift): the help shows what is written.
+        let edits = siblingMinimumEdits(group, outerRadius)
+        let kept = Set(edits.map(\.replacement)).subtracting([n(outerRadius)]).sorted().map { "`concentric min \($0)`" }
+        let written = kept.isEmpty ? "" : " (written \(kept.joined(separator: ", ")), keeping the names)"
+        let help = "give every sibling the outer ones' concentric radius as its minimum, `concentric min \(n(outerRadius))`\(written)\(lower). "
             + "`uniform` alone does not: it evens each shape's own corners, not the row"
         add(.unevenSiblings,
             "siblings in \(parent) have the same shape and size but different corners: \(listed); those next to \(name(ctx))'s corners follow them (\(n(outerRadius))), the others fall to \(minimum > 0 ? "their minimum \(n(minimum))" : "0")",
-            at: shapeRange(group[inner]), help: help, values: values, fixes: siblingMinimumEdits(group, outerRadius))
+            at: shapeRange(group[inner]), help: help, values: values, fixes: edits)
     }
 
     /// Set each sibling's minimum to `m`: only when every sibling is a plain
