@@ -100,6 +100,9 @@ public struct Lexer {
     }
 
     /// A valid non-ASCII scalar that is a letter may appear in names and labels.
+    /// (Never inlined: `Unicode.Scalar.Properties` is a type of unknown size, and
+    /// a caller it is inlined into sizes and allocates stack space for one on every call.)
+    @inline(never)
     func isLetterScalar(at p: Int) -> Bool {
         let len = SourceFile.utf8SequenceLength(bytes, at: p)
         guard len > 1 || bytes[p] < 0x80 else { return false }
@@ -131,7 +134,8 @@ public struct Lexer {
         return t
     }
 
-    /// Digits and combining marks may continue a non-ASCII name.
+    /// Digits and combining marks may continue a non-ASCII name (never inlined: see `isLetterScalar`).
+    @inline(never)
     func isContinuingScalar(at p: Int) -> Bool {
         let len = SourceFile.utf8SequenceLength(bytes, at: p)
         guard len > 1 else { return false }
