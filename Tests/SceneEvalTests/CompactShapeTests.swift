@@ -6,11 +6,31 @@ import SceneLang
 /// property reading back what was set, whatever else is set beside it.
 struct CompactShapeTests {
     /// One is held per node for the scene's whole life (a million on a
-    /// 1M-node scene): frame, radii and the drawn spec's numbers (96 bytes),
-    /// the extras box, the node's range, four indices, and 16 bytes of small
-    /// fields. A label, a container, layers and overflows are out of line.
+    /// 1M-node scene): frame and radii (64 bytes), the drawn spec's number when
+    /// it is one, the extras box, the node's range, four indices, and 16 bytes
+    /// of small fields. A label, a container, layers, overflows and four
+    /// different spec numbers are out of line.
     @Test func resolvedShapeFitsItsBudget() {
-        #expect(MemoryLayout<ResolvedShape>.stride <= 144)
+        #expect(MemoryLayout<ResolvedShape>.stride <= 120)
+    }
+
+    /// The spec's numbers: one inline when the four are equal to the bit, else
+    /// in the box, which they share with a label; −0 beside 0 reads back as written.
+    @Test func specNumbersReadBackWhereverTheyAreKept() {
+        var s = blank(label: "card")
+        #expect(s.extras != nil)
+        s.spec = .radii(.uneven, Radii(0, -0.0, 0, 0))
+        #expect(s.specValues.topTrailing.sign == .minus && s.specValues.topLeading.sign == .plus)
+        s.spec = .radii(.uneven, Radii(1, 2, 3, 4))
+        #expect(s.spec == .radii(.uneven, Radii(1, 2, 3, 4)) && s.label == "card")
+        s.label = nil
+        #expect(s.spec == .radii(.uneven, Radii(1, 2, 3, 4)) && s.extras != nil)
+        s.spec = .radii(.rect, Radii(all: -0.0))
+        #expect(s.extras == nil && s.specValue.sign == .minus)
+        #expect(s.spec == .radii(.rect, Radii(all: 0)))
+        var t = blank()
+        t.spec = .radii(.rect, Radii(all: 12))
+        #expect(t.extras == nil && t.spec == .radii(.rect, Radii(all: 12)))
     }
 
     func blank(label: String? = nil, range: SourceRange = SourceRange(100, 200)) -> ResolvedShape {

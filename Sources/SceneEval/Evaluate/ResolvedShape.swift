@@ -2,10 +2,12 @@ import SceneLang
 
 /// One node of the resolved scene: what the writers, the checker and the REPL read.
 ///
-/// A scene may have a million of these, so the storage is compact (144 bytes,
-/// was 184, and 336 before that): indices in four bytes; the `node-N` id of
+/// A scene may have a million of these, so the storage is compact (120 bytes,
+/// was 144, 184, and 336 before that): indices in four bytes; the `node-N` id of
 /// an unlabelled node made when it is read, from its place in document order;
-/// the drawn shape's numbers in one `Radii` and its kind in `kind`; small
+/// the drawn shape's numbers in one `Double` when they are one number (`rect 12`,
+/// `concentric min 15`: nearly every shape), else in the shared box below, and
+/// its kind in `kind`; small
 /// enumerations as bits; the container it resolved against as one bit (it is
 /// always the enclosing one, or none); the shape item's range as an offset in
 /// the node's. What few nodes have (a label, a declared container, layers,
@@ -14,9 +16,9 @@ import SceneLang
 public struct ResolvedShape: Sendable, Equatable {
     public var frame: Frame
     public var radii: Radii
-    /// The drawn shape's numbers: the written radii (`radii` kinds), or each
-    /// corner's minimum or fixed radius (`concentric`; see `ConcentricSpec`).
-    var specValues: Radii
+    /// The drawn shape's numbers when all four are the same to the bit (else
+    /// they are `Extras.specRadii`): see `specValues`.
+    var specValue: Double
     /// The rarely present parts; nil when all are empty.
     var extras: ExtrasBox?
     /// `range`, which `shapeRange` is stored against.
@@ -58,7 +60,7 @@ public struct ResolvedShape: Sendable, Equatable {
          range: SourceRange, shapeRange: SourceRange?, containerRange: SourceRange?) {
         self.frame = frame
         self.radii = Radii(all: 0)
-        self.specValues = Radii(all: 0)
+        self.specValue = 0
         self.extras = nil
         self.nodeRange = range
         self.parentIndex = parent.map { Int32($0) } ?? -1
@@ -73,15 +75,16 @@ public struct ResolvedShape: Sendable, Equatable {
         self.kind = .group
         self.specStyles = 0
         self.bits = fill == nil ? 0 : Self.fillBit
+        // The box first: the spec and the shape range may add to it.
+        if label != nil || containerRange != nil {
+            extras = ExtrasBox(Extras(containerRange: containerRange, label: label))
+        }
         self.style = style
         self.glass = glass
         self.role = role
         self.stack = stack
         self.spec = spec
         if let shapeRange { self.shapeRange = shapeRange }
-        if label != nil || containerRange != nil {
-            extras = ExtrasBox(Extras(containerRange: containerRange, label: label))
-        }
     }
 
     public var range: SourceRange {
@@ -138,16 +141,36 @@ public struct ResolvedShape: Sendable, Equatable {
         }
         set {
             var form: UInt16 = 0
-            specValues = Radii(all: 0); specStyles = 0; specGroups = 0
+            var values = Radii(all: 0)
+            specStyles = 0; specGroups = 0
             switch newValue {
             case nil: kind = .group
             case .plain(let k)?: form = 1; kind = k
-            case .radii(let k, let r)?: form = 2; kind = k; specValues = r
+            case .radii(let k, let r)?: form = 2; kind = k; values = r
             case .concentric(let c)?:
                 form = 3; kind = .concentric
-                specValues = c.values; specStyles = c.styles; specGroups = c.groupMasks
+                values = c.values; specStyles = c.styles; specGroups = c.groupMasks
             }
+            specValues = values
             bits = bits & ~(3 << Self.specShift) | form << Self.specShift
+        }
+    }
+    /// The drawn shape's numbers: the written radii (`radii` kinds), or each
+    /// corner's minimum or fixed radius (`concentric`; see `ConcentricSpec`).
+    /// One number inline when all four are equal to the bit (0 and −0 differ,
+    /// so every number reads back as written), else four in the box.
+    var specValues: Radii {
+        get { extras?.value.specRadii ?? Radii(all: specValue) }
+        set {
+            let v = newValue.topLeading.bitPattern
+            if newValue.topTrailing.bitPattern == v, newValue.bottomTrailing.bitPattern == v,
+               newValue.bottomLeading.bitPattern == v {
+                specValue = newValue.topLeading
+                if extras?.value.specRadii != nil { update { $0.specRadii = nil } }
+            } else {
+                specValue = 0
+                update { $0.specRadii = newValue }
+            }
         }
     }
     /// Whether `spec` is a `.concentric` one (read without building it).
@@ -288,6 +311,8 @@ public struct ResolvedShape: Sendable, Equatable {
         var label: String? = nil
         /// A shape range too far into its node, or too long, for `shapeOffset`.
         var shapeRange: SourceRange? = nil
+        /// The drawn shape's numbers when they are not one number (`specValues`).
+        var specRadii: Radii? = nil
     }
 
     /// Immutable: equal by contents.
