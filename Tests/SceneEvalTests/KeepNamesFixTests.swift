@@ -48,6 +48,34 @@ struct KeepNamesFixTests {
         #expect(o.left.isEmpty, "\(o.left.map(\.message))")
     }
 
+    /// One `let` behind both the drawn and the declared radius
+    /// (`rect a - 2 container rect min(a, 30)`): the joint fix solved each on
+    /// its own and wrote two edits of `a` (30, then 32); the first won and the
+    /// finding stayed. Found by `everyFixClearsItsFindingAndKeepsTheNames`
+    /// (SCENE_SEED=5082485492443687874). One edit, the value both need.
+    @Test func oneLetBehindBothRadiiIsSetOnce() {
+        let text = """
+            let a = 4
+            let m = 9
+            screen 400x400 radius 0
+            c: rect a - 2 container rect min(a, 30) size 298x100 align top pad 60 <
+              row: hstack spacing 8 pad 12 <
+                x1: concentric min m * 2 size 86x76
+                x2: concentric min m size 86x76
+                x3: concentric min m * 2 size 86x76
+              >
+            >
+
+            """
+        let d = CheckerTests.findings(text).filter { $0.code == "shape-mismatch" }
+        #expect(d.count == 1)
+        #expect(d.first?.fixes.filter { $0.replacement == "30" || $0.replacement == "32" }.count == 1,
+                "\(d.first?.fixes ?? [])")
+        let o = Self.fix(text)
+        #expect(o.text == text.replacingOccurrences(of: "let a = 4", with: "let a = 32"))
+        #expect(o.left.isEmpty, "\(o.left.map(\.message))")
+    }
+
     @Test(arguments: [
         // lets, nodes, the fixed lets and nodes
         ("let r = 30\n", "tile: rect r size 40x44\n", "let r = 30\n", "tile: rect r - 10 size 40x44\n"),

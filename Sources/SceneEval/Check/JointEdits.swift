@@ -42,15 +42,24 @@ extension Context {
         var setText: [String] = []
         var env1 = env
         for e in changing where !(e.isSatisfied(by: env1, target)) {
-            guard let (name, v, edit) = soleBinding(e, of: j, target: target, uses: &uses) else {
+            guard let (name, v, edit) = soleBinding(e, of: j, target: target, in: env1, uses: &uses) else {
                 let names = ExprValue.names(e)
                 let shared = names.first { bindingExprs[$0] != nil } ?? names.first ?? "?"
                 let v = ExprValue.solve(e, for: shared, target: target, env)
                 return JointPlan(edits: [], what: "`container rect \(T)`", keptName: shared, keptValue: v)
             }
             env1[name] = v
-            letEdits.append(edit)
-            setText.append("`\(name)` = \(n(v)) (now \(n(env[name] ?? 0)))")
+            // One `let` behind both radii (`rect a - 2 container rect min(a, 30)`): the
+            // later value replaces the earlier edit, never a second edit of the same
+            // binding; the check below proves both radii come out right with it.
+            let said = "`\(name)` = \(n(v)) (now \(n(env[name] ?? 0)))"
+            if let k = letEdits.firstIndex(where: { $0.range == edit.range }) {
+                letEdits[k] = edit
+                setText[k] = said
+            } else {
+                letEdits.append(edit)
+                setText.append(said)
+            }
         }
         // Every radius of the node that has a name must come out right with the new values.
         // (The drawn one too when it draws the target already: a `let` it uses may have changed.)
@@ -91,8 +100,9 @@ extension Context {
 
     /// A `let` (of a plain number) that `e` depends on linearly, used nowhere
     /// but node `j`'s drawn and declared radius, and the value that makes `e`
-    /// come out as `target`.
-    func soleBinding(_ e: Expr, of j: Int, target: Double, uses: inout [String: Int]?) -> (String, Double, TextEdit)? {
+    /// come out as `target`, the other names taking their values in `env1`.
+    func soleBinding(_ e: Expr, of j: Int, target: Double, in env1: [String: Double],
+                     uses: inout [String: Int]?) -> (String, Double, TextEdit)? {
         let (drawn, declared) = radiusExprs(j)
         var local: [String: Int] = [:]
         for x in [drawn, declared].compactMap({ $0 }) { for name in ExprValue.names(x) { local[name, default: 0] += 1 } }
@@ -100,7 +110,7 @@ extension Context {
         uses = all
         for name in ExprValue.names(e) {
             guard let (be, br) = bindingExprs[name], case .number = be, all[name] == local[name],
-                  let v = ExprValue.solve(e, for: name, target: target, env), v >= 0 else { continue }
+                  let v = ExprValue.solve(e, for: name, target: target, env1), v >= 0 else { continue }
             return (name, v, TextEdit(br, n(v)))
         }
         return nil
