@@ -30,7 +30,9 @@ public final class OutputFile {
     /// A file: nothing appears at `path` until `commit()`. Written through a
     /// symbolic link to the file it names, keeping that file's permissions.
     public init(path: String) throws {
-        let target = Self.followingLinks(path)
+        // A loop of links (`a -> b -> a`) is an error, as the shell says: replacing
+        // the link with a plain file would lose it quietly.
+        guard let target = Self.followingLinks(path) else { throw Self.error(ELOOP) }
         let slash = target.lastIndex(of: "/")
         let dir = slash.map { String(target[...$0]) } ?? ""
         let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
@@ -47,8 +49,9 @@ public final class OutputFile {
     }
 
     /// The file a chain of symbolic links at `path` ends at (`path` itself when it is
-    /// no link; the end need not exist). At most 40 links, as the kernel allows.
-    static func followingLinks(_ path: String) -> String {
+    /// no link; the end need not exist). At most 40 links, as the kernel allows:
+    /// nil for a longer chain (a loop).
+    static func followingLinks(_ path: String) -> String? {
         var p = path
         var buffer = [CChar](repeating: 0, count: 4097)
         for _ in 0..<40 {
@@ -63,7 +66,7 @@ public final class OutputFile {
                 p = target
             }
         }
-        return p
+        return readlink(p, &buffer, buffer.count - 1) > 0 ? nil : p
     }
 
     static func error(_ code: Int32) -> NSError {

@@ -58,6 +58,26 @@ struct HomeAndOutputTests {
         #expect(try fm.contentsOfDirectory(atPath: dir.appendingPathComponent("sub").path).sorted() == ["made.svg", "real.svg"])
     }
 
+    /// A loop of links is refused as the shell refuses it, and both links stay
+    /// links (it was replaced by a plain file, exit 0).
+    @Test func anOutputFileThroughALoopOfLinksSaysWhyAndKeepsTheLinks() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fm = FileManager.default
+        try fm.createDirectory(at: dir, withIntermediateDirectories: true)
+        let one = dir.appendingPathComponent("loop1.svg").path, two = dir.appendingPathComponent("loop2.svg").path
+        try fm.createSymbolicLink(atPath: one, withDestinationPath: "loop2.svg")
+        try fm.createSymbolicLink(atPath: two, withDestinationPath: "loop1.svg")
+        do {
+            try Console.writeAtomically("x", to: one)
+            Issue.record("a loop of links was written")
+        } catch {
+            #expect(error.localizedDescription == String(cString: strerror(ELOOP)))
+        }
+        #expect(try fm.destinationOfSymbolicLink(atPath: one) == "loop2.svg")
+        #expect(try fm.destinationOfSymbolicLink(atPath: two) == "loop1.svg")
+        #expect(try fm.contentsOfDirectory(atPath: dir.path).sorted() == ["loop1.svg", "loop2.svg"])
+    }
+
     @Test func anOutputFileInAMissingFolderSaysWhy() throws {
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("no/such/out.svg").path
