@@ -120,11 +120,11 @@ func check(_ args: [String]) -> Int32 {
     }
     guard !files.isEmpty else { usageError("`scene check` needs a file") }
     if fix && files.contains("-") { usageError("`--fix` needs a file, not standard input") }
-    var missing = 0
+    var missing = 0, empty = 0   // files not found; folders with no .scene file
     // A directory stands for every `.scene` file below it, as for `scene fmt`.
     files = files.flatMap { path in
         let found = sceneFiles(path)
-        if found.isEmpty { Console.err("scene: \(path): no .scene files below it\n"); missing += 1 }
+        if found.isEmpty { Console.err("scene: \(path): no .scene files below it\n"); empty += 1 }
         return found
     }
     // Read, compile and check the files on every core, each into its own slot, and
@@ -173,11 +173,14 @@ func check(_ args: [String]) -> Int32 {
         Console.out("{\"diagnostics\": [\(body.isEmpty ? "" : "\n  " + body + "\n")], \"errors\": \(errors), \"warnings\": \(warnings), \"files\": \(files.count)}\n")
     } else {
         var line = summary(errors: errors, warnings: warnings, files: files.count)
-        if missing > 0 { line = String(line.dropLast()) + " (\(missing) not found)\n" }
+        // Said as what it is: an empty folder was counted as a file not found.
+        let why = (missing > 0 ? ["\(missing) not found"] : [])
+            + (empty > 0 ? ["\(empty) \(empty == 1 ? "folder" : "folders") with no .scene file"] : [])
+        if !why.isEmpty { line = String(line.dropLast()) + " (\(why.joined(separator: ", ")))\n" }
         Console.err(line)
     }
     if errors > 0 { return Exit.dataError }
-    if missing > 0 { return Exit.noInput }
+    if missing + empty > 0 { return Exit.noInput }
     if strict && warnings > 0 { return Exit.warnings }
     return Exit.ok
 }

@@ -360,6 +360,11 @@ struct CheckCLITests {
         let none = try CLI.run(["check", empty.path])
         #expect(none.status == 66)
         #expect(none.err.contains("\(empty.path): no .scene files below it"))
+        // Counted as what it is, not as a file not found.
+        #expect(none.err.hasSuffix("0 warnings, 0 errors in 0 files (1 folder with no .scene file)\n"), "\(none.err)")
+        let both = try CLI.run(["check", empty.path, "nope.scene"])
+        #expect(both.status == 66)
+        #expect(both.err.hasSuffix("(1 not found, 1 folder with no .scene file)\n"), "\(both.err)")
     }
 
     @Test func fixWritesThroughSymlinksAndKeepsPermissions() throws {
