@@ -41,16 +41,9 @@ struct SVGCornerCache {
     /// How many bodies were copied and how many computed (the tests read these).
     var hits = 0, misses = 0
 
-    init() {
-        entries = .allocate(capacity: Self.slots)
-        entries.initialize(repeating: nil, count: Self.slots)
-        text = .allocate(capacity: Self.slots * Self.slotBytes)
-    }
+    init() { (entries, text) = slotStorage(Self.slots, Self.slotBytes) }
 
-    func deallocate() {
-        entries.deallocate()
-        text.deallocate()
-    }
+    func deallocate() { freeSlotStorage(entries, text) }
 
     static func slot(_ k: Key) -> Int {
         var h = k.radius &* 0x9E37_79B9_7F4A_7C15
@@ -218,16 +211,9 @@ struct SVGOutlineCache {
     /// How many outlines were copied (the tests read it).
     var hits = 0
 
-    init() {
-        entries = .allocate(capacity: Self.slots)
-        entries.initialize(repeating: nil, count: Self.slots)
-        text = .allocate(capacity: Self.slots * Self.slotBytes)
-    }
+    init() { (entries, text) = slotStorage(Self.slots, Self.slotBytes) }
 
-    func deallocate() {
-        entries.deallocate()
-        text.deallocate()
-    }
+    func deallocate() { freeSlotStorage(entries, text) }
 
     static func slot(_ k: Key) -> Int {
         var h = k.r0 &* 0x9E37_79B9_7F4A_7C15
@@ -255,4 +241,17 @@ struct SVGOutlineCache {
         (text + slot * Self.slotBytes).update(from: bytes, count: count)
         entries[slot] = Entry(key: key, mx: start.x, my: start.y, count: count)
     }
+}
+
+/// The storage of a direct-mapped cache (both caches above): `slots` empty
+/// entries and `slotBytes` of text for each.
+private func slotStorage<Entry>(_ slots: Int, _ slotBytes: Int) -> (UnsafeMutablePointer<Entry?>, UnsafeMutablePointer<UInt8>) {
+    let entries = UnsafeMutablePointer<Entry?>.allocate(capacity: slots)
+    entries.initialize(repeating: nil, count: slots)
+    return (entries, .allocate(capacity: slots * slotBytes))
+}
+
+private func freeSlotStorage<Entry>(_ entries: UnsafeMutablePointer<Entry?>, _ text: UnsafeMutablePointer<UInt8>) {
+    entries.deallocate()
+    text.deallocate()
 }
