@@ -106,6 +106,13 @@ enum ExprValue {
     }
 }
 
+/// One pass of rules over a run of shapes: the whole scene, or one top-level
+/// node's subtree (see `Context.passes`).
+struct RulePass: Sendable {
+    let name: String
+    let run: @Sendable (inout Context, Range<Int>) -> Void
+}
+
 struct Context {
     let scene: ResolvedScene
     let file: SourceFile
@@ -175,10 +182,19 @@ struct Context {
         return sh.containerRange ?? sh.range
     }
 
+    /// The rule passes, in the order their findings come out: the one list that
+    /// `run()` and the incremental checker (Incremental.swift) both iterate. A
+    /// rule about one shape goes into `checkShape`; a rule over a run of shapes
+    /// (a subtree: never reading another top-level node) is a pass here. What
+    /// crosses top-level nodes is `reconcile`, run after every pass.
+    static let passes: [RulePass] = [
+        RulePass(name: "per-shape") { c, shapes in for i in shapes { c.checkShape(i) } },
+        RulePass(name: "missing-container-shape") { c, shapes in c.missingContainers(in: shapes) },
+        RulePass(name: "uneven-siblings") { c, shapes in c.unevenSiblings(in: shapes) },
+    ]
+
     mutating func run() {
-        for i in scene.shapes.indices { checkShape(i) }
-        missingContainers(in: scene.shapes.indices)
-        unevenSiblings(in: scene.shapes.indices)
+        for pass in Self.passes { pass.run(&self, scene.shapes.indices) }
         reconcile()
     }
 

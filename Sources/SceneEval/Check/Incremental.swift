@@ -4,8 +4,8 @@
 // Every rule about a shape reads that shape, the shapes up its chain of
 // containers and parents (all in its top-level node), the node's text, the
 // values of the bindings that text names, and the screen, target and margin.
-// So what a top-level node's shapes found (in the order `run` makes them: the
-// rules per shape, then missing-container-shape, then uneven-siblings) is kept
+// So what a top-level node's shapes found (pass by pass, `Context.passes`: the
+// one list `run` iterates too) is kept
 // per node and reused when the caller says its subtree and statement are the
 // ones last checked (its `version`; only moved in the text, then every range
 // moves with it), at the same place among the scene's shapes (so its
@@ -45,18 +45,15 @@ public struct CheckCache: Sendable {
         var count: Int
         /// The text offset its findings' ranges are for.
         var offset: Int
-        /// Its findings: the per-shape rules', missing-container-shape's, uneven-siblings'.
-        var own: [Finding] = []
-        var missing: [Finding] = []
-        var uneven: [Finding] = []
-        /// `Context.demands` and `containerEdits` for its containers, findings numbered within `own`.
+        /// Its findings, pass after pass (`Context.passes`); `ends[k]` is where pass k's end.
+        var findings: [Finding] = []
+        var ends: [Int] = []
+        /// `Context.demands` and `containerEdits` for its containers, findings numbered within `findings`.
         var demands: [(j: Int, needed: Double, findings: [Int])] = []
         var containerEdits: [(i: Int, findings: [Int])] = []
 
         mutating func shift(by d: Int) {
-            for k in own.indices { own[k].shift(by: d) }
-            for k in missing.indices { missing[k].shift(by: d) }
-            for k in uneven.indices { uneven[k].shift(by: d) }
+            for k in findings.indices { findings[k].shift(by: d) }
             offset += d
         }
     }
@@ -137,41 +134,45 @@ extension Context {
         findings = []
         demands = [:]
         containerEdits = [:]
-        for i in range { checkShape(i) }
-        p.own = findings
+        // The same passes as `run`, over this subtree; findings numbered within it.
+        for pass in Self.passes {
+            pass.run(&self, range)
+            p.ends.append(findings.count)
+        }
+        p.findings = findings
         findings = []
         for (j, d) in demands { p.demands.append((j, d.needed, d.findings)) }
         for (i, f) in containerEdits { p.containerEdits.append((i, f)) }
-        missingContainers(in: range)
-        p.missing = findings
-        findings = []
-        unevenSiblings(in: range)
-        p.uneven = findings
-        findings = []
         return (p, trials.asked == asked)
     }
 
-    /// The parts' findings in the order a full check makes them, with the
-    /// demands and container edits `reconcile` reads.
+    /// The parts' findings in the order a full check makes them (pass by pass,
+    /// each over every part in order), with the demands and container edits
+    /// `reconcile` reads.
     mutating func assemble(_ parts: [CheckCache.Part]) {
         var total = 0
-        for p in parts { total += p.own.count + p.missing.count + p.uneven.count }
+        for p in parts { total += p.findings.count }
         var records: [Finding] = []
         records.reserveCapacity(total)
         demands = [:]
         containerEdits = [:]
-        // (`reconcile` reads the demands only for a container that another finding edits.)
-        let edits = parts.contains { !$0.containerEdits.isEmpty }
-        for p in parts {
-            let at = records.count
-            if edits {
-                for d in p.demands { demands[d.j] = (d.needed, d.findings.map { $0 + at }) }
-                for e in p.containerEdits { containerEdits[e.i] = e.findings.map { $0 + at } }
+        // Where part q's pass k starts among the records, less where it starts in the part.
+        var starts = [[Int]](repeating: [], count: parts.count)
+        for k in Self.passes.indices {
+            for (q, p) in parts.enumerated() {
+                let from = k == 0 ? 0 : p.ends[k - 1]
+                starts[q].append(records.count - from)
+                records += p.findings[from..<p.ends[k]]
             }
-            records += p.own
         }
-        for p in parts { records += p.missing }
-        for p in parts { records += p.uneven }
+        // (`reconcile` reads the demands only for a container that another finding edits.)
+        if parts.contains(where: { !$0.containerEdits.isEmpty }) {
+            for (q, p) in parts.enumerated() {
+                func at(_ f: Int) -> Int { f + starts[q][p.ends.firstIndex { f < $0 } ?? 0] }
+                for d in p.demands { demands[d.j] = (d.needed, d.findings.map(at)) }
+                for e in p.containerEdits { containerEdits[e.i] = e.findings.map(at) }
+            }
+        }
         findings = records
     }
 }
