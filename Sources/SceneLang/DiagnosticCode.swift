@@ -76,6 +76,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case radiusOverflow = "radius-overflow"
     case unevenSiblings = "uneven-siblings"
     case relativeUnevenInsets = "relative-uneven-insets"
+    case unusedSuppression = "unused-suppression"
 
     // Writing SwiftUI (`scene run --swiftui`): where the code differs from the scene.
     case swiftuiOverflow = "swiftui-overflow"
@@ -172,6 +173,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
         case .radiusOverflow: return (.warning, .lint, "a fixed radius two adjacent corners cannot hold (their sum exceeds the edge they share): iOS 26 traps at render time")
         case .unevenSiblings: return (.warning, .lint, "siblings in a stack of one shape and size whose corners differ: the outer ones follow the container, the inner ones fall to the minimum")
         case .relativeUnevenInsets: return (.warning, .lint, "a `relative` shape with unequal insets: one inset for the whole shape makes a corner more than a point rounder than concentric")
+        case .unusedSuppression: return (.warning, .lint, "a `scene: ignore` comment that silences nothing: no such finding on its line or in its file, an unknown rule, or an error")
         case .swiftuiOverflow: return (.warning, .export, "a node outside its parent's frame (or the screen): SwiftUI may place it differently")
         case .swiftuiStackAlignment: return (.warning, .export, "children of a stack aligned differently across it, which one SwiftUI stack alignment cannot say")
         case .swiftuiConcentricStyle: return (.warning, .export, "`style circular` on a concentric shape: ConcentricRectangle has no corner style")

@@ -29,9 +29,7 @@ public enum Checker {
                                 after leading: [Diagnostic] = []) -> Findings {
         var c = Context(scene: scene, ast: ast, file: file)
         c.run()
-        let records = c.findings
-        c.findings = []
-        return Findings(leading: leading, records: records, context: c)
+        return c.finish(after: leading)
     }
 
     /// The AST nodes in document (pre-)order: index i is `scene.shapes[i]`.

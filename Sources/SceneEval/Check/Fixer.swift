@@ -43,7 +43,7 @@ public enum Fixer {
     }
 
     public static func run(_ file: SourceFile) -> Outcome {
-        run(file) { c in c.diagnostics.filter { $0.severity != .error } + c.check() }
+        run(file) { c in Array(c.checked()) }
     }
 
     /// The rounds, with `findings` standing for the checker (tests give one whose fixes cycle).

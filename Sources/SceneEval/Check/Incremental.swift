@@ -95,9 +95,7 @@ extension Checker {
         for i in scene.shapes.indices where scene.shapes[i].parent == nil { starts.append(i) }
         guard starts.count == roots.count else {
             c.run()
-            let records = c.findings
-            c.findings = []
-            return (Findings(leading: leading, records: records, context: c), next)
+            return (c.finish(after: leading), next)
         }
         let sameSettings = cache.screen == scene.screen && cache.target == scene.target && cache.margin == scene.margin
         var parts: [CheckCache.Part] = []
@@ -119,9 +117,7 @@ extension Checker {
         }
         c.assemble(parts)
         c.reconcile()
-        let records = c.findings
-        c.findings = []
-        return (Findings(leading: leading, records: records, context: c), next)
+        return (c.finish(after: leading), next)
     }
 }
 
