@@ -1,5 +1,6 @@
 // swift-tools-version:6.0
 import PackageDescription
+import Foundation
 
 // Release executables are static (`-static-executable`): the Swift runtime, Foundation,
 // readline and glibc are inside, so a run maps one file, resolves no symbols and applies
@@ -46,6 +47,35 @@ let metadataAccessors: [SwiftSetting] = [
     .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release)),
 ]
 
+// The Swift reader (`scene check View.swift`) parses with swift-syntax as the toolchain ships it:
+// the SwiftSyntax and SwiftParser modules and shared libraries in the toolchain's
+// `lib/swift/host`, beside `bin/swift` (docs/swift-check.md: why this and not a fetched
+// swift-syntax package, measured). It links them, so it cannot be static: the reader is its
+// own executable, `scene-swift`, which `scene` hands `.swift` inputs to. SCENE_SWIFT_HOST
+// names another folder; `swift build` finds the toolchain from `swift` on the PATH.
+func toolchainHost() -> String {
+    let env = ProcessInfo.processInfo.environment
+    if let given = env["SCENE_SWIFT_HOST"], !given.isEmpty { return given }
+    for dir in (env["PATH"] ?? "").split(separator: ":") {
+        let swift = URL(fileURLWithPath: String(dir)).appendingPathComponent("swift")
+        guard FileManager.default.isExecutableFile(atPath: swift.path) else { continue }
+        let host = swift.resolvingSymlinksInPath().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("lib/swift/host")
+        if FileManager.default.fileExists(atPath: host.appendingPathComponent("SwiftParser.swiftmodule").path) {
+            return host.path
+        }
+    }
+    // macOS: `/usr/bin/swift` is a shim; Xcode's own toolchain holds the modules (for macros).
+    let developer = env["DEVELOPER_DIR"] ?? "/Applications/Xcode.app/Contents/Developer"
+    let xcode = developer + "/Toolchains/XcodeDefault.xctoolchain/usr/lib/swift/host"
+    if FileManager.default.fileExists(atPath: xcode) { return xcode }
+    return "/opt/swift/usr/lib/swift/host"
+}
+let host = toolchainHost()
+let swiftSyntaxSettings: [SwiftSetting] = [.unsafeFlags(["-I", host])]
+let swiftSyntaxLinking: [LinkerSetting] = [.unsafeFlags(["-L", host, "-Xlinker", "-rpath", "-Xlinker", host]),
+                                           .linkedLibrary("SwiftSyntax"), .linkedLibrary("SwiftParser")]
+
 let package = Package(
     name: "SceneLang",
     products: [
@@ -53,6 +83,7 @@ let package = Package(
         .library(name: "SceneEval", targets: ["SceneEval"]),
         .executable(name: "scene", targets: ["scene"]),
         .executable(name: "scene-repl", targets: ["scene-repl"]),
+        .executable(name: "scene-swift", targets: ["scene-swift"]),
     ],
     targets: [
         // Source files, tokens, lexer, AST, parser, diagnostics and their rendering.
@@ -72,10 +103,18 @@ let package = Package(
                           swiftSettings: staticStdlibSwift + metadataAccessors, linkerSettings: staticStdlib),
         .executableTarget(name: "scene-repl", dependencies: ["SceneREPL"],
                           swiftSettings: staticStdlibSwift + metadataAccessors, linkerSettings: staticStdlib),
+        // SwiftUI source in, the same scene model out: `scene check View.swift` (docs/swift-check.md).
+        .target(name: "SceneSwift", dependencies: ["SceneLang", "SceneEval"],
+                swiftSettings: swiftSyntaxSettings, linkerSettings: swiftSyntaxLinking),
+        // `scene check|run|import` of `.swift` files: dynamic (the toolchain's swift-syntax).
+        .executableTarget(name: "scene-swift", dependencies: ["SceneLang", "SceneEval", "SceneSwift"],
+                          swiftSettings: swiftSyntaxSettings, linkerSettings: swiftSyntaxLinking),
         // Shared by the test targets: golden files (one record switch), a seeded generator.
         .target(name: "SceneTestSupport", path: "Tests/SceneTestSupport"),
         .testTarget(name: "SceneLangTests", dependencies: ["SceneLang", "SceneTestSupport"]),
         .testTarget(name: "SceneEvalTests", dependencies: ["SceneLang", "SceneEval", "SceneTestSupport"]),
-        .testTarget(name: "SceneToolTests", dependencies: ["SceneLang", "SceneEval", "SceneREPL", "SceneLSP", "scene", "scene-repl", "SceneTestSupport"]),
+        .testTarget(name: "SceneSwiftTests", dependencies: ["SceneLang", "SceneEval", "SceneSwift", "SceneTestSupport"],
+                    swiftSettings: swiftSyntaxSettings, linkerSettings: swiftSyntaxLinking),
+        .testTarget(name: "SceneToolTests", dependencies: ["SceneLang", "SceneEval", "SceneREPL", "SceneLSP", "scene", "scene-repl", "scene-swift", "SceneTestSupport"]),
     ]
 )

@@ -12,15 +12,16 @@ struct CLICommand {
     let flags: [String]
     /// What its plain arguments are.
     let arguments: Arguments
-    enum Arguments { case none, sceneFiles, shells, presets }
+    enum Arguments { case none, sceneFiles, sceneOrSwiftFiles, shells, presets }
 }
 
 enum CLITable {
     static let commands: [CLICommand] = [
         CLICommand(name: "run", summary: "resolve a scene: table, JSON, SVG or SwiftUI",
-                   flags: ["--text", "--json", "--svg", "--centers", "--labels", "--compare", "--swiftui", "--name", "--verify-harness", "-o", "--stats"],
-                   arguments: .sceneFiles),
-        CLICommand(name: "check", summary: "lint scenes (docs/lint.md)", flags: ["--json", "--strict", "--fix"], arguments: .sceneFiles),
+                   flags: ["--text", "--json", "--svg", "--centers", "--labels", "--compare", "--swiftui", "--name", "--verify-harness", "-o", "--stats", "--view"],
+                   arguments: .sceneOrSwiftFiles),
+        CLICommand(name: "check", summary: "lint scenes and SwiftUI source (docs/lint.md, docs/swift-check.md)", flags: ["--json", "--strict", "--fix", "--explain"], arguments: .sceneOrSwiftFiles),
+        CLICommand(name: "import", summary: "write the scene a SwiftUI file draws", flags: ["--view", "-o"], arguments: .sceneOrSwiftFiles),
         CLICommand(name: "fmt", summary: "rewrite scenes in the canonical layout", flags: ["--check"], arguments: .sceneFiles),
         CLICommand(name: "lsp", summary: "the language server on stdin/stdout", flags: ["--docs-url"], arguments: .none),
         CLICommand(name: "tokens", summary: "show the tokens the lexer reads", flags: [], arguments: .sceneFiles),
@@ -33,7 +34,7 @@ enum CLITable {
     ]
     static let shells = ["bash", "zsh", "fish"]
     /// Options that take a value, and the values to offer (nil: a file; empty: free text).
-    static let values: [String: [String]?] = ["--compare": ["ios18", "macos15"], "-o": nil, "--name": [], "--docs-url": []]
+    static let values: [String: [String]?] = ["--compare": ["ios18", "macos15"], "-o": nil, "--name": [], "--docs-url": [], "--view": []]
 }
 
 func completions(_ args: [String]) -> Int32 {
@@ -51,6 +52,8 @@ func completions(_ args: [String]) -> Int32 {
 enum ShellCompletion {
     static func words(_ xs: [String]) -> String { xs.joined(separator: " ") }
     static func fileCommands() -> [String] { CLITable.commands.filter { $0.arguments == .sceneFiles }.map(\.name) }
+    /// The commands that also take `.swift` files (docs/swift-check.md).
+    static func swiftCommands() -> [String] { CLITable.commands.filter { $0.arguments == .sceneOrSwiftFiles }.map(\.name) }
 
     static func bash() -> String {
         var s = """
@@ -76,6 +79,7 @@ enum ShellCompletion {
                 completions) COMPREPLY=($(compgen -W "\(words(CLITable.shells))" -- "$cur")) ;;
                 presets) COMPREPLY=($(compgen -W "\(words(ScreenPreset.names))" -- "$cur")) ;;
                 \(fileCommands().joined(separator: "|"))) _scene_files ;;
+                \(swiftCommands().joined(separator: "|"))) _scene_files; COMPREPLY+=($(compgen -f -X '!*.swift' -- "$cur")) ;;
             esac
         }
         _scene_files() {
@@ -124,6 +128,7 @@ enum ShellCompletion {
                 completions) compadd -- \(words(CLITable.shells)) ;;
                 presets) compadd -- \(words(ScreenPreset.names)) ;;
                 \(fileCommands().joined(separator: "|"))) _files -g '*.scene(-.)' ;;
+                \(swiftCommands().joined(separator: "|"))) _files -g '*.(scene|swift)(-.)' ;;
             esac
         }
         _scene "$@"
@@ -144,6 +149,7 @@ enum ShellCompletion {
             }
         }
         s += "complete -c scene -n '__fish_seen_subcommand_from \(words(fileCommands()))' -a '(__fish_complete_suffix .scene)'\n"
+        s += "complete -c scene -n '__fish_seen_subcommand_from \(words(swiftCommands()))' -a '(__fish_complete_suffix .scene) (__fish_complete_suffix .swift)'\n"
         s += "complete -c scene -n '__fish_seen_subcommand_from completions' -a '\(words(CLITable.shells))'\n"
         s += "complete -c scene -n '__fish_seen_subcommand_from presets' -a '\(words(ScreenPreset.names))'\n"
         s += "complete -c scene-repl -l echo -d 'echo input lines'\ncomplete -c scene-repl -l no-history -d 'keep no history file'\n"

@@ -24,6 +24,12 @@ usage: scene run FILE [--text | --json | --svg [--centers] [--labels] [--compare
                                 stopping on a cycle; what has no automatic fix is listed; a container is
                                 never raised past what its own container allows, a radius from a `let`
                                 keeps its name)
+       scene check [--explain] FILE.swift|DIR...   SwiftUI source: the same rules at the Swift line
+                                (docs/swift-check.md; --explain lists what was skipped or assumed, one line each;
+                                --fix rewrites the radius expression, keeping names)
+       scene run FILE.swift... [--view Name] [--text | --json | --svg [--centers] | --swiftui] [-o OUT]
+                                what a SwiftUI view draws
+       scene import FILE.swift... [--view Name] [-o OUT.scene]   the scene a SwiftUI view draws
        scene fmt [--check] FILE...   rewrite in the canonical layout (--check: list unformatted files, exit 1;
                                 a directory: every `.scene` file below it)
        scene lsp [--docs-url URL]   the language server, on stdin/stdout (docs/editors.md)
@@ -375,6 +381,7 @@ signal(SIGPIPE, SIG_IGN)
 let argv = Array(CommandLine.arguments.dropFirst())
 guard let command = argv.first else { usageError("no command given") }
 let rest = Array(argv.dropFirst())
+if isAboutSwift(command, rest) { handOffToSwiftReader(command, rest) }
 let status: Int32
 switch command {
 case "run": status = run(rest)

@@ -109,7 +109,10 @@ struct ShellCompletionTests {
         #expect(try Self.bashComplete(["scene", "presets", "--json", "mac-window-"]).count == 5)
         #expect(try Self.bashComplete(["scene", "completions", ""]) == ["bash", "zsh", "fish"])
         #expect(try Self.bashComplete(["scene", "fmt", "examples/ma"]) == ["examples/map.scene"])
-        #expect(try Self.bashComplete(["scene", "check", "Package"]).isEmpty)
+        #expect(try Self.bashComplete(["scene", "fmt", "Package"]).isEmpty)
+        // check, run and import also take SwiftUI source (docs/swift-check.md).
+        #expect(try Self.bashComplete(["scene", "check", "Package"]) == ["Package.swift"])
+        #expect(try Self.bashComplete(["scene", "check", "README"]).isEmpty)
     }
 
     @Test func zshAndFishScriptsParse() throws {

@@ -1,0 +1,225 @@
+// View modifiers as frames: `.padding`, `.frame`, `.background`, `.overlay`, `.clipShape`,
+// `.mask`, `.cornerRadius`, `.containerShape`, `.glassEffect`.
+import SwiftSyntax
+
+extension ViewReader {
+    /// The frame `call` (a modifier on `cur`) makes, or `cur` when it keeps the frame.
+    mutating func apply(_ call: FunctionCallExprSyntax, to cur: ViewNode) -> ViewNode {
+        guard let m = call.calledExpression.as(MemberAccessExprSyntax.self) else { return cur }
+        let name = m.declName.baseName.text
+        let range = m.period.positionAfterSkippingLeadingTrivia.utf8Offset..<call.endPositionBeforeTrailingTrivia.utf8Offset
+        let args = Array(call.arguments)
+        let closure = call.trailingClosure ?? args.compactMap { $0.expression.as(ClosureExprSyntax.self) }.first
+        switch name {
+        case "padding": return padding(args, range: range, on: cur)
+        case "frame": return frame(args, range: range, on: cur)
+        case "background", "overlay", "clipShape", "mask":
+            let inShape = args.first { $0.label?.text == "in" }?.expression
+            let content = inShape ?? args.first { $0.label == nil }?.expression
+            var outline: SwiftShape? = nil
+            if let content {
+                outline = shapeOf(content, modifier: name, range: range)
+            } else if let closure {
+                let views = builder(closure.statements)
+                if views.count == 1 { outline = outlineOf(views[0], modifier: name, range: range) }
+                else if !views.isEmpty { explain(.skipped, range, "`.\(name) { … }` with \(views.count) views: not an outline") }
+            }
+            guard let outline else { return cur }
+            return outlined(cur, outline, range: range, clip: name == "clipShape" || name == "mask")
+        case "cornerRadius":
+            guard let r = args.first?.expression else { return cur }
+            do throws(Dynamic) {
+                let n = try decls.constants.number(r)
+                guard n.value >= 0 else { throw Dynamic(reason: "a negative radius", range: n.range) }
+                var s = SwiftShape(kind: .rect(n), range: range, swift: ".cornerRadius(\(ConstantTable.short(r.trimmedDescription)))")
+                s.circular = true
+                return outlined(cur, s, range: range, clip: true)
+            } catch {
+                explain(.skipped, error.range, "`.cornerRadius`: " + error.reason)
+                return moved(cur, range: range, why: "`.cornerRadius` with a radius decided at run time")
+            }
+        case "containerShape":
+            guard let e = args.first?.expression, let s = shapeOf(e, modifier: name, range: range) else { return cur }
+            if cur.container == nil { cur.container = s; return cur }
+            let w = ViewNode(range: range)
+            w.container = s; w.children = [cur]; w.fills = cur.fills
+            return w
+        case "glassEffect":
+            var s = SwiftShape(kind: .capsule, range: range, swift: "the default glass capsule")
+            if let e = args.first(where: { $0.label?.text == "in" })?.expression {
+                guard let given = shapeOf(e, modifier: name, range: range) else { return cur }
+                s = given
+            } else {
+                explain(.assumed, range, "`.glassEffect` without `in:` draws a capsule")
+            }
+            let n = outlined(cur, s, range: range, clip: false)
+            n.glass = true
+            return n
+        default:
+            if frameKeepingModifiers.contains(name) { return cur }
+            if frameMovingModifiers.contains(name) {
+                return moved(cur, range: range, why: "`.\(name)` moves or resizes it at run time")
+            }
+            explain(.skipped, range, "`.\(name)(…)` is not known to keep the frame: what it wraps is not measured against what wraps it")
+            return moved(cur, range: range, why: "`.\(name)(…)` is not a modifier the reader knows keeps the frame")
+        }
+    }
+
+    /// `cur` in a new frame whose place is not certain.
+    func moved(_ cur: ViewNode, range: Range<Int>, why: String) -> ViewNode {
+        let w = ViewNode(range: range)
+        cur.uncertain = cur.uncertain ?? why
+        w.children = [cur]
+        w.unsized = why
+        return w
+    }
+
+    /// `cur` with `shape` as its outline: drawn on `cur`'s own frame when it has none yet.
+    func outlined(_ cur: ViewNode, _ shape: SwiftShape, range: Range<Int>, clip: Bool) -> ViewNode {
+        if cur.shape == nil && !cur.glass {
+            cur.shape = shape
+            return cur
+        }
+        let w = ViewNode(range: range)
+        w.shape = shape
+        w.children = [cur]
+        w.fills = cur.fills
+        w.unsized = cur.unsized
+        return w
+    }
+
+    /// The shape a modifier's argument gives, read as a shape or as a view that is one.
+    mutating func shapeOf(_ e: ExprSyntax, modifier: String, range: Range<Int>) -> SwiftShape? {
+        do {
+            if let s = try ShapeRead.shape(e, &decls.constants) { return s }
+        } catch {
+            explain(.skipped, error.range, "`.\(modifier)`: " + error.reason)
+            return nil
+        }
+        return outlineOf(view(e), modifier: modifier, range: range)
+    }
+
+    /// A view used as a background or clip: its outline when it is one shape filling the frame.
+    mutating func outlineOf(_ v: ViewNode, modifier: String, range: Range<Int>) -> SwiftShape? {
+        if let s = v.shape, v.children.isEmpty, v.fills, v.uncertain == nil, v.width == nil, v.height == nil, v.pad.isEmpty {
+            return s
+        }
+        if v.shape == nil, v.children.isEmpty { return nil }   // a colour, a material: no outline
+        explain(.skipped, range, "`.\(modifier)`'s content is not one shape filling the frame: not an outline")
+        return nil
+    }
+
+    // MARK: - padding and frame
+
+    mutating func padding(_ args: [LabeledExprSyntax], range: Range<Int>, on cur: ViewNode) -> ViewNode {
+        var edges: Set<String> = ["top", "leading", "bottom", "trailing"]
+        var amount: Num? = nil
+        var insets = Insets()
+        var fromInsets = false
+        for a in args {
+            if let c = a.expression.as(FunctionCallExprSyntax.self), c.calledExpression.trimmedDescription == "EdgeInsets" {
+                fromInsets = true
+                for e in c.arguments {
+                    guard let label = e.label?.text else { continue }
+                    do {
+                        let n = try decls.constants.number(e.expression)
+                        switch label {
+                        case "top": insets.top = n
+                        case "leading": insets.leading = n
+                        case "bottom": insets.bottom = n
+                        case "trailing": insets.trailing = n
+                        default: break
+                        }
+                    } catch { return moved(cur, range: range, why: "`.padding`: " + error.reason) }
+                }
+            } else if let set = Self.edgeSet(a.expression) {
+                edges = set
+            } else {
+                do { amount = try decls.constants.number(a.expression) } catch {
+                    explain(.skipped, error.range, "`.padding`: " + error.reason)
+                    return moved(cur, range: range, why: "`.padding` by an amount decided at run time")
+                }
+            }
+        }
+        if !fromInsets {
+            if amount == nil {
+                explain(.assumed, range, "`.padding` without an amount: the platform's default, 16 pt on iOS")
+            }
+            let n = amount ?? Num(scene: "16", swift: "16", range: range, value: 16, named: false)
+            if edges.contains("top") { insets.top = n }
+            if edges.contains("leading") { insets.leading = n }
+            if edges.contains("bottom") { insets.bottom = n }
+            if edges.contains("trailing") { insets.trailing = n }
+        }
+        let w = ViewNode(range: range)
+        cur.pad = insets
+        w.children = [cur]
+        w.fills = cur.fills
+        w.unsized = cur.unsized
+        return w
+    }
+
+    /// `.horizontal`, `.top`, `[.top, .leading]`, `.all` as edges; nil when not an edge set.
+    static func edgeSet(_ e: ExprSyntax) -> Set<String>? {
+        func one(_ x: ExprSyntax) -> Set<String>? {
+            guard let m = x.as(MemberAccessExprSyntax.self) else { return nil }
+            switch m.declName.baseName.text {
+            case "all": return ["top", "leading", "bottom", "trailing"]
+            case "horizontal": return ["leading", "trailing"]
+            case "vertical": return ["top", "bottom"]
+            case "top", "leading", "bottom", "trailing": return [m.declName.baseName.text]
+            default: return nil
+            }
+        }
+        if let arr = e.as(ArrayExprSyntax.self) {
+            var s: Set<String> = []
+            for el in arr.elements { guard let o = one(el.expression) else { return nil }; s.formUnion(o) }
+            return s
+        }
+        return one(e)
+    }
+
+    mutating func frame(_ args: [LabeledExprSyntax], range: Range<Int>, on cur: ViewNode) -> ViewNode {
+        var width: Num? = nil, height: Num? = nil
+        var infinite: Set<String> = []
+        var aligned = false
+        for a in args {
+            let label = a.label?.text ?? ""
+            if label == "alignment" { aligned = !a.expression.trimmedDescription.hasSuffix("center"); continue }
+            if a.expression.trimmedDescription.hasSuffix(".infinity") { infinite.insert(label); continue }
+            guard label == "width" || label == "height" else {
+                if a.expression.trimmedDescription != "nil" {
+                    return moved(cur, range: range, why: "`.frame(\(label):)` sizes it between bounds at run time")
+                }
+                continue
+            }
+            do throws(Dynamic) {
+                let n = try decls.constants.number(a.expression)
+                guard n.value >= 0 else { throw Dynamic(reason: "a negative size", range: n.range) }
+                if label == "width" { width = n } else { height = n }
+            } catch {
+                explain(.skipped, error.range, "`.frame`: " + error.reason)
+                return moved(cur, range: range, why: "`.frame` with a size decided at run time")
+            }
+        }
+        // A shape given its size: the same frame, written on the shape itself (so siblings
+        // in a stack are the shapes the checker compares).
+        if cur.fills, cur.width == nil, cur.height == nil, width != nil, height != nil, infinite.isEmpty, cur.uncertain == nil {
+            cur.width = width; cur.height = height
+            return cur
+        }
+        let w = ViewNode(range: range)
+        w.width = width; w.height = height
+        w.children = [cur]
+        w.fills = infinite.contains("maxWidth") && infinite.contains("maxHeight")
+            || (infinite.isEmpty && width == nil && height == nil && cur.fills)
+        if width == nil || height == nil { w.unsized = cur.unsized ?? (infinite.isEmpty ? nil : "as wide or tall as it is offered") }
+        // The content fills the frame (a shape), or has a size the code gives and sits centred.
+        if !(cur.fills && (infinite.isEmpty || w.fills)) {
+            if cur.naturalSize == nil || aligned {
+                cur.uncertain = cur.uncertain ?? "sizes itself inside `.frame`"
+            }
+        }
+        return w
+    }
+}

@@ -1,0 +1,119 @@
+// The frames as scene text, with a map from each span of the scene back to the Swift
+// it came from, so the checker's findings, ranges and fixes can be said in Swift.
+
+/// A scene written from Swift views, and where each of its parts came from.
+struct SceneText {
+    var text = ""
+    /// Scene span → Swift span (file index, bytes); the innermost containing span wins.
+    var spans: [(scene: Range<Int>, file: Int, swift: Range<Int>)] = []
+    /// Nodes in the order written (the scene's labels are `n0`, `n1`, …), their parents and files.
+    var nodes: [ViewNode] = []
+    var parents: [Int] = []
+    var files: [Int] = []
+    /// Node index → the view (its name) it was written for.
+    var viewOf: [Int] = []
+    var viewNames: [String] = []
+    /// Each node's span in the scene (its line).
+    var nodeSpans: [Range<Int>] = []
+
+    /// Writes `let`s for the constants used, then every view's frames.
+    init(views: [(name: String, root: ViewNode, file: Int)], constants: ConstantTable) {
+        // A custom screen with square corners far from every frame: no finding measures a
+        // view against a display it may not fill.
+        text = "screen 4000x4000 radius 0\n"
+        for c in constants.used {
+            text += "let \(c.sceneName) = \(constants.sceneText[c.sceneName] ?? "0")\n"
+        }
+        for (i, v) in views.enumerated() {
+            viewNames.append(v.name)
+            write(v.root, parent: -1, depth: 0, view: i)
+        }
+    }
+
+    private mutating func write(_ n: ViewNode, parent: Int, depth: Int, view: Int) {
+        let index = nodes.count
+        n.label = "n\(index)"
+        nodes.append(n); parents.append(parent); files.append(n.file); viewOf.append(view)
+        let start = text.utf8.count
+        text += String(repeating: "  ", count: depth) + n.label + ":"
+        func item(_ s: String, from: Range<Int>? = nil) {
+            text += " "
+            let at = text.utf8.count
+            text += s
+            if let from { spans.append((at..<text.utf8.count, n.file, from)) }
+        }
+        func num(_ prefix: String, _ x: Num) {
+            text += " " + prefix
+            let at = text.utf8.count
+            text += x.scene
+            if !x.range.isEmpty { spans.append((at..<text.utf8.count, n.file, x.range)) }
+        }
+        if let s = n.shape {
+            let at = text.utf8.count + 1
+            item((n.glass ? "glass " : "") + s.scene)
+            spans.append((at..<text.utf8.count, n.file, s.range))
+            if let r = s.radius, !r.range.isEmpty {
+                // The radius itself: `rect ` is 5 bytes before it (after `glass ` when glass).
+                let rAt = at + (n.glass ? 6 : 0) + 5
+                spans.append((rAt..<rAt + r.scene.utf8.count, n.file, r.range))
+            }
+        }
+        if let c = n.container {
+            if case .concentric = c.kind {} else {
+                let at = text.utf8.count + 1
+                item("container " + c.scene)
+                spans.append((at..<text.utf8.count, n.file, c.range))
+            }
+        }
+        if let w = n.width, let h = n.height {
+            num("size ", w); num("x ", h)
+        } else if let size = n.naturalSize {
+            item("size \(ConstantTable.format(size.0))x\(ConstantTable.format(size.1))")
+        } else {
+            if let w = n.width { num("width ", w) }
+            if let h = n.height { num("height ", h) }
+        }
+        let p = n.pad.all
+        if !n.pad.isEmpty {
+            if p.allSatisfy({ $0 != nil && $0!.scene == p[0]!.scene }) {
+                num("pad ", p[0]!)
+            } else {
+                text += " pad"
+                for (edge, x) in zip(["top", "leading", "bottom", "trailing"], p) { if let x { num(edge + " ", x) } }
+            }
+        }
+        if let s = n.stack {
+            item(s)
+            if let sp = n.spacing { num("spacing ", sp) }
+        }
+        nodeSpans.append(start..<text.utf8.count)
+        if n.children.isEmpty { text += "\n"; return }
+        text += " <\n"
+        for c in n.children { write(c, parent: index, depth: depth + 1, view: view) }
+        text += String(repeating: "  ", count: depth) + ">\n"
+    }
+
+    /// The Swift span (file, bytes) the scene span starting at `offset` came from: the
+    /// innermost recorded span, else the node's own.
+    func swift(at offset: Int) -> (file: Int, range: Range<Int>)? {
+        var best: (scene: Range<Int>, file: Int, swift: Range<Int>)? = nil
+        for s in spans where s.scene.contains(offset) || (s.scene.isEmpty && s.scene.lowerBound == offset) {
+            if best == nil || s.scene.count < best!.scene.count { best = s }
+        }
+        if let best { return (best.file, best.swift) }
+        if let i = node(at: offset) { return (nodes[i].file, nodes[i].range) }
+        return nil
+    }
+
+    /// The node whose line holds `offset`.
+    func node(at offset: Int) -> Int? {
+        var lo = 0, hi = nodeSpans.count - 1
+        while lo <= hi {
+            let mid = (lo + hi) / 2
+            if nodeSpans[mid].upperBound < offset { lo = mid + 1 }
+            else if nodeSpans[mid].lowerBound > offset { hi = mid - 1 }
+            else { return mid }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,158 @@
+// SwiftUI shape expressions as scene shapes: `RoundedRectangle(cornerRadius:)`,
+// `.rect(cornerRadius:)`, `.rect(cornerRadii:)`, `UnevenRoundedRectangle`, `Capsule`,
+// `Circle`, `Rectangle`, `ContainerRelativeShape` and `ConcentricRectangle`'s initialisers.
+import SwiftSyntax
+
+/// Paint and hit-testing modifiers a shape may carry that leave its outline as it is.
+let outlineKeepingShapeModifiers: Set<String> = [
+    "fill", "stroke", "strokeBorder", "foregroundStyle", "foregroundColor", "opacity", "shadow",
+    "tint", "blendMode", "accessibilityHidden", "allowsHitTesting", "contentShape", "id",
+]
+
+enum ShapeRead {
+    /// The shape an expression builds, nil when it is not a shape; throws when it is a shape
+    /// whose numbers are dynamic.
+    static func shape(_ e0: ExprSyntax, _ consts: inout ConstantTable) throws(Dynamic) -> SwiftShape? {
+        var e = e0
+        // `RoundedRectangle(cornerRadius: 8).fill(.white)`: the outline is the shape's.
+        while let call = e.as(FunctionCallExprSyntax.self), let m = call.calledExpression.as(MemberAccessExprSyntax.self),
+              let base = m.base, outlineKeepingShapeModifiers.contains(m.declName.baseName.text) {
+            e = base
+        }
+        let range = e.trimmedRange
+        let swift = ConstantTable.short(e.trimmedDescription)
+        func make(_ k: SwiftShape.Kind) -> SwiftShape { SwiftShape(kind: k, range: range, swift: swift) }
+        // `.rect`, `.capsule`, `Circle()` without a call, as a shape-style member.
+        if let m = e.as(MemberAccessExprSyntax.self), m.base == nil {
+            switch m.declName.baseName.text {
+            case "rect", "rectangle": return make(.rectangle)
+            case "capsule": return make(.capsule)
+            case "circle": return make(.circle)
+            case "containerRelative": return make(.relative)
+            default: return nil
+            }
+        }
+        guard let call = e.as(FunctionCallExprSyntax.self) else { return nil }
+        let callee = call.calledExpression.trimmedDescription
+        let args = Array(call.arguments)
+        func arg(_ label: String) -> ExprSyntax? { args.first { $0.label?.text == label }?.expression }
+        func num(_ x: ExprSyntax) throws(Dynamic) -> Num {
+            let n = try consts.number(x)
+            guard n.value >= 0 else { throw Dynamic(reason: "a negative radius", range: n.range) }
+            return n
+        }
+        var shape: SwiftShape
+        switch callee {
+        case "RoundedRectangle", ".rect", "Rectangle.rect", ".rounded":
+            if let r = arg("cornerRadius") {
+                shape = make(.rect(try num(r)))
+            } else if let size = arg("cornerSize") {
+                guard let c = size.as(FunctionCallExprSyntax.self),
+                      let w = c.arguments.first(where: { $0.label?.text == "width" })?.expression,
+                      let h = c.arguments.first(where: { $0.label?.text == "height" })?.expression else {
+                    throw Dynamic(reason: "`\(swift)`: a corner size the reader does not take", range: range)
+                }
+                let nw = try num(w), nh = try num(h)
+                guard nw.value == nh.value else { throw Dynamic(reason: "`\(swift)`: elliptical corners", range: range) }
+                shape = make(.rect(nw))
+            } else if let radii = arg("cornerRadii") {
+                shape = make(.uneven(try uneven(radii, &consts)))
+            } else if callee == ".rect", args.contains(where: { ($0.label?.text ?? "").hasSuffix("Radius") }) {
+                shape = make(.uneven(try corners(args, &consts)))
+            } else if callee == ".rect", arg("corners") != nil || args.contains(where: { ($0.label?.text ?? "").hasSuffix("Corner") || ($0.label?.text ?? "").hasSuffix("Corners") }) {
+                shape = make(.concentric(try concentric(args, &consts, swift: swift, range: range)))
+            } else if callee == ".rect", args.isEmpty {
+                shape = make(.rectangle)
+            } else {
+                throw Dynamic(reason: "`\(swift)`: arguments the reader does not take", range: range)
+            }
+        case "UnevenRoundedRectangle":
+            if let radii = arg("cornerRadii") { shape = make(.uneven(try uneven(radii, &consts))) } else { shape = make(.uneven(try corners(args, &consts))) }
+        case "Capsule", ".capsule": shape = make(.capsule)
+        case "Circle", ".circle": shape = make(.circle)
+        case "Rectangle": shape = make(.rectangle)
+        case "ContainerRelativeShape", ".containerRelative": shape = make(.relative)
+        case "ConcentricRectangle", ".concentric":
+            shape = make(.concentric(try concentric(args, &consts, swift: swift, range: range)))
+        default:
+            // A function of this file that builds a shape from its parameters.
+            let name = callee.hasPrefix(".") ? String(callee.dropFirst()) : callee
+            guard let f = consts.shapeFunctions[name] ?? consts.shapeFunctions[String(name.split(separator: ".").last ?? "")],
+                  f.parameters.count == args.count, consts.arguments.isEmpty else { return nil }
+            consts.arguments = Dictionary(zip(f.parameters, args.map(\.expression)), uniquingKeysWith: { a, _ in a })
+            defer { consts.arguments = [:] }
+            guard var s = try ShapeRead.shape(f.body, &consts) else { return nil }
+            s.range = range
+            s.swift = swift
+            return s
+        }
+        if let style = arg("style")?.trimmedDescription, style.hasSuffix("circular") { shape.circular = true }
+        return shape
+    }
+
+    /// `RectangleCornerRadii(topLeading:bottomLeading:bottomTrailing:topTrailing:)` or `.init(…)`:
+    /// the scene's order, clockwise from top leading (tl, tr, br, bl).
+    static func uneven(_ e: ExprSyntax, _ consts: inout ConstantTable) throws(Dynamic) -> [Num] {
+        guard let c = e.as(FunctionCallExprSyntax.self) else {
+            throw Dynamic(reason: "`\(ConstantTable.short(e.trimmedDescription))`: corner radii decided at run time", range: e.trimmedRange)
+        }
+        return try corners(Array(c.arguments), &consts, suffix: "")
+    }
+
+    static func corners(_ args: [LabeledExprSyntax], _ consts: inout ConstantTable, suffix: String = "Radius") throws(Dynamic) -> [Num] {
+        var out: [Num] = []
+        for corner in ["topLeading", "topTrailing", "bottomTrailing", "bottomLeading"] {
+            if let a = args.first(where: { $0.label?.text == corner + suffix }) {
+                let n = try consts.number(a.expression)
+                guard n.value >= 0 else { throw Dynamic(reason: "a negative radius", range: n.range) }
+                out.append(n)
+            } else {
+                out.append(Num(scene: "0", swift: "0", range: 0..<0, value: 0, named: false))
+            }
+        }
+        return out
+    }
+
+    /// `ConcentricRectangle(…)`'s arguments as the scene's `concentric …`.
+    static func concentric(_ args: [LabeledExprSyntax], _ consts: inout ConstantTable, swift: String, range: Range<Int>) throws(Dynamic) -> String {
+        func style(_ e: ExprSyntax) throws(Dynamic) -> String {
+            if let m = e.as(MemberAccessExprSyntax.self), m.base == nil, m.declName.baseName.text == "concentric" { return "concentric" }
+            if let c = e.as(FunctionCallExprSyntax.self), let m = c.calledExpression.as(MemberAccessExprSyntax.self), m.base == nil {
+                let inner = Array(c.arguments)
+                switch m.declName.baseName.text {
+                case "concentric":
+                    if let mn = inner.first(where: { $0.label?.text == "minimum" }) { return "concentric min " + (try consts.number(mn.expression)).scene }
+                    return "concentric"
+                case "fixed":
+                    if let r = inner.first { return "fixed " + (try consts.number(r.expression)).scene }
+                default: break
+                }
+            }
+            throw Dynamic(reason: "`\(swift)`: a corner style the reader does not take", range: range)
+        }
+        var base = "concentric"
+        var clauses: [String] = []
+        var uniform = false
+        for a in args {
+            let label = a.label?.text ?? ""
+            switch label {
+            case "corners":
+                let s = try style(a.expression)
+                if s.hasPrefix("fixed") { clauses.append("all: " + s) } else { base = s }
+            case "isUniform":
+                uniform = a.expression.trimmedDescription == "true"
+            case "topLeadingCorner", "topTrailingCorner", "bottomLeadingCorner", "bottomTrailingCorner":
+                clauses.append(String(label.dropLast("Corner".count)) + ": " + (try style(a.expression)))
+            case "uniformTopCorners", "uniformBottomCorners", "uniformLeadingCorners", "uniformTrailingCorners":
+                let set = String(label.dropFirst("uniform".count).dropLast("Corners".count))
+                clauses.append(set.prefix(1).lowercased() + set.dropFirst() + ": " + (try style(a.expression)) + " uniform")
+            default:
+                throw Dynamic(reason: "`\(swift)`: an argument the reader does not take (`\(label)`)", range: range)
+            }
+        }
+        var text = base
+        if uniform { text += " uniform" }
+        if !clauses.isEmpty { text += (text == "concentric" ? "(" : " (") + clauses.joined(separator: ", ") + ")" }
+        return text
+    }
+}

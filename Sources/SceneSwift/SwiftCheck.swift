@@ -1,0 +1,180 @@
+// `scene check View.swift`: read the views, write them as one scene, run the checker on
+// it (the same checker as for scenes), keep only the findings whose geometry the code
+// fixes, and say them at the Swift file's line and column, with the help in Swift.
+import SceneLang
+import SceneEval
+import SwiftSyntax
+import SwiftParser
+
+/// The rules a Swift finding may come from: the nesting rules, which compare a shape with
+/// the frame around it. The others (screen edges, roles, transitions, the iOS 18
+/// fallback) are about a whole screen, which a view file does not describe.
+public let swiftRules: [DiagnosticCode] = [
+    .pinchedCorner, .flaredCorner, .containerTooTight, .radiusInversion, .radiusOverflow,
+    .shapeMismatch, .missingMinimum, .unevenSiblings, .relativeUnevenInsets,
+]
+
+/// One Swift file's result.
+public struct SwiftFileResult: Sendable {
+    public var file: SourceFile
+    public var diagnostics: [Diagnostic] = []
+    /// `--explain`: what was skipped, assumed or read in place, one line each (`12:5: skipped: …`).
+    public var explanations: [String] = []
+    /// The views read, by name.
+    public var views: [String] = []
+}
+
+/// Everything read from a set of Swift files: the scene and how to say its findings in Swift.
+public struct SwiftRead {
+    public let files: [SourceFile]
+    let decls: Declarations
+    let reader: ViewReader
+    let scene: SceneText
+    let roots: [(name: String, root: ViewNode, file: Int)]
+    /// The views' scene, as scene source.
+    public var sceneSource: String { scene.text }
+    public var viewNames: [String] { roots.map(\.name) }
+
+    /// Parse and read `files` together (a child view may be declared in any of them);
+    /// `view`: only that view's layout (and what it uses). `library`: files the prefilter
+    /// passed over, read for their constants only when a view names one they declare
+    /// (`Spacing.md` in a file of design tokens).
+    public init(_ files: [SourceFile], library: [SourceFile] = [], view only: String? = nil) {
+        self.files = files
+        var decls = Declarations()
+        for (i, f) in files.enumerated() { decls.collect(Self.parse(f), file: i) }
+        func readAll(_ decls: Declarations) -> (ViewReader, [(String, ViewNode, Int)]) {
+            var reader = ViewReader(decls)
+            var roots: [(String, ViewNode, Int)] = []
+            for v in decls.views where only == nil || v.name == only || v.name.hasSuffix("." + (only ?? "")) {
+                reader.reading = []
+                if let root = reader.read(v) { roots.append((v.name, root, v.file)) }
+            }
+            return (reader, roots)
+        }
+        var (reader, roots) = readAll(decls)
+        let missing = reader.decls.constants.missing
+        if !missing.isEmpty, !library.isEmpty {
+            let needles = missing.map { Array("let \($0)".utf8) }
+            var found = false
+            for f in library where needles.contains(where: { Prefilter.contains(f.bytes, $0) }) {
+                // Their views are not read (they draw no shape); only their constants count.
+                var extra = Declarations()
+                extra.collect(Self.parse(f), file: 0)
+                for (name, c) in extra.constants.byName { decls.constants.add(name, c.initializer, file: -1) }
+                found = true
+            }
+            if found { (reader, roots) = readAll(decls) }
+        }
+        self.decls = reader.decls
+        self.reader = reader
+        self.roots = roots
+        self.scene = SceneText(views: roots, constants: reader.decls.constants)
+    }
+
+    static func parse(_ f: SourceFile) -> SourceFileSyntax {
+        f.bytes.withUnsafeBufferPointer { Parser.parse(source: $0, maximumNestingLevel: 256) }
+    }
+
+    /// The scene as a source file, named after the first Swift file.
+    public var sceneFile: SourceFile {
+        SourceFile(name: (files.first?.name ?? "views") + ".scene", text: scene.text)
+    }
+
+    /// Check, and say each finding in Swift: per file given.
+    public func check() -> [SwiftFileResult] {
+        var results = files.map { SwiftFileResult(file: $0) }
+        for (name, _, f) in roots { results[f].views.append(name) }
+        for e in reader.explanations {
+            // Explanations are made while reading a file's views; their spans are in that file.
+            let f = explanationFile(e)
+            let at = files[f].location(of: e.range.lowerBound)
+            results[f].explanations.append("\(files[f].name):\(at.line):\(at.column): \(e.kind.rawValue): \(e.text)")
+        }
+        let c = Pipeline.compile(sceneFile)
+        guard c.scene != nil else {
+            let first = c.diagnostics.first { $0.severity == .error }
+            for i in results.indices where !results[i].views.isEmpty {
+                results[i].explanations.append("\(files[i].name): skipped: the views could not be laid out as a scene (\(first?.message ?? "an error"))")
+            }
+            return results
+        }
+        var seen = Set<String>()
+        for d in c.check() where swiftRules.contains(d.id) {
+            guard let i = scene.node(at: d.range.start) else { continue }
+            if let why = uncertainty(i, d.id) {
+                let n = scene.nodes[i], f = n.file >= 0 ? n.file : 0
+                let at = files[f].location(of: (n.shape?.range ?? n.range).lowerBound)
+                results[f].explanations.append("\(files[f].name):\(at.line):\(at.column): skipped: \(d.code) not reported: \(why)")
+                continue
+            }
+            guard let mapped = swiftDiagnostic(d, node: i) else { continue }
+            let key = "\(mapped.file) \(mapped.diagnostic.range.start) \(d.code)"
+            guard seen.insert(key).inserted else { continue }
+            results[mapped.file].diagnostics.append(mapped.diagnostic)
+        }
+        for i in results.indices { results[i].diagnostics.sort { $0.range.start < $1.range.start } }
+        return results
+    }
+
+    private func explanationFile(_ e: Explanation) -> Int {
+        // The node whose Swift span holds it, else the first file.
+        for n in scene.nodes where n.range.contains(e.range.lowerBound) || n.range.lowerBound == e.range.lowerBound {
+            return max(0, n.file)
+        }
+        return 0
+    }
+
+    // MARK: - certainty
+
+    /// The frame a finding on node `i` is measured against: the nearest declared container
+    /// (for shapes that follow one), else the nearest visibly rounded ancestor.
+    func ancestor(of i: Int) -> Int? {
+        let followsContainer: Bool
+        switch scene.nodes[i].shape?.kind {
+        case .concentric?, .relative?: followsContainer = true
+        default: followsContainer = false
+        }
+        var p = scene.parents[i]
+        while p >= 0 {
+            let n = scene.nodes[p]
+            if n.container != nil { return p }
+            if !followsContainer, n.shape?.rounded == true { return p }
+            p = scene.parents[p]
+        }
+        return nil
+    }
+
+    /// Why a finding of `code` on node `i` is not certain, nil when it is.
+    func uncertainty(_ i: Int, _ code: DiagnosticCode) -> String? {
+        let n = scene.nodes[i]
+        // The declared container and the shape drawn on the same frame.
+        if code == .shapeMismatch {
+            switch n.shape?.kind {
+            case .concentric?, .relative?:
+                return "whether a shape drawn on a frame follows the container that frame declares is not certain"
+            default: return nil
+            }
+        }
+        if code == .radiusOverflow {
+            return sizeKnown(i) ? nil : (n.unsized ?? "its size comes from its content")
+        }
+        guard let a = ancestor(of: i) else {
+            return "nothing around it in the code gives it a rounded frame or a container"
+        }
+        var j = i
+        while j != a {
+            if let why = scene.nodes[j].uncertain { return why }
+            j = scene.parents[j]
+        }
+        return nil
+    }
+
+    /// Whether the code fixes node `i`'s size (its own, or a filling frame of a known one).
+    func sizeKnown(_ i: Int) -> Bool {
+        let n = scene.nodes[i]
+        if n.naturalSize != nil { return true }
+        let p = scene.parents[i]
+        return p >= 0 && n.uncertain == nil && n.width == nil && n.height == nil && sizeKnown(p)
+    }
+}

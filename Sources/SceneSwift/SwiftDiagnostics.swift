@@ -1,0 +1,132 @@
+// A checker finding on the views' scene, said in Swift: at the Swift file's line and
+// column, naming the Swift shapes, with a help line in Swift and a fix that rewrites
+// the radius expression, keeping the user's names where the numbers allow.
+import SceneLang
+import SceneEval
+
+extension SwiftRead {
+    /// How a scene name reads in Swift (`v_Radius_card` → `Radius.card`; the label `` `n3` ``
+    /// → the shape as written, `` `RoundedRectangle(cornerRadius: 24)` (line 9) ``).
+    func swiftWords(_ text: String, primary: Int) -> String {
+        var names: [String: String] = [:]
+        for c in decls.constants.used {
+            names[c.sceneName] = c.qualified.hasPrefix("local.") ? String(c.qualified.dropFirst(6)) : c.qualified
+        }
+        var out = "", word = ""
+        var quoted = false
+        func flush(closing: Bool) {
+            if let n = names[word] { out += n }
+            else if quoted, closing, word.hasPrefix("n"), let k = Int(word.dropFirst()), k < scene.nodes.count, word == "n\(k)",
+                    out.last == "`" {
+                out.removeLast()
+                out += describe(k, primary: k == primary, from: max(0, scene.nodes[primary].file))
+                word = ""
+                return
+            } else { out += word }
+            word = ""
+            if closing { out.append("`") }
+        }
+        for ch in text {
+            if ch.isLetter || ch.isNumber || ch == "_" { word.append(ch); continue }
+            if ch == "`" {
+                let wasQuoted = quoted
+                flush(closing: wasQuoted)
+                if !wasQuoted { out.append("`") }
+                quoted.toggle()
+            } else {
+                flush(closing: false)
+                out.append(ch)
+            }
+        }
+        flush(closing: false)
+        return out
+    }
+
+    /// `RoundedRectangle(cornerRadius: 24)` (line 9), as a finding names a frame.
+    func describe(_ k: Int, primary: Bool, from file: Int) -> String {
+        let n = scene.nodes[k]
+        let f = max(0, n.file)
+        let drawn = n.shape.map(\.swift), declared = n.container.map { ".containerShape(\($0.swift))" }
+        // A frame with no shape: the code that makes it, its first line.
+        let code = n.range.isEmpty || n.range.upperBound > files[f].bytes.count ? "the view"
+            : ConstantTable.short(String(files[f].text(n.range).prefix { $0 != "\n" }) + (files[f].text(n.range).contains("\n") ? " …" : ""))
+        let what = "`" + ((primary ? drawn ?? declared : declared ?? drawn) ?? code) + "`"
+        if primary { return what }
+        let at = files[f].location(of: ((declared != nil ? n.container?.range : nil) ?? n.shape?.range ?? n.range).lowerBound)
+        return what + " (" + (f == file ? "line \(at.line)" : "\(files[f].name):\(at.line)") + ")"
+    }
+
+    /// The finding `d` (on node `i`) in Swift.
+    func swiftDiagnostic(_ d: Diagnostic, node i: Int) -> (file: Int, diagnostic: Diagnostic)? {
+        let n = scene.nodes[i]
+        let f = max(0, n.file)
+        let radius = n.shape?.radius
+        let range = radius.flatMap { $0.range.isEmpty ? nil : $0.range } ?? n.shape?.range ?? n.range
+        // The checker's words, with its backquoted labels and names in Swift.
+        let message = swiftWords(d.message, primary: i)
+        var out = Diagnostic(d.id, message, at: SourceRange(range.lowerBound, range.upperBound),
+                             help: d.help.map { swiftWords($0, primary: i) }, notes: [], values: d.values)
+        switch d.id {
+        case .pinchedCorner, .flaredCorner:
+            guard let want = d.values["concentricRadius"] else { break }
+            let (help, fix) = radiusHelp(i, want: want)
+            out.help = help
+            if let fix { out.fixes = [fix] }
+        case .shapeMismatch:
+            if let s = n.shape {
+                let written = s.swift.hasPrefix(".cornerRadius") ? ".rect(cornerRadius: \(s.radius?.swift ?? "0"))" : s.swift
+                out.help = "what it contains follows the declared corners: declare the shape drawn, `.containerShape(\(written))`"
+            }
+        case .containerTooTight:
+            if let need = d.values["neededRadius"] {
+                out.help = "raise the container's radius to \(ConstantTable.format((need * 100).rounded() / 100)), or lower the minimum"
+            }
+        case .radiusOverflow:
+            if let most = d.values["maxRadius"] {
+                out.help = "a fully rounded short side is `Capsule()`, what earlier versions drew; or at most `cornerRadius: \(ConstantTable.format((most * 100).rounded(.down) / 100))`"
+            }
+        case .radiusInversion:
+            if let want = d.values["containerRadius"] {
+                out.help = "a corner is never rounder than the one around it: at most `\(ConstantTable.format(want))` here"
+            }
+        default: break
+        }
+        return (f, out)
+    }
+
+    /// The help and fix for a fixed radius that should be `want`: the concentric number,
+    /// written with the user's names when they give it, and the iOS 26 spelling.
+    func radiusHelp(_ i: Int, want: Double) -> (String, TextEdit?) {
+        let n = scene.nodes[i]
+        let number = ConstantTable.format((want * 100).rounded() / 100)
+        var written = number
+        var named: String? = nil
+        var outer = "R"
+        if let a = ancestor(of: i) {
+            let an = scene.nodes[a]
+            let r = an.container?.radius ?? an.shape?.radius
+            if let r { outer = r.swift }
+            // One padding between them, the same on every edge: R − d in the code's words.
+            var pads: [Num] = []
+            var j = i, one = true
+            while j != a {
+                let p = scene.nodes[j].pad.all.compactMap { $0 }
+                if !p.isEmpty {
+                    if p.count == 4, p.allSatisfy({ $0.swift == p[0].swift }) { pads.append(p[0]) } else { one = false }
+                }
+                j = scene.parents[j]
+            }
+            if one, pads.count == 1, let r, r.named || pads[0].named, abs(r.value - pads[0].value - want) < 1e-9 {
+                let d = pads[0].swift.contains(" ") ? "(\(pads[0].swift))" : pads[0].swift
+                named = "\(r.swift) - \(d)"
+                written = named!
+            }
+        }
+        let fromModifier = n.shape?.swift.hasPrefix(".cornerRadius") == true
+        var help = "use the concentric radius: " + (fromModifier ? "`.cornerRadius(\(number))`" : "`cornerRadius: \(number)`")
+        if let named { help += " (`\(named)`, keeping the names)" }
+        help += "; or, on iOS 26, `ConcentricRectangle()` inside `.containerShape(.rect(cornerRadius: \(outer)))`"
+        guard let r = n.shape?.radius, !r.range.isEmpty else { return (help, nil) }
+        return (help, TextEdit(SourceRange(r.range.lowerBound, r.range.upperBound), written))
+    }
+}

@@ -1,0 +1,124 @@
+// The layout a SwiftUI view builds, as the scene language's nodes: each node is one
+// frame (a view, or a modifier that makes a new frame: padding, a frame, a background
+// or clip), with the shape drawn in it, the container it declares, its padding inside
+// its parent and its size when the code fixes it.
+
+/// A shape written in Swift, as a scene shape.
+struct SwiftShape: Sendable {
+    enum Kind: Sendable {
+        case rect(Num)
+        case uneven([Num])
+        case rectangle, capsule, circle, relative
+        /// `ConcentricRectangle`, as scene text (`concentric min 12`), and whether it is uniform.
+        case concentric(String)
+    }
+    var kind: Kind
+    var circular = false
+    /// The shape expression's span (`RoundedRectangle(cornerRadius: 8)`, `.cornerRadius(8)`).
+    var range: Range<Int>
+    /// The Swift text, shortened, for messages.
+    var swift: String
+
+    /// The scene text (`rect v_Radius_card`, `uneven(4, 4, 0, 0)`).
+    var scene: String {
+        switch kind {
+        case .rect(let r): return "rect " + r.scene
+        case .uneven(let rs): return "uneven(" + rs.map(\.scene).joined(separator: ", ") + ")"
+        case .rectangle: return "rectangle"
+        case .capsule: return "capsule"
+        case .circle: return "circle"
+        case .relative: return "relative"
+        case .concentric(let text): return text
+        }
+    }
+
+    /// Visibly rounded (a finding can measure against it).
+    var rounded: Bool {
+        switch kind {
+        case .rect(let r): return r.value > 0
+        case .uneven(let rs): return rs.contains { $0.value > 0 }
+        case .rectangle: return false
+        default: return true
+        }
+    }
+
+    /// The written radius, for a fix that rewrites it.
+    var radius: Num? { if case .rect(let r) = kind { return r } else { return nil } }
+}
+
+/// Edge insets, each a number as written (nil: none on that edge).
+struct Insets: Sendable {
+    var top: Num?, leading: Num?, bottom: Num?, trailing: Num?
+    var isEmpty: Bool { top == nil && leading == nil && bottom == nil && trailing == nil }
+    var all: [Num?] { [top, leading, bottom, trailing] }
+}
+
+/// One frame of the view's layout.
+final class ViewNode {
+    /// The scene label (`n14`), set when the scene is written.
+    var label = ""
+    /// The index of the Swift file it is written in (-1 until its view is read).
+    var file = -1
+    /// Where the view or modifier that made this frame is written.
+    var range: Range<Int>
+    var shape: SwiftShape?
+    var container: SwiftShape?
+    var glass = false
+    var pad = Insets()
+    var width: Num?, height: Num?
+    /// `hstack` / `vstack` / `zstack` and spacing.
+    var stack: String?
+    var spacing: Num?
+    var align: String?
+    var children: [ViewNode] = []
+    /// Why this frame's place in its parent is not certain (nil: certain).
+    var uncertain: String?
+    /// Why this frame's size is not known from the code (nil: known).
+    var unsized: String?
+    /// The node is a view whose content fills what it is offered (a shape).
+    var fills = false
+
+    init(range: Range<Int>) { self.range = range }
+
+    /// The node's own size when the code fixes it (width, height), from its frame or its content.
+    var naturalSize: (Double, Double)? {
+        if let w = width?.value, let h = height?.value { return (w, h) }
+        if stack == nil, children.count == 1, let c = children[0].naturalSize {
+            let p = children[0].pad
+            let w = width?.value ?? c.0 + (p.leading?.value ?? 0) + (p.trailing?.value ?? 0)
+            let h = height?.value ?? c.1 + (p.top?.value ?? 0) + (p.bottom?.value ?? 0)
+            return (w, h)
+        }
+        if let s = stack, !children.isEmpty {
+            var sizes: [(Double, Double)] = []
+            for c in children {
+                guard let n = c.naturalSize else { return nil }
+                let p = c.pad
+                sizes.append((n.0 + (p.leading?.value ?? 0) + (p.trailing?.value ?? 0), n.1 + (p.top?.value ?? 0) + (p.bottom?.value ?? 0)))
+            }
+            let gap = (spacing?.value ?? 8) * Double(children.count - 1)
+            switch s {
+            case "hstack": return (width?.value ?? sizes.map(\.0).reduce(0, +) + gap, height?.value ?? sizes.map(\.1).max()!)
+            case "vstack": return (width?.value ?? sizes.map(\.0).max()!, height?.value ?? sizes.map(\.1).reduce(0, +) + gap)
+            default: return (width?.value ?? sizes.map(\.0).max()!, height?.value ?? sizes.map(\.1).max()!)
+            }
+        }
+        return nil
+    }
+}
+
+/// A view the reader found: its name, where it is, and its layout (nil: why not).
+struct ReadView {
+    var name: String
+    var range: Range<Int>
+    var root: ViewNode?
+    var skipped: String?
+}
+
+/// What the reader passed over or assumed, one line each (`--explain`).
+struct Explanation: Sendable, Equatable {
+    enum Kind: String, Sendable { case skipped, assumed, read }
+    var kind: Kind
+    var range: Range<Int>
+    var text: String
+}

@@ -1,0 +1,162 @@
+import Foundation
+import SceneLang
+import SceneEval
+import SceneSwift
+
+func plural(_ n: Int, _ w: String) -> String { "\(n) \(w)\(n == 1 ? "" : "s")" }
+
+/// `scene check` over `.swift` (and `.scene`) files: the Swift files are read together
+/// (a view may use one declared in another), candidates only (`Prefilter`).
+func checkCommand(_ args: [String]) -> Int32 {
+    var paths: [String] = []
+    var json = false, strict = false, fix = false, explain = false
+    for a in args {
+        switch a {
+        case "--json": json = true
+        case "--strict": strict = true
+        case "--fix": fix = true
+        case "--explain": explain = true
+        default:
+            if a.hasPrefix("-") { usageError("unknown option `\(a)`") }
+            paths.append(a)
+        }
+    }
+    guard !paths.isEmpty else { usageError("`scene check` needs a file") }
+    let files = paths.flatMap(expand)
+    var errors = 0, warnings = 0, skipped = 0
+    var jsonParts: [String] = []
+    var swiftFiles: [SourceFile] = [], library: [SourceFile] = []
+    var notes: [String] = []
+    for path in files {
+        let file = read(path)
+        if path.hasSuffix(".swift") {
+            if Prefilter.isCandidate(file.bytes) { swiftFiles.append(file) } else { skipped += 1; library.append(file) }
+            continue
+        }
+        let ds = Pipeline.compile(file).checked()
+        errors += ds.errorCount; warnings += ds.warningCount
+        if json { jsonParts += ds.map { JSONWriter.diagnostic($0, file: file) } } else { for d in ds { err(renderer.render(d, in: file)) } }
+    }
+    if fix, !swiftFiles.isEmpty {
+        let fixed = SwiftFix.run(swiftFiles, library: library)
+        for (i, f) in fixed.enumerated() where f.applied > 0 {
+            writeWhole(f.text, to: swiftFiles[i].name)
+            swiftFiles[i] = SourceFile(name: swiftFiles[i].name, text: f.text)
+        }
+        for (i, f) in fixed.enumerated() {
+            notes.append(f.applied == 0 ? "\(swiftFiles[i].name): no fix changed the file\n"
+                : "\(swiftFiles[i].name): applied \(plural(f.applied, "fix").replacingOccurrences(of: "fixs", with: "fixes"))\n")
+        }
+    }
+    if !swiftFiles.isEmpty {
+        let results = SwiftRead(swiftFiles, library: library).check()
+        for (r, note) in zip(results, notes + Array(repeating: "", count: max(0, results.count - notes.count))) {
+            if !json { err(note) }
+            if explain { for line in r.explanations { err(line + "\n") } }
+            warnings += r.diagnostics.warningCount
+            errors += r.diagnostics.errorCount
+            if json { jsonParts += r.diagnostics.map { JSONWriter.diagnostic($0, file: r.file) } }
+            else { for d in r.diagnostics { err(renderer.render(d, in: r.file)) } }
+        }
+    }
+    let count = files.count
+    if json {
+        let body = jsonParts.joined(separator: ",\n  ")
+        out("{\"diagnostics\": [\(body.isEmpty ? "" : "\n  " + body + "\n")], \"errors\": \(errors), \"warnings\": \(warnings), \"files\": \(count)}\n")
+    } else {
+        var line = "\(plural(warnings, "warning")), \(plural(errors, "error")) in \(plural(count, "file"))"
+        if skipped > 0 { line += " (\(skipped) Swift \(skipped == 1 ? "file names" : "files name") no shape: not parsed)" }
+        err(line + "\n")
+    }
+    if errors > 0 { return 65 }
+    if strict && warnings > 0 { return 1 }
+    return 0
+}
+
+/// `--view Name` and `-o OUT` from `args`; the rest are files.
+func viewAndOutput(_ args: [String], formats: Set<String>) -> (files: [String], view: String?, output: String?, format: String?, centers: Bool, labels: Bool) {
+    var files: [String] = [], view: String? = nil, output: String? = nil, format: String? = nil
+    var centers = false, labels = false
+    var i = 0
+    while i < args.count {
+        let a = args[i]
+        switch a {
+        case "--view", "-o", "--output":
+            i += 1
+            guard i < args.count else { usageError("`\(a)` needs a value") }
+            if a == "--view" { view = args[i] } else { output = args[i] }
+        case "--centers": centers = true
+        case "--labels": labels = true
+        default:
+            if a.hasPrefix("--"), formats.contains(String(a.dropFirst(2))) {
+                if let format, format != String(a.dropFirst(2)) { usageError("`--\(format)` and `\(a)` cannot be combined") }
+                format = String(a.dropFirst(2))
+            } else if a.hasPrefix("-") {
+                usageError("unknown option `\(a)`")
+            } else {
+                files.append(a)
+            }
+        }
+        i += 1
+    }
+    guard !files.isEmpty else { usageError("a `.swift` file is needed") }
+    return (files, view, output, format, centers, labels)
+}
+
+/// The views of `paths` read as one scene (only `view` when given; an unknown name is a usage error).
+func readViews(_ paths: [String], view: String?) -> SwiftRead {
+    let files = paths.flatMap(expand).filter { $0.hasSuffix(".swift") }.map(read)
+    let all = SwiftRead(files)
+    guard let view else {
+        if all.viewNames.isEmpty { fail("no SwiftUI view (a `struct … : View` with a `body`) in \(paths.joined(separator: ", "))", 65) }
+        return all
+    }
+    guard all.viewNames.contains(where: { $0 == view || $0.hasSuffix("." + view) }) else {
+        fail("no view `\(view)` in \(paths.joined(separator: ", ")); the views are: \(all.viewNames.joined(separator: ", "))", 64)
+    }
+    return SwiftRead(files, view: view)
+}
+
+/// `scene run FILE.swift`: what the code draws, as the resolved table, JSON, SVG or SwiftUI.
+func runCommand(_ args: [String]) -> Int32 {
+    let a = viewAndOutput(args, formats: ["text", "json", "svg", "swiftui"])
+    let r = readViews(a.files, view: a.view)
+    let file = r.sceneFile
+    let c = Pipeline.compile(file)
+    guard let scene = c.scene else {
+        for d in c.diagnostics { err(renderer.render(d, in: file)) }
+        return 65
+    }
+    for res in r.check() { for d in res.diagnostics { err(renderer.render(d, in: res.file)) } }
+    var bytes: [UInt8] = []
+    let sink: (UnsafeRawBufferPointer) -> Void = { bytes.append(contentsOf: $0) }
+    var text = ""
+    var format = a.format ?? "text"
+    if a.format == nil, let o = a.output {
+        if o.hasSuffix(".svg") { format = "svg" } else if o.hasSuffix(".json") { format = "json" } else if o.hasSuffix(".swift") { format = "swiftui" }
+    }
+    switch format {
+    case "json": JSONWriter.write(scene, diagnostics: c.checked(), file: file, to: sink)
+    case "svg":
+        var options = SVGOptions()
+        options.centers = a.centers
+        options.labels = a.labels
+        SVGWriter.write(scene, compare: nil, options: options, to: sink)
+    case "swiftui":
+        if let export = SwiftUIWriter.export(file, options: SwiftUIOptions()) { text = export.code }
+    default: TextWriter.write(scene, to: sink)
+    }
+    if text.isEmpty { text = String(decoding: bytes, as: UTF8.self) }
+    if let o = a.output { writeWhole(text, to: o) } else { out(text) }
+    return 0
+}
+
+/// `scene import FILE.swift`: the scene the views make, to open in the REPL, edit and draw.
+func importCommand(_ args: [String]) -> Int32 {
+    let a = viewAndOutput(args, formats: [])
+    let r = readViews(a.files, view: a.view)
+    let header = "# read from \(a.files.joined(separator: ", ")) by `scene import`: one node per frame the code makes\n"
+        + "# (n0, n1, …: in the order written), each `v_…` a constant of the code\n"
+    if let o = a.output { writeWhole(header + r.sceneSource, to: o) } else { out(header + r.sceneSource) }
+    return 0
+}

@@ -1,0 +1,67 @@
+// `scene-swift`: `scene check|run|import` for SwiftUI source. `scene` hands these
+// commands to it when a `.swift` file is given (or a folder holds one); it links the
+// toolchain's swift-syntax, so it is a separate, dynamically linked executable.
+import Foundation
+import SceneLang
+import SceneEval
+import SceneSwift
+
+let renderer = DiagnosticRenderer(color: isatty(2) != 0 && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+                                  && ProcessInfo.processInfo.environment["TERM"] != "dumb")
+
+func err(_ s: String) { FileHandle.standardError.write(Data(s.utf8)) }
+func out(_ s: String) { FileHandle.standardOutput.write(Data(s.utf8)) }
+
+func usageError(_ message: String) -> Never {
+    err("scene: \(message)\n\nusage: scene check [--json] [--strict] [--fix] [--explain] FILE|DIR...\n"
+        + "       scene run FILE.swift... [--view Name] [--text | --json | --svg [--centers] [--labels] | --swiftui] [-o OUT]\n"
+        + "       scene import FILE.swift... [--view Name] [-o OUT.scene]\n")
+    exit(64)
+}
+
+func fail(_ message: String, _ code: Int32) -> Never {
+    err("scene: \(message)\n")
+    exit(code)
+}
+
+/// The bytes of `path`; a missing or unreadable file ends the run (66).
+func read(_ path: String) -> SourceFile {
+    guard let data = FileManager.default.contents(atPath: path) else {
+        fail(FileManager.default.fileExists(atPath: path) ? "\(path): cannot read" : "\(path): no such file", 66)
+    }
+    guard data.count <= 256 * 1024 * 1024 else { fail("\(path): file is larger than 256 MB", 65) }
+    return SourceFile(name: path, bytes: [UInt8](data))
+}
+
+/// Write `text` to `path` whole or not at all (a temporary file renamed into place).
+func writeWhole(_ text: String, to path: String) {
+    let dir = (path as NSString).deletingLastPathComponent
+    let tmp = (dir.isEmpty ? "." : dir) + "/.\((path as NSString).lastPathComponent).scene-tmp-\(getpid())"
+    guard FileManager.default.createFile(atPath: tmp, contents: Data(text.utf8)) else {
+        fail("cannot write \(path)", 73)
+    }
+    if rename(tmp, path) != 0 {
+        unlink(tmp)
+        fail("cannot write \(path): \(String(cString: strerror(errno)))", 73)
+    }
+}
+
+/// `path` itself, or the `.swift` and `.scene` files below it, in name order.
+func expand(_ path: String) -> [String] {
+    var isDir: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue else { return [path] }
+    let base = path.hasSuffix("/") ? String(path.dropLast()) : path
+    let found = FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String } ?? []
+    return found.filter { ($0.hasSuffix(".swift") || $0.hasSuffix(".scene")) && !$0.contains(".build/") }
+        .sorted().map { base + "/" + $0 }
+}
+
+let argv = Array(CommandLine.arguments.dropFirst())
+guard let command = argv.first else { usageError("no command given") }
+let rest = Array(argv.dropFirst())
+switch command {
+case "check": exit(checkCommand(rest))
+case "run": exit(runCommand(rest))
+case "import": exit(importCommand(rest))
+default: usageError("unknown command `\(command)`")
+}

@@ -1,0 +1,38 @@
+// `.swift` inputs go to `scene-swift`, the reader of SwiftUI source, which sits beside
+// `scene`: it links the toolchain's swift-syntax libraries, so it cannot be part of this
+// static executable (docs/swift-check.md).
+import Foundation
+import SceneREPL
+
+/// Whether `scene COMMAND ARGS` is about Swift source: `import` always; `run` and `check`
+/// when a file ends in `.swift` or (check) a folder holds one.
+func isAboutSwift(_ command: String, _ args: [String]) -> Bool {
+    switch command {
+    case "import": return true
+    case "run", "check":
+        return args.contains { a in
+            guard !a.hasPrefix("-") else { return false }
+            if a.hasSuffix(".swift") { return true }
+            guard command == "check" else { return false }
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: a, isDirectory: &isDir), isDir.boolValue else { return false }
+            let found = FileManager.default.enumerator(atPath: a)
+            while let next = found?.nextObject() as? String { if next.hasSuffix(".swift") { return true } }
+            return false
+        }
+    default: return false
+    }
+}
+
+/// Replaces this process with `scene-swift COMMAND ARGS` (the same arguments, the same
+/// output); says what to build when it is not there.
+func handOffToSwiftReader(_ command: String, _ args: [String]) -> Never {
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    let me = n > 0 ? String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
+    let reader = (me as NSString).deletingLastPathComponent + "/scene-swift"
+    let argv = ([reader, command] + args).map { strdup($0) } + [nil]
+    execv(reader, argv)
+    fail("reading Swift needs `scene-swift` beside `scene` (\(reader)): build it with `swift build --product scene-swift`, "
+        + "or install both with scripts/install", Exit.software)
+}

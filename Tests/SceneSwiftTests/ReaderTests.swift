@@ -1,0 +1,4 @@
+import Testing
+import SceneLang
+import SceneEval
+@testable import SceneSwift

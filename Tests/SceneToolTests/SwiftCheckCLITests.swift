@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+/// `scene check|run|import` of Swift files: `scene` hands them to `scene-swift`.
+struct SwiftCheckCLITests {
+    static let fixture = "Tests/Fixtures/swift/constants.swift"
+
+    @Test func checkReportsAtTheSwiftLineWithASwiftHelpThatKeepsNames() throws {
+        let r = try CLI.run(["check", Self.fixture])
+        #expect(r.status == 0)
+        #expect(r.err.contains("Tests/Fixtures/swift/constants.swift:12:40: warning[pinched-corner]: `RoundedRectangle(cornerRadius: Radius.photo)` is squarer than `.containerShape(.rect(cornerRadius: Radius.card))` (line 14)"), "\(r.err)")
+        #expect(r.err.contains("12 |         RoundedRectangle(cornerRadius: Radius.photo)\n   |                                        ^^^^^^^^^^^^"))
+        #expect(r.err.contains("= help: use the concentric radius: `cornerRadius: 12` (`Radius.card - Radius.inset`, keeping the names); or, on iOS 26, `ConcentricRectangle()` inside `.containerShape(.rect(cornerRadius: Radius.card))`"), "\(r.err)")
+        #expect(r.err.hasSuffix("1 warning, 0 errors in 1 file\n"))
+        #expect(try CLI.run(["check", "--strict", Self.fixture]).status == 1)
+    }
+
+    @Test func checkJSON() throws {
+        let r = try CLI.run(["check", "--json", Self.fixture])
+        let json = try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any]
+        let ds = json?["diagnostics"] as? [[String: Any]]
+        #expect(ds?.count == 1)
+        #expect(ds?.first?["line"] as? Int == 12 && ds?.first?["column"] as? Int == 40)
+        #expect(ds?.first?["code"] as? String == "pinched-corner")
+        #expect(json?["warnings"] as? Int == 1)
+    }
+
+    @Test func fixRewritesTheRadiusKeepingNamesAndTheFileStillParses() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("swift-fix-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("Card.swift")
+        try FileManager.default.copyItem(at: CLI.root.appendingPathComponent(Self.fixture), to: file)
+        let before = try String(contentsOf: file, encoding: .utf8)
+        let r = try CLI.run(["check", "--fix", file.path])
+        #expect(r.err.contains("Card.swift: applied 1 fix"), "\(r.err)")
+        #expect(r.err.hasSuffix("0 warnings, 0 errors in 1 file\n"), "\(r.err)")
+        let after = try String(contentsOf: file, encoding: .utf8)
+        #expect(after == before.replacingOccurrences(of: "RoundedRectangle(cornerRadius: Radius.photo)",
+                                                     with: "RoundedRectangle(cornerRadius: Radius.card - Radius.inset)"))
+        // The fixed file is still Swift.
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["swiftc", "-parse", file.path]
+        try p.run()
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0)
+        let again = try CLI.run(["check", "--fix", file.path])
+        #expect(again.err.contains("no fix changed the file"))
+    }
+
+    @Test func aFolderIsSearchedForSwiftAndSceneFiles() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("swift-dir-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.copyItem(at: CLI.root.appendingPathComponent(Self.fixture), to: dir.appendingPathComponent("A.swift"))
+        try Data("struct Plain { let x = 1 }\n".utf8).write(to: dir.appendingPathComponent("B.swift"))
+        try FileManager.default.copyItem(at: CLI.root.appendingPathComponent("examples/lint/pinched-corner.scene"), to: dir.appendingPathComponent("c.scene"))
+        let r = try CLI.run(["check", dir.path])
+        #expect(r.err.contains("A.swift:12:40: warning[pinched-corner]"))
+        #expect(r.err.contains("c.scene:4:10: warning[pinched-corner]"))
+        #expect(r.err.hasSuffix("2 warnings, 0 errors in 3 files (1 Swift file names no shape: not parsed)\n"), "\(r.err)")
+    }
+
+    @Test func explainSaysWhatWasSkippedOneLineEach() throws {
+        let r = try CLI.run(["check", "--explain", "Tests/Fixtures/swift/dynamic-ternary.swift"])
+        #expect(r.status == 0)
+        #expect(r.err.contains("dynamic-ternary.swift:7:40: skipped: `isCompact ? 8 : 30` is computed at run time"), "\(r.err)")
+        let d = try CLI.run(["check", "--explain", "Tests/Fixtures/swift/default-padding.swift"])
+        #expect(d.err.contains("default-padding.swift:7:13: assumed: `.padding` without an amount: the platform's default, 16 pt on iOS"), "\(d.err)")
+    }
+
+    @Test func runAndImportShowWhatTheCodeDraws() throws {
+        let text = try CLI.run(["run", "Tests/Fixtures/swift/pinched-container.swift"])
+        #expect(text.status == 0)
+        #expect(text.out.contains("rect") && text.out.contains("8 8 8 8"), "\(text.out)")
+        let svg = try CLI.run(["run", "Tests/Fixtures/swift/pinched-container.swift", "--svg", "--centers"])
+        #expect(svg.out.hasPrefix("<?xml") || svg.out.hasPrefix("<svg"), "\(svg.out.prefix(80))")
+        let imported = try CLI.run(["import", "Tests/Fixtures/swift/constants.swift", "--view", "TokenCard"])
+        #expect(imported.out.contains("let v_Radius_card = 24"))
+        #expect(imported.out.contains("rect v_Radius_photo pad v_Radius_inset"), "\(imported.out)")
+        let unknown = try CLI.run(["import", "Tests/Fixtures/swift/constants.swift", "--view", "Nope"])
+        #expect(unknown.status == 64)
+        #expect(unknown.err.contains("no view `Nope`") && unknown.err.contains("TokenCard"))
+    }
+}
