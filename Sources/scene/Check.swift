@@ -188,12 +188,14 @@ func check(_ args: [String]) -> Int32 {
 /// `--fix`'s report: edits that changed the file, why the rounds stopped when
 /// not settled, and what is left without an automatic fix.
 func fixSummary(_ path: String, _ o: Fixer.Outcome, in file: SourceFile) -> String {
+    if o.stop == .notCompiled { return "\(path): nothing fixed: the scene has errors (below); --fix needs a scene that compiles\n" }
     var out = o.applied == 0 ? "\(path): no fix changed the file" : "\(path): applied \(o.applied) fix\(o.applied == 1 ? "" : "es")"
     switch o.stop {
     case .settled: break
     case .cycle(let rounds): out += "; stopped after \(rounds) rounds: the fixes undo each other (a cycle)"
     case .limit: out += "; stopped after \(Fixer.maxRounds) rounds, still changing"
     case .broken: out += "; stopped: the next fixes would break the scene"
+    case .notCompiled: break
     }
     let manual = o.withoutFix
     if manual.isEmpty {

@@ -21,6 +21,8 @@ public enum Fixer {
         case limit
         /// The next fixes would break the scene (not applied).
         case broken
+        /// The text given does not compile (its errors are the compilation's): nothing was tried.
+        case notCompiled
     }
 
     public struct Outcome: Sendable {
@@ -55,7 +57,7 @@ public enum Fixer {
         var left: [Diagnostic] = []
         while true {
             let c = Pipeline.compile(SourceFile(name: file.name, bytes: bytes))
-            guard c.scene != nil else { stop = .broken; break }
+            guard c.scene != nil else { stop = rounds == 0 ? .notCompiled : .broken; break }
             left = findings(c)
             let edits = changing(left.flatMap(\.fixes), in: bytes)
             guard !edits.isEmpty else { stop = .settled; break }
