@@ -78,3 +78,29 @@ struct RelativeInsetsTests {
         #expect(fixed.map { Self.findings($0).isEmpty } == true, "\(fixed ?? "")")
     }
 }
+
+/// A finding whose fix draws the same radii is not a finding: one inset 8 in a
+/// 20 pt card gives 12 at every corner; concentric is 12 at topLeading and 0
+/// elsewhere, and the fix's minimum (12) brings those back to 12.
+struct RelativeInsetsSameRadiiTests {
+    @Test func noFindingWhenTheFixDrawsTheSameRadii() {
+        let text = "screen iphone-16-pro\ncard: container rect 20 size 300x200 <\n  panel: relative size 100x50 align topLeading pad 8\n>\n"
+        #expect(RelativeInsetsTests.findings(text).isEmpty)
+        // The fix it used to offer indeed draws what `relative` draws.
+        let fixed = text.replacingOccurrences(of: "relative", with: "concentric min 12")
+        #expect(resolve(fixed)?.shapes.first { $0.id == "panel" }?.radii.values == [12, 12, 12, 12])
+        #expect(resolve(text)?.shapes.first { $0.id == "panel" }?.radii.values == [12, 12, 12, 12])
+    }
+
+    /// Where the fix's minimum still leaves a corner less round, it is reported,
+    /// measured against what the fix draws.
+    @Test func aCornerTheFixDrawsDifferentlyIsStillReported() throws {
+        // One inset 4: 26 at every corner; concentric 26 (tl), 0 elsewhere → min 16.
+        let text = "screen iphone-16-pro\ncard: container rect 30 size 300x200 <\n  panel: relative size 100x60 align topLeading pad 4\n>\n"
+        let f = RelativeInsetsTests.findings(text)
+        #expect(f.map(\.code) == ["relative-uneven-insets"])
+        let d = try #require(f.first)
+        #expect(d.message == "`panel` is `relative`: one inset for the whole shape (4 pt, the smallest) gives 26 26 26 26 at every corner, rounder than concentric at topTrailing, bottomTrailing, bottomLeading (by 10 pt at topTrailing)", "\(d.message)")
+        #expect(d.help == "`concentric min 16` follows each corner's own inset in `card`: 26 16 16 16 (tl tr br bl)", "\(d.help ?? "")")
+    }
+}

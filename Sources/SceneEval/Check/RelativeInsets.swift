@@ -26,11 +26,8 @@ extension Context {
             concentric[k] = min(want, half)
             containerRadius[k] = R
         }
-        let flared = Corner.allCases.filter { sh.radii[$0] - concentric[$0] > Checker.relativeTolerance + 1e-9 }
-        guard let worst = flared.max(by: { sh.radii[$0] - concentric[$0] < sh.radii[$1] - concentric[$1] }) else { return }
-        let outer = scene.outer(of: sh.enclosing).frame
-        let f = sh.frame
-        let inset = max(0, min(f.minX - outer.minX, f.minY - outer.minY, outer.maxX - f.maxX, outer.maxY - f.maxY))
+        // Nothing is rounder than concentric: no finding, and nothing to build.
+        guard Corner.allCases.contains(where: { sh.radii[$0] - concentric[$0] > Checker.relativeTolerance + 1e-9 }) else { return }
 
         // The alternative: concentric (ios26), with a minimum where a corner would
         // come out square in a rounded container corner; fixed radii (ios18, where
@@ -48,6 +45,14 @@ extension Context {
         } else {
             spec = drawn.isUniform ? "rect \(n(drawn.topLeading))" : "uneven(\(drawn.values.map(n).joined(separator: ", ")))"
         }
+        // Judged against what the fix draws: a fix that draws the same radii
+        // (a minimum that brings every corner back to what `relative` drew) fixes
+        // nothing, so there is nothing to report.
+        let flared = Corner.allCases.filter { sh.radii[$0] - drawn[$0] > Checker.relativeTolerance + 1e-9 }
+        guard let worst = flared.max(by: { sh.radii[$0] - drawn[$0] < sh.radii[$1] - drawn[$1] }) else { return }
+        let outer = scene.outer(of: sh.enclosing).frame
+        let f = sh.frame
+        let inset = max(0, min(f.minX - outer.minX, f.minY - outer.minY, outer.maxX - f.maxX, outer.maxY - f.maxY))
         var fixes: [TextEdit] = []
         if let r = sh.shapeRange, text(r) == "relative" { fixes.append(TextEdit(r, spec)) }
         // Layers written `relative` follow (a `glass relative` with no shape of
@@ -62,12 +67,12 @@ extension Context {
         }
         let radii = "\(drawn.values.map(n).joined(separator: " ")) (tl tr br bl)"
         let corners = flared.map(\.name).joined(separator: ", ")
-        let by = sh.radii[worst] - concentric[worst]
+        let by = sh.radii[worst] - drawn[worst]
         add(.relativeUnevenInsets,
             "`\(sh.id)` is `relative`: one inset for the whole shape (\(n(inset)) pt, the smallest) gives \(sh.radii) at every corner, rounder than concentric at \(corners) (by \(n(by)) pt at \(worst.name))",
             at: shapeRange(i),
             help: "`\(spec)` follows each corner's own inset in \(name(.node(j))): \(radii)",
-            values: ["radius": sh.radii[worst], "concentricRadius": concentric[worst], "inset": inset, "difference": by],
+            values: ["radius": sh.radii[worst], "concentricRadius": drawn[worst], "inset": inset, "difference": by],
             fixes: fixes)
     }
 
