@@ -187,38 +187,7 @@ struct ViewReader {
             + call.arguments.compactMap { $0.expression.as(ClosureExprSyntax.self) }
         switch callee {
         case "VStack", "HStack", "ZStack", "LazyVStack", "LazyHStack":
-            let n = ViewNode(range: range)
-            n.stack = callee.hasPrefix("Lazy") ? String(callee.dropFirst(4)).lowercased() : callee.lowercased()
-            if let s = call.arguments.first(where: { $0.label?.text == "spacing" }) {
-                do { n.spacing = try decls.constants.number(s.expression) } catch {
-                    explain(.skipped, error.range, error.reason)
-                }
-            }
-            let aligned = call.arguments.contains { $0.label?.text == "alignment" }
-            var children = closures.first.map { builder($0.statements) } ?? []
-            // `ZStack { RoundedRectangle(…); content }`: a first shape that fills the stack is its outline.
-            if n.stack == "zstack", let first = children.first, first.shape != nil, first.children.isEmpty, first.fills,
-               first.width == nil, first.height == nil, first.uncertain == nil {
-                n.shape = first.shape
-                n.glass = first.glass
-                n.container = first.container
-                children.removeFirst()
-                n.stack = nil
-                for c in children where !c.fills { c.uncertain = c.uncertain ?? "sizes itself inside the ZStack" }
-                if children.count > 1 {
-                    for c in children { c.uncertain = c.uncertain ?? "one of several views in the ZStack" }
-                }
-            } else if children.count > 1 {
-                let sized = children.allSatisfy { $0.naturalSize != nil } && n.spacing != nil && !aligned && n.stack != "zstack"
-                for c in children where !sized {
-                    c.uncertain = c.uncertain ?? "one of \(children.count) views in \(callee)\(n.spacing == nil ? " (spacing left to the platform)" : ""), each sized by its content"
-                }
-            }
-            n.children = children
-            // A stack with a child that fills what it is offered fills it too.
-            n.fills = n.shape != nil || children.contains { $0.fills }
-            if n.stack != nil, children.count <= 1 { n.stack = nil }
-            return n
+            return stack(call, callee: callee, closures: closures, range: range)
         case "ScrollView", "List", "ForEach", "LazyVGrid", "LazyHGrid", "Grid", "GeometryReader", "ViewThatFits", "TabView", "Form", "Section":
             let n = ViewNode(range: range)
             n.children = closures.last.map { builder($0.statements) } ?? []
@@ -247,5 +216,42 @@ struct ViewReader {
             leaf.fills = true; leaf.unsized = nil
         }
         return leaf
+    }
+
+    /// `VStack(spacing:) { … }` and the other stacks: their children, and which of them
+    /// sit where the code says.
+    mutating func stack(_ call: FunctionCallExprSyntax, callee: String, closures: [ClosureExprSyntax], range: Range<Int>) -> ViewNode {
+        let n = ViewNode(range: range)
+        n.stack = callee.hasPrefix("Lazy") ? String(callee.dropFirst(4)).lowercased() : callee.lowercased()
+        if let s = call.arguments.first(where: { $0.label?.text == "spacing" }) {
+            do { n.spacing = try decls.constants.number(s.expression) } catch {
+                explain(.skipped, error.range, error.reason)
+            }
+        }
+        let aligned = call.arguments.contains { $0.label?.text == "alignment" }
+        var children = closures.first.map { builder($0.statements) } ?? []
+        // `ZStack { RoundedRectangle(…); content }`: a first shape that fills the stack is its outline.
+        if n.stack == "zstack", let first = children.first, first.shape != nil, first.children.isEmpty, first.fills,
+           first.width == nil, first.height == nil, first.uncertain == nil {
+            n.shape = first.shape
+            n.glass = first.glass
+            n.container = first.container
+            children.removeFirst()
+            n.stack = nil
+            for c in children where !c.fills { c.uncertain = c.uncertain ?? "sizes itself inside the ZStack" }
+            if children.count > 1 {
+                for c in children { c.uncertain = c.uncertain ?? "one of several views in the ZStack" }
+            }
+        } else if children.count > 1 {
+            let sized = children.allSatisfy { $0.naturalSize != nil } && n.spacing != nil && !aligned && n.stack != "zstack"
+            for c in children where !sized {
+                c.uncertain = c.uncertain ?? "one of \(children.count) views in \(callee)\(n.spacing == nil ? " (spacing left to the platform)" : ""), each sized by its content"
+            }
+        }
+        n.children = children
+        // A stack with a child that fills what it is offered fills it too.
+        n.fills = n.shape != nil || children.contains { $0.fills }
+        if n.stack != nil, children.count <= 1 { n.stack = nil }
+        return n
     }
 }

@@ -10,8 +10,15 @@ func isAboutSwift(_ command: String, _ args: [String]) -> Bool {
     switch command {
     case "import": return true
     case "run", "check":
-        return args.contains { a in
-            guard !a.hasPrefix("-") else { return false }
+        // The files given: not an option, nor an option's value (`-o Card.swift` writes Swift).
+        var files: [String] = []
+        var i = 0
+        while i < args.count {
+            if ["-o", "--output", "--name", "--compare", "--view"].contains(args[i]) { i += 2; continue }
+            if !args[i].hasPrefix("-") { files.append(args[i]) }
+            i += 1
+        }
+        return files.contains { a in
             if a.hasSuffix(".swift") { return true }
             guard command == "check" else { return false }
             var isDir: ObjCBool = false
