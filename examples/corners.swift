@@ -63,7 +63,7 @@ struct CornersView: View {
         .ignoresSafeArea()
     }
 
-    /// `notes` (line 12)
+    /// `notes` (line 13)
     private var notes: some View {
         Corners.notesShape.fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 24 24 0 0 against screen; iOS 18: 24 24 0 0
         .frame(width: 180, height: 120)
@@ -71,7 +71,7 @@ struct CornersView: View {
         .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
     }
 
-    /// `mixed` (line 16)
+    /// `mixed` (line 18)
     private var mixed: some View {
         Corners.mixedShape.fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 12 24 0 0 against screen; iOS 18: 12 24 0 0
         .frame(width: 180, height: 120)
@@ -79,7 +79,7 @@ struct CornersView: View {
         .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topTrailing)
     }
 
-    /// `lead` (line 21)
+    /// `lead` (line 24)
     private var lead: some View {
         Corners.leadShape.fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 30 8 8 30 against screen; iOS 18: 0 8 8 0
         .frame(width: 180, height: 120)
@@ -87,7 +87,7 @@ struct CornersView: View {
         .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottomLeading)
     }
 
-    /// `float` (line 25)
+    /// `float` (line 28)
     private var float: some View {
         Corners.nested(minimum: 12, uniform: true).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 24 24 24 24 against screen; iOS 18: 12 12 12 12
         .frame(width: 180, height: 120)

@@ -55,7 +55,7 @@ struct NestedView: View {
         .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .leading)
     }
 
-    /// `a1` (line 12)
+    /// `a1` (line 13)
     private var a1: some View {
         ZStack {
             a2
@@ -66,7 +66,7 @@ struct NestedView: View {
         .padding(8)
     }
 
-    /// `a2` (line 13)
+    /// `a2` (line 15)
     private var a2: some View {
         ZStack {
             a3
@@ -77,13 +77,13 @@ struct NestedView: View {
         .padding(8)
     }
 
-    /// `a3` (line 14)
+    /// `a3` (line 17)
     private var a3: some View {
         NestedCorners.concentric.fill(Color(red: 0x9B / 255, green: 0xE7 / 255, blue: 0xF0 / 255))  // resolves to 0 0 0 0 against a2; iOS 18: 0 0 0 0
         .padding(8)
     }
 
-    /// `withMinimum` (line 19)
+    /// `withMinimum` (line 22)
     private var withMinimum: some View {
         ZStack {
             b1
@@ -95,7 +95,7 @@ struct NestedView: View {
         .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .trailing)
     }
 
-    /// `b1` (line 20)
+    /// `b1` (line 23)
     private var b1: some View {
         ZStack {
             b2
@@ -106,7 +106,7 @@ struct NestedView: View {
         .padding(8)
     }
 
-    /// `b2` (line 21)
+    /// `b2` (line 24)
     private var b2: some View {
         ZStack {
             b3
@@ -117,7 +117,7 @@ struct NestedView: View {
         .padding(8)
     }
 
-    /// `b3` (line 22)
+    /// `b3` (line 26)
     private var b3: some View {
         NestedCorners.nested(minimum: 6).fill(Color(red: 0x9B / 255, green: 0xE7 / 255, blue: 0xF0 / 255))  // resolves to 6 6 6 6 against b2; iOS 18: 6 6 6 6
         .padding(8)

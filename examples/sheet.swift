@@ -43,7 +43,7 @@ struct SheetView: View {
         .ignoresSafeArea()
     }
 
-    /// `sheet` (line 10)
+    /// `sheet` (line 11)
     private var sheet: some View {
         ZStack {
             grabber
@@ -56,7 +56,7 @@ struct SheetView: View {
         .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottom)
     }
 
-    /// `grabber` (line 12), role pill
+    /// `grabber` (line 13), role pill
     private var grabber: some View {
         Capsule().fill(Color(red: 0xC7 / 255, green: 0xC7 / 255, blue: 0xCC / 255))  // resolves to 2.5 2.5 2.5 2.5
         .frame(width: 36, height: 5)
@@ -64,7 +64,7 @@ struct SheetView: View {
         .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
     }
 
-    /// `buttons` (line 13)
+    /// `buttons` (line 14)
     private var buttons: some View {
         HStack(spacing: 12) {
             cancel
@@ -74,19 +74,19 @@ struct SheetView: View {
         .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottom)
     }
 
-    /// `cancel` (line 14), role button
+    /// `cancel` (line 15), role button
     private var cancel: some View {
         Capsule().fill(Color(red: 0xE5 / 255, green: 0xE5 / 255, blue: 0xEA / 255))  // resolves to 25 25 25 25
         .frame(width: 150, height: 50)
     }
 
-    /// `done` (line 15), role button
+    /// `done` (line 16), role button
     private var done: some View {
         Capsule().fill(Color(red: 0x0A / 255, green: 0x84 / 255, blue: 1))  // resolves to 25 25 25 25
         .frame(width: 150, height: 50)
     }
 
-    /// `panel` (line 22)
+    /// `panel` (line 24)
     private var panel: some View {
         SheetCorners.panelShape.fill(Color(red: 1, green: 0x9F / 255, blue: 0x0A / 255, opacity: 0x88 / 255))  // resolves to 0 0 54 54 against screen; iOS 18: 0 0 0 0
         .frame(height: 240)

@@ -76,6 +76,9 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case radiusOverflow = "radius-overflow"
     case unevenSiblings = "uneven-siblings"
     case relativeUnevenInsets = "relative-uneven-insets"
+    case squareFallback = "square-fallback"
+    case glassOnGlass = "glass-on-glass"
+    case unusedBinding = "unused-binding"
     case unusedSuppression = "unused-suppression"
 
     // Writing SwiftUI (`scene run --swiftui`): where the code differs from the scene.
@@ -173,6 +176,9 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
         case .radiusOverflow: return (.warning, .lint, "a fixed radius two adjacent corners cannot hold (their sum exceeds the edge they share): iOS 26 traps at render time")
         case .unevenSiblings: return (.warning, .lint, "siblings in a stack of one shape and size whose corners differ: the outer ones follow the container, the inner ones fall to the minimum")
         case .relativeUnevenInsets: return (.warning, .lint, "a `relative` shape with unequal insets: one inset for the whole shape makes a corner more than a point rounder than concentric")
+        case .squareFallback: return (.warning, .lint, "a concentric shape with no minimum, rounded on iOS 26: before iOS 26 its fallback has square corners")
+        case .glassOnGlass: return (.warning, .lint, "a `glass` node inside another `glass` node: Apple's guidance is to avoid glass on glass")
+        case .unusedBinding: return (.warning, .lint, "a `let` that no node, `screen`, `margin` or used binding names")
         case .unusedSuppression: return (.warning, .lint, "a `scene: ignore` comment that silences nothing: no such finding on its line or in its file, an unknown rule, or an error")
         case .swiftuiOverflow: return (.warning, .export, "a node outside its parent's frame (or the screen): SwiftUI may place it differently")
         case .swiftuiStackAlignment: return (.warning, .export, "children of a stack aligned differently across it, which one SwiftUI stack alignment cannot say")

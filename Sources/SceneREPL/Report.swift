@@ -355,10 +355,15 @@ public enum Report {
         return fresh(ok.count, { ok[$0] }, oldFile, nk.count, { nk[$0] }, newFile).map { new[$0] }
     }
 
+    /// Codes not announced as an edit's new (or resolved) finding: a `let` is
+    /// typed before the node that uses it, so every one would be "unused" for
+    /// an edit. `:check`, `scene check` and the editor still list them.
+    static let unannounced: Set<DiagnosticCode> = [.unusedBinding]
+
     /// The positions in `new` of the findings `old` did not have.
     static func fresh(_ oldCount: Int, _ old: (Int) -> (DiagnosticCode, SourceRange), _ oldFile: SourceFile,
                       _ newCount: Int, _ new: (Int) -> (DiagnosticCode, SourceRange), _ newFile: SourceFile) -> [Int] {
-        changes(oldCount, old, oldFile, newCount, new, newFile).fresh
+        changes(oldCount, old, oldFile, newCount, new, newFile).fresh.filter { !unannounced.contains(new($0).0) }
     }
 
     /// Findings an edit resolved (in `old`) and made (in `new`), as
@@ -367,7 +372,8 @@ public enum Report {
         -> (resolved: [Diagnostic], new: [Diagnostic]) {
         let ok = old.codesAndRanges, nk = new.codesAndRanges
         let c = changes(ok.count, { ok[$0] }, oldFile, nk.count, { nk[$0] }, newFile)
-        return (c.gone.map { old[$0] }, c.fresh.map { new[$0] })
+        return (c.gone.filter { !unannounced.contains(ok[$0].0) }.map { old[$0] },
+                c.fresh.filter { !unannounced.contains(nk[$0].0) }.map { new[$0] })
     }
 
     /// The code and the bytes a finding points at, as a slice of the file (no copy), hashed in one piece.

@@ -18,7 +18,7 @@ struct KeepNamesFixTests {
         ("card: rect r + 2 container rect 16 size 300x200", "card: rect r + 2 container rect r + 2 size 300x200"),
     ])
     func shapeMismatchDeclaresTheDrawnShapeAsWritten(_ node: String, _ want: String) {
-        let text = "let r = 20\nlet q = 16\nscreen 400x400 radius 0\n\(node)\n"
+        let text = "let r = 20\nlet q = 16\nscreen 400x400 radius 0\n\(node)\nkeep: rect q size 50x50\n"
         #expect(CheckerTests.findings(text).map(\.code) == ["shape-mismatch"])
         let o = Self.fix(text)
         #expect(o.text == text.replacingOccurrences(of: node, with: want))
@@ -41,7 +41,7 @@ struct KeepNamesFixTests {
     /// Before, it set `a` = 34 to make `a / 2 + b` come out at 30, which made
     /// the drawn `a * 2` 68 (a capsule and new minimums followed).
     @Test func theJointFixDeclaresANamedDrawnRadiusAsWritten() {
-        let text = "let a = 15\nlet b = 13\nscreen 400x400 radius 0\nc: rect a * 2 container rect a / 2 + b size 300x200 <\n  k: concentric min 12 pad 12\n>\n"
+        let text = "let a = 15\nlet b = 13\nscreen 400x400 radius 0\nc: rect a * 2 container rect a / 2 + b size 300x200 <\n  k: concentric min 12 pad 12\n>\nkeep: rect b size 50x50\n"
         #expect(Set(CheckerTests.findings(text).map(\.code)) == ["shape-mismatch", "container-too-tight"])
         let o = Self.fix(text)
         #expect(o.text == text.replacingOccurrences(of: "container rect a / 2 + b", with: "container rect a * 2"))

@@ -17,10 +17,10 @@ struct RelativeInsetsTests {
         #expect(f.map(\.code) == ["relative-uneven-insets"])
         let d = try #require(f.first)
         #expect(d.message == "`panel` is `relative`: one inset for the whole shape (6 pt, the smallest) gives 24 24 24 24 at every corner, rounder than concentric at topLeading, topTrailing, bottomTrailing, bottomLeading (by 14 pt at bottomTrailing)", "\(d.message)")
-        #expect(d.help == "`concentric` follows each corner's own inset in `card`: 20 16 10 10 (tl tr br bl)", "\(d.help ?? "")")
+        #expect(d.help == "`concentric min 10` follows each corner's own inset in `card`: 20 16 10 10 (tl tr br bl)", "\(d.help ?? "")")
         #expect(d.values["difference"] == 14)
         #expect(d.values["concentricRadius"] == 10)
-        #expect(d.fixes.map(\.replacement) == ["concentric"])
+        #expect(d.fixes.map(\.replacement) == ["concentric min 10"])
     }
 
     /// More than a point: a corner exactly 1 pt rounder is left alone, 1.5 pt is not.
@@ -46,7 +46,7 @@ struct RelativeInsetsTests {
         let (fixed, applied) = Fixer.fixAll(SourceFile(name: "t", text: text))
         #expect(applied == 1)
         let out = try #require(fixed)
-        #expect(out == text.replacingOccurrences(of: "panel: relative", with: "panel: concentric"))
+        #expect(out == text.replacingOccurrences(of: "panel: relative", with: "panel: concentric min 10"))
         #expect(Self.findings(out).isEmpty)
         let scene = try #require(Pipeline.compile(SourceFile(name: "t", text: out)).scene)
         #expect(scene.shapes[1].radii.values == [20, 16, 10, 10])
@@ -64,7 +64,7 @@ struct RelativeInsetsTests {
     @Test func layersWrittenRelativeFollow() throws {
         let text = "screen iphone-16-pro\ncard: container rect 30 size 300x200 <\n  panel: glass relative pad top 6 leading 10 bottom 20 trailing 14\n>\n"
         let d = try #require(Self.findings(text).first { $0.code == "relative-uneven-insets" })
-        #expect(d.fixes.map(\.replacement) == ["glass concentric"])
+        #expect(d.fixes.map(\.replacement) == ["glass concentric min 10"])
         let (fixed, _) = Fixer.fixAll(SourceFile(name: "t", text: text))
         #expect(fixed.map { Self.findings($0).isEmpty } == true, "\(fixed ?? "")")
     }

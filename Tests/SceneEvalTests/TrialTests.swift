@@ -80,7 +80,7 @@ import SceneLang
     /// computed from it (a division by zero) is not offered.
     @Test(arguments: [
         "let r = 20\nlet w = 100 - 4 * r\ncard: container rect r size 300x200 <\n  photo: concentric min 16 pad 12\n>\nother: rect 4 size w x 10\n",
-        "let r = 20\nlet q = r / (r - 28)\ncard: container rect r size 300x200 <\n  photo: concentric min 16 pad 12\n>\n",
+        "let r = 20\nlet q = r / (r - 28)\ncard: container rect r size 300x200 <\n  photo: concentric min 16 pad 12\n>\nother: rect 4 size 20 x 20 + q\n",
     ])
     func aChangeThatBreaksTheFileIsNotOffered(_ text: String) {
         let f = Array(compile(text).checked())

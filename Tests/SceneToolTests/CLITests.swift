@@ -393,7 +393,7 @@ struct FixSummaryCLITests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let sheet = dir.appendingPathComponent("sheet.scene")
         let text = """
-            sheet: glass concentric uniform container rect 54 height 400 align bottom pad 8 <
+            sheet: glass concentric min 54 uniform container rect 54 height 400 align bottom pad 8 <
               content: vstack spacing 16 pad 20 <
                 card: concentric min 16 container rect 20 height 180 fill #ffffff <
                   thumb: concentric min 8 size 60x60 align topLeading pad 12 fill #ff9500

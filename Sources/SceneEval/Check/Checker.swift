@@ -213,6 +213,8 @@ struct Context {
         containerMatchesDrawn(i)
         screenEdge(i)
         radiusOverflow(i)
+        squareFallback(i)
+        glassOnGlass(i)
         if scene.shapes[i].glass, !ios26 {
             let window = scene.screen.isWindow
             add(.glassUnavailable, "Liquid Glass is not available before \(Target.ios26.release(onWindow: window))", at: glassRange(i),

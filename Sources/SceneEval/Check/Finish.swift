@@ -7,6 +7,7 @@ extension Context {
     /// The findings made so far, after `leading` (the compilation's), less what
     /// the file's suppressions silence, then the suppressions that silenced nothing.
     mutating func finish(after leading: [Diagnostic]) -> Findings {
+        unusedBindings()
         var records = findings
         findings = []
         var lead = leading

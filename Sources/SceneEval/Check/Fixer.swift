@@ -55,12 +55,17 @@ public enum Fixer {
         var seen: Set<[UInt8]> = [bytes]
         var stop = Stop.limit
         var left: [Diagnostic] = []
+        var tried = Set<String>()
         while true {
             let c = Pipeline.compile(SourceFile(name: file.name, bytes: bytes))
             guard c.scene != nil else { stop = rounds == 0 ? .notCompiled : .broken; break }
             left = findings(c)
-            let edits = changing(left.flatMap(\.fixes), in: bytes)
+            var edits = changing(left.flatMap(\.fixes), in: bytes)
             guard !edits.isEmpty else { stop = .settled; break }
+            // One `let` change instead, where it clears a finding whose fix writes a number over a name.
+            if let keep = letInstead(of: left.filter { !$0.fixes.isEmpty }, in: c, bytes: bytes, tried: &tried, findingsOf: findings) {
+                edits = [keep]
+            }
             guard rounds < maxRounds else { stop = .limit; break }
             let (next, n) = TextEdit.apply(edits, to: bytes)
             if next == bytes { stop = .settled; break }

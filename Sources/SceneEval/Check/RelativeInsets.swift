@@ -41,6 +41,11 @@ extension Context {
                 let m = Self.suggestedMinimum(concentric, containerRadius: containerRadius.max)
                 spec += " min \(n(m))"
                 for k in squares { drawn[k] = min(m, half) }
+            } else if drawn.values.allSatisfy({ $0 > 0 }) {
+                // Rounded everywhere: the minimum that keeps the look, so the
+                // fallback before iOS 26 is not square (square-fallback).
+                let m = ((drawn.values.min() ?? 0) * 1000 + 1e-6).rounded(.down) / 1000
+                if m > Checker.tolerance { spec += " min \(n(m))" }
             }
         } else {
             spec = drawn.isUniform ? "rect \(n(drawn.topLeading))" : "uneven(\(drawn.values.map(n).joined(separator: ", ")))"

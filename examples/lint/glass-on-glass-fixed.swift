@@ -1,0 +1,60 @@
+// GlassOnGlassFixedView.swift: SwiftUI for examples/lint/glass-on-glass-fixed.scene, written by `scene run --swiftui`.
+// Screen: iphone-16-pro, 402 × 874 pt, display corner radius 62. The scene targets iOS 26.
+// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode: every iOS 26 API is behind
+// `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback (each ConcentricRectangle
+// becomes a rounded rectangle of its minimum; glass becomes a material).
+// `// resolves to TL TR BR BL` gives each shape's radii (topLeading topTrailing bottomTrailing
+// bottomLeading) as `scene run` resolves them.
+
+import SwiftUI
+
+/// The corner scale (concentric-corners.md): containers derive from their content.
+enum GlassOnGlassFixedCorners {
+}
+
+struct GlassOnGlassFixedView: View {
+    var body: some View {
+        ZStack {
+            bar
+        }
+        .frame(maxWidth: .infinity, maxHeight: .infinity)
+        .ignoresSafeArea()
+    }
+
+    /// `bar` (line 3)
+    private var bar: some View {
+        ZStack {
+            play
+        }
+        .frame(width: 300, height: 60)
+        .containerShape(Capsule())  // resolves to 30 30 30 30 (container)
+        .glass(in: Capsule())  // resolves to 30 30 30 30
+        .padding(.bottom, 40)
+        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottom)
+    }
+
+    /// `play` (line 4)
+    private var play: some View {
+        Capsule().fill(.white)  // resolves to 22 22 22 22
+        .frame(width: 80, height: 44)
+        .padding(8)
+        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .leading)
+    }
+}
+
+fileprivate extension View {
+    /// Liquid Glass in `shape` on iOS 26; before, a material (or the tint) in the same shape.
+    @ViewBuilder func glass(tint: Color? = nil, in shape: some Shape) -> some View {
+        if #available(iOS 26.0, macOS 26.0, *) {
+            glassEffect(.regular.tint(tint), in: shape)
+        } else if let tint {
+            background(tint, in: shape)
+        } else {
+            background(.regularMaterial, in: shape)
+        }
+    }
+}
+
+#Preview(traits: .fixedLayout(width: 402, height: 874)) {
+    GlassOnGlassFixedView()
+}

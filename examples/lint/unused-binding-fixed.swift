@@ -1,0 +1,40 @@
+// UnusedBindingFixedView.swift: SwiftUI for examples/lint/unused-binding-fixed.scene, written by `scene run --swiftui`.
+// Screen: iphone-16-pro, 402 × 874 pt, display corner radius 62. The scene targets iOS 26.
+// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode: every iOS 26 API is behind
+// `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback (each ConcentricRectangle
+// becomes a rounded rectangle of its minimum; glass becomes a material).
+// `// resolves to TL TR BR BL` gives each shape's radii (topLeading topTrailing bottomTrailing
+// bottomLeading) as `scene run` resolves them.
+
+import SwiftUI
+
+/// The corner scale (concentric-corners.md): containers derive from their content.
+enum UnusedBindingFixedCorners {
+    static let corner: CGFloat = 28
+
+    static func rect(_ radius: CGFloat) -> RoundedRectangle {
+        RoundedRectangle(cornerRadius: radius, style: .continuous)
+    }
+}
+
+struct UnusedBindingFixedView: View {
+    var body: some View {
+        ZStack {
+            card
+        }
+        .frame(maxWidth: .infinity, maxHeight: .infinity)
+        .ignoresSafeArea()
+    }
+
+    /// `card` (line 4)
+    private var card: some View {
+        UnusedBindingFixedCorners.rect(UnusedBindingFixedCorners.corner).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 28 28 28 28
+        .frame(width: 300, height: 200)
+        .padding(.top, 100)
+        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
+    }
+}
+
+#Preview(traits: .fixedLayout(width: 402, height: 874)) {
+    UnusedBindingFixedView()
+}
