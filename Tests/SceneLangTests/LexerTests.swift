@@ -82,15 +82,6 @@ struct LexerTests {
         #expect(ds.allSatisfy { $0.range.end <= bytes.count }, "SCENE_SEED=\(rng.seed)")
     }
 
-    @Test func keywordLookupFromBytesMatchesTheTable() {
-        for k in Keyword.allCases {
-            let b = Array(k.rawValue.utf8)
-            #expect(Keyword.lookup(b, 0, b.count) == k)
-        }
-        let b = Array("rectangles".utf8)
-        #expect(Keyword.lookup(b, 0, b.count) == nil)
-    }
-
     @Test func aByteOrderMarkIsNotAColumn() {
         let file = SourceFile(name: "t", text: "\u{FEFF}c: rect zz\nd: rect 1")
         let zz = Array("\u{FEFF}c: rect ".utf8).count

@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+@testable import SceneLang
+import SceneTestSupport
+
+/// The lexer's keyword lookup (`Sources/SceneLang/KeywordLookup.swift`) is generated
+/// from `Keyword.allCases` by `KeywordLookupSource.generate()`; the committed file is
+/// checked against it, so a keyword added to the enum and not regenerated fails here
+/// (`SCENE_RECORD=1 swift test --filter KeywordLookup` writes it).
+struct KeywordLookupTests {
+    static let url = Golden.root.appendingPathComponent("Sources/SceneLang/KeywordLookup.swift")
+
+    @Test func committedLookupIsTheGeneratedOne() throws {
+        try Golden.check(KeywordLookupSource.generate(), at: Self.url, filter: "KeywordLookup")
+    }
+
+    /// Every keyword is found from its bytes, alone and inside a longer buffer; its
+    /// prefixes, its extensions and a one-byte change of it are not keywords (unless
+    /// they spell another one).
+    @Test func everyKeywordAndNothingElseIsFound() {
+        let spellings = Dictionary(uniqueKeysWithValues: Keyword.allCases.map { ($0.rawValue, $0) })
+        for k in Keyword.allCases {
+            let b = Array(k.rawValue.utf8)
+            #expect(Keyword.lookup(b, 0, b.count) == k)
+            let padded = Array("(\(k.rawValue) ".utf8)
+            #expect(Keyword.lookup(padded, 1, 1 + b.count) == k)
+            var near: [String] = [String(k.rawValue.dropLast()), k.rawValue + "s", "x" + k.rawValue]
+            for i in b.indices {
+                var c = b
+                c[i] = c[i] == UInt8(ascii: "q") ? UInt8(ascii: "z") : UInt8(ascii: "q")
+                near.append(String(decoding: c, as: UTF8.self))
+            }
+            for w in near {
+                let wb = Array(w.utf8)
+                #expect(Keyword.lookup(wb, 0, wb.count) == spellings[w], "\(w)")
+            }
+        }
+        let empty: [UInt8] = []
+        #expect(Keyword.lookup(empty, 0, 0) == nil)
+    }
+
+    /// The generator follows the enum, not a list of its own: a keyword it has never
+    /// seen (here `ellipse`, and one longer than any today) gets its branch.
+    @Test func theGeneratorFollowsTheWordsItIsGiven() {
+        let text = KeywordLookupSource.generate(words: [("rect", "rect"), ("ellipse", "ellipse"),
+                                                        ("let", "`let`"), ("aVeryLongKeywordIndeed", "long")])
+        #expect(text.contains("case 7:\n            switch p[0] {\n            case UInt8(ascii: \"e\"): return rest(\"ellipse\") ? .ellipse : nil"))
+        #expect(text.contains("return rest(\"let\") ? .`let` : nil"))
+        #expect(text.contains("static var longest: Int { 22 }"))
+        #expect(text.contains("case 22:"))
+    }
+}
+
+/// Writes `KeywordLookup.swift`: a switch on the length and the first byte, then
+/// the rest compared, with no String made or hashed. Keywords of up to five bytes
+/// go in `lookupShort`, longer ones in `lookupLong` (two functions, so that the
+/// common short words are a small one).
+enum KeywordLookupSource {
+    static let swiftReserved: Set<String> = [
+        "let", "var", "func", "default", "case", "in", "is", "as", "if", "else", "for", "while",
+        "return", "import", "struct", "class", "enum", "switch", "where", "true", "false", "nil",
+        "self", "Self", "init", "repeat", "do", "try", "throw", "throws", "static", "public",
+        "private", "internal", "fileprivate", "protocol", "extension", "operator", "break",
+        "continue", "fallthrough", "guard", "defer", "subscript", "typealias", "associatedtype",
+        "inout", "deinit", "any", "some", "catch", "rethrows", "super", "open",
+    ]
+
+    /// The enum's words: (spelling, the case as written after a dot).
+    static var keywords: [(spelling: String, member: String)] {
+        Keyword.allCases.map { k in
+            let name = String(describing: k)
+            return (k.rawValue, swiftReserved.contains(name) ? "`\(name)`" : name)
+        }
+    }
+
+    static func generate() -> String { generate(words: keywords) }
+
+    static func generate(words: [(spelling: String, member: String)]) -> String {
+        let byLength = Dictionary(grouping: words, by: { $0.spelling.utf8.count })
+        let longest = byLength.keys.max() ?? 0
+        var out = """
+            // GENERATED from `Keyword.allCases` (Token.swift) by KeywordLookupSource in
+            // Tests/SceneLangTests/KeywordLookupTests.swift; do not edit by hand. After
+            // changing `Keyword`, run `SCENE_RECORD=1 swift test --filter KeywordLookup`
+            // (the test fails until this file matches the enum).
+
+            extension Keyword {
+                /// The longest keyword's length in bytes.
+                static var longest: Int { \(longest) }
+
+                /// The keyword spelled by the `n` bytes at `p`, if any: a switch on the length and
+                /// the first byte, then the rest compared, with no String made or hashed.
+                static func lookup(_ p: UnsafePointer<UInt8>, _ n: Int) -> Keyword? {
+                    n <= 5 ? lookupShort(p, n) : lookupLong(p, n)
+                }
+
+            """
+        func function(_ name: String, _ doc: String, _ lengths: [Int]) {
+            out += """
+
+                    /// \(doc)
+                    static func \(name)(_ p: UnsafePointer<UInt8>, _ n: Int) -> Keyword? {
+                        @inline(__always) func rest(_ s: StaticString) -> Bool {
+                            let q = s.utf8Start
+                            for j in 1..<n where p[j] != q[j] { return false }
+                            return true
+                        }
+                        switch n {
+
+                """
+            for n in lengths {
+                guard let ws = byLength[n] else { continue }
+                out += "        case \(n):\n            switch p[0] {\n"
+                var firsts: [UInt8: [(spelling: String, member: String)]] = [:]
+                for w in ws { firsts[w.spelling.utf8.first!, default: []].append(w) }
+                for b in firsts.keys.sorted() {
+                    let group = firsts[b]!
+                    let ascii = "UInt8(ascii: \"\(Character(Unicode.Scalar(b)))\")"
+                    if n == 1 {
+                        out += "            case \(ascii): return .\(group[0].member)\n"
+                    } else if group.count == 1 {
+                        out += "            case \(ascii): return rest(\"\(group[0].spelling)\") ? .\(group[0].member) : nil\n"
+                    } else {
+                        out += "            case \(ascii):\n"
+                        for w in group { out += "                if rest(\"\(w.spelling)\") { return .\(w.member) }\n" }
+                        out += "                return nil\n"
+                    }
+                }
+                out += "            default: return nil\n            }\n"
+            }
+            out += "        default: return nil\n        }\n    }\n"
+        }
+        function("lookupShort", "Keywords of 1 to 5 bytes.", Array(1...5))
+        if longest > 5 { function("lookupLong", "Keywords of 6 to \(longest) bytes.", Array(6...longest)) }
+        else { out += "\n    static func lookupLong(_ p: UnsafePointer<UInt8>, _ n: Int) -> Keyword? { nil }\n" }
+        out += "}\n"
+        return out
+    }
+}
