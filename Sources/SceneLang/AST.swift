@@ -141,6 +141,14 @@ public enum Alignment: String, Sendable, Equatable, CaseIterable {
         default: return nil
         }
     }
+    /// The one alignment two words make, in either order (`top` and `leading`:
+    /// `topLeading`, as SwiftUI spells it), or nil when they make none.
+    public func joined(with other: Alignment) -> Alignment? {
+        let pair = [self, other]
+        guard let v = pair.first(where: { $0 == .top || $0 == .bottom }),
+              let h = pair.first(where: { $0 == .leading || $0 == .trailing }) else { return nil }
+        return Alignment(rawValue: v.rawValue + h.rawValue.prefix(1).uppercased() + h.rawValue.dropFirst())
+    }
     /// Fraction of the free space before the node, per axis (0 leading/top, 0.5 centre, 1 trailing/bottom).
     public var fx: Double {
         switch self {

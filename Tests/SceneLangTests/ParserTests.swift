@@ -243,6 +243,14 @@ struct FirstUseHelpTests {
         ("a: rect 4 pad top", "give the edge its padding in points: `pad top 12`", "a: rect 4 pad top 12"),
         ("a: rect 4 pad h 8 v", "give the edge its padding in points: `pad v 12`", "a: rect 4 pad h 8 v 12"),
         ("a: rect 4 pad top size 9", "`size` is a keyword, not a value: give the edge its padding in points: `pad top 12`", "a: rect 4 pad top 12 size 9"),
+        // Two alignment words are one SwiftUI alignment, in either order (not `align leading`).
+        ("a: rect 10 align top leading", "write `align topLeading`", "a: rect 10 align topLeading"),
+        ("a: rect 10 align leading bottom", "write `align bottomLeading`", "a: rect 10 align bottomLeading"),
+        ("a: rect 10 align bottom trailing size 9", "write `align bottomTrailing`", "a: rect 10 align bottomTrailing size 9"),
+        // SwiftUI's argument label, where a label of a node does not belong.
+        ("a: rect cornerRadius: 20", "SwiftUI's `cornerRadius:` is `rect 20`", "a: rect 20"),
+        ("a: cornerRadius: 20 size 40", "SwiftUI's `cornerRadius:` is `rect 20`", "a: rect 20 size 40"),
+        ("a: rect 4 container cornerRadius: 12", "SwiftUI's `cornerRadius:` is `rect 12`", "a: rect 4 container rect 12"),
     ])
     func oneDiagnosticWithAHelpThatWorks(_ source: String, _ help: String, _ fixed: String) {
         let r = Parser.parse(SourceFile(name: "t", text: source))

@@ -72,7 +72,7 @@ extension Parser {
                   help: "a colour follows `fill`; a comment needs a space after `#`: `# \(text(t))`")
         } else if t.kind == .colon {
             error(.unexpectedToken, "unexpected `:`", at: t.range,
-                  help: "a label comes first on its line: `name: rect 12`")
+                  help: argumentLabelHelp(label: previous, colonEnd: t.range.end) ?? "a label comes first on its line: `name: rect 12`")
         } else {
             error(.unexpectedToken, "unexpected \(display(t)) in a node", at: t.range)
         }
@@ -142,6 +142,12 @@ extension Parser {
             let joined = text(alignTok) + second.prefix(1).uppercased() + second.dropFirst()
             error(.expectedAlignment, "alignments are one word", at: alignTok.range.to(peek().range),
                   help: Alignment(rawValue: joined) != nil ? "write `align \(joined)`" : "one of " + Alignment.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", "))
+            return nil
+        }
+        // `align top leading`: two words of one SwiftUI alignment (`.topLeading`).
+        if tok.kind == .identifier, let b = tok.keyword.flatMap(Alignment.init(keyword:)), let joined = a.joined(with: b) {
+            error(.expectedAlignment, "alignments are one word", at: alignTok.range.to(tok.range),
+                  help: "write `align \(joined.rawValue)`")
             return nil
         }
         return .align(a)
@@ -216,7 +222,7 @@ extension Parser {
             let n = peek().kind == .number ? Token.format(peek().number) : "16"
             help = "the minimum is `min`: write `min \(n)` (`concentric min \(n)`)"
         } else if peek().kind == .colon, peek().range.start == t.range.end {
-            help = "a label comes first on its line: `\(labelFirst(t))`"
+            help = argumentLabelHelp(label: t.range, colonEnd: peek().range.end) ?? "a label comes first on its line: `\(labelFirst(t))`"
         } else if let s = Self.synonyms[word] {
             help = s
         } else if let s = Suggest.closest(to: word, among: Self.itemKeywords + Self.statementKeywords) {
@@ -232,6 +238,21 @@ extension Parser {
         }
         error(.unknownKeyword, "unknown item `\(word)`", at: t.range, help: help)
         return nil
+    }
+
+    /// `cornerRadius: 20`: the help for a SwiftUI argument label (`Parser.argumentLabels`)
+    /// whose colon ends at `colonEnd`, with the number or name written after it.
+    func argumentLabelHelp(label: SourceRange, colonEnd: Int) -> String? {
+        guard label.end + 1 == colonEnd, let write = Self.argumentLabels[text(label)] else { return nil }
+        var i = colonEnd
+        while i < bytes.count, bytes[i] == UInt8(ascii: " ") || bytes[i] == UInt8(ascii: "\t") { i += 1 }
+        var j = i
+        func isWordByte(_ b: UInt8) -> Bool {
+            b == UInt8(ascii: ".") || b == UInt8(ascii: "_") || (b >= 48 && b <= 57) || ((b | 0x20) >= 97 && (b | 0x20) <= 122)
+        }
+        while j < bytes.count, isWordByte(bytes[j]) { j += 1 }
+        let value = j > i ? text(SourceRange(i, j)) : "R"
+        return "SwiftUI's `\(text(label)):` is `\(write(value))`"
     }
 
     func isNumber(_ e: Expr) -> Bool { if case .number = e { return true } else { return false } }

@@ -4,8 +4,9 @@ extension Parser {
     mutating func parseShape(context: String? = nil) -> ShapeExpr? {
         guard tok.kind == .identifier, let k = tok.keyword, let kind = ShapeKind(keyword: k) else {
             let s = tok.kind == .identifier ? Suggest.closest(to: text(tok), among: Self.shapeKeywordNames) : nil
+            let label = tok.kind == .identifier && peek().kind == .colon ? argumentLabelHelp(label: tok.range, colonEnd: peek().range.end) : nil
             error(.expectedShape, "expected a shape after \(context ?? "this"), found \(display(tok))", at: tok.range,
-                  help: s.map { "did you mean `\($0)`?" } ?? "shapes are `rect R`, `uneven(a, b, c, d)`, `rectangle`, `capsule`, `circle`, `concentric`, `relative`")
+                  help: label ?? s.map { "did you mean `\($0)`?" } ?? "shapes are `rect R`, `uneven(a, b, c, d)`, `rectangle`, `capsule`, `circle`, `concentric`, `relative`")
             return nil
         }
         let kw = tok

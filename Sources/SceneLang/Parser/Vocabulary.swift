@@ -37,6 +37,13 @@ extension Parser {
         "by": "write sizes as `size W x H`", "times": "write sizes as `size W x H`",
     ]
 
+    /// SwiftUI argument labels a newcomer may write with their colon (`rect cornerRadius: 20`),
+    /// and what to write instead, given the value written after the colon.
+    static let argumentLabels: [String: @Sendable (String) -> String] = [
+        "cornerRadius": { "rect \($0)" },
+        "minimum": { "concentric min \($0)" },
+    ]
+
     // MARK: Other names offered by did-you-mean
     static let cornerSetNames = CornerSet.allCases.map(\.rawValue)
 }
