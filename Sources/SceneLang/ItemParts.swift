@@ -68,7 +68,8 @@ extension Items {
             case .width: body(.dimension(.width, s.number, ItemChunk.numberRange(s, of: s)))
             case .height: body(.dimension(.height, s.number, ItemChunk.numberRange(s, of: s)))
             case .stack:
-                body(.stack(StackAxis.decode(s.a), spacing: s.b & 1 != 0 ? s.number : nil, ItemChunk.numberRange(s, of: s)))
+                let stack = StackSlot(s)
+                body(.stack(stack.axis, spacing: stack.flags.contains(.hasSpacing) ? s.number : nil, ItemChunk.numberRange(s, of: s)))
             default:
                 let (item, range) = chunk.item(at: i)
                 body(.item(item, range))
@@ -101,10 +102,12 @@ extension ItemChunk {
 
     /// The shape of a shape item's slot.
     static func compactShape(_ s: Slot) -> CompactShape {
-        switch s.a {
-        case 0: return .plain(ShapeKind.decode(s.b))
-        case 1: return .radius(ShapeKind.decode(s.b), s.number, numberRange(s, of: s))
-        default: return .concentric(minimum: s.b & 1 != 0 ? s.number : nil, numberRange(s, of: s), uniform: s.b & 2 != 0)
+        switch ShapeSlot(s) {
+        case .plain(let k): return .plain(k)
+        case .radius(let k): return .radius(k, s.number, numberRange(s, of: s))
+        case .concentric(let flags):
+            return .concentric(minimum: flags.contains(.hasMinimum) ? s.number : nil, numberRange(s, of: s),
+                               uniform: flags.contains(.uniform))
         }
     }
 }

@@ -86,9 +86,10 @@ public struct Items: Sendable, Equatable, Collection, ExpressibleByArrayLiteral 
 /// (as offsets from the item's start). 24 bytes.
 struct Slot {
     var tag: SlotTag
-    /// The shape form, edge, alignment, axis, style or role.
+    /// By tag: a shape item's `ShapeSlot.Form`; a `pad` slot's `Edge`; `align`'s
+    /// `Alignment`; `stack`'s `StackAxis`; `style`'s `CornerStyle`; `role`'s `Role`.
     var a: UInt8 = 0
-    /// The shape kind, or flags (`concentric`: 1 has a minimum, 2 uniform; `stack`: 1 has spacing).
+    /// By tag: a shape item's kind or `ShapeSlot.ConcentricFlags`; `stack`'s `StackSlot.Flags`.
     var b: UInt8 = 0
     /// How many slots the item takes (on its first slot).
     var width: UInt8 = 1
@@ -140,11 +141,12 @@ final class ItemChunk: @unchecked Sendable {
         case .whole: return side.withUnsafeBufferPointer { ($0[Int(s.start)].value, $0[Int(s.start)].range) }
         case .shape, .container, .clip, .background, .hit, .transition, .glass:
             let shape: ShapeExpr
-            switch s.a {
-            case 0: shape = .plain(ShapeKind.decode(s.b))
-            case 1: shape = .radii(ShapeKind.decode(s.b), [number(s)])
-            default: shape = .concentric(base: .concentric(minimum: s.b & 1 != 0 ? number(s) : nil),
-                                         uniform: s.b & 2 != 0, clauses: [])
+            switch ShapeSlot(s) {
+            case .plain(let k): shape = .plain(k)
+            case .radius(let k): shape = .radii(k, [number(s)])
+            case .concentric(let flags):
+                shape = .concentric(base: .concentric(minimum: flags.contains(.hasMinimum) ? number(s) : nil),
+                                    uniform: flags.contains(.uniform), clauses: [])
             }
             switch s.tag {
             case .shape: item = .shape(shape)
@@ -167,7 +169,9 @@ final class ItemChunk: @unchecked Sendable {
             for k in 0..<Int(s.width) { edges.append((Edge.decode(base[i + k].a), number(base[i + k]))) }
             item = .pad(edges)
         case .align: item = .align(Alignment.decode(s.a))
-        case .stack: item = .stack(StackAxis.decode(s.a), spacing: s.b & 1 != 0 ? number(s) : nil)
+        case .stack:
+            let stack = StackSlot(s)
+            item = .stack(stack.axis, spacing: stack.flags.contains(.hasSpacing) ? number(s) : nil)
         case .fill:
             let v = s.number.bitPattern
             var c = Color(r: UInt8(truncatingIfNeeded: v), g: UInt8(truncatingIfNeeded: v >> 8),
@@ -225,6 +229,13 @@ final class ItemArena {
     /// one with `tag`, the next ones as `.more`. False, adding nothing, when the
     /// number's range does not fit in a slot or the item has 255 slots already
     /// (the parser then builds the `Item`, kept whole if need be).
+    func pend(_ tag: SlotTag, _ shape: ShapeSlot, _ e: Expr? = nil, itemStart: Int) -> Bool {
+        let (a, b) = shape.fields
+        return pend(tag, a: a, b: b, e, itemStart: itemStart)
+    }
+    func pend(_ tag: SlotTag, _ stack: StackSlot, _ e: Expr? = nil, itemStart: Int) -> Bool {
+        pend(tag, a: stack.axis.code, b: stack.flags.rawValue, e, itemStart: itemStart)
+    }
     func pend(_ tag: SlotTag, a: UInt8 = 0, b: UInt8 = 0, _ e: Expr? = nil, itemStart: Int) -> Bool {
         let n = pendingCount
         guard n < 255 else { return false }
@@ -319,8 +330,9 @@ final class ItemArena {
         case .pad(let edges): return pad(edges, s)
         case .align(let x): s.tag = .align; s.a = x.code
         case .stack(let axis, let spacing):
-            s.tag = .stack; s.a = axis.code
-            if let spacing { s.b = 1; guard Self.number(spacing, r, &s) else { return false } }
+            s.tag = .stack
+            StackSlot(axis: axis, flags: spacing == nil ? [] : .hasSpacing).encode(into: &s)
+            if let spacing { guard Self.number(spacing, r, &s) else { return false } }
         case .fill(let c):
             s.tag = .fill
             s.number = Double(bitPattern: UInt64(c.r) | UInt64(c.g) << 8 | UInt64(c.b) << 16 | UInt64(c.a) << 24
@@ -355,18 +367,15 @@ final class ItemArena {
         s.tag = tag
         let r = SourceRange(raw: s.start, s.end)
         switch x {
-        case .plain(let k): s.a = 0; s.b = k.code
+        case .plain(let k): ShapeSlot.plain(k).encode(into: &s)
         case .radii(let k, let es):
             guard es.count == 1, k.row.arguments == .radius else { return false }
-            s.a = 1; s.b = k.code
+            ShapeSlot.radius(k).encode(into: &s)
             guard Self.number(es[0], r, &s) else { return false }
         case .concentric(let base, let uniform, let clauses):
             guard clauses.isEmpty, case .concentric(let m) = base else { return false }
-            s.a = 2; s.b = uniform ? 2 : 0
-            if let m {
-                s.b |= 1
-                guard Self.number(m, r, &s) else { return false }
-            }
+            ShapeSlot.concentric(ShapeSlot.ConcentricFlags(minimum: m != nil, uniform: uniform)).encode(into: &s)
+            if let m { guard Self.number(m, r, &s) else { return false } }
         }
         reserve(1)
         emit(s)
@@ -383,6 +392,73 @@ final class ItemArena {
         s.exprLength = UInt16(r.length)
         return true
     }
+}
+
+/// The packed fields of a shape item's slot (`shape`, `container`, `clip`, …):
+/// which form it is in `a`, the kind or the flags in `b`; the number (radius or
+/// minimum) is the slot's number. Encoded and decoded here and nowhere else.
+enum ShapeSlot: Equatable {
+    /// A kind with no arguments (`capsule`).
+    case plain(ShapeKind)
+    /// A kind with one literal radius (`rect 12`).
+    case radius(ShapeKind)
+    /// `concentric [min M] [uniform]` with no corner clauses.
+    case concentric(ConcentricFlags)
+
+    /// Field `a`: the form.
+    enum Form: CaseIterable { case plain, radius, concentric }
+
+    /// Field `b` of a `concentric` slot.
+    struct ConcentricFlags: OptionSet, Equatable {
+        let rawValue: UInt8
+        static let hasMinimum = ConcentricFlags(rawValue: 1)
+        static let uniform = ConcentricFlags(rawValue: 2)
+        init(rawValue: UInt8) { self.rawValue = rawValue }
+        init(minimum: Bool, uniform: Bool) {
+            self = []
+            if minimum { insert(.hasMinimum) }
+            if uniform { insert(.uniform) }
+        }
+    }
+
+    /// The slot's `a` and `b`.
+    @inline(__always) var fields: (a: UInt8, b: UInt8) {
+        switch self {
+        case .plain(let k): return (Form.plain.code, k.code)
+        case .radius(let k): return (Form.radius.code, k.code)
+        case .concentric(let f): return (Form.concentric.code, f.rawValue)
+        }
+    }
+
+    @inline(__always) func encode(into s: inout Slot) { (s.a, s.b) = fields }
+
+    /// What a shape item's slot holds.
+    @inline(__always) init(_ s: Slot) {
+        switch Form.decode(s.a) {
+        case .plain: self = .plain(ShapeKind.decode(s.b))
+        case .radius: self = .radius(ShapeKind.decode(s.b))
+        case .concentric: self = .concentric(ConcentricFlags(rawValue: s.b))
+        }
+    }
+}
+
+/// The packed fields of a `stack` slot: the axis in `a`, flags in `b`; the
+/// spacing, when there is one, is the slot's number.
+struct StackSlot: Equatable {
+    var axis: StackAxis
+    var flags: Flags
+
+    /// Field `b`.
+    struct Flags: OptionSet, Equatable {
+        let rawValue: UInt8
+        static let hasSpacing = Flags(rawValue: 1)
+    }
+
+    init(axis: StackAxis, flags: Flags) { self.axis = axis; self.flags = flags }
+
+    @inline(__always) func encode(into s: inout Slot) { s.a = axis.code; s.b = flags.rawValue }
+
+    @inline(__always) init(_ s: Slot) { axis = StackAxis.decode(s.a); flags = Flags(rawValue: s.b) }
 }
 
 /// One-byte codes for the small enums a slot holds (their cases in order).
@@ -404,6 +480,7 @@ extension SlotCode {
     }
 }
 extension ShapeKind: SlotCode {}
+extension ShapeSlot.Form: SlotCode {}
 extension Edge: SlotCode {}
 extension Alignment: SlotCode {}
 extension StackAxis: SlotCode {}
@@ -413,6 +490,6 @@ extension Keyword: SlotCode {}
 
 enum SlotCodes {
     /// Every `SlotCode` type's codes round-trip (computed once).
-    static let verified = ShapeKind.codesRoundTrip && Edge.codesRoundTrip && Alignment.codesRoundTrip
+    static let verified = ShapeKind.codesRoundTrip && ShapeSlot.Form.codesRoundTrip && Edge.codesRoundTrip && Alignment.codesRoundTrip
         && StackAxis.codesRoundTrip && CornerStyle.codesRoundTrip && Role.codesRoundTrip && Keyword.codesRoundTrip
 }

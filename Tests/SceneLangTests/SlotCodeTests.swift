@@ -12,7 +12,29 @@ struct SlotCodeTests {
         #expect(CornerStyle.codesRoundTrip)
         #expect(Role.codesRoundTrip)
         #expect(Keyword.codesRoundTrip)
+        #expect(ShapeSlot.Form.codesRoundTrip)
         #expect(SlotCodes.verified)
+    }
+
+    /// A shape item's and a stack's packed fields decode to what was encoded, and
+    /// each form of shape has its own `a`.
+    @Test func packedFieldsRoundTrip() {
+        var shapes: [ShapeSlot] = ShapeKind.allCases.flatMap { [ShapeSlot.plain($0), .radius($0)] }
+        for m in [false, true] { for u in [false, true] { shapes.append(.concentric(.init(minimum: m, uniform: u))) } }
+        for x in shapes {
+            var s = Slot(tag: .shape, a: 0xff, b: 0xff)
+            x.encode(into: &s)
+            #expect(ShapeSlot(s) == x)
+        }
+        #expect(Set(shapes.map(\.fields.a)).count == ShapeSlot.Form.allCases.count)
+        #expect(ShapeSlot.concentric(.init(minimum: true, uniform: false)) != .concentric(.init(minimum: false, uniform: true)))
+        for axis in StackAxis.allCases {
+            for flags in [StackSlot.Flags(), .hasSpacing] {
+                var s = Slot(tag: .stack, a: 0xff, b: 0xff)
+                StackSlot(axis: axis, flags: flags).encode(into: &s)
+                #expect(StackSlot(s) == StackSlot(axis: axis, flags: flags))
+            }
+        }
     }
 
     /// One byte, but the byte is a payload, not the case's number.

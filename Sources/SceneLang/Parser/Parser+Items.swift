@@ -163,7 +163,7 @@ extension Parser {
             spacing = parseExpr(after: "`spacing`")
             if case .invalid = spacing! { return nil }
         }
-        if itemArena.pend(.stack, a: axis.code, b: spacing == nil ? 0 : 1, spacing, itemStart: at) { return .compact }
+        if itemArena.pend(.stack, StackSlot(axis: axis, flags: spacing == nil ? [] : .hasSpacing), spacing, itemStart: at) { return .compact }
         return .item(.stack(axis, spacing: spacing))
     }
 

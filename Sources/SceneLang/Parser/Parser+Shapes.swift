@@ -26,29 +26,33 @@ extension Parser {
     /// `concentric [min M] [uniform]` with literal numbers goes straight to a
     /// pending slot (no `ShapeExpr`, no array of radii); any other shape is built whole.
     mutating func parseShapeItem(_ tag: SlotTag, context: @autoclosure () -> String?, at: Int) -> ParsedItem? {
-        guard tok.kind == .identifier, let k = tok.keyword, let kind = ShapeKind(keyword: k),
-              kind.row.arguments != .fourRadii else {
+        guard tok.kind == .identifier, let k = tok.keyword, let kind = ShapeKind(keyword: k) else {
             guard let s = parseShape(context: context()) else { return nil }
             return .item(Self.item(tag, s))
         }
         let kw = tok
         advance()
         let shape: ShapeExpr
+        // One case per form of arguments (no `default:`): a new form must say here
+        // whether it has a compact slot (`ShapeSlot`) or is built whole.
         switch kind.row.arguments {
+        case .none:
+            if itemArena.pend(tag, ShapeSlot.plain(kind), itemStart: at) { return .compact }
+            shape = .plain(kind)
         case .radius:
             guard let e = parseRadiusValue(kw, kind) else { return nil }
-            if itemArena.pend(tag, a: 1, b: kind.code, e, itemStart: at) { return .compact }
+            if itemArena.pend(tag, ShapeSlot.radius(kind), e, itemStart: at) { return .compact }
             shape = .radii(kind, [e])
+        case .fourRadii:
+            guard let s = parseFourRadii(kind) else { return nil }
+            shape = s
         case .concentric:
             guard let (minimum, uniform, clauses) = parseConcentricParts() else { return nil }
             if clauses == nil || clauses!.isEmpty,
-               itemArena.pend(tag, a: 2, b: (minimum == nil ? 0 : 1) | (uniform ? 2 : 0), minimum, itemStart: at) {
+               itemArena.pend(tag, ShapeSlot.concentric(.init(minimum: minimum != nil, uniform: uniform)), minimum, itemStart: at) {
                 return .compact
             }
             shape = .concentric(base: .concentric(minimum: minimum), uniform: uniform, clauses: clauses ?? [])
-        default:
-            if itemArena.pend(tag, a: 0, b: kind.code, itemStart: at) { return .compact }
-            shape = .plain(kind)
         }
         return .item(Self.item(tag, shape))
     }
