@@ -31,11 +31,11 @@ public enum ShapeKind: String, Sendable, Equatable, CaseIterable {
     public enum ContainerUse: Sendable, Equatable {
         /// It publishes its resolved radii to its children (`.containerShape(…)`).
         case publishes
-        /// An error: SwiftUI cannot take it (ConcentricRectangle is not a
-        /// RoundedRectangularShape); its resolved radii stand in, as `uneven`.
-        case rejected
-        /// A warning: SwiftUI ignores it (ContainerRelativeShape).
-        case ignored
+        /// An error (`code`): SwiftUI cannot take it, for the reason `why`
+        /// (the diagnostic's help says it); its resolved radii stand in, as `uneven`.
+        case rejected(DiagnosticCode, why: String)
+        /// A warning (`code`): SwiftUI ignores it, for the reason `why`.
+        case ignored(DiagnosticCode, why: String)
         /// Not a shape (a group).
         case never
     }
@@ -79,8 +79,8 @@ public enum ShapeKind: String, Sendable, Equatable, CaseIterable {
         case .capsule:    return Row(.capsule,    "Capsule",                true,  .none,       .publishes, .frame,     true,  false)
         case .circle:     return Row(.circle,     "Circle",                 false, .none,       .publishes, .frame,     true,  true)
         case .uneven:     return Row(.uneven,     "UnevenRoundedRectangle", true,  .fourRadii,  .publishes, .written,   false, false)
-        case .concentric: return Row(.concentric, "ConcentricRectangle",    false, .concentric, .rejected,  .container, false, false)
-        case .relative:   return Row(.relative,   "ContainerRelativeShape", false, .none,       .ignored,   .container, false, false)
+        case .concentric: return Row(.concentric, "ConcentricRectangle",    false, .concentric, .concentricRejected, .container, false, false)
+        case .relative:   return Row(.relative,   "ContainerRelativeShape", false, .none,       .relativeIgnored, .container, false, false)
         case .group:      return Row(nil,         nil,                      false, .none,       .never,     .none,      false, false)
         }
     }
@@ -119,6 +119,14 @@ public enum ShapeKind: String, Sendable, Equatable, CaseIterable {
     public var followsContainer: Bool { row.radii == .container }
     /// Kinds a `container …` item publishes as written.
     public var publishesAsContainer: Bool { row.container == .publishes }
+}
+
+extension ShapeKind.ContainerUse {
+    // The two cells too long for the table's line.
+    @usableFromInline static let concentricRejected = Self.rejected(.concentricContainer,
+        why: "ConcentricRectangle is not a RoundedRectangularShape")
+    @usableFromInline static let relativeIgnored = Self.ignored(.relativeContainer,
+        why: "SwiftUI ignores ContainerRelativeShape in containerShape")
 }
 
 extension ShapeKind.Row {

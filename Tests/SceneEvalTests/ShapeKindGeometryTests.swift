@@ -35,10 +35,14 @@ struct ShapeKindGeometryTests {
         case .publishes:
             #expect(codes.isEmpty, "\(item): \(codes)")
             #expect(c.scene?.shapes[0].isContainer == true && c.scene?.shapes[1].enclosing == .node(0))
-        case .rejected:
-            #expect(codes == ["concentric-container"])
-        case .ignored:
-            #expect(codes == ["relative-container"])
+        case .rejected(let code, let why):
+            // The code, the message and the reason all come from the kind's row.
+            #expect(codes == [code.rawValue])
+            #expect(c.diagnostics.first?.message == "a `\(kind.rawValue)` shape cannot be a container")
+            #expect(c.diagnostics.first?.help?.hasPrefix(why + "; declare its resolved radius instead: `container ") == true)
+        case .ignored(let code, let why):
+            #expect(codes == [code.rawValue])
+            #expect(c.diagnostics.first?.help?.hasPrefix(why + ";") == true)
             #expect(c.scene?.shapes[1].enclosing == .screen)
         case .never:
             Issue.record("\(kind) has a keyword but cannot follow `container`")

@@ -320,19 +320,19 @@ extension Evaluator {
     mutating func declareContainer(_ c: ShapeValue, range: SourceRange, of shape: inout ResolvedShape,
                                    ctx: ContainerRef, outer: Outer, _ context: ResolveContext) {
         switch c.kind.row.container {
-        case .rejected:
+        case .rejected(let code, let why):
             var r = context.resolve(c, frame: shape.frame, ctx: ctx, outer: outer).radii
             // When the node draws another shape, that is the radius its children should follow.
             if shape.spec != c, shape.spec != nil { r = shape.radii }
-            error(.concentricContainer, "a `concentric` shape cannot be a container", range,
-                  help: "ConcentricRectangle is not a RoundedRectangularShape; declare its resolved radius instead: `\(r.containerDeclaration)`")
+            error(code, "a `\(c.kind.rawValue)` shape cannot be a container", range,
+                  help: "\(why); declare its resolved radius instead: `\(r.containerDeclaration)`")
             shape.isContainer = true
             shape.containerRadii = r
             shape.containerKind = ShapeKind.rejectedContainerStandIn
-        case .ignored:
-            diagnostics.append(Diagnostic(.relativeContainer,
-                "`relative` is ignored as a container", at: range,
-                help: "SwiftUI ignores ContainerRelativeShape in containerShape; declare a `rect` with the radius children should follow"))
+        case .ignored(let code, let why):
+            diagnostics.append(Diagnostic(code,
+                "`\(c.kind.rawValue)` is ignored as a container", at: range,
+                help: "\(why); declare a `rect` with the radius children should follow"))
         case .publishes:
             shape.isContainer = true
             let r = context.resolve(c, frame: shape.frame, ctx: ctx, outer: outer)

@@ -151,7 +151,7 @@ extension SwiftUIEmitter {
     /// check) when concentric shapes inside resolve against it.
     mutating func containerModifier(_ i: Int, _ c: ShapeExpr) -> [String] {
         let range = items[i].containerRange ?? nodes[i].range
-        if c.kind.row.container == .ignored {
+        if case .ignored = c.kind.row.container {
             return [note(.swiftuiRelativeContainer,
                 "SwiftUI ignores ContainerRelativeShape as a container shape, so `container relative` is not written", at: range)]
         }
