@@ -174,6 +174,11 @@ enum Invariants {
 /// Random valid scenes: labels, nesting, stacks, every shape kind, each padding
 /// form, corner clauses, uniform groups, screens, `target ios18`.
 enum PropertyScene {
+    /// The kinds written with no arguments, from the shape-kind table (a new kind is drawn
+    /// without touching this file), and those of them that publish as a container.
+    static let plainKinds = ShapeKind.shapes.filter { $0.row.arguments == .none }.map(\.rawValue)
+    static let plainContainers = ShapeKind.shapes.filter { $0.row.arguments == .none && $0.publishesAsContainer }.map(\.rawValue)
+
     static func generate(_ g: inout SeededGenerator) -> String {
         var out = ""
         if g.below(2) == 0 { out += "screen \(g.pick(["iphone-16-pro", "iphone-se", "ipad-air", "mac-window 800x600", "400x300 radius 20"]))\n" }
@@ -188,7 +193,7 @@ enum PropertyScene {
         label += 1
         var items: [String] = []
         items.append(shape(&g))
-        if g.below(2) == 0 { items.append("container " + g.pick(["rect r", "rect \(g.below(60))", "uneven(\(g.below(40)), \(g.below(40)), 0, \(g.below(40)))", "rectangle", "capsule", "circle"])) }
+        if g.below(2) == 0 { items.append("container " + g.pick(["rect r", "rect \(g.below(60))", "uneven(\(g.below(40)), \(g.below(40)), 0, \(g.below(40)))"] + plainContainers)) }
         if g.below(3) > 0 { items.append(g.pick(["size \(g.below(300) + 20)x\(g.below(300) + 20)", "size \(g.below(200) + 10)", "width \(g.below(300) + 10)", "height \(g.below(200) + 10)"])) }
         if g.below(2) == 0 { items.append(g.pick(["pad p", "pad \(g.below(30))", "pad h \(g.below(20)) v \(g.below(20))", "pad top \(g.below(40)) leading \(g.below(20))", "pad -\(g.below(10))", "pad bottom p trailing \(g.below(9))"])) }
         if g.below(3) == 0 { items.append("align " + g.pick(["center", "top", "bottom", "leading", "trailing", "topLeading", "bottomTrailing"])) }
@@ -210,7 +215,7 @@ enum PropertyScene {
         switch g.below(9) {
         case 0: return "rect \(g.pick(["r", "\(g.below(80))", "r - p", "min(r, 20)"]))"
         case 1: return "uneven(\(g.below(40)), \(g.below(40)), \(g.below(40)), \(g.below(40)))"
-        case 2: return g.pick(["rectangle", "capsule", "circle", "relative"])
+        case 2: return g.pick(plainKinds)
         default:
             var s = "concentric"
             if g.below(2) == 0 { s += " min \(g.below(30))" }

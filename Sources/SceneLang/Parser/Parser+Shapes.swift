@@ -6,7 +6,7 @@ extension Parser {
             let s = tok.kind == .identifier ? Suggest.closest(to: text(tok), among: Self.shapeKeywordNames) : nil
             let label = tok.kind == .identifier && peek().kind == .colon ? argumentLabelHelp(label: tok.range, colonEnd: peek().range.end) : nil
             error(.expectedShape, "expected a shape after \(context ?? "this"), found \(display(tok))", at: tok.range,
-                  help: label ?? s.map { "did you mean `\($0)`?" } ?? "shapes are `rect R`, `uneven(a, b, c, d)`, `rectangle`, `capsule`, `circle`, `concentric`, `relative`")
+                  help: label ?? s.map { "did you mean `\($0)`?" } ?? Self.shapesHelp)
             return nil
         }
         let kw = tok

@@ -4,6 +4,20 @@ extension Parser {
     // The words that start a shape: the shape-kind table's (ShapeKind.swift).
     static let shapeKeywordNames = ShapeKind.keywordNames
     static func isShapeKeyword(_ k: Keyword) -> Bool { ShapeKind(keyword: k) != nil }
+    /// "shapes are `rect R`, `uneven(a, b, c, d)`, `rectangle`, …": every kind, those
+    /// that take arguments first, each as it is written.
+    static let shapesHelp: String = {
+        let withArguments = ShapeKind.shapes.filter { $0.row.arguments == .radius || $0.row.arguments == .fourRadii }
+        let rest = ShapeKind.shapes.filter { !withArguments.contains($0) }
+        func written(_ k: ShapeKind) -> String {
+            switch k.row.arguments {
+            case .radius: return "\(k.rawValue) R"
+            case .fourRadii: return "\(k.rawValue)(a, b, c, d)"
+            case .none, .concentric: return k.rawValue
+            }
+        }
+        return "shapes are " + (withArguments + rest).map { "`\(written($0))`" }.joined(separator: ", ")
+    }()
 
     // MARK: Statement and item keywords
     static let statementKeywords = Keyword.statements.map(\.rawValue)
@@ -16,17 +30,20 @@ extension Parser {
     static let itemKeywords: [String] = shapeKeywordNames + modifierKeywords.map(\.rawValue)
 
     // MARK: Synonyms
-    /// SwiftUI and CSS words a newcomer may reach for, and what to write instead.
-    static let synonyms: [String: String] = [
+    /// SwiftUI and CSS words a newcomer may reach for, and what to write instead:
+    /// the words below, and each shape kind's SwiftUI name from its row
+    /// (`Capsule` → "`Capsule()` is `capsule`") where no word below says more.
+    static let synonyms: [String: String] = writtenSynonyms.merging(
+        ShapeKind.shapes.compactMap { k in k.row.swiftUI.map { ($0, "`\($0)()` is `\(k.rawValue)`") } },
+        uniquingKeysWith: { written, _ in written })
+    static let writtenSynonyms: [String: String] = [
         "padding": "`.padding(N)` is `pad N`", "inset": "insets are padding: `pad N`", "margin": "margins are padding: `pad N`",
         "frame": "`.frame(width: W, height: H)` is `size W x H`", "dimensions": "write `size W x H`",
         "radius": "a fixed radius is `rect R`", "cornerRadius": "`cornerRadius: R` is `rect R`",
         "corner": "a fixed radius is `rect R`", "rounded": "a fixed radius is `rect R`",
-        "RoundedRectangle": "`RoundedRectangle(cornerRadius: R)` is `rect R`", "Rectangle": "`Rectangle()` is `rectangle`",
-        "Capsule": "`Capsule()` is `capsule`", "Circle": "`Circle()` is `circle`",
+        "RoundedRectangle": "`RoundedRectangle(cornerRadius: R)` is `rect R`",
         "UnevenRoundedRectangle": "`UnevenRoundedRectangle` is `uneven(topLeading, topTrailing, bottomTrailing, bottomLeading)`",
         "ConcentricRectangle": "`ConcentricRectangle()` is `concentric`; with a minimum, `concentric min M`",
-        "ContainerRelativeShape": "`ContainerRelativeShape()` is `relative`",
         "containerShape": "`.containerShape(RoundedRectangle(cornerRadius: R))` is `container rect R`",
         "color": "colours are `fill #rrggbb` or `fill blue`", "background": "colours are `fill #rrggbb` or `fill blue`",
         "foregroundColor": "colours are `fill #rrggbb` or `fill blue`", "foregroundStyle": "colours are `fill #rrggbb` or `fill blue`",
