@@ -26,6 +26,16 @@ struct DocsTablesTests {
         }
     }
 
+    /// grammar.md's "Keywords:" paragraph is the `Keyword` enum, word for word and in order.
+    @Test func grammarListsEveryKeyword() throws {
+        let grammar = try Self.read("grammar.md")
+        let start = try #require(grammar.range(of: "Keywords: `"))
+        let end = try #require(grammar[start.upperBound...].firstIndex(of: "`"))
+        let words = grammar[start.upperBound..<end].split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
+        #expect(words == Keyword.allCases.map(\.rawValue),
+                "grammar.md's Keywords paragraph differs from `Keyword` (recipe: add a shape kind, words)")
+    }
+
     /// The export names each kind's SwiftUI type; the stub the typecheck tests compile
     /// against must declare it, or an export using the kind cannot be checked.
     @Test func theSwiftUIStubDeclaresEveryKindsType() throws {
