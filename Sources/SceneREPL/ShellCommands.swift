@@ -71,7 +71,7 @@ extension Shell {
                 completion: .svg, run: { shell, arg in shell.svg(arg) }),
         Command(name: "swiftui", args: "[FILE]", summary: "the scene as SwiftUI; FILE writes it (as `scene run --swiftui`)",
                 more: """
-                The corner enum (every `let` as written, the seed's `rect` and `nested`), one View whose
+                The corner enum (every `let` as written, its helpers `rect` and `nested`), one View whose
                 body mirrors the scene, each ConcentricRectangle with its iOS 18 fallback under
                 `#available`, and a #Preview at the screen's size (docs/swiftui.md). Where SwiftUI cannot
                 say what the scene says, a `// note:` in the code and a warning. A file is written whole
