@@ -2,8 +2,9 @@ import Foundation
 import SceneLang
 import SceneEval
 
-/// Work is never lost: on the way out unsaved changes go to a new autosave in
-/// the state folder; `:load` with no file brings back the newest.
+/// Work is never lost: on the way out, and before a command replaces the
+/// scene, unsaved changes go to an autosave in the state folder; `:load` with
+/// no file brings back the newest.
 extension Shell {
     static func absolute(_ path: String) -> String {
         URL(fileURLWithPath: path).standardizedFileURL.path
@@ -77,6 +78,38 @@ extension Shell {
         }
     }
 
+    /// Write the unsaved scene to this session's autosave (the one it wrote or
+    /// loaded, else a new one, never another session's), removing the oldest
+    /// beyond `autosavesKept`: the path and a note of what was removed.
+    mutating func writeAutosave() -> Result<(path: String, note: String), Reply> {
+        var path = writtenAutosave ?? loadedAutosave ?? autosavePath
+        do {
+            try FileManager.default.createDirectory(atPath: settings.stateDirectory, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+            if writtenAutosave == nil, loadedAutosave == nil { path = try reserveAutosave() }
+            try Console.writeAtomically(session.text, to: path)
+        } catch {
+            return .failure(.error("cannot save your unsaved changes to \(path): \(Self.describe(error))"))
+        }
+        writtenAutosave = path
+        var note = ""
+        let all = autosaves()
+        if all.count > Self.autosavesKept {
+            let old = all.dropFirst(Self.autosavesKept).filter { $0 != path && !keptAutosaves.contains($0) }
+            for p in old { try? FileManager.default.removeItem(atPath: p) }
+            if !old.isEmpty {
+                note = "(\(Self.autosavesKept) autosaves are kept; removed the oldest: "
+                    + old.map { ($0 as NSString).lastPathComponent }.joined(separator: ", ") + ")\n"
+            }
+        }
+        return .success((path, note))
+    }
+
+    /// The autosave this session wrote before replacing a scene that holds exactly `text`.
+    func keptAutosave(holding text: String) -> String? {
+        keptAutosaves.last { (try? String(contentsOfFile: $0, encoding: .utf8)) == text }
+    }
+
     /// On the way out: keep unsaved changes in an autosave file. An autosave
     /// is never overwritten unless this session loaded it (its work is in the
     /// session); otherwise a new one is written, and the oldest beyond
@@ -92,24 +125,42 @@ extension Shell {
             }
             return Reply()
         }
-        var path = writtenAutosave ?? loadedAutosave ?? autosavePath
-        do {
-            try FileManager.default.createDirectory(atPath: settings.stateDirectory, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
-            if writtenAutosave == nil, loadedAutosave == nil { path = try reserveAutosave() }
-            try Console.writeAtomically(session.text, to: path)
-        } catch {
-            return .error("cannot save your unsaved changes to \(path): \(Self.describe(error))")
+        // `:undo` brought back a scene already kept before it was replaced: no second copy.
+        if writtenAutosave == nil, let kept = keptAutosave(holding: session.text) {
+            return Reply(err: "unsaved changes are in \(kept)\n(`:load \(kept)` brings them back)\n")
         }
-        writtenAutosave = path
-        var out = "unsaved changes saved to \(path)\n(`:load` with no file brings them back)\n"
-        let all = autosaves()
-        if all.count > Self.autosavesKept {
-            let old = all.dropFirst(Self.autosavesKept).filter { $0 != path }
-            for p in old { try? FileManager.default.removeItem(atPath: p) }
-            out += "(\(Self.autosavesKept) autosaves are kept; removed the oldest: "
-                + old.map { ($0 as NSString).lastPathComponent }.joined(separator: ", ") + ")\n"
+        switch writeAutosave() {
+        case .failure(let r): return r
+        case .success(let (path, note)):
+            return Reply(err: "unsaved changes saved to \(path)\n(`:load` with no file brings them back)\n" + note)
         }
-        return Reply(err: out)
+    }
+
+    /// Before `command` replaces the scene (`:load FILE`, `:reset`, `:undo` or
+    /// `:redo` across one of those), unsaved work goes to an autosave, as on
+    /// the way out: `:undo` is not the only way back, and the undo history
+    /// ends with the session. The reply says where (or is empty: nothing
+    /// unsaved). When the autosave cannot be written the replacement is
+    /// refused (`failed`), once: the same command again goes ahead.
+    mutating func keepBeforeReplacing(_ command: String) -> Reply {
+        guard session.hasUnsavedChanges, !session.isEmpty else { return Reply() }
+        let confirmed = replaceRefused == command
+        replaceRefused = nil
+        if let kept = keptAutosave(holding: session.text) {
+            writtenAutosave = nil
+            return Reply(err: "unsaved changes are kept in \(kept) (`:load \(kept)` brings them back)\n")
+        }
+        switch writeAutosave() {
+        case .failure(let r):
+            if confirmed { return Reply(err: r.err + "note: \(command) discards them, as asked\n") }
+            replaceRefused = command
+            return Reply(err: r.err + "error: \(command) not done, so they are not lost; `:save FILE` keeps them, "
+                         + "or \(command) again discards them\n", failed: true)
+        case .success(let (path, note)):
+            // The next scene is other work: its own autosave is a new file.
+            keptAutosaves.append(path)
+            writtenAutosave = nil
+            return Reply(err: "unsaved changes saved to \(path) (`:load \(path)` brings them back)\n" + note)
+        }
     }
 }

@@ -65,6 +65,10 @@ public struct Shell {
     public internal(set) var loadedAutosave: String? = nil
     /// The autosave this process wrote (a second way out writes it again).
     public internal(set) var writtenAutosave: String? = nil
+    /// The autosaves written before a command replaced the scene (`keepBeforeReplacing`).
+    public internal(set) var keptAutosaves: [String] = []
+    /// A replacement refused because its autosave could not be written: the same command next goes ahead.
+    var replaceRefused: String? = nil
 
     /// What `:edit` offered, while the next input may be its follow-up (ShellEdit.swift).
     var pendingEdit: PendingEdit? = nil
@@ -83,6 +87,7 @@ public struct Shell {
         // What `:edit` offered counts for the next input only.
         let pending = pendingEdit
         pendingEdit = nil
+        if replaceRefused != trimmed { replaceRefused = nil }
         if trimmed.hasPrefix(":") {
             reply = command(String(trimmed.dropFirst()))
         } else if ["quit", "exit", "help", "q"].contains(trimmed) {

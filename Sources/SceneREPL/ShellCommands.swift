@@ -108,7 +108,9 @@ extension Shell {
                 Autosaves: on the way out (Ctrl-D, `:quit`, end of piped input, hang-up) unsaved work
                 goes to a new file in the state folder: scene-autosave.scene, then scene-autosave-2.scene, …
                 One is never overwritten, except by the session that loaded it; the \(Shell.autosavesKept) newest are kept.
-                Piped runs autosave the same way, to a new file. `:load` with no file loads the newest
+                Piped runs autosave the same way, to a new file. Before `:load FILE`, `:reset`, or an
+                `:undo` or `:redo` across one of them replaces a scene with unsaved changes, that scene
+                goes to a new autosave too, and the message names it. `:load` with no file loads the newest
                 and names the others; an autosave loaded and then saved to a file is removed on the way out.
                 """,
                 completion: .files,
@@ -116,7 +118,8 @@ extension Shell {
         Command(name: "save", args: "[FILE]", summary: "write the scene to FILE, whole or not at all",
                 more: "Without FILE: the file the scene was loaded from or last saved to.",
                 completion: .files, run: { shell, arg in shell.save(arg) }),
-        Command(name: "reset", args: "", summary: "start an empty scene (`:undo` brings it back)",
+        Command(name: "reset", aliases: ["new", "clear"], args: "", summary: "start an empty scene (`:undo` brings it back)",
+                more: "Unsaved work goes to an autosave first (`:help load` says more).",
                 run: { shell, _ in shell.reset() }),
         Command(name: "screen", args: "[PRESET]", summary: "set the screen; without a preset, list them",
                 more: "Same as typing `screen PRESET`; `:screen 400x300 radius 20` works too.",

@@ -35,6 +35,8 @@ extension Shell {
         let isAutosave = self.isAutosave(path)
         switch session.replacingAll(with: file, what: ":load \(path)", name: isAutosave ? session.displayName : path) {
         case .accepted(var s, _):
+            let kept = keepBeforeReplacing(":load \(path)")
+            if kept.failed { return kept }
             let old = session
             if isAutosave {
                 // Still unsaved work: `:save` goes where it went before.
@@ -51,7 +53,7 @@ extension Shell {
             if !startup && !old.isEmpty { out += " (`:undo` brings back the previous scene)" }
             out += "\n"
             if settings.timing { out += timingLine(s, t0: t0) }
-            return Reply(out: out, err: findingsText(old: .none, s.file, new: s))
+            return Reply(out: out, err: kept.err + findingsText(old: .none, s.file, new: s))
         case .rejected(let r):
             return Reply(err: render(r, edit: false) + "error: \(path) not loaded; the scene is unchanged\n", failed: true)
         case .nothing:

@@ -95,15 +95,25 @@ extension Shell {
         guard let (s, what) = redo ? session.redoing() : session.undoing() else {
             return .error("nothing to \(redo ? "redo" : "undo")")
         }
-        return move(to: s, head: "\(redo ? "redid" : "undid"): \(oneLine(what))", quietHead: true, t0: t0)
+        // Across a `:load` or `:reset` the scene is replaced: keep what it holds first.
+        var kept = Reply()
+        if what.hasPrefix(":load ") || what == ":reset" {
+            kept = keepBeforeReplacing(redo ? ":redo" : ":undo")
+            if kept.failed { return kept }
+        }
+        var r = move(to: s, head: "\(redo ? "redid" : "undid"): \(oneLine(what))", quietHead: true, t0: t0)
+        r.err = kept.err + r.err
+        return r
     }
 
     mutating func reset() -> Reply {
         if session.isEmpty { return Reply(out: "the scene is already empty\n") }
+        let kept = keepBeforeReplacing(":reset")
+        if kept.failed { return kept }
         let r = accept(session.replacingAll(with: SourceFile(name: Session.sceneName, text: ""), what: ":reset"),
                        t0: Clock.now, header: "scene cleared (`:undo` brings it back)")
         if !r.failed { loadedAutosave = nil }
-        return Reply(out: "scene cleared (`:undo` brings it back)\n", err: r.err, failed: r.failed)
+        return Reply(out: "scene cleared (`:undo` brings it back)\n", err: kept.err + r.err, failed: r.failed)
     }
 
     mutating func target(_ arg: String) -> Reply {

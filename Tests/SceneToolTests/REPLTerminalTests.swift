@@ -341,4 +341,28 @@ import Testing
         let autosave = try String(contentsOf: t.dir.appendingPathComponent("state/scene/scene-autosave.scene"), encoding: .utf8)
         #expect(autosave == "let r = 20\n")
     }
+
+    /// A `:load` over unsaved work, then `:quit`: the work is in an autosave and the
+    /// next session's `:load` brings it back (it was lost: nothing was written).
+    @Test func loadOverUnsavedWorkThenQuitLosesNothing() throws {
+        let t = try Tmux()
+        try "home: rect 20 size 100x100\n".write(to: t.dir.appendingPathComponent("home.scene"), atomically: true, encoding: .utf8)
+        let autosave = "\(t.dir.path)/state/scene/scene-autosave.scene"
+        try t.start("one", "--no-history")
+        try t.wait(for: "scene> ")
+        try t.line("a: rect 10 size 50")
+        try t.wait(for: "scene> ", count: 2)
+        try t.line(":load home.scene")
+        try t.wait(for: "loaded home.scene: 1 statement, 1 shape")
+        try t.wait(for: "unsaved changes saved to \(autosave) (`:load \(autosave)` brings them back)")
+        try t.line(":quit")
+        try t.wait(for: "[exited 0]")
+        #expect(try String(contentsOfFile: autosave, encoding: .utf8) == "a: rect 10 size 50\n")
+        try t.start("two", "--no-history")
+        try t.wait(for: "Unsaved work from an earlier session is in \(autosave); `:load` brings it back.")
+        try t.line(":load")
+        try t.wait(for: "loaded \(autosave): 1 statement, 1 shape")
+        try t.line(":list")
+        try t.wait(for: "1  a: rect 10 size 50")
+    }
 }
