@@ -81,7 +81,7 @@ struct SVGWriterSpeedTests {
         \(String(repeating: "  concentric min 15 height 30 pad h 6\n", count: 40))>
         """))
         var b = SVGBuffer { _ in }
-        for s in scene.shapes { b.path(RoundedRect(shape: s)) }
+        for s in scene.shapes { b.path(Outline(shape: s)) }
         // One row written, the other 39 copied (the container is the only other outline).
         #expect(b.outlines!.hits >= 39 && b.corners!.misses <= 8, "copied \(b.outlines!.hits), corners made \(b.corners!.misses)")
         b.finish()

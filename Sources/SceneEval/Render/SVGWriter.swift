@@ -252,7 +252,7 @@ struct SVGDocument {
             out.raw("<path id=\"")
             if let id { out.id(id) } else { out.nodeID(prefix: prefix, i + 1) }
             out.raw("\" d=\"")
-            out.path(RoundedRect(kind: shapes[i].kind, frame: shapes[i].frame, radii: shapes[i].radii, style: shapes[i].style))
+            out.path(shapes[i].kind.outline(frame: shapes[i].frame, radii: shapes[i].radii, style: shapes[i].style))
             out.raw("\" fill=\""); out.hex(paint.color)
             if paint.opacity < 1 { out.raw("\" fill-opacity=\""); out.number(paint.opacity) }
             if paint.glass {
@@ -341,10 +341,10 @@ struct SVGDocument {
         // centre too (concentric), pink where it is its own.
         var shared: [Point] = [], own: [Point] = []
         for s in shapes where s.kind != .group && s.isDrawable {
-            let rect = RoundedRect(shape: s)
+            let outline = Outline(shape: s)
             let outer = published(s.enclosing, in: scene)
             for corner in Corner.allCases {
-                guard let c = rect.centre(corner) else { continue }
+                guard let c = outline.centre(corner) else { continue }
                 if let o = outer?.centre(corner),
                    abs(o.x - c.x) <= SVGStyle.sharedTolerance, abs(o.y - c.y) <= SVGStyle.sharedTolerance {
                     shared.append(c)
