@@ -28,7 +28,7 @@ extension ShapeKind {
     /// Its outline, named by its geometry (`Outline`), from a frame, resolved
     /// radii and corner style: a true circle in its centred square, a capsule
     /// (half the shorter side at every corner), or a rounded rectangle of its radii.
-    func outline(frame: Frame, radii: Radii, style: CornerStyle) -> Outline {
+    public func outline(frame: Frame, radii: Radii, style: CornerStyle) -> Outline {
         switch self {
         case .circle: return .circle(in: measured(frame))
         case .capsule: return .capsule(in: frame, style: style)

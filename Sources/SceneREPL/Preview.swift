@@ -88,18 +88,48 @@ public enum Preview {
             owner = [Int32](repeating: .min, count: dotsW * dotsH)
         }
 
+        /// The clip outlines (`clip SHAPE`) a shape is drawn within, as a chain:
+        /// each clipping node's outline and the next clipping node above it.
+        struct Clips {
+            var outline: [Int: Outline] = [:]
+            var up: [Int: Int] = [:]
+
+            /// Whether (px, py) is inside every clip from `k` up.
+            func contain(_ px: Double, _ py: Double, from k: Int) -> Bool {
+                var k = k
+                while k >= 0 {
+                    if let o = outline[k], !Canvas.inside(px, py, o) { return false }
+                    k = up[k] ?? -1
+                }
+                return true
+            }
+        }
+
         /// The screen's outline, then every shape's, as its kind's outline
-        /// (`Outline`: the shape-kind table says which geometry each kind draws).
+        /// (`Outline`: the shape-kind table says which geometry each kind draws),
+        /// cut to the `clip` shapes of the node and its ancestors, as SwiftUI's
+        /// `.clipShape` cuts a view and its content.
         mutating func draw(_ scene: ResolvedScene) {
             draw(Outline(screen: scene.screen), -1)
-            for (k, sh) in scene.shapes.enumerated() where sh.kind != .group {
-                draw(Outline(shape: sh), Int32(k))
+            var clips = Clips()
+            // The nearest node at or above each shape with a clip (-1: none).
+            var within = [Int](repeating: -1, count: scene.shapes.count)
+            for (k, sh) in scene.shapes.enumerated() {
+                let above = sh.parent.map { $0 < k ? within[$0] : -1 } ?? -1
+                within[k] = above
+                if let clip = sh.layers.first(where: { $0.role == "clip" }) {
+                    clips.outline[k] = clip.kind.outline(frame: sh.frame, radii: clip.radii, style: sh.style)
+                    clips.up[k] = above
+                    within[k] = k
+                }
+                if sh.kind != .group { draw(Outline(shape: sh), Int32(k), within: within[k], clips) }
             }
         }
 
         /// The outline `o`: the dots inside it with a neighbour outside, given to
-        /// `id`. Smaller than a dot: one dot at its centre.
-        mutating func draw(_ o: Outline, _ id: Int32) {
+        /// `id`, where they are inside the clips from `within` up. Smaller than a
+        /// dot: one dot at its centre.
+        mutating func draw(_ o: Outline, _ id: Int32, within: Int = -1, _ clips: Clips = Clips()) {
             let region = self.region, s = scale, dotsW = width, dotsH = height
             let f = o.frame
             // How far in from an edge a dot outside the outline can be.
@@ -129,7 +159,8 @@ public enum Preview {
                     if Self.inside(px, py, o) {
                         any = true
                         if !Self.inside(px - s, py, o) || !Self.inside(px + s, py, o)
-                            || !Self.inside(px, py - s, o) || !Self.inside(px, py + s, o) {
+                            || !Self.inside(px, py - s, o) || !Self.inside(px, py + s, o),
+                           within < 0 || clips.contain(px, py, from: within) {
                             owner[j * dotsW + i] = id
                         }
                     }

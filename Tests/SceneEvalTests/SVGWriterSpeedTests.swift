@@ -99,8 +99,12 @@ struct SVGWriterSpeedTests {
             let prefix = panels.count > 1 ? scene.target.rawValue + "-" : ""
             if panels.count > 1 { unique(scene.target.rawValue) }
             unique(prefix + "screen")
+            unique(prefix + "screen-clip")
+            let overflows = scene.svgOverflows(scene.svgExtent)
+            if overflows { unique(prefix + "shapes") }
             for s in scene.shapes where s.kind != .group { unique(prefix + s.id) }
-            if scene.svgOverflows(scene.svgExtent) {
+            if overflows {
+                unique(prefix + "overflow-clip")
                 unique(prefix + "screen-edge")
             }
             if options.centers { unique(prefix + "centers") }
