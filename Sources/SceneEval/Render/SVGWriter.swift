@@ -32,8 +32,11 @@ public struct SVGOptions: Sendable, Equatable {
     public var centers = false
     /// Draw each labelled shape's label.
     public var labels = false
-    public init(centers: Bool = false, labels: Bool = false) {
-        self.centers = centers; self.labels = labels
+    /// Draw the device's safe area, Dynamic Island and home-indicator band
+    /// where its preset has them (`ScreenPreset.guides`).
+    public var guides = false
+    public init(centers: Bool = false, labels: Bool = false, guides: Bool = false) {
+        self.centers = centers; self.labels = labels; self.guides = guides
     }
 }
 
@@ -82,6 +85,11 @@ enum SVGStyle {
     static let ink: StaticString = "#1c1c1e"
     /// The screen's edge drawn over shapes that overflow it.
     static let screenEdgeDash: StaticString = "6 3"
+    /// `--guides`: the safe area's dashed edge, the home indicator's band, the Dynamic Island.
+    static let safeArea: StaticString = "#ff9500"
+    static let guideBand: StaticString = "#8e8e93"
+    static let guideBandOpacity = 0.35
+    static let island: StaticString = "#000000"
     /// How strongly what overflows the screen (cut off by the device) is drawn.
     static let overflowOpacity = 0.35
 
@@ -292,6 +300,7 @@ struct SVGDocument {
         out.raw("</g>\n</g>\n")
         ids.written(upTo: shapes.count)
         if let e = overflows, let content { overflow(scene, extent: e, content: content, prefix: prefix) }
+        if options.guides { guides(scene, prefix: prefix, clip: screenClip) }
         let crosses = options.centers ? centres(scene, prefix: prefix) : []
         if options.labels { labels(scene, painter: painter, prefix: prefix, crosses: crosses, area: labelArea) }
     }
