@@ -28,6 +28,8 @@ struct SVGLabelLayout<Index: SVGBoxIndex> {
     static var gap: Double { 1 }
     /// How far a cross and its halo reach from the corner centre.
     static var crossReach: Double { SVGStyle.crossArm + 1.5 }
+    /// Between a label outside its shape and the shape: room for its leader.
+    static var leaderGap: Double { 4 }
     /// Positions tried before a label gives up and takes its first choice.
     static var attempts: Int { 48 }
 
@@ -90,13 +92,16 @@ struct SVGLabelLayout<Index: SVGBoxIndex> {
     /// `children`: the frames of the shape's drawn children, which a label inside keeps clear of.
     /// `ancestors`: the outlines of the shapes it is drawn in, whose outlines a label
     /// outside it keeps clear of (asked for only then).
+    /// `reads`: whether a box would read as this shape's label (`SVGLabelRule`);
+    /// a box that would not is passed over like one in the way.
     mutating func place(width w: Double, for rect: Outline, clearOf children: [SVGBox] = [],
-                        ancestors: () -> [Outline] = { [] }) -> (box: SVGBox, inside: Bool) {
-        if let box = inside(width: w, rect, clearOf: children) {
+                        ancestors: () -> [Outline] = { [] },
+                        reads: (SVGBox) -> Bool = { _ in true }) -> (box: SVGBox, inside: Bool) {
+        if let box = inside(width: w, rect, clearOf: children, reads: reads) {
             grid.insert(box, cross: false)
             return (box, true)
         }
-        let box = outside(width: w, rect, ancestors: ancestors())
+        let box = beside(width: w, rect, reads: reads) ?? outside(width: w, rect, ancestors: ancestors())
         grid.insert(box, cross: false)
         return (box, false)
     }
@@ -104,7 +109,7 @@ struct SVGLabelLayout<Index: SVGBoxIndex> {
     /// The top-leading area: from the point 45° into the corner, then down a line at
     /// a time past other labels, and right past crosses and children (or down past
     /// them when there is no room to the right), while the box still fits.
-    private func inside(width w: Double, _ rect: Outline, clearOf children: [SVGBox]) -> SVGBox? {
+    private func inside(width w: Double, _ rect: Outline, clearOf children: [SVGBox], reads: (SVGBox) -> Bool) -> SVGBox? {
         let f = rect.frame, h = Self.lineHeight, pad = Self.pad
         var b = Self.firstDepth(rect)
         // Right past the crosses in the way (and, if that does not fit, down past them).
@@ -114,15 +119,20 @@ struct SVGLabelLayout<Index: SVGBoxIndex> {
             let (lead, trail) = Self.insets(rect, top: b, below: f.height - (b + h))
             let x = max(lead, shift?.x ?? 0)
             if x + w > f.width - trail {
-                guard let s = shift else { return nil }  // too wide for the shape
-                b = max(b + 1, s.below)
+                // Too wide here: lower down, where a round shape is wider.
+                b = max(b + h / 2, shift?.below ?? 0)
                 shift = nil
                 continue
             }
             let box = SVGBox(x: f.minX + x, y: f.minY + b, width: w, height: h)
             var hits = grid.hits(box)
             for c in children where c.overlaps(box) { hits.add(c, label: false) }
-            if !hits.any { return box }
+            if !hits.any {
+                if reads(box) { return box }
+                b += h / 2
+                shift = nil
+                continue
+            }
             if let lowest = hits.labelMaxY {
                 b = max(b + 1, lowest - f.minY + Self.gap)
                 shift = nil
@@ -171,6 +181,26 @@ struct SVGLabelLayout<Index: SVGBoxIndex> {
         return first!
     }
 
+    /// Outside the shape, a leader's length away: above it, below it, after it or
+    /// before it (leading edges, or centres, aligned), the first place that is
+    /// free and reads as the shape's; nil when none does.
+    private func beside(width w: Double, _ rect: Outline, reads: (SVGBox) -> Bool) -> SVGBox? {
+        let f = rect.frame, h = Self.lineHeight, g = Self.leaderGap
+        let midY = f.minY + f.height / 2 - h / 2, midX = f.minX + f.width / 2 - w / 2
+        let candidates = [SVGBox(x: f.minX, y: f.minY - g - h, width: w, height: h),
+                          SVGBox(x: f.minX, y: f.maxY + g, width: w, height: h),
+                          SVGBox(x: f.maxX + g, y: midY, width: w, height: h),
+                          SVGBox(x: f.minX - g - w, y: midY, width: w, height: h),
+                          SVGBox(x: midX, y: f.minY - g - h, width: w, height: h),
+                          SVGBox(x: midX, y: f.maxY + g, width: w, height: h)]
+        for c in candidates {
+            let box = clamp(c)
+            guard box == c, !grid.hits(box).any, reads(box) else { continue }
+            return box
+        }
+        return nil
+    }
+
     /// The box moved (not resized) into the panel; a box wider than the panel
     /// keeps its leading edge inside.
     func clamp(_ b: SVGBox) -> SVGBox {
@@ -191,11 +221,15 @@ extension SVGLabelLayout {
         var placer = Self(bounds: area)
         for p in crosses { placer.addCross(p) }
         let kids = scene.drawnChildren()
+        var rule: SVGLabelRule? = nil
         for i in shapes.indices where shapes[i].kind != .group && shapes[i].isDrawable {
             guard let label = shapes[i].label else { continue }
+            if rule == nil { rule = SVGLabelRule(scene) }
+            let judge = rule!
             let clear = kids[i].map { j in let f = shapes[j].frame; return SVGBox(x: f.x, y: f.y, width: f.width, height: f.height) }
             let (box, inside) = placer.place(width: SVGText.width(label, size: SVGStyle.labelSize), for: Outline(shape: shapes[i]),
-                                             clearOf: clear, ancestors: { scene.drawnAncestors(of: i) })
+                                             clearOf: clear, ancestors: { scene.drawnAncestors(of: i) },
+                                             reads: { judge.reads($0, as: i) })
             body(i, label, box, inside)
         }
     }

@@ -491,6 +491,11 @@ struct SVGDocument {
                                   scene, painter)
             let light = behind.luminance > SVGStyle.lightLuminance
             let ink: StaticString = light ? SVGStyle.ink : "#ffffff", halo: StaticString = light ? "#ffffff" : SVGStyle.ink
+            // Outside its shape: a leader line to it.
+            if !inside, let (a, b) = SVGLabelRule.leader(box, to: Outline(shape: scene.shapes[i])) {
+                out.raw("<path d=\""); out.pathMove(a); out.line(to: b)
+                out.raw("\" fill=\"none\" stroke=\""); out.raw(ink); out.raw("\" stroke-width=\"0.75\"/>\n")
+            }
             let baseline = box.minY + SVGLabelPlacer.ascent
             out.raw("<text x=\""); out.number(box.minX); out.raw("\" y=\""); out.number(baseline)
             out.raw("\" fill=\""); out.raw(halo); out.raw("\" stroke=\""); out.raw(halo); out.raw("\">"); out.text(label); out.raw("</text>\n")
