@@ -25,16 +25,15 @@ extension ShapeKind {
         }
     }
 
-    /// How its outline is built from a frame, resolved radii and corner style: a
-    /// true circle in its centred square, or a rounded rectangle of its radii
-    /// (capsules included: their radii are half the shorter side).
-    func outline(frame: Frame, radii: Radii, style: CornerStyle) -> RoundedRect {
+    /// Its outline, named by its geometry (`Outline`), from a frame, resolved
+    /// radii and corner style: a true circle in its centred square, a capsule
+    /// (half the shorter side at every corner), or a rounded rectangle of its radii.
+    public func outline(frame: Frame, radii: Radii, style: CornerStyle) -> Outline {
         switch self {
-        case .circle:
-            let square = measured(frame)
-            return RoundedRect(frame: square, radii: Radii(all: square.width / 2), style: .circular)
-        case .rect, .rectangle, .capsule, .uneven, .concentric, .relative, .group:
-            return RoundedRect(frame: frame, radii: radii, style: style)
+        case .circle: return .circle(in: measured(frame))
+        case .capsule: return .capsule(in: frame, style: style)
+        case .rect, .rectangle, .uneven, .concentric, .relative, .group:
+            return .roundedRect(RoundedRect(frame: frame, radii: radii, style: style))
         }
     }
 }

@@ -88,25 +88,56 @@ public enum Preview {
             owner = [Int32](repeating: .min, count: dotsW * dotsH)
         }
 
-        /// The screen's outline, then every shape's (a kind measured from its
-        /// centred square, a circle, as a round in that square: the shape-kind table).
-        mutating func draw(_ scene: ResolvedScene) {
-            let screenR = min(scene.screen.radius, scene.screen.frame.halfShorterSide)
-            draw(scene.screen.frame, Radii(all: screenR), -1)
-            for (k, sh) in scene.shapes.enumerated() where sh.kind != .group {
-                if sh.kind.row.centredSquare {
-                    let sq = sh.kind.measured(sh.frame)
-                    draw(sq, Radii(all: sq.width / 2), Int32(k))
-                } else {
-                    draw(sh.frame, sh.radii, Int32(k))
+        /// The clip outlines (`clip SHAPE`) a shape is drawn within, as a chain:
+        /// each clipping node's outline and the next clipping node above it.
+        struct Clips {
+            var outline: [Int: Outline] = [:]
+            var up: [Int: Int] = [:]
+
+            /// Whether (px, py) is inside every clip from `k` up.
+            func contain(_ px: Double, _ py: Double, from k: Int) -> Bool {
+                var k = k
+                while k >= 0 {
+                    if let o = outline[k], !Canvas.inside(px, py, o) { return false }
+                    k = up[k] ?? -1
                 }
+                return true
             }
         }
 
-        /// The outline of `f` with corner radii `r`: the dots inside it with a
-        /// neighbour outside, given to `id`. Smaller than a dot: one dot at its centre.
-        mutating func draw(_ f: Frame, _ r: Radii, _ id: Int32) {
+        /// The screen's outline, then every shape's, as its kind's outline
+        /// (`Outline`: the shape-kind table says which geometry each kind draws),
+        /// cut to the `clip` shapes of the node and its ancestors, as SwiftUI's
+        /// `.clipShape` cuts a view and its content.
+        mutating func draw(_ scene: ResolvedScene) {
+            draw(Outline(screen: scene.screen), -1)
+            var clips = Clips()
+            // The nearest node at or above each shape with a clip (-1: none).
+            var within = [Int](repeating: -1, count: scene.shapes.count)
+            for (k, sh) in scene.shapes.enumerated() {
+                let above = sh.parent.map { $0 < k ? within[$0] : -1 } ?? -1
+                within[k] = above
+                if let clip = sh.layers.first(where: { $0.role == "clip" }) {
+                    clips.outline[k] = clip.kind.outline(frame: sh.frame, radii: clip.radii, style: sh.style)
+                    clips.up[k] = above
+                    within[k] = k
+                }
+                if sh.kind != .group { draw(Outline(shape: sh), Int32(k), within: within[k], clips) }
+            }
+        }
+
+        /// The outline `o`: the dots inside it with a neighbour outside, given to
+        /// `id`, where they are inside the clips from `within` up. Smaller than a
+        /// dot: one dot at its centre.
+        mutating func draw(_ o: Outline, _ id: Int32, within: Int = -1, _ clips: Clips = Clips()) {
             let region = self.region, s = scale, dotsW = width, dotsH = height
+            let f = o.frame
+            // How far in from an edge a dot outside the outline can be.
+            let reach: Double
+            switch o {
+            case .roundedRect(let r), .capsule(let r), .circle(let r): reach = r.radii.max
+            case .ellipse(let e): reach = max(e.width, e.height) / 2
+            }
             let i0 = max(0, Int(((f.minX - region.x) / s).rounded(.down)) - 1)
             let i1 = min(dotsW - 1, Int(((f.maxX - region.x) / s).rounded(.up)) + 1)
             let j0 = max(0, Int(((f.minY - region.y) / s).rounded(.down)) - 1)
@@ -116,7 +147,7 @@ public enum Preview {
             // every dot and its neighbours are inside (the corners are cut within
             // their radius of both edges). So a shape costs its perimeter, not its
             // area, and a thousand nested full-screen shapes draw in a blink.
-            let band = Int((r.max / s).rounded(.up)) + 3
+            let band = Int((reach / s).rounded(.up)) + 3
             var any = false
             for j in j0...j1 {
                 let py = region.y + (Double(j) + 0.5) * s
@@ -125,10 +156,11 @@ public enum Preview {
                 while i <= i1 {
                     if !full, i - i0 > band, i1 - i > band { i = i1 - band; continue }
                     let px = region.x + (Double(i) + 0.5) * s
-                    if Self.inside(px, py, f, r) {
+                    if Self.inside(px, py, o) {
                         any = true
-                        if !Self.inside(px - s, py, f, r) || !Self.inside(px + s, py, f, r)
-                            || !Self.inside(px, py - s, f, r) || !Self.inside(px, py + s, f, r) {
+                        if !Self.inside(px - s, py, o) || !Self.inside(px + s, py, o)
+                            || !Self.inside(px, py - s, o) || !Self.inside(px, py + s, o),
+                           within < 0 || clips.contain(px, py, from: within) {
                             owner[j * dotsW + i] = id
                         }
                     }
@@ -140,6 +172,19 @@ public enum Preview {
                 let i = Int(((f.minX + f.width / 2 - region.x) / s).rounded(.down))
                 let j = Int(((f.minY + f.height / 2 - region.y) / s).rounded(.down))
                 if i >= 0, i < dotsW, j >= 0, j < dotsH { owner[j * dotsW + i] = id }
+            }
+        }
+
+        /// Whether (px, py) is inside outline `o` (rounded corners drawn circular).
+        static func inside(_ px: Double, _ py: Double, _ o: Outline) -> Bool {
+            switch o {
+            case .roundedRect(let r), .capsule(let r), .circle(let r):
+                return inside(px, py, r.frame, r.radii)
+            case .ellipse(let f):
+                let a = f.width / 2, b = f.height / 2
+                guard a > 0, b > 0 else { return false }
+                let x = (px - f.x - a) / a, y = (py - f.y - b) / b
+                return x * x + y * y <= 1
             }
         }
 
@@ -205,10 +250,17 @@ public enum Preview {
             let kids = scene.drawnChildren()
             for (k, sh) in scene.shapes.enumerated() where sh.kind != .group {
                 guard let label = sh.label else { continue }
-                let f = sh.kind.measured(sh.frame)
+                let outline = Outline(shape: sh), f = outline.frame
+                // The top edge's straight run: between the rounded corners, or an
+                // ellipse's middle half.
+                let lead: Double, trail: Double
+                switch outline {
+                case .roundedRect(let r), .capsule(let r), .circle(let r): (lead, trail) = (r.radii.topLeading, r.radii.topTrailing)
+                case .ellipse(let e): (lead, trail) = (e.width / 4, e.width / 4)
+                }
                 let top = Int(((f.minY - region.y) / s / 4).rounded(.down))
-                let c0 = Int(((f.minX + max(sh.radii.topLeading, f.width * 0.1) - region.x) / s / 2).rounded(.up)) + 1
-                let c1 = Int(((f.maxX - sh.radii.topTrailing - region.x) / s / 2).rounded(.down)) - 1
+                let c0 = Int(((f.minX + max(lead, f.width * 0.1) - region.x) / s / 2).rounded(.up)) + 1
+                let c1 = Int(((f.maxX - trail - region.x) / s / 2).rounded(.down)) - 1
                 let text = " " + label + " "
                 guard c0 >= 0, c1 < cellsW, c1 - c0 + 1 >= text.count else { continue }
                 // The cells' area in points must not meet a child's frame.

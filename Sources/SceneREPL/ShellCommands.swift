@@ -60,13 +60,14 @@ extension Shell {
                 run: { shell, _ in shell.check() }),
         Command(name: "svg", args: "[FILE] [OPTIONS]", summary: "write the scene as SVG (default scene.svg)",
                 more: """
-                Options: --centers, --labels, --compare ios18 (or macos15), in any order around FILE.
+                Options: --centers, --labels, --guides, --compare ios18 (or macos15), in any order around FILE.
                 As `scene run --svg`: `--centers` marks each rounded corner's centre (green where it is
                 its container's, pink where not) and draws each container's corner circles; `--labels`
                 writes each label inside its shape, clear of its children (above it when there is no
-                room); `--compare ios18` draws the scene for iOS 26 and, beside it, for iOS 18 (on a Mac
-                window: macOS 26 and macOS 15, its window at macOS 15's 10 pt radius). The file is
-                written whole or not at all.
+                room); `--guides` draws the device's safe area, home-indicator band and Dynamic
+                Island where its preset has sourced values; `--compare ios18` draws the scene for
+                iOS 26 and, beside it, for iOS 18 (on a Mac window: macOS 26 and macOS 15, its
+                window at macOS 15's 10 pt radius). The file is written whole or not at all.
                 """,
                 completion: .svg, run: { shell, arg in shell.svg(arg) }),
         Command(name: "swiftui", args: "[FILE]", summary: "the scene as SwiftUI; FILE writes it (as `scene run --swiftui`)",

@@ -93,11 +93,11 @@ extension Shell {
         return nil
     }
 
-    static let svgUsage = "usage: `:svg [FILE] [--centers] [--labels] [--compare ios18|macos15]`"
+    static let svgUsage = "usage: `:svg [FILE] [--centers] [--labels] [--guides] [--compare ios18|macos15]`"
     /// `:svg`'s options (its completion and did-you-mean read them).
-    static let svgOptions = ["--centers", "--labels", "--compare"]
+    static let svgOptions = ["--centers", "--labels", "--guides", "--compare"]
 
-    /// `:svg [FILE] [--centers] [--labels] [--compare ios18]`, as `scene run --svg`.
+    /// `:svg [FILE] [--centers] [--labels] [--guides] [--compare ios18]`, as `scene run --svg`.
     /// `:swiftui [FILE]`: print the scene's SwiftUI, or write it to FILE.
     func swiftUI(_ arg: String) -> Reply {
         let words = arg.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
@@ -122,6 +122,7 @@ extension Shell {
             switch w {
             case "--centers": options.centers = true
             case "--labels": options.labels = true
+            case "--guides": options.guides = true
             case "--compare":
                 // The first panel is always iOS 26: only the fallback makes a second one.
                 guard let t = words.popFirst().flatMap(Target.init(word:)), t == .ios18 else {
@@ -153,6 +154,7 @@ extension Shell {
         var extras: [String] = []
         if options.centers { extras.append("corner centres") }
         if options.labels { extras.append("labels") }
+        if options.guides { extras.append("device guides") }
         if let compare { extras.append("beside \(compare.rawValue)") }
         let n = session.scene.shapes.count
         return Reply(out: "wrote \(out) (\(n) shape\(n == 1 ? "" : "s")" + extras.map { ", " + $0 }.joined() + ")\n")

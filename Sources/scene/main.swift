@@ -16,7 +16,7 @@ enum Exit {
 }
 
 let usage = """
-usage: scene run FILE [--text | --json | --svg [--centers] [--labels] [--compare ios18|macos15]
+usage: scene run FILE [--text | --json | --svg [--centers] [--labels] [--guides] [--compare ios18|macos15]
                       | --swiftui [--name TypeName] [--verify-harness]] [-o OUT] [--stats]
                         (OUT's extension picks the format: .svg .json .swift .txt; no other)
        scene check [--json] [--strict] [--fix] FILE...   lint (a directory: every `.scene` file below it)
@@ -76,7 +76,9 @@ func runHelp() -> String {
     \(list(macOnly))
     --json keeps the stable codes (`decisions`: chebyshev-distance, overflow-clamped, …; README).
     --svg draws it; --centers marks every corner's centre, --labels names each shape inside
-    its outline and clear of its children (above it when there is no room), --compare ios18
+    its outline and clear of its children (above it when there is no room), --guides draws the
+    device's safe area, home-indicator band and Dynamic Island (sourced values only:
+    docs/presets.md), --compare ios18
     (macos15) adds the fallback beside it (a Mac window at macOS 15's 10 pt radius).
     """
 }
@@ -204,6 +206,7 @@ func runRequest(_ args: [String]) -> RunRequest {
         case "--help": Console.out(runHelp() + "\n"); exit(Exit.ok)
         case "--centers": options.centers = true
         case "--labels": options.labels = true
+        case "--guides": options.guides = true
         case "--compare":
             i += 1
             // The first panel is always iOS 26 (macOS 26): only the fallback makes a second one.
@@ -235,8 +238,8 @@ func runRequest(_ args: [String]) -> RunRequest {
         if chosen == nil { chosen = implied }
     }
     let format = chosen ?? "text"
-    if format != "svg", options.centers || options.labels || compare != nil {
-        usageError("`--centers`, `--labels` and `--compare` go with `--svg`")
+    if format != "svg", options.centers || options.labels || options.guides || compare != nil {
+        usageError("`--centers`, `--labels`, `--guides` and `--compare` go with `--svg`")
     }
     if format != "swiftui", swiftUI.typeName != nil || swiftUI.verifyHarness {
         usageError("`--name` and `--verify-harness` go with `--swiftui`")

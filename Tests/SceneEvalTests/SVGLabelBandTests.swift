@@ -27,7 +27,7 @@ struct SVGLabelBandTests {
                 guard scene.shapes[k].kind != .group else { continue }
                 any = true
                 guard b.overlaps(SVGLabelTests.box(scene.shapes[k].frame)) else { continue }
-                let outline = OutlinePolygon(RoundedRect(shape: scene.shapes[k]))
+                let outline = OutlinePolygon(Outline(shape: scene.shapes[k]))
                 for p in [Point(b.minX, b.minY), Point(b.maxX, b.minY), Point(b.maxX, b.maxY), Point(b.minX, b.maxY)] {
                     #expect(outline.distanceOutside(p) <= -1,
                             "\(what): \(label.text)'s label (outside its shape) crosses \(scene.shapes[k].id)'s outline at \(p)")

@@ -31,7 +31,7 @@ struct SVGLabelChildrenTests {
             let own = SVGBox(x: f.x, y: f.y, width: f.width, height: f.height)
             guard b.overlaps(own) else { continue }
             inside.insert(label.text)
-            let outline = OutlinePolygon(RoundedRect(shape: scene.shapes[i]))
+            let outline = OutlinePolygon(Outline(shape: scene.shapes[i]))
             for p in [Point(b.minX, b.minY), Point(b.maxX, b.minY), Point(b.maxX, b.maxY), Point(b.minX, b.maxY)] {
                 #expect(outline.distanceOutside(p) <= 0, "\(what): \(label.text)'s label corner \(p) is outside its shape")
             }

@@ -108,7 +108,7 @@ struct SVGLabelIndexTests {
             var placer = SVGLabelLayout<I>(bounds: bounds)
             for c in crosses { placer.addCross(c) }
             return shapes.map { s -> SVGBox? in
-                let (box, inside) = placer.place(width: s.width, for: s.rect, clearOf: s.children)
+                let (box, inside) = placer.place(width: s.width, for: .roundedRect(s.rect), clearOf: s.children)
                 return inside ? box : nil
             }
         }
@@ -116,7 +116,7 @@ struct SVGLabelIndexTests {
         func outside<I: SVGBoxIndex>(_: I.Type) -> [SVGBox] {
             var placer = SVGLabelLayout<I>(bounds: bounds)
             for c in crosses { placer.addCross(c) }
-            return shapes.map { placer.place(width: $0.width, for: $0.rect, clearOf: $0.children).box }
+            return shapes.map { placer.place(width: $0.width, for: .roundedRect($0.rect), clearOf: $0.children).box }
         }
     }
 

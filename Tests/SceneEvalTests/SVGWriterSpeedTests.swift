@@ -81,7 +81,7 @@ struct SVGWriterSpeedTests {
         \(String(repeating: "  concentric min 15 height 30 pad h 6\n", count: 40))>
         """))
         var b = SVGBuffer { _ in }
-        for s in scene.shapes { b.path(RoundedRect(shape: s)) }
+        for s in scene.shapes { b.path(Outline(shape: s)) }
         // One row written, the other 39 copied (the container is the only other outline).
         #expect(b.outlines!.hits >= 39 && b.corners!.misses <= 8, "copied \(b.outlines!.hits), corners made \(b.corners!.misses)")
         b.finish()
@@ -99,8 +99,12 @@ struct SVGWriterSpeedTests {
             let prefix = panels.count > 1 ? scene.target.rawValue + "-" : ""
             if panels.count > 1 { unique(scene.target.rawValue) }
             unique(prefix + "screen")
+            unique(prefix + "screen-clip")
+            let overflows = scene.svgOverflows(scene.svgExtent)
+            if overflows { unique(prefix + "shapes") }
             for s in scene.shapes where s.kind != .group { unique(prefix + s.id) }
-            if scene.svgOverflows(scene.svgExtent) {
+            if overflows {
+                unique(prefix + "overflow-clip")
                 unique(prefix + "screen-edge")
             }
             if options.centers { unique(prefix + "centers") }

@@ -23,7 +23,18 @@ struct ShapeKindGeometryTests {
         #expect(kind.measured(frame) == (kind.rawValue == "circle" ? square : frame))
         let outline = kind.outline(frame: frame, radii: Radii(all: 5), style: .continuous)
         #expect(outline.frame == kind.measured(frame))
-        #expect(outline.radii == (kind.rawValue == "circle" ? Radii(all: 30) : Radii(all: 5)))
+        // Written out apart from the table: which geometry each kind draws, with which radii.
+        let expected: [String: (Outline.Geometry, Radii?)] = [
+            "circle": (.circle, Radii(all: 30)), "capsule": (.capsule, Radii(all: 30)), "rect": (.roundedRect, Radii(all: 5)),
+            "rectangle": (.roundedRect, Radii(all: 5)), "uneven": (.roundedRect, Radii(all: 5)),
+            "concentric": (.roundedRect, Radii(all: 5)), "relative": (.roundedRect, Radii(all: 5)), "group": (.roundedRect, Radii(all: 5)),
+        ]
+        guard let (geometry, radii) = expected[kind.rawValue] else { Issue.record("\(kind): no geometry written here"); return }
+        #expect(outline.geometry == geometry)
+        switch outline {
+        case .roundedRect(let r), .capsule(let r), .circle(let r): #expect(r.radii == radii)
+        case .ellipse: #expect(radii == nil)
+        }
     }
 
     @Test(arguments: ShapeKind.shapes)

@@ -72,11 +72,17 @@ struct CLIGoldenTests {
 
 /// `scene run`'s SVG options as the command line parses them.
 struct CLISVGOptionTests {
+    @Test func guidesDrawTheDevicesSafeArea() throws {
+        let r = try CLI.run(["run", "examples/sheet.scene", "--svg", "--guides"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out.contains("id=\"safe-area\"") && r.out.contains("id=\"home-indicator\""))
+    }
+
     @Test func optionsOnlyGoWithSVG() throws {
-        for args in [["--centers"], ["--labels"], ["--compare", "ios18"], ["--json", "--labels"], ["--text", "--centers"]] {
+        for args in [["--centers"], ["--labels"], ["--guides"], ["--compare", "ios18"], ["--json", "--labels"], ["--text", "--centers"]] {
             let r = try CLI.run(["run", "examples/map.scene"] + args)
             #expect(r.status == 64, "\(args)")
-            #expect(r.err.hasPrefix("scene: `--centers`, `--labels` and `--compare` go with `--svg`\n"), "\(args): \(r.err)")
+            #expect(r.err.hasPrefix("scene: `--centers`, `--labels`, `--guides` and `--compare` go with `--svg`\n"), "\(args): \(r.err)")
             #expect(r.out.isEmpty)
         }
     }

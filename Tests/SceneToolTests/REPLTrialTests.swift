@@ -135,10 +135,10 @@ import SceneEval
                     ":svg \(dir.path)/d.svg --compare ios19", ":svg \(dir.path)/f.svg --compare ios26", ":svg -o \(dir.path)/e.svg"] {
             let e = sh.handle(bad)
             #expect(e.failed, "\(bad)")
-            #expect(e.err.contains("usage: `:svg [FILE] [--centers] [--labels] [--compare ios18|macos15]`"), "\(bad): \(e.err)")
+            #expect(e.err.contains("usage: `:svg [FILE] [--centers] [--labels] [--guides] [--compare ios18|macos15]`"), "\(bad): \(e.err)")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == before)
-        #expect(sh.handle(":help svg").out.contains("--centers, --labels, --compare ios18"))
+        #expect(sh.handle(":help svg").out.contains("--centers, --labels, --guides, --compare ios18"))
         #expect(Completion.candidates(before: ":svg out.svg ", word: "--c", names: [], labels: []) == .words(["--centers", "--compare"]))
         #expect(Completion.candidates(before: ":svg --compare ", word: "", names: [], labels: []) == .words(["ios18", "macos15"]))
     }

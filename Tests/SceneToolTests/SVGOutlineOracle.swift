@@ -8,7 +8,11 @@ import SceneEval
 /// the renderer's (semantics.md §1 for the kinds, §7 for continuous corners).
 enum SVGOutline {
     enum Kind: Equatable { case line, cubic, arc(Double) }
-    struct Segment { var kind: Kind; var from: Point; var to: Point }
+    struct Segment {
+        var kind: Kind; var from: Point; var to: Point
+        /// A cubic's control points (absolute).
+        var c1 = Point(0, 0), c2 = Point(0, 0)
+    }
 
     /// The segments of path data (`M`, then relative `h v l c a z`), absolute; nil if unreadable.
     static func parse(_ d: Substring) -> [Segment]? {
@@ -45,7 +49,8 @@ enum SVGOutline {
             case "c":
                 var v: [Double] = []
                 for _ in 0..<6 { guard let n = num() else { return nil }; v.append(n) }
-                out.append(Segment(kind: .cubic, from: cur, to: Point(cur.x + v[4], cur.y + v[5])))
+                out.append(Segment(kind: .cubic, from: cur, to: Point(cur.x + v[4], cur.y + v[5]),
+                                   c1: Point(cur.x + v[0], cur.y + v[1]), c2: Point(cur.x + v[2], cur.y + v[3])))
             case "a":
                 var v: [Double] = []
                 for _ in 0..<7 { guard let n = num() else { return nil }; v.append(n) }

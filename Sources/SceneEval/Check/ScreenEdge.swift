@@ -58,7 +58,7 @@ extension Context {
             if dx >= reach || dy >= reach { continue }  // clear of the curve's square
             let left = k == .topLeading || k == .bottomLeading, top = k == .topLeading || k == .topTrailing
             let ax = left ? 0 : screen.width - reach, ay = top ? 0 : screen.height - reach
-            if outline == nil { outline = OutlinePolygon(RoundedRect(shape: sh)) }
+            if outline == nil { outline = OutlinePolygon(Outline(shape: sh)) }
             if displayOutline == nil { displayOutline = OutlinePolygon(display) }
             for p in outline!.points {
                 let q = Point(min(max(p.x, 0), screen.width), min(max(p.y, 0), screen.height))

@@ -78,7 +78,7 @@ struct CornerFrame {
 }
 
 /// A rounded rectangle as SwiftUI draws it: frame, per-corner radii, corner style.
-/// `init(shape:)` is the one table that maps every scene kind onto it.
+/// Most kinds' outlines are one (`Outline`, whose cases name the geometry).
 public struct RoundedRect: Sendable, Equatable {
     public var frame: Frame
     /// Clamped to [0, half the shorter side]; NaN and negative radii are square corners.
@@ -93,17 +93,6 @@ public struct RoundedRect: Sendable, Equatable {
         func clamp(_ r: Double) -> Double { r > 0 ? min(r, half) : 0 }
         self.radii = Radii(clamp(radii.topLeading), clamp(radii.topTrailing),
                            clamp(radii.bottomTrailing), clamp(radii.bottomLeading))
-    }
-
-    /// How a scene shape is drawn (semantics.md §1): its kind's outline
-    /// (`ShapeKind.outline`) from its frame, resolved radii and style.
-    public init(shape: ResolvedShape) {
-        self.init(kind: shape.kind, frame: shape.frame, radii: shape.radii, style: shape.style)
-    }
-
-    /// The kind's outline (the shape-kind table's geometry: `ShapeKind.outline`).
-    public init(kind: ShapeKind, frame: Frame, radii: Radii, style: CornerStyle) {
-        self = kind.outline(frame: frame, radii: radii, style: style)
     }
 
     /// The screen (or window) outline: continuous corners of the display radius.

@@ -1,6 +1,6 @@
 import SceneLang
 
-/// An outline as straight pieces: the points `RoundedRect.build` passes through,
+/// An outline as straight pieces: the points `Outline.build` passes through,
 /// each cubic and arc cut into `steps` chords. It is the SVG's own outline
 /// (the same `build`), so what the checker measures with it is what is drawn.
 public struct OutlinePolygon: PathSink {
@@ -10,8 +10,12 @@ public struct OutlinePolygon: PathSink {
     var current = Point(0, 0)
 
     public init(_ rect: RoundedRect, steps: Int = 24) {
+        self.init(.roundedRect(rect), steps: steps)
+    }
+
+    public init(_ outline: Outline, steps: Int = 24) {
         self.steps = max(1, steps)
-        rect.build(into: &self)
+        outline.build(into: &self)
         if points.count > 1, points[points.count - 1] == points[0] { points.removeLast() }
     }
 

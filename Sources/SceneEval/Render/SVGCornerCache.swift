@@ -66,31 +66,54 @@ struct SVGCornerCache {
 }
 
 extension SVGBuffer {
-    /// A shape's whole outline: copied after its `M` when an equal outline was
-    /// written (`SVGOutlineCache`), else each corner body copied when an equal one was.
-    mutating func path(_ rect: RoundedRect) {
-        guard corners != nil else { rect.build(into: &self); return }
+    /// A rounded rectangle's outline (the screen's, a container's guide).
+    mutating func path(_ rect: RoundedRect) { path(.roundedRect(rect)) }
+
+    /// A shape's whole outline: copied after its `M` when an equal outline (same
+    /// geometry, style, radii and size) was written (`SVGOutlineCache`), else built;
+    /// a rounded one with each corner body copied when an equal one was.
+    mutating func path(_ outline: Outline) {
+        guard corners != nil else { outline.build(into: &self); return }
+        switch outline {
+        case .roundedRect(let r), .capsule(let r), .circle(let r): rounded(r, outline.geometry)
+        case .ellipse(let f): ellipse(f)
+        }
+    }
+
+    /// The outline cache's key for `geometry` in frame `f` with `radii` and
+    /// `style`, and the top-leading vertex in thousandths; nil when a vertex is
+    /// off the thousandth grid (the outline is not position-independent).
+    private static func outlineKey(_ geometry: Outline.Geometry, _ f: Frame, _ r: Radii, _ style: CornerStyle)
+        -> (key: SVGOutlineCache.Key, x0: Int64, y0: Int64)? {
+        guard let x0 = onGrid(f.minX), let y0 = onGrid(f.minY), let x1 = onGrid(f.maxX), let y1 = onGrid(f.maxY) else {
+            return nil
+        }
+        let k = SVGOutlineCache.Key(geometry: UInt64(geometry.rawValue), style: style == .continuous ? 1 : 0,
+                                    r0: r.topLeading.bitPattern, r1: r.topTrailing.bitPattern,
+                                    r2: r.bottomTrailing.bitPattern, r3: r.bottomLeading.bitPattern,
+                                    width: f.width.bitPattern, height: f.height.bitPattern, dx: x1 - x0, dy: y1 - y0)
+        return (k, x0, y0)
+    }
+
+    /// Copies the kept outline for `key` with its top-leading vertex at (x0, y0): true if there was one.
+    private mutating func copyOutline(_ key: SVGOutlineCache.Key, _ x0: Int64, _ y0: Int64) -> Bool {
+        guard let (text, e) = outlines!.lookup(key) else { return false }
+        move(x0 + e.mx, y0 + e.my)
+        room(e.count)
+        (base + count).update(from: text, count: e.count)
+        count += e.count
+        // It ends with `z`: the current point is the start again, as `move` left it.
+        outlines!.hits += 1
+        return true
+    }
+
+    private mutating func rounded(_ rect: RoundedRect, _ geometry: Outline.Geometry) {
         let f = rect.frame
         var key: SVGOutlineCache.Key? = nil
         var origin: (x: Int64, y: Int64) = (0, 0)
-        if let x0 = Self.onGrid(f.minX), let y0 = Self.onGrid(f.minY), let x1 = Self.onGrid(f.maxX), let y1 = Self.onGrid(f.maxY) {
-            let r = rect.radii
-            let k = SVGOutlineCache.Key(style: rect.style == .continuous ? 1 : 0, r0: r.topLeading.bitPattern,
-                                        r1: r.topTrailing.bitPattern, r2: r.bottomTrailing.bitPattern,
-                                        r3: r.bottomLeading.bitPattern, width: f.width.bitPattern, height: f.height.bitPattern,
-                                        dx: x1 - x0, dy: y1 - y0)
+        if let (k, x0, y0) = Self.outlineKey(geometry, f, rect.radii, rect.style) {
             origin = (x0, y0)
-            let cache = outlines!
-            if let hit = cache.lookup(k) {
-                let (text, e) = hit
-                move(x0 + e.mx, y0 + e.my)
-                room(e.count)
-                (base + count).update(from: text, count: e.count)
-                count += e.count
-                // It ends with `z`: the current point is the start again, as `move` left it.
-                outlines!.hits += 1
-                return
-            }
+            if copyOutline(k, x0, y0) { return }
             key = k
         }
         let continuous = rect.style == .continuous
@@ -107,6 +130,27 @@ extension SVGBuffer {
         // all after the `M` is the same for this key wherever the shape is.
         if let key, served == rounded, flushes == flushed, count > afterMove {
             outlines!.keep(key, base + afterMove, count - afterMove, start: (sx - origin.x, sy - origin.y))
+        }
+    }
+
+    /// An ellipse: with its frame on the thousandth grid and every point's offset
+    /// from the top-leading vertex clear of a rounding tie (`SVGCornerCache.offset`),
+    /// its text after the `M` depends on its size alone, so it is kept and copied.
+    private mutating func ellipse(_ f: Frame) {
+        let outline = Outline.ellipse(f)
+        guard let (key, x0, y0) = Self.outlineKey(.ellipse, f, Radii(all: 0), .circular) else {
+            outline.build(into: &self); return
+        }
+        if copyOutline(key, x0, y0) { return }
+        let points = Outline.ellipsePoints(width: f.width, height: f.height)
+        guard points.allSatisfy({ SVGCornerCache.offset($0.x) != nil && SVGCornerCache.offset($0.y) != nil }) else {
+            outline.build(into: &self); return
+        }
+        room(SVGOutlineCache.slotBytes + 64)
+        let flushed = flushes
+        outline.build(into: &self)
+        if flushes == flushed, count > afterMove {
+            outlines!.keep(key, base + afterMove, count - afterMove, start: (sx - x0, sy - y0))
         }
     }
 
@@ -186,8 +230,8 @@ extension SVGBuffer {
 
 /// Whole outlines: with every vertex on the thousandth grid and every corner body
 /// from checked offsets (SVGCornerCache), everything after an outline's `M` depends
-/// only on its style, radii, width and height (which fix the blends) and its size
-/// in thousandths, and the `M` point is the top-leading vertex plus a fixed offset
+/// only on its geometry (`Outline.Geometry`), style, radii, width and height (which
+/// fix the blends) and its size in thousandths, and the `M` point is the top-leading vertex plus a fixed offset
 /// (corner 0's body ends there, or it is the vertex). A list repeats one outline
 /// thousands of times: it is written once, then copied. 16 slots of 2 KB.
 struct SVGOutlineCache {
@@ -195,6 +239,8 @@ struct SVGOutlineCache {
     static let slotBytes = 2048
 
     struct Key: Equatable {
+        /// `Outline.Geometry`: a capsule and an ellipse of one size and style differ.
+        var geometry: UInt64
         var style: UInt64, r0: UInt64, r1: UInt64, r2: UInt64, r3: UInt64, width: UInt64, height: UInt64
         var dx: Int64, dy: Int64
     }
@@ -220,7 +266,7 @@ struct SVGOutlineCache {
         h ^= (k.r1 ^ k.r2 >> 1 ^ k.r3 >> 2) &* 0xC2B2_AE3D_27D4_EB4F
         h ^= k.width &* 0x1656_67B1_9E37_79F9
         h ^= k.height &* 0x27D4_EB2F_1656_67C5
-        h ^= UInt64(bitPattern: k.dx &* 31 &+ k.dy) ^ k.style
+        h ^= UInt64(bitPattern: k.dx &* 31 &+ k.dy) ^ k.style ^ k.geometry << 1
         h ^= h >> 29
         h ^= h >> 17
         return Int(truncatingIfNeeded: h) & (slots - 1)

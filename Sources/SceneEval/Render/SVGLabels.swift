@@ -28,6 +28,8 @@ struct SVGLabelLayout<Index: SVGBoxIndex> {
     static var gap: Double { 1 }
     /// How far a cross and its halo reach from the corner centre.
     static var crossReach: Double { SVGStyle.crossArm + 1.5 }
+    /// Between a label outside its shape and the shape: room for its leader.
+    static var leaderGap: Double { 4 }
     /// Positions tried before a label gives up and takes its first choice.
     static var attempts: Int { 48 }
 
@@ -51,18 +53,55 @@ struct SVGLabelLayout<Index: SVGBoxIndex> {
         return max(pad, r - (outer * outer - dy * dy).squareRoot())
     }
 
+    /// How far from its leading and trailing edges a box from `top` below the
+    /// outline's top to `below` above its bottom must sit to be `pad` inside it:
+    /// past the rounded corners it reaches into, or the ellipse's curve at the
+    /// box's row farther from the middle.
+    static func insets(_ outline: Outline, top: Double, below: Double) -> (lead: Double, trail: Double) {
+        switch outline {
+        case .roundedRect(let rect), .capsule(let rect), .circle(let rect):
+            let r = rect.radii
+            return (max(inset(r.topLeading, depth: top), inset(r.bottomLeading, depth: below)),
+                    max(inset(r.topTrailing, depth: top), inset(r.bottomTrailing, depth: below)))
+        case .ellipse(let f):
+            // The ellipse shrunk by `pad`; its half-width at the row `dy` from the middle.
+            let a = f.width / 2 - pad, b = f.height / 2 - pad
+            let dy = max(abs(f.height / 2 - top), abs(f.height / 2 - below))
+            guard a > 0, b > 0, dy < b else { return (f.width, f.width) }
+            let x = f.width / 2 - a * (1 - dy * dy / (b * b)).squareRoot()
+            return (x, x)
+        }
+    }
+
+    /// Where a label inside the outline is first tried, below its top: a
+    /// rounded outline's point 45° into its top-leading corner, an ellipse's 45°
+    /// point.
+    static func firstDepth(_ outline: Outline) -> Double {
+        switch outline {
+        case .roundedRect(let rect), .capsule(let rect), .circle(let rect):
+            let r0 = rect.radii.topLeading
+            return r0 > pad ? max(pad, r0 - (r0 - pad) / 2.0.squareRoot()) : pad
+        case .ellipse(let f):
+            let b = f.height / 2
+            return b > pad ? max(pad, b - (b - pad) / 2.0.squareRoot()) : pad
+        }
+    }
+
     /// Place a label `width` wide for a shape drawn as `rect`; returns its box and
     /// whether it is inside the shape. The box is taken: later labels avoid it.
     /// `children`: the frames of the shape's drawn children, which a label inside keeps clear of.
     /// `ancestors`: the outlines of the shapes it is drawn in, whose outlines a label
     /// outside it keeps clear of (asked for only then).
-    mutating func place(width w: Double, for rect: RoundedRect, clearOf children: [SVGBox] = [],
-                        ancestors: () -> [RoundedRect] = { [] }) -> (box: SVGBox, inside: Bool) {
-        if let box = inside(width: w, rect, clearOf: children) {
+    /// `reads`: whether a box would read as this shape's label (`SVGLabelRule`);
+    /// a box that would not is passed over like one in the way.
+    mutating func place(width w: Double, for rect: Outline, clearOf children: [SVGBox] = [],
+                        ancestors: () -> [Outline] = { [] },
+                        reads: (SVGBox) -> Bool = { _ in true }) -> (box: SVGBox, inside: Bool) {
+        if let box = inside(width: w, rect, clearOf: children, reads: reads) {
             grid.insert(box, cross: false)
             return (box, true)
         }
-        let box = outside(width: w, rect, ancestors: ancestors())
+        let box = beside(width: w, rect, reads: reads) ?? outside(width: w, rect, ancestors: ancestors())
         grid.insert(box, cross: false)
         return (box, false)
     }
@@ -70,28 +109,30 @@ struct SVGLabelLayout<Index: SVGBoxIndex> {
     /// The top-leading area: from the point 45° into the corner, then down a line at
     /// a time past other labels, and right past crosses and children (or down past
     /// them when there is no room to the right), while the box still fits.
-    private func inside(width w: Double, _ rect: RoundedRect, clearOf children: [SVGBox]) -> SVGBox? {
-        let f = rect.frame, r = rect.radii, h = Self.lineHeight, pad = Self.pad
-        let r0 = r.topLeading
-        var b = r0 > pad ? max(pad, r0 - (r0 - pad) / 2.0.squareRoot()) : pad
+    private func inside(width w: Double, _ rect: Outline, clearOf children: [SVGBox], reads: (SVGBox) -> Bool) -> SVGBox? {
+        let f = rect.frame, h = Self.lineHeight, pad = Self.pad
+        var b = Self.firstDepth(rect)
         // Right past the crosses in the way (and, if that does not fit, down past them).
         var shift: (x: Double, below: Double)? = nil
         for _ in 0..<Self.attempts {
             guard b + h <= f.height - pad else { return nil }
-            let below = f.height - (b + h)
-            let lead = max(Self.inset(r0, depth: b), Self.inset(r.bottomLeading, depth: below))
-            let trail = max(Self.inset(r.topTrailing, depth: b), Self.inset(r.bottomTrailing, depth: below))
+            let (lead, trail) = Self.insets(rect, top: b, below: f.height - (b + h))
             let x = max(lead, shift?.x ?? 0)
             if x + w > f.width - trail {
-                guard let s = shift else { return nil }  // too wide for the shape
-                b = max(b + 1, s.below)
+                // Too wide here: lower down, where a round shape is wider.
+                b = max(b + h / 2, shift?.below ?? 0)
                 shift = nil
                 continue
             }
             let box = SVGBox(x: f.minX + x, y: f.minY + b, width: w, height: h)
             var hits = grid.hits(box)
             for c in children where c.overlaps(box) { hits.add(c, label: false) }
-            if !hits.any { return box }
+            if !hits.any {
+                if reads(box) { return box }
+                b += h / 2
+                shift = nil
+                continue
+            }
             if let lowest = hits.labelMaxY {
                 b = max(b + 1, lowest - f.minY + Self.gap)
                 shift = nil
@@ -104,12 +145,11 @@ struct SVGLabelLayout<Index: SVGBoxIndex> {
 
     /// Whether `box` lies inside `rect` as a label inside it would: `pad` clear of
     /// its outline, rounded corners included.
-    static func clear(_ box: SVGBox, inside rect: RoundedRect) -> Bool {
-        let f = rect.frame, r = rect.radii
+    static func clear(_ box: SVGBox, inside rect: Outline) -> Bool {
+        let f = rect.frame
         let top = box.minY - f.minY, below = f.maxY - box.maxY
         guard top >= pad, below >= pad else { return false }
-        let lead = max(inset(r.topLeading, depth: top), inset(r.bottomLeading, depth: below))
-        let trail = max(inset(r.topTrailing, depth: top), inset(r.bottomTrailing, depth: below))
+        let (lead, trail) = insets(rect, top: top, below: below)
         return box.minX - f.minX >= lead && f.maxX - box.maxX >= trail
     }
 
@@ -118,7 +158,7 @@ struct SVGLabelLayout<Index: SVGBoxIndex> {
     /// own shape is drawn in counts as in the way where the label would cross its
     /// outline (its band is too narrow for a label: the label goes past the whole
     /// shape), not where the label is well inside it.
-    private func outside(width w: Double, _ rect: RoundedRect, ancestors: [RoundedRect]) -> SVGBox {
+    private func outside(width w: Double, _ rect: Outline, ancestors: [Outline]) -> SVGBox {
         let f = rect.frame, h = Self.lineHeight
         var first: SVGBox? = nil
         for above in [true, false] {
@@ -141,6 +181,26 @@ struct SVGLabelLayout<Index: SVGBoxIndex> {
         return first!
     }
 
+    /// Outside the shape, a leader's length away: above it, below it, after it or
+    /// before it (leading edges, or centres, aligned), the first place that is
+    /// free and reads as the shape's; nil when none does.
+    private func beside(width w: Double, _ rect: Outline, reads: (SVGBox) -> Bool) -> SVGBox? {
+        let f = rect.frame, h = Self.lineHeight, g = Self.leaderGap
+        let midY = f.minY + f.height / 2 - h / 2, midX = f.minX + f.width / 2 - w / 2
+        let candidates = [SVGBox(x: f.minX, y: f.minY - g - h, width: w, height: h),
+                          SVGBox(x: f.minX, y: f.maxY + g, width: w, height: h),
+                          SVGBox(x: f.maxX + g, y: midY, width: w, height: h),
+                          SVGBox(x: f.minX - g - w, y: midY, width: w, height: h),
+                          SVGBox(x: midX, y: f.minY - g - h, width: w, height: h),
+                          SVGBox(x: midX, y: f.maxY + g, width: w, height: h)]
+        for c in candidates {
+            let box = clamp(c)
+            guard box == c, !grid.hits(box).any, reads(box) else { continue }
+            return box
+        }
+        return nil
+    }
+
     /// The box moved (not resized) into the panel; a box wider than the panel
     /// keeps its leading edge inside.
     func clamp(_ b: SVGBox) -> SVGBox {
@@ -161,11 +221,15 @@ extension SVGLabelLayout {
         var placer = Self(bounds: area)
         for p in crosses { placer.addCross(p) }
         let kids = scene.drawnChildren()
+        var rule: SVGLabelRule? = nil
         for i in shapes.indices where shapes[i].kind != .group && shapes[i].isDrawable {
             guard let label = shapes[i].label else { continue }
+            if rule == nil { rule = SVGLabelRule(scene) }
+            let judge = rule!
             let clear = kids[i].map { j in let f = shapes[j].frame; return SVGBox(x: f.x, y: f.y, width: f.width, height: f.height) }
-            let (box, inside) = placer.place(width: SVGText.width(label, size: SVGStyle.labelSize), for: RoundedRect(shape: shapes[i]),
-                                             clearOf: clear, ancestors: { scene.drawnAncestors(of: i) })
+            let (box, inside) = placer.place(width: SVGText.width(label, size: SVGStyle.labelSize), for: Outline(shape: shapes[i]),
+                                             clearOf: clear, ancestors: { scene.drawnAncestors(of: i) },
+                                             reads: { judge.reads($0, as: i) })
             body(i, label, box, inside)
         }
     }
@@ -174,11 +238,11 @@ extension SVGLabelLayout {
 extension ResolvedScene {
     /// The outlines of the drawn shapes shape `i` is drawn in, nearest first
     /// (through layout groups).
-    func drawnAncestors(of i: Int) -> [RoundedRect] {
-        var out: [RoundedRect] = []
+    func drawnAncestors(of i: Int) -> [Outline] {
+        var out: [Outline] = []
         var a = shapes[i].parent
         while let k = a, k < i {
-            if shapes[k].kind != .group, shapes[k].isDrawable { out.append(RoundedRect(shape: shapes[k])) }
+            if shapes[k].kind != .group, shapes[k].isDrawable { out.append(Outline(shape: shapes[k])) }
             a = shapes[k].parent
         }
         return out

@@ -22,15 +22,15 @@ struct Paint {
 }
 
 /// Fills in scene order: `fill` if given, else the palette colour of the shape's
-/// drawn depth (how many drawn ancestors it has); glass per `SVGStyle`. Before
-/// iOS 26 there is no glass (semantics.md §5): such a shape gets its plain fill,
-/// as `scene check`'s glass-unavailable note advises.
+/// drawn depth (how many drawn ancestors it has); glass per `SVGStyle`, in both
+/// panels of `--compare`: before iOS 26 the SwiftUI export draws glass as a
+/// material (`.regularMaterial`), translucent like glass, so the fallback panel
+/// shows it frosted too, not in the palette's colour.
 ///
 /// Each shape's paint is made as it is written; what is kept is four bytes a
 /// shape (the colour it is seen as, and its drawn depth modulo the palette), which
 /// its children and the labels read.
 struct SVGPainter {
-    let target: Target
     /// Per shape painted so far: the seen colour's r, g, b in the low three bytes,
     /// the drawn depth modulo the palette's size in the top one.
     private var backdrops: [UInt32] = []
@@ -38,8 +38,7 @@ struct SVGPainter {
     private var outlines: [UInt32: Bool] = [:]
     private var last: (key: UInt32, light: Bool) = (.max, false)
 
-    init(target: Target, count: Int) {
-        self.target = target
+    init(count: Int) {
         backdrops.reserveCapacity(count)
     }
 
@@ -65,7 +64,7 @@ struct SVGPainter {
         let fill = shapes[i].fill
         var color = fill ?? SVGStyle.palette[Int(depth)]
         var opacity = Double(color.a) / 255
-        let glass = shapes[i].glass && target != .ios18
+        let glass = shapes[i].glass
         if glass {
             if fill != nil {
                 opacity *= SVGStyle.glassTintOpacity

@@ -32,8 +32,11 @@ public struct SVGOptions: Sendable, Equatable {
     public var centers = false
     /// Draw each labelled shape's label.
     public var labels = false
-    public init(centers: Bool = false, labels: Bool = false) {
-        self.centers = centers; self.labels = labels
+    /// Draw the device's safe area, Dynamic Island and home-indicator band
+    /// where its preset has them (`ScreenPreset.guides`).
+    public var guides = false
+    public init(centers: Bool = false, labels: Bool = false, guides: Bool = false) {
+        self.centers = centers; self.labels = labels; self.guides = guides
     }
 }
 
@@ -82,6 +85,13 @@ enum SVGStyle {
     static let ink: StaticString = "#1c1c1e"
     /// The screen's edge drawn over shapes that overflow it.
     static let screenEdgeDash: StaticString = "6 3"
+    /// `--guides`: the safe area's dashed edge, the home indicator's band, the Dynamic Island.
+    static let safeArea: StaticString = "#ff9500"
+    static let guideBand: StaticString = "#8e8e93"
+    static let guideBandOpacity = 0.35
+    static let island: StaticString = "#000000"
+    /// How strongly what overflows the screen (cut off by the device) is drawn.
+    static let overflowOpacity = 0.35
 
     /// Fills by drawn depth (how many drawn ancestors a shape has), alternating dark
     /// and light so every shape stands out from the one behind it, and the first
@@ -171,7 +181,7 @@ struct SVGDocument {
         let height = e.height + 2 * m + top + bottom
 
         out.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
-        out.raw("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"")
+        out.raw("<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" version=\"1.1\" width=\"")
         out.number(width); out.raw("\" height=\""); out.number(height)
         out.raw("\" viewBox=\""); out.number(e.minX - m); out.space(); out.number(e.minY - m - top); out.space()
         out.number(width); out.space(); out.number(height); out.raw("\">\n")
@@ -188,7 +198,7 @@ struct SVGDocument {
             }
             // Labels stay inside the panel's share of the viewBox.
             let area = SVGBox(x: e.minX - m + 1, y: e.minY - m + 1, width: e.width + 2 * m - 2, height: e.height + 2 * m - 2)
-            panel(scene, prefix: prefix, overflows: scene.svgOverflows(extents[i]), labelArea: area)
+            panel(scene, prefix: prefix, overflows: scene.svgOverflows(extents[i]) ? e : nil, labelArea: area)
             if panels.count > 1 { out.raw("</g>\n") }
         }
         if options.centers { legend(at: Point(e.minX, e.maxY + m + 8)) }
@@ -221,21 +231,43 @@ struct SVGDocument {
         out.raw("\">"); out.text(name); out.raw("</text>\n")
     }
 
-    mutating func panel(_ scene: ResolvedScene, prefix: String, overflows: Bool, labelArea: SVGBox) {
+    /// One panel. `overflows`: the panel's extent, when shapes reach past the screen.
+    mutating func panel(_ scene: ResolvedScene, prefix: String, overflows: Frame?, labelArea: SVGBox) {
         // The screen, behind everything.
         out.raw("<path id=\""); out.id(unique(prefix + "screen")); out.raw("\" d=\"")
         out.path(RoundedRect(screen: scene.screen))
         out.raw("\" fill=\""); out.raw(SVGStyle.screenFill); out.raw("\" stroke=\"")
         out.raw(SVGStyle.screenStroke); out.raw("\" stroke-width=\"1\"/>\n")
 
+        // The device shows content only within its display's corners (a window
+        // within its own): the shapes are clipped to the screen's outline.
+        let screenClip = unique(prefix + "screen-clip")
+        clipPath(screenClip) { $0.out.path(RoundedRect(screen: scene.screen)) }
+        out.raw("<g clip-path=\"url(#"); out.id(screenClip); out.raw(")\">\n")
+
         // Fields are read in place (`shapes[i].frame`), never by copying a whole
         // shape, which would retain its strings and arrays 100,000 times. The shapes'
         // group carries the dark outline; a dark shape overrides it with white.
         let shapes = scene.shapes
-        var painter = SVGPainter(target: scene.target, count: shapes.count)
-        out.raw("<g stroke=\""); out.raw(SVGStyle.outlineDark); out.raw("\" stroke-opacity=\"")
+        var painter = SVGPainter(count: shapes.count)
+        let content = overflows == nil ? nil : unique(prefix + "shapes")
+        out.raw("<g")
+        if let content { out.raw(" id=\""); out.id(content); out.raw("\"") }
+        out.raw(" stroke=\""); out.raw(SVGStyle.outlineDark); out.raw("\" stroke-opacity=\"")
         out.number(SVGStyle.outlineOpacity); out.raw("\" stroke-width=\""); out.number(SVGStyle.outlineWidth); out.raw("\">\n")
+        // The depths of the nodes whose `clip` groups are open: a node's clip holds
+        // it and its descendants, which follow it in scene order, deeper.
+        var clipped: [Int] = []
         for i in shapes.indices {
+            while let d = clipped.last, shapes[i].depth <= d { out.raw("</g>\n"); clipped.removeLast() }
+            if shapes[i].extras != nil, let clip = shapes[i].layers.first(where: { $0.role == "clip" }), shapes[i].isDrawable {
+                // SwiftUI's `.clipShape`: the node and everything in it, cut to the clip's outline.
+                let id = unique(prefix + shapes[i].id + "-clip")
+                let outline = clip.kind.outline(frame: shapes[i].frame, radii: clip.radii, style: shapes[i].style)
+                clipPath(id) { $0.out.path(outline) }
+                out.raw("<g clip-path=\"url(#"); out.id(id); out.raw(")\">\n")
+                clipped.append(shapes[i].depth)
+            }
             // Every shape is painted in order (a group passes its backdrop on).
             let paint = painter.paint(shapes, i)
             guard shapes[i].kind != .group else { continue }
@@ -252,7 +284,7 @@ struct SVGDocument {
             out.raw("<path id=\"")
             if let id { out.id(id) } else { out.nodeID(prefix: prefix, i + 1) }
             out.raw("\" d=\"")
-            out.path(RoundedRect(kind: shapes[i].kind, frame: shapes[i].frame, radii: shapes[i].radii, style: shapes[i].style))
+            out.path(shapes[i].kind.outline(frame: shapes[i].frame, radii: shapes[i].radii, style: shapes[i].style))
             out.raw("\" fill=\""); out.hex(paint.color)
             if paint.opacity < 1 { out.raw("\" fill-opacity=\""); out.number(paint.opacity) }
             if paint.glass {
@@ -264,21 +296,43 @@ struct SVGDocument {
             }
             out.raw("\"/>\n")
         }
-        out.raw("</g>\n")
+        for _ in clipped { out.raw("</g>\n") }
+        out.raw("</g>\n</g>\n")
         ids.written(upTo: shapes.count)
-        // Shapes reach past the screen: its edge again over them, so the picture
-        // still shows where the device clips: dark dashes on a light line, seen on
-        // any fill.
-        if overflows {
-            let edge = RoundedRect(screen: scene.screen)
-            out.raw("<path d=\""); out.path(edge)
-            out.raw("\" fill=\"none\" stroke=\""); out.raw(SVGStyle.halo); out.raw("\" stroke-width=\"2.5\"/>\n")
-            out.raw("<path id=\""); out.id(unique(prefix + "screen-edge")); out.raw("\" d=\""); out.path(edge)
-            out.raw("\" fill=\"none\" stroke=\""); out.raw(SVGStyle.screenStroke)
-            out.raw("\" stroke-width=\"1.25\" stroke-dasharray=\""); out.raw(SVGStyle.screenEdgeDash); out.raw("\"/>\n")
-        }
+        if let e = overflows, let content { overflow(scene, extent: e, content: content, prefix: prefix) }
+        if options.guides { guides(scene, prefix: prefix, clip: screenClip) }
         let crosses = options.centers ? centres(scene, prefix: prefix) : []
         if options.labels { labels(scene, painter: painter, prefix: prefix, crosses: crosses, area: labelArea) }
+    }
+
+    /// Shapes reach past the screen: what the device cuts off is drawn faded
+    /// (the same shapes, `content`, clipped to everything outside the screen),
+    /// and the screen's edge again over them, so the picture still shows where
+    /// the device clips: dark dashes on a light line, seen on any fill.
+    mutating func overflow(_ scene: ResolvedScene, extent e: Frame, content: String, prefix: String) {
+        let outside = unique(prefix + "overflow-clip")
+        clipPath(outside, evenOdd: true) { doc in
+            let m = SVGStyle.margin
+            doc.out.pathMove(Point(e.minX - m, e.minY - m))
+            doc.out.raw("h"); doc.out.number(e.width + 2 * m); doc.out.raw("v"); doc.out.number(e.height + 2 * m)
+            doc.out.raw("h"); doc.out.number(-(e.width + 2 * m)); doc.out.raw("z")
+            doc.out.path(RoundedRect(screen: scene.screen))
+        }
+        out.raw("<use xlink:href=\"#"); out.id(content); out.raw("\" clip-path=\"url(#"); out.id(outside)
+        out.raw(")\" opacity=\""); out.number(SVGStyle.overflowOpacity); out.raw("\"/>\n")
+        let edge = RoundedRect(screen: scene.screen)
+        out.raw("<path d=\""); out.path(edge)
+        out.raw("\" fill=\"none\" stroke=\""); out.raw(SVGStyle.halo); out.raw("\" stroke-width=\"2.5\"/>\n")
+        out.raw("<path id=\""); out.id(unique(prefix + "screen-edge")); out.raw("\" d=\""); out.path(edge)
+        out.raw("\" fill=\"none\" stroke=\""); out.raw(SVGStyle.screenStroke)
+        out.raw("\" stroke-width=\"1.25\" stroke-dasharray=\""); out.raw(SVGStyle.screenEdgeDash); out.raw("\"/>\n")
+    }
+
+    /// `<clipPath id="id">` holding one path, whose data `d` writes.
+    mutating func clipPath(_ id: String, evenOdd: Bool = false, _ d: (inout SVGDocument) -> Void) {
+        out.raw("<clipPath id=\""); out.id(id); out.raw("\"><path")
+        if evenOdd { out.raw(" clip-rule=\"evenodd\"") }
+        out.raw(" d=\""); d(&self); out.raw("\"/></clipPath>\n")
     }
 
     /// Whether a white outline contrasts more than a dark one with `backdrop`.
@@ -341,10 +395,10 @@ struct SVGDocument {
         // centre too (concentric), pink where it is its own.
         var shared: [Point] = [], own: [Point] = []
         for s in shapes where s.kind != .group && s.isDrawable {
-            let rect = RoundedRect(shape: s)
+            let outline = Outline(shape: s)
             let outer = published(s.enclosing, in: scene)
             for corner in Corner.allCases {
-                guard let c = rect.centre(corner) else { continue }
+                guard let c = outline.centre(corner) else { continue }
                 if let o = outer?.centre(corner),
                    abs(o.x - c.x) <= SVGStyle.sharedTolerance, abs(o.y - c.y) <= SVGStyle.sharedTolerance {
                     shared.append(c)
@@ -437,6 +491,11 @@ struct SVGDocument {
                                   scene, painter)
             let light = behind.luminance > SVGStyle.lightLuminance
             let ink: StaticString = light ? SVGStyle.ink : "#ffffff", halo: StaticString = light ? "#ffffff" : SVGStyle.ink
+            // Outside its shape: a leader line to it.
+            if !inside, let (a, b) = SVGLabelRule.leader(box, to: Outline(shape: scene.shapes[i])) {
+                out.raw("<path d=\""); out.pathMove(a); out.line(to: b)
+                out.raw("\" fill=\"none\" stroke=\""); out.raw(ink); out.raw("\" stroke-width=\"0.75\"/>\n")
+            }
             let baseline = box.minY + SVGLabelPlacer.ascent
             out.raw("<text x=\""); out.number(box.minX); out.raw("\" y=\""); out.number(baseline)
             out.raw("\" fill=\""); out.raw(halo); out.raw("\" stroke=\""); out.raw(halo); out.raw("\">"); out.text(label); out.raw("</text>\n")
