@@ -104,6 +104,15 @@ enum ExprValue {
     }
 }
 
+/// A corner whose fixed radius is off the concentric one (flared or pinched).
+struct CornerMiss {
+    var corner: Corner
+    /// As drawn.
+    var radius: Double
+    /// R − d at that corner.
+    var concentric: Double
+}
+
 /// One pass of rules over a run of shapes: the whole scene, or one top-level
 /// node's subtree (see `Context.passes`).
 struct RulePass: Sendable {
@@ -234,20 +243,20 @@ struct Context {
         guard scene.shapes[i].kind.hasFixedCorners else { return false }
         let sh = scene.shapes[i]
         let ctx = context(of: i)
-        var flared: [(Corner, Double, Double)] = [], pinched: [(Corner, Double, Double)] = []
+        var flared: [CornerMiss] = [], pinched: [CornerMiss] = []
         for k in Corner.allCases {
             let (R, d, want) = scene.concentricRadius(k, of: i)
             // The display clips what runs into its corner: full-bleed is fine there.
             if ctx == .screen, d == 0 { continue }
             guard d < R else { continue }
             let r = sh.radii[k]
-            if r > want + Checker.tolerance { flared.append((k, r, want)) }
-            else if r < want - Checker.tolerance { pinched.append((k, r, want)) }
+            if r > want + Checker.tolerance { flared.append(CornerMiss(corner: k, radius: r, concentric: want)) }
+            else if r < want - Checker.tolerance { pinched.append(CornerMiss(corner: k, radius: r, concentric: want)) }
         }
         guard let first = flared.first ?? pinched.first else { return false }
         let isFlared = !flared.isEmpty
         let list = isFlared ? flared : pinched
-        let want = first.2
+        let want = first.concentric
         let code: DiagnosticCode = isFlared ? .flaredCorner : .pinchedCorner
         let how = isFlared ? "rounder" : "squarer"
         var fixes: [TextEdit] = []
@@ -255,7 +264,7 @@ struct Context {
         if let r = sh.shapeRange {
             // Switch the drawn shape to concentric, keeping a minimum no larger than
             // the concentric radius; a container declared with the same radii follows.
-            var minimum = n(min(first.1, want).rounded())
+            var minimum = n(min(first.radius, want).rounded())
             // Pinched: the radius as written becomes the minimum (`rect r` → `concentric min r`).
             if !isFlared, let e = drawnRect(i), !ExprValue.names(e).isEmpty { minimum = minimumText(text(e.range)) }
             fixes = [TextEdit(r, "concentric min \(minimum)")]
@@ -270,8 +279,8 @@ struct Context {
         }
         if sh.isContainer, fixes.contains(where: { $0.range == sh.containerRange }) { containerEdit(i, finding: findings.count) }
         add(code,
-            "`\(sh.id)` is \(how) than \(name(ctx)) at \(list.map { $0.0.name }.joined(separator: ", ")): radius \(n(first.1)), concentric would be \(n(want))",
-            at: shapeRange(i), help: help, values: ["radius": first.1, "concentricRadius": want], fixes: fixes)
+            "`\(sh.id)` is \(how) than \(name(ctx)) at \(list.map(\.corner.name).joined(separator: ", ")): radius \(n(first.radius)), concentric would be \(n(want))",
+            at: shapeRange(i), help: help, values: ["radius": first.radius, "concentricRadius": want], fixes: fixes)
         return true
     }
 
@@ -329,6 +338,8 @@ struct Context {
     /// Insert `min N` after each `concentric` that has none.
     func minimumEdits(_ i: Int, _ m: Double) -> [TextEdit] {
         let node = nodes[i]
+        // The keyword as the shape-kind table spells it.
+        let word = ShapeKind.concentric.rawValue
         var edits: [TextEdit] = []
         for it in node.items {
             let shape: ShapeExpr
@@ -339,15 +350,15 @@ struct Context {
             guard case .concentric(let base, _, let clauses) = shape else { continue }
             let itemBytes = Array(file.bytes[it.range.start..<it.range.end])
             let covered = Set(clauses.flatMap { $0.set.corners })
-            if case .concentric(nil) = base, covered.count < 4, let at = find("concentric", in: itemBytes) {
-                let pos = it.range.start + at + 10
+            if case .concentric(nil) = base, covered.count < 4, let at = find(word, in: itemBytes) {
+                let pos = it.range.start + at + word.utf8.count
                 edits.append(TextEdit(SourceRange(pos, pos), " min \(n(m))"))
             }
             for c in clauses {
                 guard case .concentric(nil) = c.spec else { continue }
                 let bytes = Array(file.bytes[c.range.start..<c.range.end])
-                if let at = find("concentric", in: bytes) {
-                    let pos = c.range.start + at + 10
+                if let at = find(word, in: bytes) {
+                    let pos = c.range.start + at + word.utf8.count
                     edits.append(TextEdit(SourceRange(pos, pos), " min \(n(m))"))
                 }
             }
@@ -415,7 +426,7 @@ struct Context {
         // (A concentric container is already an error; a node drawing its own
         // container shape publishes what it draws.)
         guard sh.isContainer, let cr = sh.containerRadii, let range = sh.containerRange, sh.kind != .group,
-              sh.containerKind != ShapeKind.rejectedContainerStandIn || !text(range).contains("concentric") else { return }
+              !declaresRejectedContainer(i) else { return }
         let close = Corner.allCases.allSatisfy { abs(cr[$0] - sh.radii[$0]) <= Checker.tolerance }
         guard !close else { return }
         let r = sh.radii
@@ -430,6 +441,17 @@ struct Context {
             "`\(sh.id)` declares a container (\(cr)) that differs from the shape it draws (\(sh.kind.rawValue) \(r))",
             at: range, help: "children follow the declared corners: declare the drawn one, `\(decl)`",
             fixes: [TextEdit(range, decl)])
+    }
+
+    /// Whether node `i` declares a container of a kind that cannot be one
+    /// (`container concentric`: an error, reported by layout), read from the
+    /// item the node's container came from.
+    func declaresRejectedContainer(_ i: Int) -> Bool {
+        guard let range = scene.shapes[i].containerRange else { return false }
+        for it in nodes[i].items where it.range == range {
+            if case .container(let s) = it.value { return s.kind.row.container == .rejected }
+        }
+        return false
     }
 
     // MARK: missing-container-shape
