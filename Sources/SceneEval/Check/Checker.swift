@@ -242,14 +242,20 @@ struct Context {
     mutating func fixedNearCorner(_ i: Int) -> Bool {
         guard scene.shapes[i].kind.hasFixedCorners else { return false }
         let sh = scene.shapes[i]
-        let ctx = context(of: i)
+        // Its declared container, or a nearer ancestor that is visibly rounded
+        // and declares none (`ResolvedScene.nestingReference`).
+        let ref = scene.nestingReference(of: i)
         var flared: [CornerMiss] = [], pinched: [CornerMiss] = []
+        // Each corner as the concentric radius would draw it (the ones at the corner).
+        var concentric = sh.radii
         for k in Corner.allCases {
-            let (R, d, want) = scene.concentricRadius(k, of: i)
+            let (R, d, want) = scene.concentricRadius(k, of: i, against: ref)
             // The display clips what runs into its corner: full-bleed is fine there.
-            if ctx == .screen, d == 0 { continue }
+            if ref.ancestor == .screen, d == 0 { continue }
             guard d < R else { continue }
-            let r = sh.radii[k]
+            concentric[k] = want
+            // As drawn: a corner cut by an ancestor's clip takes the clip's curve.
+            let r = scene.drawnRadius(k, of: i)
             if r > want + Checker.tolerance { flared.append(CornerMiss(corner: k, radius: r, concentric: want)) }
             else if r < want - Checker.tolerance { pinched.append(CornerMiss(corner: k, radius: r, concentric: want)) }
         }
@@ -261,7 +267,25 @@ struct Context {
         let how = isFlared ? "rounder" : "squarer"
         var fixes: [TextEdit] = []
         var help: String
-        if let r = sh.shapeRange {
+        // Against an ancestor that declares no container, `concentric` would follow
+        // the container above it: the fix is the concentric number, and the help
+        // gives the iOS 26 spelling too (declare the ancestor's shape, follow it).
+        let undeclared: Int? = { if ref.outline != .container, case .node(let a) = ref.ancestor { return a } else { return nil } }()
+        if let r = sh.shapeRange, let a = undeclared {
+            var minimum = n(min(first.radius, want).rounded())
+            if !isFlared, let e = drawnRect(i), !ExprValue.names(e).isEmpty { minimum = minimumText(text(e.range)) }
+            let decl = scene.outer(of: ref).radii.containerDeclaration
+            // The corners at the ancestor's corner become concentric, the others stay;
+            // a radius written with names keeps them (KeepNames.swift).
+            var fixed = concentric.isUniform ? "rect \(n(want))" : "uneven(\(concentric.values.map(n).joined(separator: ", ")))"
+            if concentric.isUniform, let e = drawnRect(i), !ExprValue.names(e).isEmpty {
+                if let kept = adjusted(e, to: want) { fixed = "rect " + kept; fixes = [TextEdit(e.range, kept)] }
+            } else {
+                fixes = [TextEdit(r, fixed)]
+            }
+            let a = scene.shapes[a].id
+            help = "use the concentric radius: `\(fixed)`; or, on iOS 26, declare `\(a)`'s shape as its container and follow it: `\(decl)` on `\(a)`, `concentric min \(minimum)` on `\(sh.id)`"
+        } else if let r = sh.shapeRange {
             // Switch the drawn shape to concentric, keeping a minimum no larger than
             // the concentric radius; a container declared with the same radii follows.
             var minimum = n(min(first.radius, want).rounded())
@@ -279,9 +303,18 @@ struct Context {
         }
         if sh.isContainer, fixes.contains(where: { $0.range == sh.containerRange }) { containerEdit(i, finding: findings.count) }
         add(code,
-            "`\(sh.id)` is \(how) than \(name(ctx)) at \(list.map(\.corner.name).joined(separator: ", ")): radius \(n(first.radius)), concentric would be \(n(want))",
+            "`\(sh.id)` is \(how) than \(name(ref)) at \(list.map(\.corner.name).joined(separator: ", ")): radius \(n(first.radius)), concentric would be \(n(want))",
             at: shapeRange(i), help: help, values: ["radius": first.radius, "concentricRadius": want], fixes: fixes)
         return true
+    }
+
+    /// What a finding measured against: the container, or an ancestor's clip or outline.
+    func name(_ ref: NestingReference) -> String {
+        switch (ref.outline, ref.ancestor) {
+        case (.clip, .node(let a)): return "`\(scene.shapes[a].id)`'s clip"
+        case (.drawn, .node(let a)): return "`\(scene.shapes[a].id)`'s outline (it declares no container)"
+        default: return name(ref.ancestor)
+        }
     }
 
     // MARK: radius-inversion
