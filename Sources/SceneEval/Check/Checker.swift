@@ -248,12 +248,21 @@ struct Context {
         var flared: [CornerMiss] = [], pinched: [CornerMiss] = []
         // Each corner as the concentric radius would draw it (the ones at the corner).
         var concentric = sh.radii
+        // No corner can be rounder than half the shape's shorter side (radius-overflow
+        // and the clamp): the concentric radius is capped there, so no help leads into
+        // another finding (`rect 32`, or `capsule`, for a 64 × 64 shape that would be 38).
+        let half = sh.frame.halfShorterSide
+        var uncapped = 0.0
         for k in Corner.allCases {
-            let (R, d, want) = scene.concentricRadius(k, of: i, against: ref)
+            let (R, d, full) = scene.concentricRadius(k, of: i, against: ref)
+            let want = min(full, half)
             // The display clips what runs into its corner: full-bleed is fine there.
             if ref.ancestor == .screen, d == 0 { continue }
-            guard d < R else { continue }
+            // Away from the corner it stays, but never rounder than the corner
+            // there (radius-inversion).
+            guard d < R else { if R > 0 { concentric[k] = min(concentric[k], R) }; continue }
             concentric[k] = want
+            if want < full { uncapped = max(uncapped, full) }
             // As drawn: a corner cut by an ancestor's clip takes the clip's curve.
             let r = scene.drawnRadius(k, of: i)
             if r > want + Checker.tolerance { flared.append(CornerMiss(corner: k, radius: r, concentric: want)) }
@@ -264,48 +273,77 @@ struct Context {
         let list = isFlared ? flared : pinched
         let want = first.concentric
         let code: DiagnosticCode = isFlared ? .flaredCorner : .pinchedCorner
+        // Capped at half the shorter side: that radius, or the capsule it makes.
+        let capped = uncapped > 0 && abs(want - half) < 1e-9
+        let capsule = capped && concentric.isUniform ? ", or `capsule`" : ""
         let how = isFlared ? "rounder" : "squarer"
-        var fixes: [TextEdit] = []
-        var help: String
+        let (help, fixes) = fixedCornerHelp(i, ref, first, isFlared: isFlared, concentric: concentric, capsule: capsule)
+        if sh.isContainer, fixes.contains(where: { $0.range == sh.containerRange }) { containerEdit(i, finding: findings.count) }
+        add(code,
+            "`\(sh.id)` is \(how) than \(name(ref)) at \(list.map(\.corner.name).joined(separator: ", ")): radius \(n(first.radius)), concentric would be \(capped ? "\(n(uncapped)), at most \(n(want)) (half its shorter side)" : n(want))",
+            at: shapeRange(i), help: help, values: ["radius": first.radius, "concentricRadius": want], fixes: fixes)
+        return true
+    }
+
+    /// The help and fixes of a flared or pinched shape `i`: `concentric` is each
+    /// corner as the concentric radius draws it (capped at half the shorter side),
+    /// the others as they are; `first` the corner the message names.
+    mutating func fixedCornerHelp(_ i: Int, _ ref: NestingReference, _ first: CornerMiss, isFlared: Bool,
+                                  concentric: Radii, capsule: String) -> (String, [TextEdit]) {
+        let sh = scene.shapes[i]
+        let want = first.concentric
+        // The concentric radius as a shape: one number, or each corner its own.
+        let drawn = concentric.isUniform ? "rect \(n(want))" : "uneven(\(concentric.values.map(n).joined(separator: ", ")))"
+        // A minimum no other rule objects to once it is concentric (container-too-tight, radius-inversion).
+        let largest = largestMinimum(i)
+        let m = min(min(first.radius, want).rounded(), largest.rounded(.down))
+        var minimum = n(m)
+        // Pinched: the radius as written becomes the minimum (`rect r` → `concentric min r`).
+        if !isFlared, first.radius <= largest, let e = drawnRect(i), !ExprValue.names(e).isEmpty { minimum = minimumText(text(e.range)) }
+        guard let r = sh.shapeRange else {
+            // The container shape is what is drawn: it cannot become concentric.
+            let decl = Radii(all: want).containerDeclaration
+            return ("use the concentric radius: `\(decl)`", sh.containerRange.map { [TextEdit($0, decl)] } ?? [])
+        }
         // Against an ancestor that declares no container, `concentric` would follow
         // the container above it: the fix is the concentric number, and the help
         // gives the iOS 26 spelling too (declare the ancestor's shape, follow it).
-        let undeclared: Int? = { if ref.outline != .container, case .node(let a) = ref.ancestor { return a } else { return nil } }()
-        if let r = sh.shapeRange, let a = undeclared {
-            var minimum = n(min(first.radius, want).rounded())
-            if !isFlared, let e = drawnRect(i), !ExprValue.names(e).isEmpty { minimum = minimumText(text(e.range)) }
-            let decl = scene.outer(of: ref).radii.containerDeclaration
-            // The corners at the ancestor's corner become concentric, the others stay;
-            // a radius written with names keeps them (KeepNames.swift).
-            var fixed = concentric.isUniform ? "rect \(n(want))" : "uneven(\(concentric.values.map(n).joined(separator: ", ")))"
+        if ref.outline != .container, case .node(let a) = ref.ancestor {
+            var fixed = drawn, fixes = [TextEdit(r, drawn)]
+            // A radius written with names keeps them (KeepNames.swift).
             if concentric.isUniform, let e = drawnRect(i), !ExprValue.names(e).isEmpty {
+                fixes = []
                 if let kept = adjusted(e, to: want) { fixed = "rect " + kept; fixes = [TextEdit(e.range, kept)] }
-            } else {
-                fixes = [TextEdit(r, fixed)]
             }
-            let a = scene.shapes[a].id
-            help = "use the concentric radius: `\(fixed)`; or, on iOS 26, declare `\(a)`'s shape as its container and follow it: `\(decl)` on `\(a)`, `concentric min \(minimum)` on `\(sh.id)`"
-        } else if let r = sh.shapeRange {
-            // Switch the drawn shape to concentric, keeping a minimum no larger than
-            // the concentric radius; a container declared with the same radii follows.
-            var minimum = n(min(first.radius, want).rounded())
-            // Pinched: the radius as written becomes the minimum (`rect r` → `concentric min r`).
-            if !isFlared, let e = drawnRect(i), !ExprValue.names(e).isEmpty { minimum = minimumText(text(e.range)) }
-            fixes = [TextEdit(r, "concentric min \(minimum)")]
-            if let cr = sh.containerRange, sh.containerRadii == sh.radii, sh.containerKind?.hasFixedCorners == true {
-                fixes.append(TextEdit(cr, Radii(all: want).containerDeclaration))
-            }
-            help = "make it concentric (`concentric min \(minimum)`), or use the concentric radius: `rect \(n(want))`"
-        } else {
-            // The container shape is what is drawn: it cannot become concentric.
-            if let cr = sh.containerRange { fixes = [TextEdit(cr, Radii(all: want).containerDeclaration)] }
-            help = "use the concentric radius: `\(Radii(all: want).containerDeclaration)`"
+            let decl = scene.outer(of: ref).radii.containerDeclaration, who = scene.shapes[a].id
+            return ("use the concentric radius: `\(fixed)`\(capsule); or, on iOS 26, declare `\(who)`'s shape as its container and follow it: `\(decl)` on `\(who)`, `concentric min \(minimum)` on `\(sh.id)`", fixes)
         }
-        if sh.isContainer, fixes.contains(where: { $0.range == sh.containerRange }) { containerEdit(i, finding: findings.count) }
-        add(code,
-            "`\(sh.id)` is \(how) than \(name(ref)) at \(list.map(\.corner.name).joined(separator: ", ")): radius \(n(first.radius)), concentric would be \(n(want))",
-            at: shapeRange(i), help: help, values: ["radius": first.radius, "concentricRadius": want], fixes: fixes)
-        return true
+        // Switch the drawn shape to concentric, keeping a minimum no larger than
+        // the concentric radius; a container declared with the same radii follows.
+        var fixes = [TextEdit(r, "concentric min \(minimum)")]
+        if let cr = sh.containerRange, sh.containerRadii == sh.radii, sh.containerKind?.hasFixedCorners == true {
+            fixes.append(TextEdit(cr, Radii(all: want).containerDeclaration))
+        }
+        return ("make it concentric (`concentric min \(minimum)`), or use the concentric radius: `\(drawn)`\(capsule)", fixes)
+    }
+
+    /// The largest minimum shape `i` may have as a concentric shape against its
+    /// container: no larger than R − d at a corner that is at the container's
+    /// corner (container-too-tight, `atCorner`), nor than the container's radius
+    /// at a rounded corner (radius-inversion).
+    mutating func largestMinimum(_ i: Int) -> Double {
+        let outer = scene.outer(of: scene.shapes[i].enclosing)
+        var m = Double.infinity
+        for k in Corner.allCases {
+            let R = outer.radii[k]
+            guard R > 0 else { continue }
+            if case .node = scene.shapes[i].enclosing { m = min(m, R) }
+            let rule = ResolveContext.concentric(k, frame: scene.shapes[i].frame, in: outer.frame, R: R)
+            var r = CornerReason(rule: .concentric)
+            r.containerRadius = R; r.dx = rule.dx; r.dy = rule.dy; r.distance = rule.distance; r.computed = rule.radius
+            if atCorner(i, k, r) { m = min(m, rule.radius) }
+        }
+        return m
     }
 
     /// What a finding measured against: the container, or an ancestor's clip or outline.
@@ -360,7 +398,8 @@ struct Context {
         // at the seed's inner radius for photos and small cards (16).
         var outer = 0.0
         if case .node(let j) = context(of: i) { outer = scene.shapes[j].containerRadii?.max ?? 0 }
-        let suggestion = Self.suggestedMinimum(sh.radii, containerRadius: outer)
+        // …and no larger than what it may keep at the container's corner (no container-too-tight follows).
+        let suggestion = min(Self.suggestedMinimum(sh.radii, containerRadius: outer), largestMinimum(i).rounded(.down))
         let why = ios26 ? "resolves to a square corner at \(square.joined(separator: ", "))"
             : "falls back to square corners under `target ios18` (at \(square.joined(separator: ", ")))"
         add(.missingMinimum, "`\(sh.id)` has no minimum and \(why)", at: shapeRange(i),
