@@ -521,7 +521,7 @@ struct Context {
     func declaresRejectedContainer(_ i: Int) -> Bool {
         guard let range = scene.shapes[i].containerRange else { return false }
         for it in nodes[i].items where it.range == range {
-            if case .container(let s) = it.value { return s.kind.row.container == .rejected }
+            if case .container(let s) = it.value, case .rejected = s.kind.row.container { return true }
         }
         return false
     }
