@@ -314,6 +314,72 @@ extension ResolvedScene {
         return (outer.radii[k], rule.distance, rule.radius)
     }
 
+    /// What the nesting rules (flared, pinched) measure shape `index`'s corners
+    /// against: its container as declared (`enclosing`), unless an ancestor
+    /// nearer than that one is visibly rounded and declares no container. Then
+    /// that ancestor is what the eye compares the corner with: its clip when it
+    /// clips to a rounded shape (what it holds is drawn within the clip), else
+    /// the rounded outline it draws. (Code written before iOS 26 declares no
+    /// container shapes: nesting is only what is drawn.)
+    public func nestingReference(of index: Int) -> NestingReference {
+        let enclosing = shapes[index].enclosing
+        let stop: Int? = { if case .node(let j) = enclosing { return j } else { return nil } }()
+        var at = shapes[index].parent
+        while let a = at, a != stop {
+            if clipLayer(of: a) != nil { return NestingReference(ancestor: .node(a), outline: .clip) }
+            if shapes[a].kind != .group, shapes[a].radii.max > 0 { return NestingReference(ancestor: .node(a), outline: .drawn) }
+            at = shapes[a].parent
+        }
+        return NestingReference(ancestor: enclosing, outline: .container)
+    }
+
+    /// Node `j`'s rounded clip, if it clips what it holds to one (the last `clip` item).
+    func clipLayer(of j: Int) -> ShapeLayer? {
+        guard shapes[j].extras != nil else { return nil }
+        guard let clip = shapes[j].layers.last(where: { $0.role == "clip" }), clip.radii.max > 0 else { return nil }
+        return clip
+    }
+
+    /// The outline a reference stands for, as the resolver measures a container.
+    func outer(of ref: NestingReference) -> Outer {
+        guard case .node(let j) = ref.ancestor else { return outer(of: ref.ancestor) }
+        switch ref.outline {
+        case .container: return Outer(containerIn: shapes, j)
+        case .clip:
+            let clip = clipLayer(of: j)!
+            return Outer(frame: clip.kind.measured(shapes[j].frame), radii: clip.radii, kind: clip.kind)
+        case .drawn:
+            return Outer(frame: shapes[j].kind.measured(shapes[j].frame), radii: shapes[j].radii, kind: shapes[j].kind)
+        }
+    }
+
+    /// The concentric radius at corner k of shape `index` against `ref` (see
+    /// `nestingReference`), before any minimum: R − max(dx, dy), at least 0.
+    public func concentricRadius(_ k: Corner, of index: Int, against ref: NestingReference) -> (R: Double, distance: Double, radius: Double) {
+        if ref.outline == .container, ref.ancestor == shapes[index].enclosing { return concentricRadius(k, of: index) }
+        let outer = outer(of: ref)
+        let rule = ResolveContext.concentric(k, frame: shapes[index].frame, in: outer.frame, R: outer.radii[k])
+        return (outer.radii[k], rule.distance, rule.radius)
+    }
+
+    /// The radius corner k of shape `index` is drawn with: its own, unless an
+    /// ancestor clips it there. A corner that runs into (or past) the corner of
+    /// an ancestor's rounded clip on both edges is cut to the clip's curve, the
+    /// rounder of the two (a list row flush in a section clipped to `rect 26`
+    /// draws the section's corner: concentric by construction).
+    public func drawnRadius(_ k: Corner, of index: Int) -> Double {
+        var r = shapes[index].radii[k]
+        var at = shapes[index].parent
+        while let a = at {
+            if let clip = clipLayer(of: a) {
+                let (dx, dy) = ResolveContext.insets(k, shapes[index].frame, clip.kind.measured(shapes[a].frame))
+                if dx <= 1e-9, dy <= 1e-9 { r = max(r, clip.radii[k]) }
+            }
+            at = shapes[a].parent
+        }
+        return r
+    }
+
     /// Why each corner of shape `index` came out as it did (topLeading, topTrailing,
     /// bottomTrailing, bottomLeading); empty for a group.
     public func reasons(for index: Int) -> [CornerReason] {
@@ -324,6 +390,21 @@ extension ResolvedScene {
         return context.resolve(spec, frame: shapes[index].frame, ctx: enclosing, outer: outer(of: enclosing),
                                explain: true).reasons
     }
+}
+
+/// An outline the nesting rules measure a shape against (`ResolvedScene.nestingReference(of:)`).
+public struct NestingReference: Sendable, Equatable {
+    public enum Outline: Sendable, Equatable {
+        /// The container it declares (or the screen).
+        case container
+        /// The ancestor's rounded `clip`: what it holds is drawn within it.
+        case clip
+        /// The rounded outline the ancestor draws (it declares no container).
+        case drawn
+    }
+    /// `.screen`, or `.node(j)`.
+    public var ancestor: ContainerRef
+    public var outline: Outline
 }
 
 extension Radii {

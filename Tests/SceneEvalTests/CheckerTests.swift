@@ -167,3 +167,27 @@ struct CheckerTests {
     }
 }
 
+
+/// The checker reads the kind a node declares as its container, not its text
+/// (a name that contains `concentric` is no `container concentric`).
+struct CheckerReadsKindsTests {
+    @Test func aContainerWrittenWithANameContainingConcentricIsStillCompared() throws {
+        let text = "let concentricR = 10\ncard: rect 20 container uneven(concentricR, 0, 0, 0) size 200x200\n"
+        let f = CheckerTests.findings(text)
+        #expect(f.map(\.code) == ["shape-mismatch"], "\(f.map(\.message))")
+        // A rejected `container concentric` is an error, and no mismatch besides.
+        let rejected = CheckerTests.findings("card: rect 20 container concentric min 8 size 200x200\n")
+        #expect(rejected.map(\.code) == ["concentric-container"], "\(rejected.map(\.message))")
+    }
+
+    /// The minimum is inserted right after the keyword, in a clause too.
+    @Test func aMinimumIsInsertedAfterTheKeyword() throws {
+        let text = "card: container rect 20 size 200x200 <\n  photo: concentric(top: concentric, bottom: fixed 4) pad 24\n>\n"
+        let d = try #require(CheckerTests.findings(text).first { $0.code == "missing-minimum" })
+        let bytes = Array(text.utf8)
+        let positions = d.fixes.map { $0.range.start }
+        #expect(d.fixes.allSatisfy { $0.replacement.hasPrefix(" min ") && $0.range.length == 0 })
+        #expect(positions.map { String(decoding: bytes[($0 - 10)..<$0], as: UTF8.self) } == Array(repeating: "concentric", count: d.fixes.count))
+        #expect(!positions.isEmpty)
+    }
+}

@@ -79,7 +79,9 @@ struct TooTightFixTests {
     // MARK: - property: every fix clears its finding and keeps every name
 
     static let radii = ["a", "b", "a + b", "a * 2", "a - 2", "b + 4", "min(a, 30)", "max(a, b) + 2", "a / 2 + b", "10", "a + 0.5", "(a + 4)", "(b - 2) * 2"]
-    static let pads = ["a", "b", "a + 2", "12", "b * 2", "a / 2", "3"]
+    /// Uniform and per-edge (so the corners differ: which one the finding reports matters).
+    static let pads = ["a", "b", "a + 2", "12", "b * 2", "a / 2", "3", "top 12 leading 8 bottom 8 trailing 8",
+                       "top a leading 4", "bottom b trailing 12 top 3 leading 3", "h 4 v 14", "leading 16 top 6 bottom 2 trailing 2"]
 
     static func randomScene(_ g: inout SeededGenerator) -> String {
         let a = 4 + g.under(30), b = 2 + g.under(20)

@@ -410,7 +410,7 @@ struct FixSummaryCLITests {
         #expect(r.err.hasSuffix("0 warnings, 0 errors in 1 file\n"))
         // A finding with no automatic fix (radius-inversion) is named.
         let inv = dir.appendingPathComponent("inv.scene")
-        try "screen 400x400 radius 0\npanel: container rect 12 size 300x300 <\n  tile: capsule size 100x100 <\n    x: rect 30 size 100x100\n  >\n>\n"
+        try "screen 400x400 radius 0\npanel: container rect 12 size 300x300 <\n  tile: rectangle size 100x100 <\n    x: rect 30 size 100x100\n  >\n>\n"
             .write(to: inv, atomically: true, encoding: .utf8)
         let s = try CLI.run(["check", "--fix", inv.path])
         #expect(s.err.contains("no fix changed the file; 1 left without an automatic fix: radius-inversion at 4:8"), "\(s.err)")

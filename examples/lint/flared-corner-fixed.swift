@@ -28,12 +28,13 @@ struct FlaredCornerFixedView: View {
     var body: some View {
         ZStack {
             card
+            tile
         }
         .frame(maxWidth: .infinity, maxHeight: .infinity)
         .ignoresSafeArea()
     }
 
-    /// `card` (line 3)
+    /// `card` (line 4)
     private var card: some View {
         ZStack {
             photo
@@ -41,12 +42,32 @@ struct FlaredCornerFixedView: View {
         .frame(width: 300, height: 200)
         .concentricContainer(FlaredCornerFixedCorners.rect(28))  // resolves to 28 28 28 28 (container)
         .background { FlaredCornerFixedCorners.rect(28).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 28 28 28 28
+        .padding(.top, 120)
+        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
     }
 
-    /// `photo` (line 4)
+    /// `photo` (line 5)
     private var photo: some View {
         FlaredCornerFixedCorners.nested(minimum: 16).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 16 16 16 16 against card; iOS 18: 16 16 16 16
         .padding(12)
+    }
+
+    /// `tile` (line 7)
+    private var tile: some View {
+        ZStack {
+            thumb
+        }
+        .frame(width: 300, height: 200)
+        .concentricContainer(FlaredCornerFixedCorners.rect(20))  // resolves to 20 20 20 20 (container)
+        .background { FlaredCornerFixedCorners.rect(20).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 20 20 20 20
+        .padding(.bottom, 120)
+        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottom)
+    }
+
+    /// `thumb` (line 8)
+    private var thumb: some View {
+        FlaredCornerFixedCorners.nested(minimum: 12).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 12 12 12 12 against tile; iOS 18: 12 12 12 12
+        .padding(8)
     }
 }
 

@@ -19,12 +19,13 @@ struct PinchedCornerFixedView: View {
     var body: some View {
         ZStack {
             card
+            tile
         }
         .frame(maxWidth: .infinity, maxHeight: .infinity)
         .ignoresSafeArea()
     }
 
-    /// `card` (line 3)
+    /// `card` (line 4)
     private var card: some View {
         ZStack {
             photo
@@ -32,12 +33,31 @@ struct PinchedCornerFixedView: View {
         .frame(width: 300, height: 200)
         .containerShape(PinchedCornerFixedCorners.rect(28))  // resolves to 28 28 28 28 (container)
         .background { PinchedCornerFixedCorners.rect(28).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 28 28 28 28
+        .padding(.top, 120)
+        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
     }
 
-    /// `photo` (line 4)
+    /// `photo` (line 5)
     private var photo: some View {
         PinchedCornerFixedCorners.rect(16).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 16 16 16 16
         .padding(12)
+    }
+
+    /// `tile` (line 7)
+    private var tile: some View {
+        ZStack {
+            thumb
+        }
+        .frame(width: 300, height: 200)
+        .background { PinchedCornerFixedCorners.rect(20).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 20 20 20 20
+        .padding(.bottom, 120)
+        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottom)
+    }
+
+    /// `thumb` (line 8)
+    private var thumb: some View {
+        PinchedCornerFixedCorners.rect(12).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 12 12 12 12
+        .padding(8)
     }
 }
 

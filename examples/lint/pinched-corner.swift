@@ -19,12 +19,13 @@ struct PinchedCornerView: View {
     var body: some View {
         ZStack {
             card
+            tile
         }
         .frame(maxWidth: .infinity, maxHeight: .infinity)
         .ignoresSafeArea()
     }
 
-    /// `card` (line 3)
+    /// `card` (line 5)
     private var card: some View {
         ZStack {
             photo
@@ -32,12 +33,31 @@ struct PinchedCornerView: View {
         .frame(width: 300, height: 200)
         .containerShape(PinchedCornerCorners.rect(28))  // resolves to 28 28 28 28 (container)
         .background { PinchedCornerCorners.rect(28).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 28 28 28 28
+        .padding(.top, 120)
+        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
     }
 
-    /// `photo` (line 4)
+    /// `photo` (line 6)
     private var photo: some View {
         PinchedCornerCorners.rect(6).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 6 6 6 6
         .padding(12)
+    }
+
+    /// `tile` (line 8)
+    private var tile: some View {
+        ZStack {
+            thumb
+        }
+        .frame(width: 300, height: 200)
+        .background { PinchedCornerCorners.rect(20).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 20 20 20 20
+        .padding(.bottom, 120)
+        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottom)
+    }
+
+    /// `thumb` (line 9)
+    private var thumb: some View {
+        PinchedCornerCorners.rect(4).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 4 4 4 4
+        .padding(8)
     }
 }
 

@@ -104,6 +104,15 @@ enum ExprValue {
     }
 }
 
+/// A corner whose fixed radius is off the concentric one (flared or pinched).
+struct CornerMiss {
+    var corner: Corner
+    /// As drawn.
+    var radius: Double
+    /// R − d at that corner.
+    var concentric: Double
+}
+
 /// One pass of rules over a run of shapes: the whole scene, or one top-level
 /// node's subtree (see `Context.passes`).
 struct RulePass: Sendable {
@@ -233,46 +242,117 @@ struct Context {
     mutating func fixedNearCorner(_ i: Int) -> Bool {
         guard scene.shapes[i].kind.hasFixedCorners else { return false }
         let sh = scene.shapes[i]
-        let ctx = context(of: i)
-        var flared: [(Corner, Double, Double)] = [], pinched: [(Corner, Double, Double)] = []
+        // Its declared container, or a nearer ancestor that is visibly rounded
+        // and declares none (`ResolvedScene.nestingReference`).
+        let ref = scene.nestingReference(of: i)
+        var flared: [CornerMiss] = [], pinched: [CornerMiss] = []
+        // Each corner as the concentric radius would draw it (the ones at the corner).
+        var concentric = sh.radii
+        // No corner can be rounder than half the shape's shorter side (radius-overflow
+        // and the clamp): the concentric radius is capped there, so no help leads into
+        // another finding (`rect 32`, or `capsule`, for a 64 × 64 shape that would be 38).
+        let half = sh.frame.halfShorterSide
+        var uncapped = 0.0
         for k in Corner.allCases {
-            let (R, d, want) = scene.concentricRadius(k, of: i)
+            let (R, d, full) = scene.concentricRadius(k, of: i, against: ref)
+            let want = min(full, half)
             // The display clips what runs into its corner: full-bleed is fine there.
-            if ctx == .screen, d == 0 { continue }
-            guard d < R else { continue }
-            let r = sh.radii[k]
-            if r > want + Checker.tolerance { flared.append((k, r, want)) }
-            else if r < want - Checker.tolerance { pinched.append((k, r, want)) }
+            if ref.ancestor == .screen, d == 0 { continue }
+            // Away from the corner it stays, but never rounder than the corner
+            // there (radius-inversion).
+            guard d < R else { if R > 0 { concentric[k] = min(concentric[k], R) }; continue }
+            concentric[k] = want
+            if want < full { uncapped = max(uncapped, full) }
+            // As drawn: a corner cut by an ancestor's clip takes the clip's curve.
+            let r = scene.drawnRadius(k, of: i)
+            if r > want + Checker.tolerance { flared.append(CornerMiss(corner: k, radius: r, concentric: want)) }
+            else if r < want - Checker.tolerance { pinched.append(CornerMiss(corner: k, radius: r, concentric: want)) }
         }
         guard let first = flared.first ?? pinched.first else { return false }
         let isFlared = !flared.isEmpty
         let list = isFlared ? flared : pinched
-        let want = first.2
+        let want = first.concentric
         let code: DiagnosticCode = isFlared ? .flaredCorner : .pinchedCorner
+        // Capped at half the shorter side: that radius, or the capsule it makes.
+        let capped = uncapped > 0 && abs(want - half) < 1e-9
+        let capsule = capped && concentric.isUniform ? ", or `capsule`" : ""
         let how = isFlared ? "rounder" : "squarer"
-        var fixes: [TextEdit] = []
-        var help: String
-        if let r = sh.shapeRange {
-            // Switch the drawn shape to concentric, keeping a minimum no larger than
-            // the concentric radius; a container declared with the same radii follows.
-            var minimum = n(min(first.1, want).rounded())
-            // Pinched: the radius as written becomes the minimum (`rect r` → `concentric min r`).
-            if !isFlared, let e = drawnRect(i), !ExprValue.names(e).isEmpty { minimum = minimumText(text(e.range)) }
-            fixes = [TextEdit(r, "concentric min \(minimum)")]
-            if let cr = sh.containerRange, sh.containerRadii == sh.radii, sh.containerKind?.hasFixedCorners == true {
-                fixes.append(TextEdit(cr, Radii(all: want).containerDeclaration))
-            }
-            help = "make it concentric (`concentric min \(minimum)`), or use the concentric radius: `rect \(n(want))`"
-        } else {
-            // The container shape is what is drawn: it cannot become concentric.
-            if let cr = sh.containerRange { fixes = [TextEdit(cr, Radii(all: want).containerDeclaration)] }
-            help = "use the concentric radius: `\(Radii(all: want).containerDeclaration)`"
-        }
+        let (help, fixes) = fixedCornerHelp(i, ref, first, isFlared: isFlared, concentric: concentric, capsule: capsule)
         if sh.isContainer, fixes.contains(where: { $0.range == sh.containerRange }) { containerEdit(i, finding: findings.count) }
         add(code,
-            "`\(sh.id)` is \(how) than \(name(ctx)) at \(list.map { $0.0.name }.joined(separator: ", ")): radius \(n(first.1)), concentric would be \(n(want))",
-            at: shapeRange(i), help: help, values: ["radius": first.1, "concentricRadius": want], fixes: fixes)
+            "`\(sh.id)` is \(how) than \(name(ref)) at \(list.map(\.corner.name).joined(separator: ", ")): radius \(n(first.radius)), concentric would be \(capped ? "\(n(uncapped)), at most \(n(want)) (half its shorter side)" : n(want))",
+            at: shapeRange(i), help: help, values: ["radius": first.radius, "concentricRadius": want], fixes: fixes)
         return true
+    }
+
+    /// The help and fixes of a flared or pinched shape `i`: `concentric` is each
+    /// corner as the concentric radius draws it (capped at half the shorter side),
+    /// the others as they are; `first` the corner the message names.
+    mutating func fixedCornerHelp(_ i: Int, _ ref: NestingReference, _ first: CornerMiss, isFlared: Bool,
+                                  concentric: Radii, capsule: String) -> (String, [TextEdit]) {
+        let sh = scene.shapes[i]
+        let want = first.concentric
+        // The concentric radius as a shape: one number, or each corner its own.
+        let drawn = concentric.isUniform ? "rect \(n(want))" : "uneven(\(concentric.values.map(n).joined(separator: ", ")))"
+        // A minimum no other rule objects to once it is concentric (container-too-tight, radius-inversion).
+        let largest = largestMinimum(i)
+        let m = min(min(first.radius, want).rounded(), largest.rounded(.down))
+        var minimum = n(m)
+        // Pinched: the radius as written becomes the minimum (`rect r` → `concentric min r`).
+        if !isFlared, first.radius <= largest, let e = drawnRect(i), !ExprValue.names(e).isEmpty { minimum = minimumText(text(e.range)) }
+        guard let r = sh.shapeRange else {
+            // The container shape is what is drawn: it cannot become concentric.
+            let decl = Radii(all: want).containerDeclaration
+            return ("use the concentric radius: `\(decl)`", sh.containerRange.map { [TextEdit($0, decl)] } ?? [])
+        }
+        // Against an ancestor that declares no container, `concentric` would follow
+        // the container above it: the fix is the concentric number, and the help
+        // gives the iOS 26 spelling too (declare the ancestor's shape, follow it).
+        if ref.outline != .container, case .node(let a) = ref.ancestor {
+            var fixed = drawn, fixes = [TextEdit(r, drawn)]
+            // A radius written with names keeps them (KeepNames.swift).
+            if concentric.isUniform, let e = drawnRect(i), !ExprValue.names(e).isEmpty {
+                fixes = []
+                if let kept = adjusted(e, to: want) { fixed = "rect " + kept; fixes = [TextEdit(e.range, kept)] }
+            }
+            let decl = scene.outer(of: ref).radii.containerDeclaration, who = scene.shapes[a].id
+            return ("use the concentric radius: `\(fixed)`\(capsule); or, on iOS 26, declare `\(who)`'s shape as its container and follow it: `\(decl)` on `\(who)`, `concentric min \(minimum)` on `\(sh.id)`", fixes)
+        }
+        // Switch the drawn shape to concentric, keeping a minimum no larger than
+        // the concentric radius; a container declared with the same radii follows.
+        var fixes = [TextEdit(r, "concentric min \(minimum)")]
+        if let cr = sh.containerRange, sh.containerRadii == sh.radii, sh.containerKind?.hasFixedCorners == true {
+            fixes.append(TextEdit(cr, Radii(all: want).containerDeclaration))
+        }
+        return ("make it concentric (`concentric min \(minimum)`), or use the concentric radius: `\(drawn)`\(capsule)", fixes)
+    }
+
+    /// The largest minimum shape `i` may have as a concentric shape against its
+    /// container: no larger than R − d at a corner that is at the container's
+    /// corner (container-too-tight, `atCorner`), nor than the container's radius
+    /// at a rounded corner (radius-inversion).
+    mutating func largestMinimum(_ i: Int) -> Double {
+        let outer = scene.outer(of: scene.shapes[i].enclosing)
+        var m = Double.infinity
+        for k in Corner.allCases {
+            let R = outer.radii[k]
+            guard R > 0 else { continue }
+            if case .node = scene.shapes[i].enclosing { m = min(m, R) }
+            let rule = ResolveContext.concentric(k, frame: scene.shapes[i].frame, in: outer.frame, R: R)
+            var r = CornerReason(rule: .concentric)
+            r.containerRadius = R; r.dx = rule.dx; r.dy = rule.dy; r.distance = rule.distance; r.computed = rule.radius
+            if atCorner(i, k, r) { m = min(m, rule.radius) }
+        }
+        return m
+    }
+
+    /// What a finding measured against: the container, or an ancestor's clip or outline.
+    func name(_ ref: NestingReference) -> String {
+        switch (ref.outline, ref.ancestor) {
+        case (.clip, .node(let a)): return "`\(scene.shapes[a].id)`'s clip"
+        case (.drawn, .node(let a)): return "`\(scene.shapes[a].id)`'s outline (it declares no container)"
+        default: return name(ref.ancestor)
+        }
     }
 
     // MARK: radius-inversion
@@ -318,7 +398,8 @@ struct Context {
         // at the seed's inner radius for photos and small cards (16).
         var outer = 0.0
         if case .node(let j) = context(of: i) { outer = scene.shapes[j].containerRadii?.max ?? 0 }
-        let suggestion = Self.suggestedMinimum(sh.radii, containerRadius: outer)
+        // …and no larger than what it may keep at the container's corner (no container-too-tight follows).
+        let suggestion = min(Self.suggestedMinimum(sh.radii, containerRadius: outer), largestMinimum(i).rounded(.down))
         let why = ios26 ? "resolves to a square corner at \(square.joined(separator: ", "))"
             : "falls back to square corners under `target ios18` (at \(square.joined(separator: ", ")))"
         add(.missingMinimum, "`\(sh.id)` has no minimum and \(why)", at: shapeRange(i),
@@ -329,6 +410,8 @@ struct Context {
     /// Insert `min N` after each `concentric` that has none.
     func minimumEdits(_ i: Int, _ m: Double) -> [TextEdit] {
         let node = nodes[i]
+        // The keyword as the shape-kind table spells it.
+        let word = ShapeKind.concentric.rawValue
         var edits: [TextEdit] = []
         for it in node.items {
             let shape: ShapeExpr
@@ -339,15 +422,15 @@ struct Context {
             guard case .concentric(let base, _, let clauses) = shape else { continue }
             let itemBytes = Array(file.bytes[it.range.start..<it.range.end])
             let covered = Set(clauses.flatMap { $0.set.corners })
-            if case .concentric(nil) = base, covered.count < 4, let at = find("concentric", in: itemBytes) {
-                let pos = it.range.start + at + 10
+            if case .concentric(nil) = base, covered.count < 4, let at = find(word, in: itemBytes) {
+                let pos = it.range.start + at + word.utf8.count
                 edits.append(TextEdit(SourceRange(pos, pos), " min \(n(m))"))
             }
             for c in clauses {
                 guard case .concentric(nil) = c.spec else { continue }
                 let bytes = Array(file.bytes[c.range.start..<c.range.end])
-                if let at = find("concentric", in: bytes) {
-                    let pos = c.range.start + at + 10
+                if let at = find(word, in: bytes) {
+                    let pos = c.range.start + at + word.utf8.count
                     edits.append(TextEdit(SourceRange(pos, pos), " min \(n(m))"))
                 }
             }
@@ -415,7 +498,7 @@ struct Context {
         // (A concentric container is already an error; a node drawing its own
         // container shape publishes what it draws.)
         guard sh.isContainer, let cr = sh.containerRadii, let range = sh.containerRange, sh.kind != .group,
-              sh.containerKind != ShapeKind.rejectedContainerStandIn || !text(range).contains("concentric") else { return }
+              !declaresRejectedContainer(i) else { return }
         let close = Corner.allCases.allSatisfy { abs(cr[$0] - sh.radii[$0]) <= Checker.tolerance }
         guard !close else { return }
         let r = sh.radii
@@ -430,6 +513,17 @@ struct Context {
             "`\(sh.id)` declares a container (\(cr)) that differs from the shape it draws (\(sh.kind.rawValue) \(r))",
             at: range, help: "children follow the declared corners: declare the drawn one, `\(decl)`",
             fixes: [TextEdit(range, decl)])
+    }
+
+    /// Whether node `i` declares a container of a kind that cannot be one
+    /// (`container concentric`: an error, reported by layout), read from the
+    /// item the node's container came from.
+    func declaresRejectedContainer(_ i: Int) -> Bool {
+        guard let range = scene.shapes[i].containerRange else { return false }
+        for it in nodes[i].items where it.range == range {
+            if case .container(let s) = it.value, case .rejected = s.kind.row.container { return true }
+        }
+        return false
     }
 
     // MARK: missing-container-shape

@@ -26,15 +26,16 @@ extension Context {
         // (b) Closer than the margin to an edge without touching it. Concentric
         // content follows the display's corners and may hug its edges.
         guard !sh.kind.followsContainer else { return }
-        let gaps = [("leading", f.minX), ("top", f.minY), ("trailing", screen.width - f.maxX), ("bottom", screen.height - f.maxY)]
-        let close = gaps.filter { $0.1 > 1e-9 && $0.1 < margin - 1e-9 }
-        guard let nearest = close.min(by: { $0.1 < $1.1 }) else { return }
-        let edges = close.map { "\($0.0) (\(n($0.1)) pt)" }.joined(separator: ", ")
+        let gaps = [EdgeGap(edge: "leading", gap: f.minX), EdgeGap(edge: "top", gap: f.minY),
+                    EdgeGap(edge: "trailing", gap: screen.width - f.maxX), EdgeGap(edge: "bottom", gap: screen.height - f.maxY)]
+        let close = gaps.filter { $0.gap > 1e-9 && $0.gap < margin - 1e-9 }
+        guard let nearest = close.min(by: { $0.gap < $1.gap }) else { return }
+        let edges = close.map { "\($0.edge) (\(n($0.gap)) pt)" }.joined(separator: ", ")
         add(.screenEdgeMargin,
             "`\(sh.id)` is closer than the \(n(margin)) pt margin to the screen's \(close.count == 1 ? "edge" : "edges"): \(edges)",
             at: shapeRange(i),
             help: "keep at least \(n(margin)) pt from the phone's edges, or run it to the edge (0 pt); set the margin with `margin N`",
-            values: ["gap": nearest.1, "margin": margin])
+            values: ["gap": nearest.gap, "margin": margin])
     }
 
     var margin: Double { scene.margin }
@@ -68,4 +69,10 @@ extension Context {
         }
         return nil
     }
+}
+
+/// How far a shape is from one edge of the screen.
+struct EdgeGap {
+    var edge: String
+    var gap: Double
 }

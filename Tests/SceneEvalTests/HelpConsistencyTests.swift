@@ -1,0 +1,97 @@
+import Testing
+import SceneLang
+import SceneTestSupport
+@testable import SceneEval
+
+/// docs/lint.md promises that no finding's help contradicts another's on the
+/// same node: every help is computed with every rule's constraints at once, as
+/// `--fix` is. Applying a help by hand (each shape it offers for the node, in
+/// place of what the node draws) never creates a new finding on that node.
+struct HelpConsistencyTests {
+    /// The 64 × 64 artwork 16 pt into a card of radius 54: the concentric
+    /// radius, 38, is more than the shape can hold; the help says `rect 32`, or
+    /// `capsule`, once, and following it gives no radius-overflow.
+    @Test func aConcentricRadiusLargerThanTheShapeIsCappedAndSaidOnce() throws {
+        let text = "player: container rect 54 size 300x160 <\n  artwork: rect 12 size 64x64 align topLeading pad 16\n>\n"
+        let f = CheckerTests.findings(text)
+        #expect(f.map(\.code) == ["pinched-corner"])
+        let d = try #require(f.first)
+        #expect(d.message == "`artwork` is squarer than `player` at topLeading: radius 12, concentric would be 38, at most 32 (half its shorter side)")
+        #expect(d.help == "make it concentric (`concentric min 12`), or use the concentric radius: `uneven(32, 12, 12, 12)`")
+        for shape in ["uneven(32, 12, 12, 12)", "concentric min 12"] {
+            let after = text.replacingOccurrences(of: "rect 12 size", with: "\(shape) size")
+            #expect(CheckerTests.findings(after).isEmpty, "\(shape): \(CheckerTests.findings(after).map(\.message))")
+        }
+        // The trial's card: 54 round on a 96 pt height (itself too round, radius-overflow):
+        // the artwork's help is the capped radius at the two corners it shares, said once.
+        let trial = "card: container rect 54 size 300x96 <\n  artwork: rect 12 size 64x64 align leading pad 16\n>\n"
+        let g = CheckerTests.findings(trial).filter { $0.message.contains("`artwork`") }
+        #expect(g.map(\.help) == ["make it concentric (`concentric min 12`), or use the concentric radius: `uneven(32, 12, 12, 32)`"])
+        for shape in ["uneven(32, 12, 12, 32)", "concentric min 12"] {
+            let after = trial.replacingOccurrences(of: "rect 12 size", with: "\(shape) size")
+            #expect(!CheckerTests.findings(after).contains { $0.message.contains("`artwork`") }, "\(shape)")
+        }
+    }
+
+    static func randomScene(_ g: inout SeededGenerator) -> String {
+        func r(_ n: Int) -> Int { Int(g.next() % UInt64(n)) }
+        func pick<T>(_ xs: [T]) -> T { xs[r(xs.count)] }
+        var s = pick(["", "screen 400x400 radius 0\n", "target ios18\n"])
+        let parent = pick(["container rect \(8 + r(50))", "rect \(8 + r(50))", "rect \(8 + r(50)) container rect \(8 + r(50))",
+                           "vstack spacing 0 clip rect \(8 + r(40))", "concentric min \(r(30)) container rect \(8 + r(40))"])
+        s += "card: \(parent) size \(80 + r(220))x\(60 + r(140)) <\n"
+        for k in 0..<(1 + r(3)) {
+            let shape = pick(["rect \(r(60))", "uneven(\(r(30)), \(r(30)), \(r(30)), \(r(30)))", "rectangle", "capsule",
+                              "concentric min \(r(30))", "concentric", "circle"])
+            let size = pick(["", " size \(20 + r(120))x\(20 + r(100))", " height \(20 + r(60))", " size \(20 + r(80))"])
+            let pad = pick(["", " pad \(r(30))", " pad top \(r(20)) leading \(r(20))", " pad h \(r(16)) v \(r(16))"])
+            let align = pick(["", " align topLeading", " align bottomTrailing", " align leading", " align top"])
+            s += "  c\(k): \(shape)\(size)\(pad)\(align)\n"
+        }
+        return s + ">\n"
+    }
+
+    static let words = ["rect ", "uneven(", "rectangle", "capsule", "circle", "concentric"]
+
+    /// The backticked shapes a help offers for the node itself.
+    static func offered(_ help: String) -> [String] {
+        // (The iOS 26 spelling edits two nodes together: not one alone.)
+        let parts = (help.components(separatedBy: "; or, on iOS 26").first ?? help).components(separatedBy: "`")
+        var out: [String] = []
+        for (k, p) in parts.enumerated() where k % 2 == 1 {
+            guard Self.words.contains(where: { p.hasPrefix($0) }) else { continue }
+            out.append(p)
+        }
+        return out
+    }
+
+    @Test func applyingAnyHelpByHandCreatesNoNewFindingOnThatNode() {
+        var g = SeededGenerator.fromEnvironment("applyingAnyHelpByHandCreatesNoNewFindingOnThatNode")
+        var tried = 0
+        for _ in 0..<300 {
+            let text = Self.randomScene(&g)
+            let file = SourceFile(name: "t", text: text)
+            let c = Pipeline.compile(file)
+            guard c.scene != nil, !c.diagnostics.hasErrors else { continue }
+            let before = c.check()
+            // (The helps of container-too-tight, uneven-siblings and missing-container-shape
+            // change another node: the container, every sibling, the parent.)
+            for d in before where !["container-too-tight", "uneven-siblings", "missing-container-shape"].contains(d.code) {
+                guard let help = d.help else { continue }
+                let underlined = file.text(d.range.start..<d.range.end)
+                // Only a finding that underlines what the node draws (its shape item).
+                guard Self.words.contains(where: { underlined.hasPrefix($0) }) else { continue }
+                let here = Set(before.filter { $0.range.start == d.range.start }.map(\.code))
+                for shape in Self.offered(help) {
+                    let bytes = Array(text.utf8)
+                    let after = String(decoding: bytes[..<d.range.start] + Array(shape.utf8) + bytes[d.range.end...], as: UTF8.self)
+                    let again = CheckerTests.findings(after)
+                    let new = again.filter { $0.range.start == d.range.start && !here.contains($0.code) }
+                    tried += 1
+                    #expect(new.isEmpty, "`\(underlined)` → `\(shape)` (help of \(d.code): \(help)) gives \(new.map { "\($0.code): \($0.message)" })\n\(text)")
+                }
+            }
+        }
+        #expect(tried > 100)
+    }
+}
