@@ -84,6 +84,10 @@ let package = Package(
         .executable(name: "scene", targets: ["scene"]),
         .executable(name: "scene-repl", targets: ["scene-repl"]),
         .executable(name: "scene-swift", targets: ["scene-swift"]),
+        // `scene check` for an app's SwiftUI targets (docs/swift-check.md): inline on every
+        // build, and `swift package scene-check [--fix]`.
+        .plugin(name: "SceneCheckBuild", targets: ["SceneCheckBuild"]),
+        .plugin(name: "SceneCheckCommand", targets: ["SceneCheckCommand"]),
     ],
     targets: [
         // Source files, tokens, lexer, AST, parser, diagnostics and their rendering.
@@ -109,6 +113,11 @@ let package = Package(
         // `scene check|run|import` of `.swift` files: dynamic (the toolchain's swift-syntax).
         .executableTarget(name: "scene-swift", dependencies: ["SceneLang", "SceneEval", "SceneSwift"],
                           swiftSettings: swiftSyntaxSettings, linkerSettings: swiftSyntaxLinking),
+        .plugin(name: "SceneCheckBuild", capability: .buildTool(), dependencies: ["scene-swift"]),
+        .plugin(name: "SceneCheckCommand",
+                capability: .command(intent: .custom(verb: "scene-check", description: "check the corners of the package's SwiftUI views"),
+                                     permissions: [.writeToPackageDirectory(reason: "`--fix` rewrites radius expressions in place")]),
+                dependencies: ["scene-swift"]),
         // Shared by the test targets: golden files (one record switch), a seeded generator.
         .target(name: "SceneTestSupport", path: "Tests/SceneTestSupport"),
         .testTarget(name: "SceneLangTests", dependencies: ["SceneLang", "SceneTestSupport"]),

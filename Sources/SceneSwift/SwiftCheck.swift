@@ -72,7 +72,26 @@ public struct SwiftRead {
         self.scene = SceneText(views: roots, constants: reader.decls.constants)
     }
 
-    static func parse(_ f: SourceFile) -> SourceFileSyntax {
+    /// The file's `//` comments, when it spells `scene:` at all.
+    static func comments(_ f: SourceFile) -> [SourceComment] {
+        guard Prefilter.contains(f.bytes, Array("scene:".utf8)) else { return [] }
+        var out: [SourceComment] = []
+        for token in parse(f).tokens(viewMode: .sourceAccurate) {
+            for (trivia, start) in [(token.leadingTrivia, token.position.utf8Offset),
+                                    (token.trailingTrivia, token.endPositionBeforeTrailingTrivia.utf8Offset)] {
+                var at = start
+                for piece in trivia {
+                    if case .lineComment = piece {
+                        out.append(SourceComment(range: SourceRange(at, at + piece.sourceLength.utf8Length), marker: "//"))
+                    }
+                    at += piece.sourceLength.utf8Length
+                }
+            }
+        }
+        return out
+    }
+
+    public static func parse(_ f: SourceFile) -> SourceFileSyntax {
         f.bytes.withUnsafeBufferPointer { Parser.parse(source: $0, maximumNestingLevel: 256) }
     }
 
@@ -113,7 +132,15 @@ public struct SwiftRead {
             guard seen.insert(key).inserted else { continue }
             results[mapped.file].diagnostics.append(mapped.diagnostic)
         }
-        for i in results.indices { results[i].diagnostics.sort { $0.range.start < $1.range.start } }
+        for i in results.indices {
+            results[i].diagnostics.sort { $0.range.start < $1.range.start }
+            // `// scene:ignore RULE` on the line before, `// scene:ignore-file RULE`: the one
+            // suppression mechanism scenes use too; one that silences nothing is reported.
+            let comments = Self.comments(files[i])
+            if !comments.isEmpty {
+                results[i].diagnostics = Suppressions.apply(results[i].diagnostics, comments: comments, in: files[i])
+            }
+        }
         return results
     }
 

@@ -9,10 +9,21 @@ func plural(_ n: Int, _ w: String) -> String { "\(n) \(w)\(n == 1 ? "" : "s")" }
 /// (a view may use one declared in another), candidates only (`Prefilter`).
 func checkCommand(_ args: [String]) -> Int32 {
     var paths: [String] = []
-    var json = false, strict = false, fix = false, explain = false
-    for a in args {
+    var json = false, strict = false, fix = false, explain = false, ide = false
+    var stamp: String? = nil
+    var k = 0
+    while k < args.count {
+        let a = args[k]
+        k += 1
         switch a {
         case "--json": json = true
+        // For the build-tool plugin: one `FILE:L:C: warning: …` line per finding (what
+        // Xcode and `swift build` put inline), and a stamp file written when done.
+        case "--ide": ide = true
+        case "--stamp":
+            guard k < args.count else { usageError("`--stamp` needs a file") }
+            stamp = args[k]
+            k += 1
         case "--strict": strict = true
         case "--fix": fix = true
         case "--explain": explain = true
@@ -56,10 +67,12 @@ func checkCommand(_ args: [String]) -> Int32 {
             warnings += r.diagnostics.warningCount
             errors += r.diagnostics.errorCount
             if json { jsonParts += r.diagnostics.map { JSONWriter.diagnostic($0, file: r.file) } }
+            else if ide { for d in r.diagnostics { err(ideLine(d, in: r.file)) } }
             else { for d in r.diagnostics { err(renderer.render(d, in: r.file)) } }
         }
     }
     let count = files.count
+    if let stamp { writeWhole("\(warnings) warnings, \(errors) errors\n", to: stamp) }
     if json {
         let body = jsonParts.joined(separator: ",\n  ")
         out("{\"diagnostics\": [\(body.isEmpty ? "" : "\n  " + body + "\n")], \"errors\": \(errors), \"warnings\": \(warnings), \"files\": \(count)}\n")
@@ -158,5 +171,49 @@ func importCommand(_ args: [String]) -> Int32 {
     let header = "# read from \(a.files.joined(separator: ", ")) by `scene import`: one node per frame the code makes\n"
         + "# (n0, n1, …: in the order written), each `v_…` a constant of the code\n"
     if let o = a.output { writeWhole(header + r.sceneSource, to: o) } else { out(header + r.sceneSource) }
+    return 0
+}
+
+/// `Card.swift:12:40: warning: … [pinched-corner]` and its help as a note: the form
+/// Xcode and SwiftPM read from a build command's output.
+func ideLine(_ d: Diagnostic, in file: SourceFile) -> String {
+    let at = file.location(of: d.range.start)
+    let path = URL(fileURLWithPath: file.name).standardizedFileURL.path
+    var line = "\(path):\(at.line):\(at.column): \(d.severity.rawValue): \(d.message) [\(d.code)]\n"
+    if let help = d.help { line += "\(path):\(at.line):\(at.column): note: \(help)\n" }
+    return line
+}
+
+/// CPU time (user + system) this process has used, in seconds.
+func cpuSeconds() -> Double {
+    var t = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t)
+    return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+}
+
+/// `scene-swift bench DIR`: for scripts/bench-swift, one line: files, lines, candidates,
+/// the CPU seconds of reading and checking the tree as `scene check` does (prefilter,
+/// parse and read the candidates, check), and of swift-syntax's bare parse of the
+/// candidates and of every file.
+func benchCommand(_ args: [String]) -> Int32 {
+    guard args.count == 1 else { usageError("usage: scene-swift bench DIR") }
+    let paths = expand(args[0]).filter { $0.hasSuffix(".swift") }
+    let t0 = cpuSeconds()
+    let files = paths.map(read)
+    let candidates = files.filter { Prefilter.isCandidate($0.bytes) }
+    let others = files.filter { !Prefilter.isCandidate($0.bytes) }
+    let results = SwiftRead(candidates, library: others).check()
+    let check = cpuSeconds() - t0
+    let t1 = cpuSeconds()
+    for f in candidates { _ = SwiftRead.parse(f) }
+    let parseCandidates = cpuSeconds() - t1
+    let t2 = cpuSeconds()
+    for f in files { _ = SwiftRead.parse(f) }
+    let parseAll = cpuSeconds() - t2
+    let lines = files.reduce(0) { $0 + $1.lineStarts.count - 1 }
+    let findings = results.reduce(0) { $0 + $1.diagnostics.count }
+    out("files \(files.count) lines \(lines) candidates \(candidates.count) findings \(findings)"
+        + " check_cpu_s \(String(format: "%.3f", check)) parse_candidates_cpu_s \(String(format: "%.3f", parseCandidates))"
+        + " parse_all_cpu_s \(String(format: "%.3f", parseAll))\n")
     return 0
 }

@@ -63,5 +63,6 @@ switch command {
 case "check": exit(checkCommand(rest))
 case "run": exit(runCommand(rest))
 case "import": exit(importCommand(rest))
+case "bench": exit(benchCommand(rest))
 default: usageError("unknown command `\(command)`")
 }

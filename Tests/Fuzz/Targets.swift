@@ -8,6 +8,7 @@ import SceneREPL
 enum Targets {
     static let all: [String: @Sendable (UnsafeBufferPointer<UInt8>) -> Void] = [
         "lex": lex, "parse": parse, "eval": eval, "check": check, "write": write, "repl": repl, "gen": gen,
+        "swift": swift,
     ]
 
     /// A scratch folder for the REPL's files, made the working directory so a
