@@ -16,6 +16,8 @@ struct SwiftUIEmitter {
     var roots: [Int] = []
     var definiteW: [Bool] = []
     var definiteH: [Bool] = []
+    /// Each labelled node's subview name (lowerCamel from its label, never a type, member or keyword).
+    var subviewNames: [Int: String] = [:]
     let bindings: [(name: Identifier, value: Expr, range: SourceRange)]
     /// The bindings' values, for the radii a shape cannot hold.
     let env: [String: Double]
@@ -33,6 +35,9 @@ struct SwiftUIEmitter {
     var warnings: [Diagnostic] = []
     /// Notes raised while writing the current node's shapes, written above its code.
     var pending: [String] = []
+    /// The radii SwiftUI draws for the shape just written, where they differ from the
+    /// scene's (set by `shape`, read by `resolves`).
+    var drawnOverride: Radii?
 
     init(ast: Scene, file: SourceFile, scene: ResolvedScene, fallback: ResolvedScene, target: Target,
          viewName: String, enumName: String) {
@@ -50,6 +55,22 @@ struct SwiftUIEmitter {
         bindings = bs
         env = Dictionary(scene.bindings.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 })
         flatten(top)
+        nameSubviews()
+    }
+
+    /// Subview names, unique, in document order: `flared_corner` → `flaredCorner`; a name the
+    /// file uses otherwise (`body`, `frame`) or a keyword (`self`) gets `View` after it.
+    mutating func nameSubviews() {
+        var taken: Set<String> = []
+        for i in nodes.indices {
+            guard let label = nodes[i].label?.name else { continue }
+            let stem = SwiftNames.lowerCamel(label)
+            var name = SwiftNames.isFree(stem) ? stem : stem + "View"
+            var n = 2
+            while taken.contains(name) || !SwiftNames.isFree(name) { name = stem + "View\(n)"; n += 1 }
+            taken.insert(name)
+            subviewNames[i] = name
+        }
     }
 
     /// Pre-order, as the evaluator flattens (iteratively: nesting never touches the call stack).
@@ -106,20 +127,14 @@ struct SwiftUIEmitter {
         return lines.map { $0.isEmpty ? $0 : pad + $0 }
     }
 
-    /// The property name of a labelled node's subview.
-    func subviewName(_ label: String) -> String {
-        ["body", "namespace"].contains(label) ? label + "View" : SwiftSource.identifier(label)
-    }
-
     /// How node i appears in its parent: its subview's name when labelled, else its code inline.
     mutating func reference(_ i: Int, _ code: [String]) -> [String] {
-        guard let label = nodes[i].label?.name else { return code }
-        let loc = file.location(of: nodes[i].range.start)
-        var doc = "    /// `\(label)` (line \(loc.line))"
+        guard let label = nodes[i].label?.name, let name = subviewNames[i] else { return code }
+        var doc = "    /// `\(label)`"
         if let role = items[i].role { doc += ", role \(role.rawValue)" }
-        let property = [doc, "    private var \(subviewName(label)): some View {"] + indent(code, 8) + ["    }"]
+        let property = [doc, "    private var \(name): some View {"] + indent(code, 8) + ["    }"]
         subviews.append((i, property.joined(separator: "\n")))
-        return [subviewName(label)]
+        return [name]
     }
 
     /// Node i's code from its children's: its content, then its modifiers in the order

@@ -69,7 +69,7 @@ extension SwiftUIEmitter {
         let outer = parents[i].map { scene.shapes[$0].frame } ?? scene.screen.frame
         let eps = 0.01
         if f.minX < outer.minX - eps || f.minY < outer.minY - eps || f.maxX > outer.maxX + eps || f.maxY > outer.maxY + eps {
-            let what = parents[i].map { "`\(scene.shapes[$0].id)`" } ?? "the \(scene.screen.noun)"
+            let what = parents[i].map { describe($0) } ?? "the \(scene.screen.noun)"
             out.append(note(.swiftuiOverflow,
                 "this node overflows \(what); SwiftUI may place an overflowing view differently from the scene", at: range,
                 help: "make it fit: check its size and padding against \(what)'s frame"))
