@@ -34,6 +34,8 @@ struct CardView: View {
         ZStack {
             card
             alone
+                .padding(.top, 120)
+                .frame(maxHeight: .infinity, alignment: .top)
         }
         .frame(maxWidth: .infinity, maxHeight: .infinity)
         .ignoresSafeArea()
@@ -41,26 +43,22 @@ struct CardView: View {
 
     /// `card`
     private var card: some View {
-        ZStack {
-            photo
-        }
-        .frame(width: 360, height: 200)
-        .concentricContainer(CardCorners.rect(CardCorners.inner + CardCorners.padding))  // resolves to 28 28 28 28 (container)
-        .background { CardCorners.rect(CardCorners.inner + CardCorners.padding).fill(Color(red: 0xF2 / 255, green: 0xF2 / 255, blue: 0xF7 / 255)) }  // resolves to 28 28 28 28
+        photo
+            .padding(CardCorners.padding)
+            .frame(width: 360, height: 200)
+            .concentricContainer(CardCorners.rect(CardCorners.inner + CardCorners.padding))  // resolves to 28 28 28 28 (container)
+            .background { CardCorners.rect(CardCorners.inner + CardCorners.padding).fill(Color(red: 0xF2 / 255, green: 0xF2 / 255, blue: 0xF7 / 255)) }  // resolves to 28 28 28 28
     }
 
     /// `photo`
     private var photo: some View {
         CardCorners.nested(minimum: CardCorners.inner).fill(Color(red: 0x5E / 255, green: 0x5C / 255, blue: 0xE6 / 255))  // resolves to 16 16 16 16 against `card`; iOS 18: 16 16 16 16
-        .padding(CardCorners.padding)
     }
 
     /// `alone`
     private var alone: some View {
         CardCorners.nested(minimum: CardCorners.inner).fill(Color(red: 0x5E / 255, green: 0x5C / 255, blue: 0xE6 / 255))  // resolves to 16 16 16 16 against the screen; iOS 18: 16 16 16 16
-        .frame(width: 120, height: 90)
-        .padding(.top, 120)
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
+            .frame(width: 120, height: 90)
     }
 }
 

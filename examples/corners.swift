@@ -55,47 +55,46 @@ enum Corners {
 
 struct CornersView: View {
     var body: some View {
-        ZStack {
+        ZStack(alignment: .topLeading) {
             notes
+                .padding(10)
             mixed
+                .padding(10)
+                .frame(maxWidth: .infinity, alignment: .trailing)
             lead
+                .padding(10)
+                .frame(maxHeight: .infinity, alignment: .bottom)
             float
+                .padding(.horizontal, 10)
+                .padding(.vertical, 16)
+                .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottomTrailing)
         }
-        .frame(maxWidth: .infinity, maxHeight: .infinity)
+        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
         .ignoresSafeArea()
     }
 
     /// `notes`
     private var notes: some View {
         Corners.notesShape.fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 24 24 0 0 against the screen; iOS 18: 24 24 0 0
-        .frame(width: 180, height: 120)
-        .padding(10)
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
+            .frame(width: 180, height: 120)
     }
 
     /// `mixed`
     private var mixed: some View {
         Corners.mixedShape.fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 12 24 0 0 against the screen; iOS 18: 12 24 0 0
-        .frame(width: 180, height: 120)
-        .padding(10)
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topTrailing)
+            .frame(width: 180, height: 120)
     }
 
     /// `lead`
     private var lead: some View {
         Corners.leadShape.fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 30 8 8 30 against the screen; iOS 18: 0 8 8 0
-        .frame(width: 180, height: 120)
-        .padding(10)
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottomLeading)
+            .frame(width: 180, height: 120)
     }
 
     /// `float`
     private var float: some View {
         Corners.nested(minimum: 12, uniform: true).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 24 24 24 24 against the screen; iOS 18: 12 12 12 12
-        .frame(width: 180, height: 120)
-        .padding(.horizontal, 10)
-        .padding(.vertical, 16)
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottomTrailing)
+            .frame(width: 180, height: 120)
     }
 }
 

@@ -31,6 +31,8 @@ struct FallbackView: View {
         ZStack {
             card
             badge
+                .padding(.top, 80)
+                .frame(maxHeight: .infinity, alignment: .top)
         }
         .frame(maxWidth: .infinity, maxHeight: .infinity)
         .ignoresSafeArea()
@@ -38,26 +40,22 @@ struct FallbackView: View {
 
     /// `card`
     private var card: some View {
-        ZStack {
-            photo
-        }
-        .frame(width: 300, height: 200)
-        .concentricContainer(FallbackCorners.rect(28))  // resolves to 28 28 28 28 (container)
-        .background { FallbackCorners.rect(28).fill(Color(red: 0xF2 / 255, green: 0xF2 / 255, blue: 0xF7 / 255)) }  // resolves to 28 28 28 28
+        photo
+            .padding(12)
+            .frame(width: 300, height: 200)
+            .concentricContainer(FallbackCorners.rect(28))  // resolves to 28 28 28 28 (container)
+            .background { FallbackCorners.rect(28).fill(Color(red: 0xF2 / 255, green: 0xF2 / 255, blue: 0xF7 / 255)) }  // resolves to 28 28 28 28
     }
 
     /// `photo`
     private var photo: some View {
         FallbackCorners.nested(minimum: 16).fill(Color(red: 0x5E / 255, green: 0x5C / 255, blue: 0xE6 / 255))  // resolves to 16 16 16 16 against `card`; iOS 18: 16 16 16 16
-        .padding(12)
     }
 
     /// `badge`, role badge
     private var badge: some View {
         Capsule().fill(Color(red: 1, green: 0x3B / 255, blue: 0x30 / 255))  // resolves to 14 14 14 14
-        .frame(width: 80, height: 28)
-        .padding(.top, 80)
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
+            .frame(width: 80, height: 28)
     }
 }
 

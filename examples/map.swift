@@ -32,32 +32,26 @@ enum MapCorners {
 
 struct MapView: View {
     var body: some View {
-        ZStack {
-            map
-        }
-        .frame(maxWidth: .infinity, maxHeight: .infinity)
-        .ignoresSafeArea()
+        map
+            .frame(maxWidth: .infinity, maxHeight: .infinity)
+            .ignoresSafeArea()
     }
 
     /// `map`
     private var map: some View {
-        ZStack {
-            card
-        }
-        .frame(width: 360, height: 240)
-        .concentricContainer(MapCorners.rect(MapCorners.map))  // resolves to 28 28 28 28 (container)
-        .background { MapCorners.rect(MapCorners.map).fill(Color(red: 0x34 / 255, green: 0xC7 / 255, blue: 0x59 / 255)) }  // resolves to 28 28 28 28
+        card
+            .padding(MapCorners.inset)
+            .frame(width: 360, height: 240, alignment: .bottom)
+            .concentricContainer(MapCorners.rect(MapCorners.map))  // resolves to 28 28 28 28 (container)
+            .background { MapCorners.rect(MapCorners.map).fill(Color(red: 0x34 / 255, green: 0xC7 / 255, blue: 0x59 / 255)) }  // resolves to 28 28 28 28
     }
 
     /// `card`
     private var card: some View {
-        ZStack {
-            row
-        }
-        .concentricContainer(MapCorners.rect(MapCorners.map - MapCorners.inset))  // resolves to 16 16 16 16 (container)
-        .glass(in: MapCorners.nested(minimum: MapCorners.map - MapCorners.inset, uniform: true))  // resolves to 16 16 16 16 against `map`; iOS 18: 16 16 16 16
-        .padding(MapCorners.inset)
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottom)
+        row
+            .padding(12)
+            .concentricContainer(MapCorners.rect(MapCorners.map - MapCorners.inset))  // resolves to 16 16 16 16 (container)
+            .glass(in: MapCorners.nested(minimum: MapCorners.map - MapCorners.inset, uniform: true))  // resolves to 16 16 16 16 against `map`; iOS 18: 16 16 16 16
     }
 
     /// `row`
@@ -67,25 +61,24 @@ struct MapView: View {
             t2
             t3
         }
-        .padding(12)
     }
 
     /// `t1`
     private var t1: some View {
         MapCorners.nested(minimum: 10).fill(Color(red: 1, green: 0x95 / 255, blue: 0))  // resolves to 10 10 10 10 against `card`; iOS 18: 10 10 10 10
-        .frame(width: MapCorners.thumb, height: MapCorners.thumb)
+            .frame(width: MapCorners.thumb, height: MapCorners.thumb)
     }
 
     /// `t2`
     private var t2: some View {
         MapCorners.nested(minimum: 10).fill(Color(red: 1, green: 0x2D / 255, blue: 0x55 / 255))  // resolves to 10 10 10 10 against `card`; iOS 18: 10 10 10 10
-        .frame(width: MapCorners.thumb, height: MapCorners.thumb)
+            .frame(width: MapCorners.thumb, height: MapCorners.thumb)
     }
 
     /// `t3`
     private var t3: some View {
         MapCorners.nested(minimum: 10).fill(Color(red: 0x5A / 255, green: 0xC8 / 255, blue: 0xFA / 255))  // resolves to 10 10 10 10 against `card`; iOS 18: 10 10 10 10
-        .frame(width: MapCorners.thumb, height: MapCorners.thumb)
+            .frame(width: MapCorners.thumb, height: MapCorners.thumb)
     }
 }
 

@@ -37,33 +37,34 @@ enum SheetCorners {
 
 struct SheetView: View {
     var body: some View {
-        ZStack {
+        ZStack(alignment: .bottom) {
             sheet
             panel
+                .padding(8)
         }
-        .frame(maxWidth: .infinity, maxHeight: .infinity)
+        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottom)
         .ignoresSafeArea()
     }
 
     /// `sheet`
     private var sheet: some View {
-        ZStack {
+        ZStack(alignment: .top) {
             grabber
+                .padding(.top, 6)
             buttons
+                .padding(.bottom, 34)
+                .frame(maxHeight: .infinity, alignment: .bottom)
         }
-        .frame(height: 420)
-        .frame(maxWidth: .infinity)
+        .frame(height: 420, alignment: .top)
+        .frame(maxWidth: .infinity, alignment: .top)
         .concentricContainer(UnevenRoundedRectangle(topLeadingRadius: 24, bottomLeadingRadius: 62, bottomTrailingRadius: 62, topTrailingRadius: 24))  // resolves to 24 24 62 62 (container)
         .background { SheetCorners.sheetShape.fill(Color(red: 0xF2 / 255, green: 0xF2 / 255, blue: 0xF7 / 255)) }  // resolves to 24 24 62 62 against the screen; iOS 18: 24 24 0 0
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottom)
     }
 
     /// `grabber`, role pill
     private var grabber: some View {
         Capsule().fill(Color(red: 0xC7 / 255, green: 0xC7 / 255, blue: 0xCC / 255))  // resolves to 2.5 2.5 2.5 2.5
-        .frame(width: 36, height: 5)
-        .padding(.top, 6)
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
+            .frame(width: 36, height: 5)
     }
 
     /// `buttons`
@@ -72,28 +73,24 @@ struct SheetView: View {
             cancel
             done
         }
-        .padding(.bottom, 34)
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottom)
     }
 
     /// `cancel`, role button
     private var cancel: some View {
         Capsule().fill(Color(red: 0xE5 / 255, green: 0xE5 / 255, blue: 0xEA / 255))  // resolves to 25 25 25 25
-        .frame(width: 150, height: 50)
+            .frame(width: 150, height: 50)
     }
 
     /// `done`, role button
     private var done: some View {
         Capsule().fill(Color(red: 0x0A / 255, green: 0x84 / 255, blue: 1))  // resolves to 25 25 25 25
-        .frame(width: 150, height: 50)
+            .frame(width: 150, height: 50)
     }
 
     /// `panel`
     private var panel: some View {
         SheetCorners.panelShape.fill(Color(red: 1, green: 0x9F / 255, blue: 0x0A / 255, opacity: 0x88 / 255))  // resolves to 0 0 54 54 against the screen; iOS 18: 0 0 0 0
-        .frame(height: 240)
-        .padding(8)
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottom)
+            .frame(height: 240)
     }
 }
 

@@ -33,62 +33,57 @@ enum VerifyCorners {
 
 struct VerifyView: View {
     var body: some View {
-        ZStack {
+        ZStack(alignment: .top) {
             box
+                .padding(.leading, 16)
+                .padding(.top, 72)
+                .frame(maxWidth: .infinity, alignment: .leading)
             alone
+                .padding(.trailing, 28)
+                .padding(.top, 84)
+                .frame(maxWidth: .infinity, alignment: .trailing)
             map
+                .padding(.bottom, 96)
+                .frame(maxHeight: .infinity, alignment: .bottom)
         }
-        .frame(maxWidth: .infinity, maxHeight: .infinity)
+        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
         .ignoresSafeArea()
     }
 
     /// `box`
     private var box: some View {
-        ZStack {
-            contentView
-        }
-        .frame(width: 177, height: 177)
-        .concentricContainer(VerifyCorners.rect(VerifyCorners.inner + VerifyCorners.padding))  // resolves to 28 28 28 28 (container)
-        .background { VerifyCorners.rect(VerifyCorners.inner + VerifyCorners.padding).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 28 28 28 28
-        .padding(.leading, 16)
-        .padding(.top, 72)
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
+        contentView
+            .padding(VerifyCorners.padding)
+            .frame(width: 177, height: 177)
+            .concentricContainer(VerifyCorners.rect(VerifyCorners.inner + VerifyCorners.padding))  // resolves to 28 28 28 28 (container)
+            .background { VerifyCorners.rect(VerifyCorners.inner + VerifyCorners.padding).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 28 28 28 28
     }
 
     /// `content`
     private var contentView: some View {
         VerifyCorners.nested(minimum: VerifyCorners.inner).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 16 16 16 16 against `box`; iOS 18: 16 16 16 16
-        .padding(VerifyCorners.padding)
     }
 
     /// `alone`
     private var alone: some View {
         VerifyCorners.nested(minimum: VerifyCorners.inner).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 16 16 16 16 against the screen; iOS 18: 16 16 16 16
-        .frame(width: 153, height: 153)
-        .padding(.trailing, 28)
-        .padding(.top, 84)
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topTrailing)
+            .frame(width: 153, height: 153)
     }
 
     /// `map`
     private var map: some View {
-        ZStack {
-            card
-        }
-        .frame(width: 370, height: 300)
-        .concentricContainer(VerifyCorners.rect(VerifyCorners.map))  // resolves to 28 28 28 28 (container)
-        .background { VerifyCorners.rect(VerifyCorners.map).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 28 28 28 28
-        .padding(.bottom, 96)
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottom)
+        card
+            .padding(VerifyCorners.mapInset)
+            .frame(width: 370, height: 300, alignment: .bottom)
+            .concentricContainer(VerifyCorners.rect(VerifyCorners.map))  // resolves to 28 28 28 28 (container)
+            .background { VerifyCorners.rect(VerifyCorners.map).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 28 28 28 28
     }
 
     /// `card`
     private var card: some View {
         Color.clear
-        .frame(height: 88)
-        .glass(in: VerifyCorners.nested(minimum: VerifyCorners.map - VerifyCorners.mapInset, uniform: true))  // resolves to 16 16 16 16 against `map`; iOS 18: 16 16 16 16
-        .padding(VerifyCorners.mapInset)
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottom)
+            .frame(height: 88)
+            .glass(in: VerifyCorners.nested(minimum: VerifyCorners.map - VerifyCorners.mapInset, uniform: true))  // resolves to 16 16 16 16 against `map`; iOS 18: 16 16 16 16
     }
 }
 

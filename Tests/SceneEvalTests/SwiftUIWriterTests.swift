@@ -120,8 +120,7 @@ extension SwiftUIWriterTests {
     /// warning with its code, and the code still typechecks.
     @Test("each unfaithful construct gets a note, a warning, and code that compiles", arguments: [
         ("big: rect 8 size 500x100", DiagnosticCode.swiftuiOverflow),
-        ("row: hstack size 300x100 <\n  a: rect 4 size 40x40 align top\n  b: rect 4 size 40x40 align bottom\n>", .swiftuiStackAlignment),
-        ("z: zstack <\n  a: rect 4 size 40x40 align top\n  b: rect 4 size 60x60 align leading\n>", .swiftuiStackAlignment),
+        ("row: hstack size 300x100 <\n  a: rect 4 pad h 10\n  b: rect 4\n>", .swiftuiStackPadding),
         ("c: concentric min 8 style circular size 50x50", .swiftuiConcentricStyle),
         ("u: concentric uniform (top: fixed 10) size 50x50", .swiftuiUniformGroups),
         ("t: rect 12 size 50x50 transition capsule", .swiftuiTransitionShape),

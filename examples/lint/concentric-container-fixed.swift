@@ -28,27 +28,23 @@ enum ConcentricContainerFixedCorners {
 
 struct ConcentricContainerFixedView: View {
     var body: some View {
-        ZStack {
-            map
-        }
-        .frame(maxWidth: .infinity, maxHeight: .infinity)
-        .ignoresSafeArea()
+        map
+            .frame(maxWidth: .infinity, maxHeight: .infinity)
+            .ignoresSafeArea()
     }
 
     /// `map`
     private var map: some View {
-        ZStack {
-            card
-        }
-        .frame(width: 360, height: 240)
-        .concentricContainer(ConcentricContainerFixedCorners.rect(28))  // resolves to 28 28 28 28 (container)
-        .background { ConcentricContainerFixedCorners.rect(28).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 28 28 28 28
+        card
+            .padding(12)
+            .frame(width: 360, height: 240)
+            .concentricContainer(ConcentricContainerFixedCorners.rect(28))  // resolves to 28 28 28 28 (container)
+            .background { ConcentricContainerFixedCorners.rect(28).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 28 28 28 28
     }
 
     /// `card`
     private var card: some View {
         ConcentricContainerFixedCorners.nested(minimum: 16).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 16 16 16 16 against `map`; iOS 18: 16 16 16 16
-        .padding(12)
     }
 }
 

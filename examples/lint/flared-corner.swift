@@ -19,27 +19,23 @@ enum FlaredCornerCorners {
 
 struct FlaredCornerView: View {
     var body: some View {
-        ZStack {
-            card
-        }
-        .frame(maxWidth: .infinity, maxHeight: .infinity)
-        .ignoresSafeArea()
+        card
+            .frame(maxWidth: .infinity, maxHeight: .infinity)
+            .ignoresSafeArea()
     }
 
     /// `card`
     private var card: some View {
-        ZStack {
-            photo
-        }
-        .frame(width: 300, height: 200)
-        .concentricContainer(FlaredCornerCorners.rect(28))  // resolves to 28 28 28 28 (container)
-        .background { FlaredCornerCorners.rect(28).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 28 28 28 28
+        photo
+            .padding(12)
+            .frame(width: 300, height: 200)
+            .concentricContainer(FlaredCornerCorners.rect(28))  // resolves to 28 28 28 28 (container)
+            .background { FlaredCornerCorners.rect(28).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 28 28 28 28
     }
 
     /// `photo`
     private var photo: some View {
         FlaredCornerCorners.rect(24).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 24 24 24 24
-        .padding(12)
     }
 }
 

@@ -16,17 +16,15 @@ enum GlassUnavailableFixedCorners {
 
 struct GlassUnavailableFixedView: View {
     var body: some View {
-        ZStack {
-            bar
-        }
-        .frame(maxWidth: .infinity, maxHeight: .infinity)
-        .ignoresSafeArea()
+        bar
+            .frame(maxWidth: .infinity, maxHeight: .infinity)
+            .ignoresSafeArea()
     }
 
     /// `bar`
     private var bar: some View {
         Capsule().fill(Color(red: 0xE5 / 255, green: 0xE5 / 255, blue: 0xEA / 255))  // resolves to 25 25 25 25
-        .frame(width: 200, height: 50)
+            .frame(width: 200, height: 50)
     }
 }
 

@@ -16,18 +16,16 @@ enum GlassUnavailableCorners {
 
 struct GlassUnavailableView: View {
     var body: some View {
-        ZStack {
-            bar
-        }
-        .frame(maxWidth: .infinity, maxHeight: .infinity)
-        .ignoresSafeArea()
+        bar
+            .frame(maxWidth: .infinity, maxHeight: .infinity)
+            .ignoresSafeArea()
     }
 
     /// `bar`
     private var bar: some View {
         Color.clear
-        .frame(width: 200, height: 50)
-        .glass(in: Capsule())  // resolves to 25 25 25 25
+            .frame(width: 200, height: 50)
+            .glass(in: Capsule())  // resolves to 25 25 25 25
     }
 }
 

@@ -28,18 +28,15 @@ enum MissingMinimumFixedCorners {
 
 struct MissingMinimumFixedView: View {
     var body: some View {
-        ZStack {
-            panel
-        }
-        .frame(maxWidth: .infinity, maxHeight: .infinity)
-        .ignoresSafeArea()
+        panel
+            .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottom)
+            .ignoresSafeArea()
     }
 
     /// `panel`
     private var panel: some View {
         MissingMinimumFixedCorners.nested(minimum: 16).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 16 16 62 62 against the screen; iOS 18: 16 16 16 16
-        .frame(height: 240)
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottom)
+            .frame(height: 240)
     }
 }
 

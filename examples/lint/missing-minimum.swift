@@ -28,18 +28,15 @@ enum MissingMinimumCorners {
 
 struct MissingMinimumView: View {
     var body: some View {
-        ZStack {
-            panel
-        }
-        .frame(maxWidth: .infinity, maxHeight: .infinity)
-        .ignoresSafeArea()
+        panel
+            .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottom)
+            .ignoresSafeArea()
     }
 
     /// `panel`
     private var panel: some View {
         MissingMinimumCorners.panelShape.fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 0 0 62 62 against the screen; iOS 18: 0 0 0 0
-        .frame(height: 240)
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottom)
+            .frame(height: 240)
     }
 }
 

@@ -19,17 +19,15 @@ enum PillNotCapsuleCorners {
 
 struct PillNotCapsuleView: View {
     var body: some View {
-        ZStack {
-            done
-        }
-        .frame(maxWidth: .infinity, maxHeight: .infinity)
-        .ignoresSafeArea()
+        done
+            .frame(maxWidth: .infinity, maxHeight: .infinity)
+            .ignoresSafeArea()
     }
 
     /// `done`, role button
     private var done: some View {
         PillNotCapsuleCorners.rect(12).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 12 12 12 12
-        .frame(width: 160, height: 50)
+            .frame(width: 160, height: 50)
     }
 }
 

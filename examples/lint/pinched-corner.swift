@@ -19,27 +19,23 @@ enum PinchedCornerCorners {
 
 struct PinchedCornerView: View {
     var body: some View {
-        ZStack {
-            card
-        }
-        .frame(maxWidth: .infinity, maxHeight: .infinity)
-        .ignoresSafeArea()
+        card
+            .frame(maxWidth: .infinity, maxHeight: .infinity)
+            .ignoresSafeArea()
     }
 
     /// `card`
     private var card: some View {
-        ZStack {
-            photo
-        }
-        .frame(width: 300, height: 200)
-        .concentricContainer(PinchedCornerCorners.rect(28))  // resolves to 28 28 28 28 (container)
-        .background { PinchedCornerCorners.rect(28).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 28 28 28 28
+        photo
+            .padding(12)
+            .frame(width: 300, height: 200)
+            .concentricContainer(PinchedCornerCorners.rect(28))  // resolves to 28 28 28 28 (container)
+            .background { PinchedCornerCorners.rect(28).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 28 28 28 28
     }
 
     /// `photo`
     private var photo: some View {
         PinchedCornerCorners.rect(6).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 6 6 6 6
-        .padding(12)
     }
 }
 

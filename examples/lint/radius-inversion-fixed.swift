@@ -19,27 +19,23 @@ enum RadiusInversionFixedCorners {
 
 struct RadiusInversionFixedView: View {
     var body: some View {
-        ZStack {
-            panel
-        }
-        .frame(maxWidth: .infinity, maxHeight: .infinity)
-        .ignoresSafeArea()
+        panel
+            .frame(maxWidth: .infinity, maxHeight: .infinity)
+            .ignoresSafeArea()
     }
 
     /// `panel`
     private var panel: some View {
-        ZStack {
-            tile
-        }
-        .frame(width: 300, height: 300)
-        .concentricContainer(RadiusInversionFixedCorners.rect(12))  // resolves to 12 12 12 12 (container)
-        .background { RadiusInversionFixedCorners.rect(12).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 12 12 12 12
+        tile
+            .frame(width: 300, height: 300)
+            .concentricContainer(RadiusInversionFixedCorners.rect(12))  // resolves to 12 12 12 12 (container)
+            .background { RadiusInversionFixedCorners.rect(12).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 12 12 12 12
     }
 
     /// `tile`
     private var tile: some View {
         RadiusInversionFixedCorners.rect(8).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 8 8 8 8
-        .frame(width: 100, height: 100)
+            .frame(width: 100, height: 100)
     }
 }
 

@@ -19,27 +19,23 @@ enum RadiusInversionCorners {
 
 struct RadiusInversionView: View {
     var body: some View {
-        ZStack {
-            panel
-        }
-        .frame(maxWidth: .infinity, maxHeight: .infinity)
-        .ignoresSafeArea()
+        panel
+            .frame(maxWidth: .infinity, maxHeight: .infinity)
+            .ignoresSafeArea()
     }
 
     /// `panel`
     private var panel: some View {
-        ZStack {
-            tile
-        }
-        .frame(width: 300, height: 300)
-        .concentricContainer(RadiusInversionCorners.rect(12))  // resolves to 12 12 12 12 (container)
-        .background { RadiusInversionCorners.rect(12).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 12 12 12 12
+        tile
+            .frame(width: 300, height: 300)
+            .concentricContainer(RadiusInversionCorners.rect(12))  // resolves to 12 12 12 12 (container)
+            .background { RadiusInversionCorners.rect(12).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 12 12 12 12
     }
 
     /// `tile`
     private var tile: some View {
         RadiusInversionCorners.rect(20).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 20 20 20 20
-        .frame(width: 100, height: 100)
+            .frame(width: 100, height: 100)
     }
 }
 

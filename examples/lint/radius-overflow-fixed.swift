@@ -19,22 +19,25 @@ enum RadiusOverflowFixedCorners {
 
 struct RadiusOverflowFixedView: View {
     var body: some View {
-        ZStack {
-            panel
-        }
-        .frame(maxWidth: .infinity, maxHeight: .infinity)
-        .ignoresSafeArea()
+        panel
+            .frame(maxWidth: .infinity, maxHeight: .infinity)
+            .ignoresSafeArea()
     }
 
     /// `panel`
     private var panel: some View {
-        ZStack {
+        ZStack(alignment: .top) {
             done
+                .padding(.bottom, 24)
+                .frame(maxHeight: .infinity, alignment: .bottom)
             handle
+                .padding(.top, 16)
             track
+                .padding(.top, 60)
             icon
+                .padding(.top, 100)
         }
-        .frame(width: 360, height: 300)
+        .frame(width: 360, height: 300, alignment: .top)
         .concentricContainer(RadiusOverflowFixedCorners.rect(32))  // resolves to 32 32 32 32 (container)
         .background { RadiusOverflowFixedCorners.rect(32).fill(Color(red: 0xF2 / 255, green: 0xF2 / 255, blue: 0xF7 / 255)) }  // resolves to 32 32 32 32
     }
@@ -42,33 +45,25 @@ struct RadiusOverflowFixedView: View {
     /// `done`
     private var done: some View {
         Capsule().fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 22 22 22 22
-        .frame(width: 160, height: 44)
-        .padding(.bottom, 24)
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottom)
+            .frame(width: 160, height: 44)
     }
 
     /// `handle`
     private var handle: some View {
         UnevenRoundedRectangle(topLeadingRadius: 10, bottomLeadingRadius: 0, bottomTrailingRadius: 0, topTrailingRadius: 10).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 10 10 0 0
-        .frame(width: 120, height: 20)
-        .padding(.top, 16)
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
+            .frame(width: 120, height: 20)
     }
 
     /// `track`
     private var track: some View {
         Capsule().fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 4 4 4 4
-        .frame(width: 200, height: 8)
-        .padding(.top, 60)
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
+            .frame(width: 200, height: 8)
     }
 
     /// `icon`
     private var icon: some View {
         RadiusOverflowFixedCorners.rect(16).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 16 16 16 16
-        .frame(width: 32, height: 32)
-        .padding(.top, 100)
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
+            .frame(width: 32, height: 32)
     }
 }
 

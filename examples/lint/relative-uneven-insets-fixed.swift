@@ -28,27 +28,23 @@ enum RelativeUnevenInsetsFixedCorners {
 
 struct RelativeUnevenInsetsFixedView: View {
     var body: some View {
-        ZStack {
-            card
-        }
-        .frame(maxWidth: .infinity, maxHeight: .infinity)
-        .ignoresSafeArea()
+        card
+            .frame(maxWidth: .infinity, maxHeight: .infinity)
+            .ignoresSafeArea()
     }
 
     /// `card`
     private var card: some View {
-        ZStack {
-            panel
-        }
-        .frame(width: 300, height: 200)
-        .concentricContainer(RelativeUnevenInsetsFixedCorners.rect(30))  // resolves to 30 30 30 30 (container)
-        .background { RelativeUnevenInsetsFixedCorners.rect(30).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 30 30 30 30
+        panel
+            .padding(EdgeInsets(top: 6, leading: 10, bottom: 20, trailing: 14))
+            .frame(width: 300, height: 200)
+            .concentricContainer(RelativeUnevenInsetsFixedCorners.rect(30))  // resolves to 30 30 30 30 (container)
+            .background { RelativeUnevenInsetsFixedCorners.rect(30).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 30 30 30 30
     }
 
     /// `panel`
     private var panel: some View {
         RelativeUnevenInsetsFixedCorners.panelShape.fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 20 16 10 10 against `card`; iOS 18: 0 0 0 0
-        .padding(EdgeInsets(top: 6, leading: 10, bottom: 20, trailing: 14))
     }
 }
 

@@ -28,28 +28,26 @@ enum ScreenEdgeMarginFixedCorners {
 
 struct ScreenEdgeMarginFixedView: View {
     var body: some View {
-        ZStack {
+        ZStack(alignment: .top) {
             banner
+                .padding(.top, 100)
             card
+                .padding(.top, 8)
         }
-        .frame(maxWidth: .infinity, maxHeight: .infinity)
+        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
         .ignoresSafeArea()
     }
 
     /// `banner`
     private var banner: some View {
         ScreenEdgeMarginFixedCorners.rect(12).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 12 12 12 12
-        .frame(width: 370, height: 60)
-        .padding(.top, 100)
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
+            .frame(width: 370, height: 60)
     }
 
     /// `card`
     private var card: some View {
         ScreenEdgeMarginFixedCorners.cardShape.fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 51 51 51 51 against the screen; iOS 18: 0 0 0 0
-        .frame(width: 380, height: 200)
-        .padding(.top, 8)
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
+            .frame(width: 380, height: 200)
     }
 }
 

@@ -19,28 +19,26 @@ enum ScreenEdgeMarginCorners {
 
 struct ScreenEdgeMarginView: View {
     var body: some View {
-        ZStack {
+        ZStack(alignment: .top) {
             banner
+                .padding(.top, 100)
             card
+                .padding(.top, 8)
         }
-        .frame(maxWidth: .infinity, maxHeight: .infinity)
+        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
         .ignoresSafeArea()
     }
 
     /// `banner`
     private var banner: some View {
         ScreenEdgeMarginCorners.rect(12).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 12 12 12 12
-        .frame(width: 390, height: 60)
-        .padding(.top, 100)
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
+            .frame(width: 390, height: 60)
     }
 
     /// `card`
     private var card: some View {
         ScreenEdgeMarginCorners.rect(8).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 8 8 8 8
-        .frame(width: 380, height: 200)
-        .padding(.top, 8)
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
+            .frame(width: 380, height: 200)
     }
 }
 

@@ -30,28 +30,24 @@ struct TransitionShapeFixedView: View {
     @Namespace private var namespace
 
     var body: some View {
-        ZStack {
-            card
-        }
-        .frame(maxWidth: .infinity, maxHeight: .infinity)
-        .ignoresSafeArea()
+        card
+            .frame(maxWidth: .infinity, maxHeight: .infinity)
+            .ignoresSafeArea()
     }
 
     /// `card`
     private var card: some View {
-        ZStack {
-            photo
-        }
-        .frame(width: 300, height: 200)
-        .concentricContainer(TransitionShapeFixedCorners.rect(28))  // resolves to 28 28 28 28 (container)
-        .background { TransitionShapeFixedCorners.rect(28).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 28 28 28 28
+        photo
+            .padding(12)
+            .frame(width: 300, height: 200)
+            .concentricContainer(TransitionShapeFixedCorners.rect(28))  // resolves to 28 28 28 28 (container)
+            .background { TransitionShapeFixedCorners.rect(28).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 28 28 28 28
     }
 
     /// `photo`
     private var photo: some View {
         TransitionShapeFixedCorners.nested(minimum: 16).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 16 16 16 16 against `card`; iOS 18: 16 16 16 16
-        .zoomSource(id: "photo", in: namespace, cornerRadius: 16)  // resolves to 16 16 16 16
-        .padding(12)
+            .zoomSource(id: "photo", in: namespace, cornerRadius: 16)  // resolves to 16 16 16 16
     }
 }
 

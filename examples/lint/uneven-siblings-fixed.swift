@@ -28,21 +28,18 @@ enum UnevenSiblingsFixedCorners {
 
 struct UnevenSiblingsFixedView: View {
     var body: some View {
-        ZStack {
-            card
-        }
-        .frame(maxWidth: .infinity, maxHeight: .infinity)
-        .ignoresSafeArea()
+        card
+            .frame(maxWidth: .infinity, maxHeight: .infinity)
+            .ignoresSafeArea()
     }
 
     /// `card`
     private var card: some View {
-        ZStack {
-            row
-        }
-        .frame(width: 298, height: 100)
-        .concentricContainer(UnevenSiblingsFixedCorners.rect(28))  // resolves to 28 28 28 28 (container)
-        .background { UnevenSiblingsFixedCorners.rect(28).fill(Color(red: 0xF2 / 255, green: 0xF2 / 255, blue: 0xF7 / 255)) }  // resolves to 28 28 28 28
+        row
+            .padding(12)
+            .frame(width: 298, height: 100)
+            .concentricContainer(UnevenSiblingsFixedCorners.rect(28))  // resolves to 28 28 28 28 (container)
+            .background { UnevenSiblingsFixedCorners.rect(28).fill(Color(red: 0xF2 / 255, green: 0xF2 / 255, blue: 0xF7 / 255)) }  // resolves to 28 28 28 28
     }
 
     /// `row`
@@ -52,25 +49,24 @@ struct UnevenSiblingsFixedView: View {
             b
             c
         }
-        .padding(12)
     }
 
     /// `a`
     private var a: some View {
         UnevenSiblingsFixedCorners.nested(minimum: 16).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 16 16 16 16 against `card`; iOS 18: 16 16 16 16
-        .frame(width: 86, height: 76)
+            .frame(width: 86, height: 76)
     }
 
     /// `b`
     private var b: some View {
         UnevenSiblingsFixedCorners.nested(minimum: 16).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 16 16 16 16 against `card`; iOS 18: 16 16 16 16
-        .frame(width: 86, height: 76)
+            .frame(width: 86, height: 76)
     }
 
     /// `c`
     private var c: some View {
         UnevenSiblingsFixedCorners.nested(minimum: 16).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 16 16 16 16 against `card`; iOS 18: 16 16 16 16
-        .frame(width: 86, height: 76)
+            .frame(width: 86, height: 76)
     }
 }
 

@@ -28,20 +28,20 @@ enum UnusedSuppressionFixedCorners {
 
 struct UnusedSuppressionFixedView: View {
     var body: some View {
-        ZStack {
-            card
-        }
-        .frame(maxWidth: .infinity, maxHeight: .infinity)
-        .ignoresSafeArea()
+        card
+            .frame(maxWidth: .infinity, maxHeight: .infinity)
+            .ignoresSafeArea()
     }
 
     /// `card`
     private var card: some View {
-        ZStack {
+        ZStack(alignment: .bottomTrailing) {
             photo
+                .padding(12)
             thumb
+                .padding(12)
         }
-        .frame(width: 200, height: 100)
+        .frame(width: 200, height: 100, alignment: .bottomTrailing)
         .concentricContainer(UnusedSuppressionFixedCorners.rect(20))  // resolves to 20 20 20 20 (container)
         .background { UnusedSuppressionFixedCorners.rect(20).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 20 20 20 20
     }
@@ -49,15 +49,12 @@ struct UnusedSuppressionFixedView: View {
     /// `photo`
     private var photo: some View {
         UnusedSuppressionFixedCorners.nested(minimum: 8).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 8 8 8 8 against `card`; iOS 18: 8 8 8 8
-        .padding(12)
     }
 
     /// `thumb`
     private var thumb: some View {
         UnusedSuppressionFixedCorners.rect(2).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 2 2 2 2
-        .frame(width: 40, height: 40)
-        .padding(12)
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottomTrailing)
+            .frame(width: 40, height: 40)
     }
 }
 
