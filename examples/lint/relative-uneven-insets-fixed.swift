@@ -16,12 +16,12 @@ enum RelativeUnevenInsetsFixedCorners {
         RoundedRectangle(cornerRadius: radius, style: .continuous)
     }
 
-    /// `panel`: ConcentricRectangle on iOS 26; before, a rounded rectangle of each corner's minimum.
-    static var panelShape: AnyShape {
+    /// Nested content inside a container: concentric, never below `minimum`.
+    static func nested(minimum: CGFloat, uniform: Bool = false) -> AnyShape {
         if #available(iOS 26.0, macOS 26.0, *) {
-            AnyShape(ConcentricRectangle())
+            AnyShape(ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform))
         } else {
-            AnyShape(rect(0))
+            AnyShape(rect(minimum))
         }
     }
 }
@@ -44,7 +44,7 @@ struct RelativeUnevenInsetsFixedView: View {
 
     /// `panel`
     private var panel: some View {
-        RelativeUnevenInsetsFixedCorners.panelShape.fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 20 16 10 10 against `card`; iOS 18: 0 0 0 0
+        RelativeUnevenInsetsFixedCorners.nested(minimum: 10).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 20 16 10 10 against `card`; iOS 18: 10 10 10 10
     }
 }
 

@@ -16,12 +16,12 @@ enum ScreenEdgeMarginFixedCorners {
         RoundedRectangle(cornerRadius: radius, style: .continuous)
     }
 
-    /// `card`: ConcentricRectangle on iOS 26; before, a rounded rectangle of each corner's minimum.
-    static var cardShape: AnyShape {
+    /// Nested content inside a container: concentric, never below `minimum`.
+    static func nested(minimum: CGFloat, uniform: Bool = false) -> AnyShape {
         if #available(iOS 26.0, macOS 26.0, *) {
-            AnyShape(ConcentricRectangle(corners: .concentric, isUniform: true))
+            AnyShape(ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform))
         } else {
-            AnyShape(rect(0))
+            AnyShape(rect(minimum))
         }
     }
 }
@@ -46,7 +46,7 @@ struct ScreenEdgeMarginFixedView: View {
 
     /// `card`
     private var card: some View {
-        ScreenEdgeMarginFixedCorners.cardShape.fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 51 51 51 51 against the screen; iOS 18: 0 0 0 0
+        ScreenEdgeMarginFixedCorners.nested(minimum: 51, uniform: true).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 51 51 51 51 against the screen; iOS 18: 51 51 51 51
             .frame(width: 380, height: 200)
     }
 }
