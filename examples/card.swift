@@ -1,14 +1,16 @@
 // CardView.swift: SwiftUI for examples/card.scene, written by `scene run --swiftui`.
 // Screen: iphone-16-pro, 402 × 874 pt, display corner radius 62. The scene targets iOS 26.
-// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode: every iOS 26 API is behind
-// `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback (each ConcentricRectangle
-// becomes a rounded rectangle of its minimum; glass becomes a material).
-// `// resolves to TL TR BR BL` gives each shape's radii (topLeading topTrailing bottomTrailing
-// bottomLeading) as `scene run` resolves them.
+// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and
+// macOS only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the
+// iOS 18 fallback (each ConcentricRectangle becomes a rounded rectangle of its minimum; glass
+// becomes a material). `// resolves to TL TR BR BL` gives each shape's radii (topLeading
+// topTrailing bottomTrailing bottomLeading) as SwiftUI draws them.
 
 import SwiftUI
 
-/// The corner scale (concentric-corners.md): containers derive from their content.
+#if os(iOS) || os(macOS)
+
+/// The corner scale: every radius the view uses, named once; containers derive from their content.
 enum CardCorners {
     static let inner: CGFloat = 16  // photos, small cards
     static let padding: CGFloat = 12  // the card's padding
@@ -32,33 +34,31 @@ struct CardView: View {
         ZStack {
             card
             alone
+                .padding(.top, 120)
+                .frame(maxHeight: .infinity, alignment: .top)
         }
         .frame(maxWidth: .infinity, maxHeight: .infinity)
         .ignoresSafeArea()
     }
 
-    /// `card` (line 13)
+    /// `card`
     private var card: some View {
-        ZStack {
-            photo
-        }
-        .frame(width: 360, height: 200)
-        .concentricContainer(CardCorners.rect(CardCorners.inner + CardCorners.padding))  // resolves to 28 28 28 28 (container)
-        .background { CardCorners.rect(CardCorners.inner + CardCorners.padding).fill(Color(red: 0xF2 / 255, green: 0xF2 / 255, blue: 0xF7 / 255)) }  // resolves to 28 28 28 28
+        photo
+            .padding(CardCorners.padding)
+            .frame(width: 360, height: 200)
+            .concentricContainer(CardCorners.rect(CardCorners.inner + CardCorners.padding))  // resolves to 28 28 28 28 (container)
+            .background { CardCorners.rect(CardCorners.inner + CardCorners.padding).fill(Color(red: 0xF2 / 255, green: 0xF2 / 255, blue: 0xF7 / 255)) }  // resolves to 28 28 28 28
     }
 
-    /// `photo` (line 15)
+    /// `photo`
     private var photo: some View {
-        CardCorners.nested(minimum: CardCorners.inner).fill(Color(red: 0x5E / 255, green: 0x5C / 255, blue: 0xE6 / 255))  // resolves to 16 16 16 16 against card; iOS 18: 16 16 16 16
-        .padding(CardCorners.padding)
+        CardCorners.nested(minimum: CardCorners.inner).fill(Color(red: 0x5E / 255, green: 0x5C / 255, blue: 0xE6 / 255))  // resolves to 16 16 16 16 against `card`; iOS 18: 16 16 16 16
     }
 
-    /// `alone` (line 19)
+    /// `alone`
     private var alone: some View {
-        CardCorners.nested(minimum: CardCorners.inner).fill(Color(red: 0x5E / 255, green: 0x5C / 255, blue: 0xE6 / 255))  // resolves to 16 16 16 16 against screen; iOS 18: 16 16 16 16
-        .frame(width: 120, height: 90)
-        .padding(.top, 120)
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
+        CardCorners.nested(minimum: CardCorners.inner).fill(Color(red: 0x5E / 255, green: 0x5C / 255, blue: 0xE6 / 255))  // resolves to 16 16 16 16 against the screen; iOS 18: 16 16 16 16
+            .frame(width: 120, height: 90)
     }
 }
 
@@ -77,3 +77,5 @@ fileprivate extension View {
 #Preview(traits: .fixedLayout(width: 402, height: 874)) {
     CardView()
 }
+
+#endif

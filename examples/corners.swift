@@ -1,14 +1,16 @@
 // CornersView.swift: SwiftUI for examples/corners.scene, written by `scene run --swiftui`.
 // Screen: 400 × 400 pt, display corner radius 40. The scene targets iOS 26.
-// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode: every iOS 26 API is behind
-// `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback (each ConcentricRectangle
-// becomes a rounded rectangle of its minimum; glass becomes a material).
-// `// resolves to TL TR BR BL` gives each shape's radii (topLeading topTrailing bottomTrailing
-// bottomLeading) as `scene run` resolves them.
+// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and
+// macOS only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the
+// iOS 18 fallback (each ConcentricRectangle becomes a rounded rectangle of its minimum; glass
+// becomes a material). `// resolves to TL TR BR BL` gives each shape's radii (topLeading
+// topTrailing bottomTrailing bottomLeading) as SwiftUI draws them.
 
 import SwiftUI
 
-/// The corner scale (concentric-corners.md): containers derive from their content.
+#if os(iOS) || os(macOS)
+
+/// The corner scale: every radius the view uses, named once; containers derive from their content.
 enum Corners {
     static func rect(_ radius: CGFloat) -> RoundedRectangle {
         RoundedRectangle(cornerRadius: radius, style: .continuous)
@@ -53,50 +55,51 @@ enum Corners {
 
 struct CornersView: View {
     var body: some View {
-        ZStack {
+        ZStack(alignment: .topLeading) {
             notes
+                .padding(10)
             mixed
+                .padding(10)
+                .frame(maxWidth: .infinity, alignment: .trailing)
             lead
+                .padding(10)
+                .frame(maxHeight: .infinity, alignment: .bottom)
             float
+                .padding(.horizontal, 10)
+                .padding(.vertical, 16)
+                .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottomTrailing)
         }
-        .frame(maxWidth: .infinity, maxHeight: .infinity)
+        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
         .ignoresSafeArea()
     }
 
-    /// `notes` (line 13)
+    /// `notes`
     private var notes: some View {
-        Corners.notesShape.fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 24 24 0 0 against screen; iOS 18: 24 24 0 0
-        .frame(width: 180, height: 120)
-        .padding(10)
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
+        Corners.notesShape.fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 24 24 0 0 against the screen; iOS 18: 24 24 0 0
+            .frame(width: 180, height: 120)
     }
 
-    /// `mixed` (line 18)
+    /// `mixed`
     private var mixed: some View {
-        Corners.mixedShape.fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 12 24 0 0 against screen; iOS 18: 12 24 0 0
-        .frame(width: 180, height: 120)
-        .padding(10)
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topTrailing)
+        Corners.mixedShape.fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 12 24 0 0 against the screen; iOS 18: 12 24 0 0
+            .frame(width: 180, height: 120)
     }
 
-    /// `lead` (line 24)
+    /// `lead`
     private var lead: some View {
-        Corners.leadShape.fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 30 8 8 30 against screen; iOS 18: 0 8 8 0
-        .frame(width: 180, height: 120)
-        .padding(10)
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottomLeading)
+        Corners.leadShape.fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 30 8 8 30 against the screen; iOS 18: 0 8 8 0
+            .frame(width: 180, height: 120)
     }
 
-    /// `float` (line 28)
+    /// `float`
     private var float: some View {
-        Corners.nested(minimum: 12, uniform: true).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 24 24 24 24 against screen; iOS 18: 12 12 12 12
-        .frame(width: 180, height: 120)
-        .padding(.horizontal, 10)
-        .padding(.vertical, 16)
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottomTrailing)
+        Corners.nested(minimum: 12, uniform: true).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 24 24 24 24 against the screen; iOS 18: 12 12 12 12
+            .frame(width: 180, height: 120)
     }
 }
 
 #Preview(traits: .fixedLayout(width: 400, height: 400)) {
     CornersView()
 }
+
+#endif

@@ -1,14 +1,16 @@
 // FallbackView.swift: SwiftUI for examples/fallback.scene, written by `scene run --swiftui`.
 // Screen: iphone-15-pro, 393 × 852 pt, display corner radius 55. The scene targets iOS 18.
-// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode: every iOS 26 API is behind
-// `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback (each ConcentricRectangle
-// becomes a rounded rectangle of its minimum; glass becomes a material).
-// `// resolves to TL TR BR BL` gives each shape's radii (topLeading topTrailing bottomTrailing
-// bottomLeading) as `scene run` resolves them.
+// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and
+// macOS only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the
+// iOS 18 fallback (each ConcentricRectangle becomes a rounded rectangle of its minimum; glass
+// becomes a material). `// resolves to TL TR BR BL` gives each shape's radii (topLeading
+// topTrailing bottomTrailing bottomLeading) as SwiftUI draws them.
 
 import SwiftUI
 
-/// The corner scale (concentric-corners.md): containers derive from their content.
+#if os(iOS) || os(macOS)
+
+/// The corner scale: every radius the view uses, named once; containers derive from their content.
 enum FallbackCorners {
     static func rect(_ radius: CGFloat) -> RoundedRectangle {
         RoundedRectangle(cornerRadius: radius, style: .continuous)
@@ -29,33 +31,31 @@ struct FallbackView: View {
         ZStack {
             card
             badge
+                .padding(.top, 80)
+                .frame(maxHeight: .infinity, alignment: .top)
         }
         .frame(maxWidth: .infinity, maxHeight: .infinity)
         .ignoresSafeArea()
     }
 
-    /// `card` (line 11)
+    /// `card`
     private var card: some View {
-        ZStack {
-            photo
-        }
-        .frame(width: 300, height: 200)
-        .concentricContainer(FallbackCorners.rect(28))  // resolves to 28 28 28 28 (container)
-        .background { FallbackCorners.rect(28).fill(Color(red: 0xF2 / 255, green: 0xF2 / 255, blue: 0xF7 / 255)) }  // resolves to 28 28 28 28
+        photo
+            .padding(12)
+            .frame(width: 300, height: 200)
+            .concentricContainer(FallbackCorners.rect(28))  // resolves to 28 28 28 28 (container)
+            .background { FallbackCorners.rect(28).fill(Color(red: 0xF2 / 255, green: 0xF2 / 255, blue: 0xF7 / 255)) }  // resolves to 28 28 28 28
     }
 
-    /// `photo` (line 12)
+    /// `photo`
     private var photo: some View {
-        FallbackCorners.nested(minimum: 16).fill(Color(red: 0x5E / 255, green: 0x5C / 255, blue: 0xE6 / 255))  // resolves to 16 16 16 16 against card; iOS 18: 16 16 16 16
-        .padding(12)
+        FallbackCorners.nested(minimum: 16).fill(Color(red: 0x5E / 255, green: 0x5C / 255, blue: 0xE6 / 255))  // resolves to 16 16 16 16 against `card`; iOS 18: 16 16 16 16
     }
 
-    /// `badge` (line 14), role badge
+    /// `badge`, role badge
     private var badge: some View {
         Capsule().fill(Color(red: 1, green: 0x3B / 255, blue: 0x30 / 255))  // resolves to 14 14 14 14
-        .frame(width: 80, height: 28)
-        .padding(.top, 80)
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
+            .frame(width: 80, height: 28)
     }
 }
 
@@ -74,3 +74,5 @@ fileprivate extension View {
 #Preview(traits: .fixedLayout(width: 393, height: 852)) {
     FallbackView()
 }
+
+#endif

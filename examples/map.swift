@@ -1,14 +1,16 @@
 // MapView.swift: SwiftUI for examples/map.scene, written by `scene run --swiftui`.
 // Screen: iphone-16-pro, 402 × 874 pt, display corner radius 62. The scene targets iOS 26.
-// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode: every iOS 26 API is behind
-// `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback (each ConcentricRectangle
-// becomes a rounded rectangle of its minimum; glass becomes a material).
-// `// resolves to TL TR BR BL` gives each shape's radii (topLeading topTrailing bottomTrailing
-// bottomLeading) as `scene run` resolves them.
+// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and
+// macOS only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the
+// iOS 18 fallback (each ConcentricRectangle becomes a rounded rectangle of its minimum; glass
+// becomes a material). `// resolves to TL TR BR BL` gives each shape's radii (topLeading
+// topTrailing bottomTrailing bottomLeading) as SwiftUI draws them.
 
 import SwiftUI
 
-/// The corner scale (concentric-corners.md): containers derive from their content.
+#if os(iOS) || os(macOS)
+
+/// The corner scale: every radius the view uses, named once; containers derive from their content.
 enum MapCorners {
     static let map: CGFloat = 28  // maps and large media
     static let inset: CGFloat = 12  // card on a map → 16
@@ -30,60 +32,53 @@ enum MapCorners {
 
 struct MapView: View {
     var body: some View {
-        ZStack {
-            map
-        }
-        .frame(maxWidth: .infinity, maxHeight: .infinity)
-        .ignoresSafeArea()
+        map
+            .frame(maxWidth: .infinity, maxHeight: .infinity)
+            .ignoresSafeArea()
     }
 
-    /// `map` (line 22)
+    /// `map`
     private var map: some View {
-        ZStack {
-            card
-        }
-        .frame(width: 360, height: 240)
-        .concentricContainer(MapCorners.rect(MapCorners.map))  // resolves to 28 28 28 28 (container)
-        .background { MapCorners.rect(MapCorners.map).fill(Color(red: 0x34 / 255, green: 0xC7 / 255, blue: 0x59 / 255)) }  // resolves to 28 28 28 28
+        card
+            .padding(MapCorners.inset)
+            .frame(width: 360, height: 240, alignment: .bottom)
+            .concentricContainer(MapCorners.rect(MapCorners.map))  // resolves to 28 28 28 28 (container)
+            .background { MapCorners.rect(MapCorners.map).fill(Color(red: 0x34 / 255, green: 0xC7 / 255, blue: 0x59 / 255)) }  // resolves to 28 28 28 28
     }
 
-    /// `card` (line 23)
+    /// `card`
     private var card: some View {
-        ZStack {
-            row
-        }
-        .concentricContainer(MapCorners.rect(MapCorners.map - MapCorners.inset))  // resolves to 16 16 16 16 (container)
-        .glass(in: MapCorners.nested(minimum: MapCorners.map - MapCorners.inset, uniform: true))  // resolves to 16 16 16 16 against map; iOS 18: 16 16 16 16
-        .padding(MapCorners.inset)
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottom)
+        row
+            .padding(12)
+            .concentricContainer(MapCorners.rect(MapCorners.map - MapCorners.inset))  // resolves to 16 16 16 16 (container)
+            .glass(in: MapCorners.nested(minimum: MapCorners.map - MapCorners.inset, uniform: true))  // resolves to 16 16 16 16 against `map`; iOS 18: 16 16 16 16
     }
 
-    /// `row` (line 24)
+    /// `row`
     private var row: some View {
         HStack(spacing: 8) {
             t1
             t2
             t3
         }
-        .padding(12)
     }
 
-    /// `t1` (line 25)
+    /// `t1`
     private var t1: some View {
-        MapCorners.nested(minimum: 10).fill(Color(red: 1, green: 0x95 / 255, blue: 0))  // resolves to 10 10 10 10 against card; iOS 18: 10 10 10 10
-        .frame(width: MapCorners.thumb, height: MapCorners.thumb)
+        MapCorners.nested(minimum: 10).fill(Color(red: 1, green: 0x95 / 255, blue: 0))  // resolves to 10 10 10 10 against `card`; iOS 18: 10 10 10 10
+            .frame(width: MapCorners.thumb, height: MapCorners.thumb)
     }
 
-    /// `t2` (line 26)
+    /// `t2`
     private var t2: some View {
-        MapCorners.nested(minimum: 10).fill(Color(red: 1, green: 0x2D / 255, blue: 0x55 / 255))  // resolves to 10 10 10 10 against card; iOS 18: 10 10 10 10
-        .frame(width: MapCorners.thumb, height: MapCorners.thumb)
+        MapCorners.nested(minimum: 10).fill(Color(red: 1, green: 0x2D / 255, blue: 0x55 / 255))  // resolves to 10 10 10 10 against `card`; iOS 18: 10 10 10 10
+            .frame(width: MapCorners.thumb, height: MapCorners.thumb)
     }
 
-    /// `t3` (line 27)
+    /// `t3`
     private var t3: some View {
-        MapCorners.nested(minimum: 10).fill(Color(red: 0x5A / 255, green: 0xC8 / 255, blue: 0xFA / 255))  // resolves to 10 10 10 10 against card; iOS 18: 10 10 10 10
-        .frame(width: MapCorners.thumb, height: MapCorners.thumb)
+        MapCorners.nested(minimum: 10).fill(Color(red: 0x5A / 255, green: 0xC8 / 255, blue: 0xFA / 255))  // resolves to 10 10 10 10 against `card`; iOS 18: 10 10 10 10
+            .frame(width: MapCorners.thumb, height: MapCorners.thumb)
     }
 }
 
@@ -113,3 +108,5 @@ fileprivate extension View {
 #Preview(traits: .fixedLayout(width: 402, height: 874)) {
     MapView()
 }
+
+#endif

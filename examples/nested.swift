@@ -1,14 +1,16 @@
 // NestedView.swift: SwiftUI for examples/nested.scene, written by `scene run --swiftui`.
 // Screen: 400 × 400 pt, display corner radius 0. The scene targets iOS 26.
-// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode: every iOS 26 API is behind
-// `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback (each ConcentricRectangle
-// becomes a rounded rectangle of its minimum; glass becomes a material).
-// `// resolves to TL TR BR BL` gives each shape's radii (topLeading topTrailing bottomTrailing
-// bottomLeading) as `scene run` resolves them.
+// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and
+// macOS only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the
+// iOS 18 fallback (each ConcentricRectangle becomes a rounded rectangle of its minimum; glass
+// becomes a material). `// resolves to TL TR BR BL` gives each shape's radii (topLeading
+// topTrailing bottomTrailing bottomLeading) as SwiftUI draws them.
 
 import SwiftUI
 
-/// The corner scale (concentric-corners.md): containers derive from their content.
+#if os(iOS) || os(macOS)
+
+/// The corner scale: every radius the view uses, named once; containers derive from their content.
 enum NestedCorners {
     static func rect(_ radius: CGFloat) -> RoundedRectangle {
         RoundedRectangle(cornerRadius: radius, style: .continuous)
@@ -35,92 +37,79 @@ enum NestedCorners {
 
 struct NestedView: View {
     var body: some View {
-        ZStack {
+        ZStack(alignment: .leading) {
             plain
+                .padding(.leading, 20)
             withMinimum
+                .padding(.trailing, 20)
+                .frame(maxWidth: .infinity, alignment: .trailing)
         }
-        .frame(maxWidth: .infinity, maxHeight: .infinity)
+        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .leading)
         .ignoresSafeArea()
     }
 
-    /// `plain` (line 11)
+    /// `plain`
     private var plain: some View {
-        ZStack {
-            a1
-        }
-        .frame(width: 160, height: 160)
-        .concentricContainer(NestedCorners.rect(24))  // resolves to 24 24 24 24 (container)
-        .background { NestedCorners.rect(24).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 24 24 24 24
-        .padding(.leading, 20)
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .leading)
+        a1
+            .padding(8)
+            .frame(width: 160, height: 160)
+            .concentricContainer(NestedCorners.rect(24))  // resolves to 24 24 24 24 (container)
+            .background { NestedCorners.rect(24).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 24 24 24 24
     }
 
-    /// `a1` (line 13)
+    /// `a1`
     private var a1: some View {
-        ZStack {
-            a2
-        }
-        .frame(maxWidth: .infinity, maxHeight: .infinity)
-        .concentricContainer(NestedCorners.rect(16))  // resolves to 16 16 16 16 (container)
-        .background { NestedCorners.concentric.fill(Color(red: 1, green: 0xC3 / 255, blue: 0)) }  // resolves to 16 16 16 16 against plain; iOS 18: 0 0 0 0
-        .padding(8)
+        a2
+            .padding(8)
+            .frame(maxWidth: .infinity, maxHeight: .infinity)
+            .concentricContainer(NestedCorners.rect(16))  // resolves to 16 16 16 16 (container)
+            .background { NestedCorners.concentric.fill(Color(red: 1, green: 0xC3 / 255, blue: 0)) }  // resolves to 16 16 16 16 against `plain`; iOS 18: 0 0 0 0
     }
 
-    /// `a2` (line 15)
+    /// `a2`
     private var a2: some View {
-        ZStack {
-            a3
-        }
-        .frame(maxWidth: .infinity, maxHeight: .infinity)
-        .concentricContainer(NestedCorners.rect(8))  // resolves to 8 8 8 8 (container)
-        .background { NestedCorners.concentric.fill(Color(red: 0x9D / 255, green: 0x02 / 255, blue: 0x08 / 255)) }  // resolves to 8 8 8 8 against a1; iOS 18: 0 0 0 0
-        .padding(8)
+        a3
+            .padding(8)
+            .frame(maxWidth: .infinity, maxHeight: .infinity)
+            .concentricContainer(NestedCorners.rect(8))  // resolves to 8 8 8 8 (container)
+            .background { NestedCorners.concentric.fill(Color(red: 0x9D / 255, green: 0x02 / 255, blue: 0x08 / 255)) }  // resolves to 8 8 8 8 against `a1`; iOS 18: 0 0 0 0
     }
 
-    /// `a3` (line 17)
+    /// `a3`
     private var a3: some View {
-        NestedCorners.concentric.fill(Color(red: 0x9B / 255, green: 0xE7 / 255, blue: 0xF0 / 255))  // resolves to 0 0 0 0 against a2; iOS 18: 0 0 0 0
-        .padding(8)
+        NestedCorners.concentric.fill(Color(red: 0x9B / 255, green: 0xE7 / 255, blue: 0xF0 / 255))  // resolves to 0 0 0 0 against `a2`; iOS 18: 0 0 0 0
     }
 
-    /// `withMinimum` (line 22)
+    /// `withMinimum`
     private var withMinimum: some View {
-        ZStack {
-            b1
-        }
-        .frame(width: 160, height: 160)
-        .concentricContainer(NestedCorners.rect(24))  // resolves to 24 24 24 24 (container)
-        .background { NestedCorners.rect(24).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 24 24 24 24
-        .padding(.trailing, 20)
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .trailing)
+        b1
+            .padding(8)
+            .frame(width: 160, height: 160)
+            .concentricContainer(NestedCorners.rect(24))  // resolves to 24 24 24 24 (container)
+            .background { NestedCorners.rect(24).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 24 24 24 24
     }
 
-    /// `b1` (line 23)
+    /// `b1`
     private var b1: some View {
-        ZStack {
-            b2
-        }
-        .frame(maxWidth: .infinity, maxHeight: .infinity)
-        .concentricContainer(NestedCorners.rect(16))  // resolves to 16 16 16 16 (container)
-        .background { NestedCorners.nested(minimum: 6).fill(Color(red: 1, green: 0xC3 / 255, blue: 0)) }  // resolves to 16 16 16 16 against withMinimum; iOS 18: 6 6 6 6
-        .padding(8)
+        b2
+            .padding(8)
+            .frame(maxWidth: .infinity, maxHeight: .infinity)
+            .concentricContainer(NestedCorners.rect(16))  // resolves to 16 16 16 16 (container)
+            .background { NestedCorners.nested(minimum: 6).fill(Color(red: 1, green: 0xC3 / 255, blue: 0)) }  // resolves to 16 16 16 16 against `withMinimum`; iOS 18: 6 6 6 6
     }
 
-    /// `b2` (line 24)
+    /// `b2`
     private var b2: some View {
-        ZStack {
-            b3
-        }
-        .frame(maxWidth: .infinity, maxHeight: .infinity)
-        .concentricContainer(NestedCorners.rect(8))  // resolves to 8 8 8 8 (container)
-        .background { NestedCorners.nested(minimum: 6).fill(Color(red: 0x9D / 255, green: 0x02 / 255, blue: 0x08 / 255)) }  // resolves to 8 8 8 8 against b1; iOS 18: 6 6 6 6
-        .padding(8)
+        b3
+            .padding(8)
+            .frame(maxWidth: .infinity, maxHeight: .infinity)
+            .concentricContainer(NestedCorners.rect(8))  // resolves to 8 8 8 8 (container)
+            .background { NestedCorners.nested(minimum: 6).fill(Color(red: 0x9D / 255, green: 0x02 / 255, blue: 0x08 / 255)) }  // resolves to 8 8 8 8 against `b1`; iOS 18: 6 6 6 6
     }
 
-    /// `b3` (line 26)
+    /// `b3`
     private var b3: some View {
-        NestedCorners.nested(minimum: 6).fill(Color(red: 0x9B / 255, green: 0xE7 / 255, blue: 0xF0 / 255))  // resolves to 6 6 6 6 against b2; iOS 18: 6 6 6 6
-        .padding(8)
+        NestedCorners.nested(minimum: 6).fill(Color(red: 0x9B / 255, green: 0xE7 / 255, blue: 0xF0 / 255))  // resolves to 6 6 6 6 against `b2`; iOS 18: 6 6 6 6
     }
 }
 
@@ -139,3 +128,5 @@ fileprivate extension View {
 #Preview(traits: .fixedLayout(width: 400, height: 400)) {
     NestedView()
 }
+
+#endif

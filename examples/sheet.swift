@@ -1,14 +1,16 @@
 // SheetView.swift: SwiftUI for examples/sheet.scene, written by `scene run --swiftui`.
 // Screen: iphone-16-pro, 402 × 874 pt, display corner radius 62. The scene targets iOS 26.
-// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode: every iOS 26 API is behind
-// `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback (each ConcentricRectangle
-// becomes a rounded rectangle of its minimum; glass becomes a material).
-// `// resolves to TL TR BR BL` gives each shape's radii (topLeading topTrailing bottomTrailing
-// bottomLeading) as `scene run` resolves them.
+// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and
+// macOS only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the
+// iOS 18 fallback (each ConcentricRectangle becomes a rounded rectangle of its minimum; glass
+// becomes a material). `// resolves to TL TR BR BL` gives each shape's radii (topLeading
+// topTrailing bottomTrailing bottomLeading) as SwiftUI draws them.
 
 import SwiftUI
 
-/// The corner scale (concentric-corners.md): containers derive from their content.
+#if os(iOS) || os(macOS)
+
+/// The corner scale: every radius the view uses, named once; containers derive from their content.
 enum SheetCorners {
     static func rect(_ radius: CGFloat) -> RoundedRectangle {
         RoundedRectangle(cornerRadius: radius, style: .continuous)
@@ -35,66 +37,77 @@ enum SheetCorners {
 
 struct SheetView: View {
     var body: some View {
-        ZStack {
+        ZStack(alignment: .bottom) {
             sheet
             panel
+                .padding(8)
         }
-        .frame(maxWidth: .infinity, maxHeight: .infinity)
+        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottom)
         .ignoresSafeArea()
     }
 
-    /// `sheet` (line 11)
+    /// `sheet`
     private var sheet: some View {
-        ZStack {
+        ZStack(alignment: .top) {
             grabber
+                .padding(.top, 6)
             buttons
+                .padding(.bottom, 34)
+                .frame(maxHeight: .infinity, alignment: .bottom)
         }
-        .frame(height: 420)
-        .frame(maxWidth: .infinity)
-        .containerShape(UnevenRoundedRectangle(topLeadingRadius: 24, bottomLeadingRadius: 62, bottomTrailingRadius: 62, topTrailingRadius: 24))  // resolves to 24 24 62 62 (container)
-        .background { SheetCorners.sheetShape.fill(Color(red: 0xF2 / 255, green: 0xF2 / 255, blue: 0xF7 / 255)) }  // resolves to 24 24 62 62 against screen; iOS 18: 24 24 0 0
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottom)
+        .frame(height: 420, alignment: .top)
+        .frame(maxWidth: .infinity, alignment: .top)
+        .concentricContainer(UnevenRoundedRectangle(topLeadingRadius: 24, bottomLeadingRadius: 62, bottomTrailingRadius: 62, topTrailingRadius: 24))  // resolves to 24 24 62 62 (container)
+        .background { SheetCorners.sheetShape.fill(Color(red: 0xF2 / 255, green: 0xF2 / 255, blue: 0xF7 / 255)) }  // resolves to 24 24 62 62 against the screen; iOS 18: 24 24 0 0
     }
 
-    /// `grabber` (line 13), role pill
+    /// `grabber`, role pill
     private var grabber: some View {
         Capsule().fill(Color(red: 0xC7 / 255, green: 0xC7 / 255, blue: 0xCC / 255))  // resolves to 2.5 2.5 2.5 2.5
-        .frame(width: 36, height: 5)
-        .padding(.top, 6)
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
+            .frame(width: 36, height: 5)
     }
 
-    /// `buttons` (line 14)
+    /// `buttons`
     private var buttons: some View {
         HStack(spacing: 12) {
             cancel
             done
         }
-        .padding(.bottom, 34)
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottom)
     }
 
-    /// `cancel` (line 15), role button
+    /// `cancel`, role button
     private var cancel: some View {
         Capsule().fill(Color(red: 0xE5 / 255, green: 0xE5 / 255, blue: 0xEA / 255))  // resolves to 25 25 25 25
-        .frame(width: 150, height: 50)
+            .frame(width: 150, height: 50)
     }
 
-    /// `done` (line 16), role button
+    /// `done`, role button
     private var done: some View {
         Capsule().fill(Color(red: 0x0A / 255, green: 0x84 / 255, blue: 1))  // resolves to 25 25 25 25
-        .frame(width: 150, height: 50)
+            .frame(width: 150, height: 50)
     }
 
-    /// `panel` (line 24)
+    /// `panel`
     private var panel: some View {
-        SheetCorners.panelShape.fill(Color(red: 1, green: 0x9F / 255, blue: 0x0A / 255, opacity: 0x88 / 255))  // resolves to 0 0 54 54 against screen; iOS 18: 0 0 0 0
-        .frame(height: 240)
-        .padding(8)
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottom)
+        SheetCorners.panelShape.fill(Color(red: 1, green: 0x9F / 255, blue: 0x0A / 255, opacity: 0x88 / 255))  // resolves to 0 0 54 54 against the screen; iOS 18: 0 0 0 0
+            .frame(height: 240)
+    }
+}
+
+fileprivate extension View {
+    /// `shape` as the container of the ConcentricRectangles inside: iOS 26's
+    /// `containerShape(some RoundedRectangularShape)`; before, the iOS 15 overload.
+    @ViewBuilder func concentricContainer(_ shape: UnevenRoundedRectangle) -> some View {
+        if #available(iOS 26.0, macOS 26.0, *) {
+            containerShape(shape)
+        } else {
+            containerShape(shape)
+        }
     }
 }
 
 #Preview(traits: .fixedLayout(width: 402, height: 874)) {
     SheetView()
 }
+
+#endif

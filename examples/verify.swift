@@ -1,14 +1,16 @@
 // VerifyView.swift: SwiftUI for examples/verify.scene, written by `scene run --swiftui`.
 // Screen: iphone-16-pro, 402 × 874 pt, display corner radius 62. The scene targets iOS 26.
-// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode: every iOS 26 API is behind
-// `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback (each ConcentricRectangle
-// becomes a rounded rectangle of its minimum; glass becomes a material).
-// `// resolves to TL TR BR BL` gives each shape's radii (topLeading topTrailing bottomTrailing
-// bottomLeading) as `scene run` resolves them.
+// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and
+// macOS only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the
+// iOS 18 fallback (each ConcentricRectangle becomes a rounded rectangle of its minimum; glass
+// becomes a material). `// resolves to TL TR BR BL` gives each shape's radii (topLeading
+// topTrailing bottomTrailing bottomLeading) as SwiftUI draws them.
 
 import SwiftUI
 
-/// The corner scale (concentric-corners.md): containers derive from their content.
+#if os(iOS) || os(macOS)
+
+/// The corner scale: every radius the view uses, named once; containers derive from their content.
 enum VerifyCorners {
     static let inner: CGFloat = 16  // Corners.inner: photos, small cards
     static let padding: CGFloat = 12  // the container's padding
@@ -31,63 +33,57 @@ enum VerifyCorners {
 
 struct VerifyView: View {
     var body: some View {
-        ZStack {
+        ZStack(alignment: .top) {
             box
+                .padding(.leading, 16)
+                .padding(.top, 72)
+                .frame(maxWidth: .infinity, alignment: .leading)
             alone
+                .padding(.trailing, 28)
+                .padding(.top, 84)
+                .frame(maxWidth: .infinity, alignment: .trailing)
             map
+                .padding(.bottom, 96)
+                .frame(maxHeight: .infinity, alignment: .bottom)
         }
-        .frame(maxWidth: .infinity, maxHeight: .infinity)
+        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
         .ignoresSafeArea()
     }
 
-    /// `box` (line 24)
+    /// `box`
     private var box: some View {
-        ZStack {
-            content
-        }
-        .frame(width: 177, height: 177)
-        .concentricContainer(VerifyCorners.rect(VerifyCorners.inner + VerifyCorners.padding))  // resolves to 28 28 28 28 (container)
-        .background { VerifyCorners.rect(VerifyCorners.inner + VerifyCorners.padding).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 28 28 28 28
-        .padding(.leading, 16)
-        .padding(.top, 72)
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
+        contentView
+            .padding(VerifyCorners.padding)
+            .frame(width: 177, height: 177)
+            .concentricContainer(VerifyCorners.rect(VerifyCorners.inner + VerifyCorners.padding))  // resolves to 28 28 28 28 (container)
+            .background { VerifyCorners.rect(VerifyCorners.inner + VerifyCorners.padding).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 28 28 28 28
     }
 
-    /// `content` (line 25)
-    private var content: some View {
-        VerifyCorners.nested(minimum: VerifyCorners.inner).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 16 16 16 16 against box; iOS 18: 16 16 16 16
-        .padding(VerifyCorners.padding)
+    /// `content`
+    private var contentView: some View {
+        VerifyCorners.nested(minimum: VerifyCorners.inner).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 16 16 16 16 against `box`; iOS 18: 16 16 16 16
     }
 
-    /// `alone` (line 31)
+    /// `alone`
     private var alone: some View {
-        VerifyCorners.nested(minimum: VerifyCorners.inner).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 16 16 16 16 against screen; iOS 18: 16 16 16 16
-        .frame(width: 153, height: 153)
-        .padding(.trailing, 28)
-        .padding(.top, 84)
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topTrailing)
+        VerifyCorners.nested(minimum: VerifyCorners.inner).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 16 16 16 16 against the screen; iOS 18: 16 16 16 16
+            .frame(width: 153, height: 153)
     }
 
-    /// `map` (line 37)
+    /// `map`
     private var map: some View {
-        ZStack {
-            card
-        }
-        .frame(width: 370, height: 300)
-        .concentricContainer(VerifyCorners.rect(VerifyCorners.map))  // resolves to 28 28 28 28 (container)
-        .background { VerifyCorners.rect(VerifyCorners.map).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 28 28 28 28
-        .padding(.bottom, 96)
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottom)
+        card
+            .padding(VerifyCorners.mapInset)
+            .frame(width: 370, height: 300, alignment: .bottom)
+            .concentricContainer(VerifyCorners.rect(VerifyCorners.map))  // resolves to 28 28 28 28 (container)
+            .background { VerifyCorners.rect(VerifyCorners.map).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 28 28 28 28
     }
 
-    /// `card` (line 38)
+    /// `card`
     private var card: some View {
         Color.clear
-        .frame(height: 88)
-        .containerShape(VerifyCorners.rect(VerifyCorners.map - VerifyCorners.mapInset))  // resolves to 16 16 16 16 (container)
-        .glass(in: VerifyCorners.nested(minimum: VerifyCorners.map - VerifyCorners.mapInset, uniform: true))  // resolves to 16 16 16 16 against map; iOS 18: 16 16 16 16
-        .padding(VerifyCorners.mapInset)
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottom)
+            .frame(height: 88)
+            .glass(in: VerifyCorners.nested(minimum: VerifyCorners.map - VerifyCorners.mapInset, uniform: true))  // resolves to 16 16 16 16 against `map`; iOS 18: 16 16 16 16
     }
 }
 
@@ -117,3 +113,5 @@ fileprivate extension View {
 #Preview(traits: .fixedLayout(width: 402, height: 874)) {
     VerifyView()
 }
+
+#endif

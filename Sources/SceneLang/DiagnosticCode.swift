@@ -83,7 +83,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
 
     // Writing SwiftUI (`scene run --swiftui`): where the code differs from the scene.
     case swiftuiOverflow = "swiftui-overflow"
-    case swiftuiStackAlignment = "swiftui-stack-alignment"
+    case swiftuiStackPadding = "swiftui-stack-padding"
     case swiftuiConcentricStyle = "swiftui-concentric-style"
     case swiftuiUniformGroups = "swiftui-uniform-groups"
     case swiftuiTransitionShape = "swiftui-transition-shape"
@@ -181,7 +181,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
         case .unusedBinding: return (.warning, .lint, "a `let` that no node, `screen`, `margin` or used binding names")
         case .unusedSuppression: return (.warning, .lint, "a `scene: ignore` comment that silences nothing: no such finding on its line or in its file, an unknown rule, or an error")
         case .swiftuiOverflow: return (.warning, .export, "a node outside its parent's frame (or the screen): SwiftUI may place it differently")
-        case .swiftuiStackAlignment: return (.warning, .export, "children of a stack aligned differently across it, which one SwiftUI stack alignment cannot say")
+        case .swiftuiStackPadding: return (.warning, .export, "flexible children of a stack padded differently along it: SwiftUI shares the space with each child's padding inside its share")
         case .swiftuiConcentricStyle: return (.warning, .export, "`style circular` on a concentric shape: ConcentricRectangle has no corner style")
         case .swiftuiUniformGroups: return (.warning, .export, "uniform corner groups no ConcentricRectangle initialiser has: written per corner")
         case .swiftuiTransitionShape: return (.warning, .export, "a `transition` shape other than a `rect`, written as a RoundedRectangle of its resolved radius")

@@ -199,9 +199,7 @@ func runRequest(_ args: [String]) -> RunRequest {
         case "--name":
             i += 1
             guard i < args.count else { usageError("`--name` needs a type name") }
-            guard SwiftUIWriter.isValidTypeName(args[i]) else {
-                usageError("`--name \(args[i])` is not a Swift type name (letters, digits and `_`, not starting with a digit)")
-            }
+            if let problem = SwiftUIWriter.typeNameProblem(args[i]) { usageError(problem) }
             swiftUI.typeName = args[i]
         case "--help": Console.out(runHelp() + "\n"); exit(Exit.ok)
         case "--centers": options.centers = true

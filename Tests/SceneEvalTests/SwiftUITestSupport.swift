@@ -36,8 +36,12 @@ enum SwiftUITest {
 
     /// `#Preview(…) { … }` needs Apple's macro plugin, which Linux lacks: the preview is
     /// checked as the `Preview(…)` value the macro expands to, with the same arguments.
+    /// The file is for iOS and macOS (`#if os(iOS) || os(macOS)`, the harness `#if os(macOS)`):
+    /// here those branches are made true on Linux, so that they are checked, not skipped.
     static func checkable(_ code: String) -> String {
         code.replacingOccurrences(of: "\n#Preview(", with: "\n@MainActor private let previewCheck = Preview(")
+            .replacingOccurrences(of: "\n#if os(iOS) || os(macOS)\n", with: "\n#if os(iOS) || os(macOS) || os(Linux)\n")
+            .replacingOccurrences(of: "\n#if os(macOS)\n", with: "\n#if os(macOS) || os(Linux)\n")
     }
 
     /// Typecheck Swift sources (name → text) together; the compiler's output, or nil when they pass.
@@ -100,7 +104,9 @@ struct GeneratedCode {
 
     /// The text of `private var NAME: some View { … }` (a labelled node's own code).
     func subview(_ label: String) -> String? {
-        guard let start = code.range(of: "    private var \(label): some View {\n") else { return nil }
+        let name = SwiftNames.lowerCamel(label)
+        guard let start = code.range(of: "    private var \(name): some View {\n")
+                ?? code.range(of: "    private var \(name)View: some View {\n") else { return nil }
         guard let end = code.range(of: "\n    }\n", range: start.upperBound..<code.endIndex) else { return nil }
         return String(code[start.upperBound..<end.lowerBound])
     }

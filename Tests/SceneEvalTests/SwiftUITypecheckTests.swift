@@ -44,12 +44,13 @@ struct SwiftUITypecheckTests {
         Self.fail(try SwiftUITest.typecheck(files), "\(files.count) random scenes")
     }
 
-    /// The harness sits under `#if canImport(AppKit)`: the AppKit stub makes that branch
-    /// compile here, so it is checked, not skipped.
-    @Test("the harness's AppKit branch is typechecked, not skipped")
+    /// The harness sits under `#if os(macOS)` and the file under `#if os(iOS) || os(macOS)`:
+    /// the test makes those branches true on Linux, so they are checked, not skipped.
+    @Test("the file's and the harness's platform branches are typechecked, not skipped")
     func harnessBranchIsChecked() throws {
-        let wrong = "#if canImport(AppKit)\nimport AppKit\nlet notAnInt: Int = NSBitmapImageRep.FileType.png\n#endif\n"
-        let output = try #require(try SwiftUITest.typecheck([("branch.swift", wrong)]), "the AppKit branch was skipped")
+        let wrong = "import SwiftUI\n\n#if os(iOS) || os(macOS)\n\n#if os(macOS)\nimport AppKit\n"
+            + "let notAnInt: Int = NSBitmapImageRep.FileType.png\n#endif\n\n#endif\n"
+        let output = try #require(try SwiftUITest.typecheck([("branch.swift", wrong)]), "the macOS branch was skipped")
         #expect(output.contains("cannot convert value of type 'NSBitmapImageRep.FileType'"), "\(output)")
     }
 

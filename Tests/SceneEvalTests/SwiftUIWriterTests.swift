@@ -85,7 +85,7 @@ struct SwiftUIWriterTests {
         let code = try Self.export(text, name: "reserved.scene").code
         #expect(code.contains("static let `in`: CGFloat = 3"))
         #expect(code.contains("static let Type_: CGFloat = 5"))
-        #expect(code.contains("private var `default`: some View"))
+        #expect(code.contains("private var defaultView: some View"))
         #expect(code.contains("private var bodyView: some View"))
         if let output = try SwiftUITest.typecheck([("reserved.swift", code)]) { Issue.record("does not typecheck:\n\(output)") }
     }
@@ -120,8 +120,7 @@ extension SwiftUIWriterTests {
     /// warning with its code, and the code still typechecks.
     @Test("each unfaithful construct gets a note, a warning, and code that compiles", arguments: [
         ("big: rect 8 size 500x100", DiagnosticCode.swiftuiOverflow),
-        ("row: hstack size 300x100 <\n  a: rect 4 size 40x40 align top\n  b: rect 4 size 40x40 align bottom\n>", .swiftuiStackAlignment),
-        ("z: zstack <\n  a: rect 4 size 40x40 align top\n  b: rect 4 size 60x60 align leading\n>", .swiftuiStackAlignment),
+        ("row: hstack size 300x100 <\n  a: rect 4 pad h 10\n  b: rect 4\n>", .swiftuiStackPadding),
         ("c: concentric min 8 style circular size 50x50", .swiftuiConcentricStyle),
         ("u: concentric uniform (top: fixed 10) size 50x50", .swiftuiUniformGroups),
         ("t: rect 12 size 50x50 transition capsule", .swiftuiTransitionShape),
@@ -145,7 +144,9 @@ extension SwiftUIWriterTests {
         let big = 36
         tile: rect big size 34x32
         done: rect 36 size 160x44
-        panel: container rect 30 size 200x40
+        panel: container rect 30 size 200x40 <
+          inside: concentric min 4 pad 6
+        >
         tab: uneven(32, 32, 0, 0) size 40x40
         card: concentric(top: fixed 30 uniform, bottom: concentric) size 50x50
         zoom: rect 8 size 40x40 transition rect 30
@@ -157,7 +158,7 @@ extension SwiftUIWriterTests {
         #expect(code.contains("OverflowCorners.rect(16)"), "tile: \(code)")
         #expect(!code.contains("rect(OverflowCorners.big)") && !code.contains("rect(36)"))
         #expect(code.contains("Capsule().fill("), "done")
-        #expect(code.contains(".containerShape(OverflowCorners.rect(20))"), "panel: a container is never a Capsule")
+        #expect(code.contains(".concentricContainer(OverflowCorners.rect(20))"), "panel: a container is never a Capsule")
         #expect(code.contains("UnevenRoundedRectangle(topLeadingRadius: 20, bottomLeadingRadius: 0, bottomTrailingRadius: 0, topTrailingRadius: 20)"))
         #expect(code.contains("uniformTopCorners: .fixed(25)") && !code.contains(".fixed(30)"), "card")
         #expect(code.contains("cornerRadius: 20)") && !code.contains("cornerRadius: 30)"), "zoom")

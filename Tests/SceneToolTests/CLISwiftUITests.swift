@@ -42,14 +42,14 @@ struct CLISwiftUITests {
     @Test func unfaithfulScenesWarnOnStderr() throws {
         let scene = """
         box: container rect 20 size 100x100 hstack <
-          a: concentric min 8 size 40x40 align top
-          b: concentric min 8 size 40x40 align bottom
+          a: concentric min 8 pad h 10
+          b: concentric min 8
         >
         """
         let r = try CLI.run(["run", "-", "--swiftui"], stdin: scene)
         #expect(r.status == 0)
-        #expect(r.out.contains("// note: the children of this hstack align differently"))
-        #expect(r.err.contains("warning[swiftui-stack-alignment]"))
+        #expect(r.out.contains("// note: the flexible children of this hstack are padded differently"))
+        #expect(r.err.contains("warning[swiftui-stack-padding]"))
         #expect(r.err.contains("<stdin>:1:1"))
     }
 }

@@ -1,14 +1,16 @@
 // ConcentricContainerFixedView.swift: SwiftUI for examples/lint/concentric-container-fixed.scene, written by `scene run --swiftui`.
 // Screen: iphone-16-pro, 402 × 874 pt, display corner radius 62. The scene targets iOS 26.
-// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode: every iOS 26 API is behind
-// `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback (each ConcentricRectangle
-// becomes a rounded rectangle of its minimum; glass becomes a material).
-// `// resolves to TL TR BR BL` gives each shape's radii (topLeading topTrailing bottomTrailing
-// bottomLeading) as `scene run` resolves them.
+// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and
+// macOS only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the
+// iOS 18 fallback (each ConcentricRectangle becomes a rounded rectangle of its minimum; glass
+// becomes a material). `// resolves to TL TR BR BL` gives each shape's radii (topLeading
+// topTrailing bottomTrailing bottomLeading) as SwiftUI draws them.
 
 import SwiftUI
 
-/// The corner scale (concentric-corners.md): containers derive from their content.
+#if os(iOS) || os(macOS)
+
+/// The corner scale: every radius the view uses, named once; containers derive from their content.
 enum ConcentricContainerFixedCorners {
     static func rect(_ radius: CGFloat) -> RoundedRectangle {
         RoundedRectangle(cornerRadius: radius, style: .continuous)
@@ -26,28 +28,23 @@ enum ConcentricContainerFixedCorners {
 
 struct ConcentricContainerFixedView: View {
     var body: some View {
-        ZStack {
-            map
-        }
-        .frame(maxWidth: .infinity, maxHeight: .infinity)
-        .ignoresSafeArea()
+        map
+            .frame(maxWidth: .infinity, maxHeight: .infinity)
+            .ignoresSafeArea()
     }
 
-    /// `map` (line 3)
+    /// `map`
     private var map: some View {
-        ZStack {
-            card
-        }
-        .frame(width: 360, height: 240)
-        .concentricContainer(ConcentricContainerFixedCorners.rect(28))  // resolves to 28 28 28 28 (container)
-        .background { ConcentricContainerFixedCorners.rect(28).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 28 28 28 28
+        card
+            .padding(12)
+            .frame(width: 360, height: 240)
+            .concentricContainer(ConcentricContainerFixedCorners.rect(28))  // resolves to 28 28 28 28 (container)
+            .background { ConcentricContainerFixedCorners.rect(28).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 28 28 28 28
     }
 
-    /// `card` (line 4)
+    /// `card`
     private var card: some View {
-        ConcentricContainerFixedCorners.nested(minimum: 16).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 16 16 16 16 against map; iOS 18: 16 16 16 16
-        .containerShape(ConcentricContainerFixedCorners.rect(16))  // resolves to 16 16 16 16 (container)
-        .padding(12)
+        ConcentricContainerFixedCorners.nested(minimum: 16).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 16 16 16 16 against `map`; iOS 18: 16 16 16 16
     }
 }
 
@@ -66,3 +63,5 @@ fileprivate extension View {
 #Preview(traits: .fixedLayout(width: 402, height: 874)) {
     ConcentricContainerFixedView()
 }
+
+#endif

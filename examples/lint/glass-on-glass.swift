@@ -1,45 +1,41 @@
 // GlassOnGlassView.swift: SwiftUI for examples/lint/glass-on-glass.scene, written by `scene run --swiftui`.
 // Screen: iphone-16-pro, 402 × 874 pt, display corner radius 62. The scene targets iOS 26.
-// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode: every iOS 26 API is behind
-// `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback (each ConcentricRectangle
-// becomes a rounded rectangle of its minimum; glass becomes a material).
-// `// resolves to TL TR BR BL` gives each shape's radii (topLeading topTrailing bottomTrailing
-// bottomLeading) as `scene run` resolves them.
+// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and
+// macOS only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the
+// iOS 18 fallback (each ConcentricRectangle becomes a rounded rectangle of its minimum; glass
+// becomes a material). `// resolves to TL TR BR BL` gives each shape's radii (topLeading
+// topTrailing bottomTrailing bottomLeading) as SwiftUI draws them.
 
 import SwiftUI
 
-/// The corner scale (concentric-corners.md): containers derive from their content.
+#if os(iOS) || os(macOS)
+
+/// The corner scale: every radius the view uses, named once; containers derive from their content.
 enum GlassOnGlassCorners {
 }
 
 struct GlassOnGlassView: View {
     var body: some View {
-        ZStack {
-            bar
-        }
-        .frame(maxWidth: .infinity, maxHeight: .infinity)
-        .ignoresSafeArea()
+        bar
+            .padding(.bottom, 40)
+            .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottom)
+            .ignoresSafeArea()
     }
 
-    /// `bar` (line 5)
+    /// `bar`
     private var bar: some View {
-        ZStack {
-            play
-        }
-        .frame(width: 300, height: 60)
-        .containerShape(Capsule())  // resolves to 30 30 30 30 (container)
-        .glass(in: Capsule())  // resolves to 30 30 30 30
-        .padding(.bottom, 40)
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottom)
+        play
+            .padding(8)
+            .frame(width: 300, height: 60, alignment: .leading)
+            .concentricContainer(Capsule())  // resolves to 30 30 30 30 (container)
+            .glass(in: Capsule())  // resolves to 30 30 30 30
     }
 
-    /// `play` (line 6)
+    /// `play`
     private var play: some View {
         Color.clear
-        .frame(width: 80, height: 44)
-        .glass(in: Capsule())  // resolves to 22 22 22 22
-        .padding(8)
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .leading)
+            .frame(width: 80, height: 44)
+            .glass(in: Capsule())  // resolves to 22 22 22 22
     }
 }
 
@@ -54,8 +50,20 @@ fileprivate extension View {
             background(.regularMaterial, in: shape)
         }
     }
+
+    /// `shape` as the container of the ConcentricRectangles inside: iOS 26's
+    /// `containerShape(some RoundedRectangularShape)`; before, the iOS 15 overload.
+    @ViewBuilder func concentricContainer(_ shape: Capsule) -> some View {
+        if #available(iOS 26.0, macOS 26.0, *) {
+            containerShape(shape)
+        } else {
+            containerShape(shape)
+        }
+    }
 }
 
 #Preview(traits: .fixedLayout(width: 402, height: 874)) {
     GlassOnGlassView()
 }
+
+#endif

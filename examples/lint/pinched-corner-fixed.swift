@@ -1,14 +1,16 @@
 // PinchedCornerFixedView.swift: SwiftUI for examples/lint/pinched-corner-fixed.scene, written by `scene run --swiftui`.
 // Screen: iphone-16-pro, 402 × 874 pt, display corner radius 62. The scene targets iOS 26.
-// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode: every iOS 26 API is behind
-// `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback (each ConcentricRectangle
-// becomes a rounded rectangle of its minimum; glass becomes a material).
-// `// resolves to TL TR BR BL` gives each shape's radii (topLeading topTrailing bottomTrailing
-// bottomLeading) as `scene run` resolves them.
+// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and
+// macOS only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the
+// iOS 18 fallback (each ConcentricRectangle becomes a rounded rectangle of its minimum; glass
+// becomes a material). `// resolves to TL TR BR BL` gives each shape's radii (topLeading
+// topTrailing bottomTrailing bottomLeading) as SwiftUI draws them.
 
 import SwiftUI
 
-/// The corner scale (concentric-corners.md): containers derive from their content.
+#if os(iOS) || os(macOS)
+
+/// The corner scale: every radius the view uses, named once; containers derive from their content.
 enum PinchedCornerFixedCorners {
     static func rect(_ radius: CGFloat) -> RoundedRectangle {
         RoundedRectangle(cornerRadius: radius, style: .continuous)
@@ -17,50 +19,40 @@ enum PinchedCornerFixedCorners {
 
 struct PinchedCornerFixedView: View {
     var body: some View {
-        ZStack {
-            card
-            tile
-        }
-        .frame(maxWidth: .infinity, maxHeight: .infinity)
-        .ignoresSafeArea()
+        card
+            .frame(maxWidth: .infinity, maxHeight: .infinity)
+            .ignoresSafeArea()
     }
 
-    /// `card` (line 4)
+    /// `card`
     private var card: some View {
-        ZStack {
-            photo
-        }
-        .frame(width: 300, height: 200)
-        .containerShape(PinchedCornerFixedCorners.rect(28))  // resolves to 28 28 28 28 (container)
-        .background { PinchedCornerFixedCorners.rect(28).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 28 28 28 28
-        .padding(.top, 120)
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
+        photo
+            .padding(12)
+            .frame(width: 300, height: 200)
+            .concentricContainer(PinchedCornerFixedCorners.rect(28))  // resolves to 28 28 28 28 (container)
+            .background { PinchedCornerFixedCorners.rect(28).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 28 28 28 28
     }
 
-    /// `photo` (line 5)
+    /// `photo`
     private var photo: some View {
         PinchedCornerFixedCorners.rect(16).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 16 16 16 16
-        .padding(12)
     }
+}
 
-    /// `tile` (line 7)
-    private var tile: some View {
-        ZStack {
-            thumb
+fileprivate extension View {
+    /// `shape` as the container of the ConcentricRectangles inside: iOS 26's
+    /// `containerShape(some RoundedRectangularShape)`; before, the iOS 15 overload.
+    @ViewBuilder func concentricContainer(_ shape: RoundedRectangle) -> some View {
+        if #available(iOS 26.0, macOS 26.0, *) {
+            containerShape(shape)
+        } else {
+            containerShape(shape)
         }
-        .frame(width: 300, height: 200)
-        .background { PinchedCornerFixedCorners.rect(20).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 20 20 20 20
-        .padding(.bottom, 120)
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottom)
-    }
-
-    /// `thumb` (line 8)
-    private var thumb: some View {
-        PinchedCornerFixedCorners.rect(12).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 12 12 12 12
-        .padding(8)
     }
 }
 
 #Preview(traits: .fixedLayout(width: 402, height: 874)) {
     PinchedCornerFixedView()
 }
+
+#endif

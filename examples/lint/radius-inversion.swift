@@ -1,14 +1,16 @@
 // RadiusInversionView.swift: SwiftUI for examples/lint/radius-inversion.scene, written by `scene run --swiftui`.
 // Screen: iphone-16-pro, 402 × 874 pt, display corner radius 62. The scene targets iOS 26.
-// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode: every iOS 26 API is behind
-// `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback (each ConcentricRectangle
-// becomes a rounded rectangle of its minimum; glass becomes a material).
-// `// resolves to TL TR BR BL` gives each shape's radii (topLeading topTrailing bottomTrailing
-// bottomLeading) as `scene run` resolves them.
+// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and
+// macOS only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the
+// iOS 18 fallback (each ConcentricRectangle becomes a rounded rectangle of its minimum; glass
+// becomes a material). `// resolves to TL TR BR BL` gives each shape's radii (topLeading
+// topTrailing bottomTrailing bottomLeading) as SwiftUI draws them.
 
 import SwiftUI
 
-/// The corner scale (concentric-corners.md): containers derive from their content.
+#if os(iOS) || os(macOS)
+
+/// The corner scale: every radius the view uses, named once; containers derive from their content.
 enum RadiusInversionCorners {
     static func rect(_ radius: CGFloat) -> RoundedRectangle {
         RoundedRectangle(cornerRadius: radius, style: .continuous)
@@ -17,30 +19,40 @@ enum RadiusInversionCorners {
 
 struct RadiusInversionView: View {
     var body: some View {
-        ZStack {
-            panel
-        }
-        .frame(maxWidth: .infinity, maxHeight: .infinity)
-        .ignoresSafeArea()
+        panel
+            .frame(maxWidth: .infinity, maxHeight: .infinity)
+            .ignoresSafeArea()
     }
 
-    /// `panel` (line 3)
+    /// `panel`
     private var panel: some View {
-        ZStack {
-            tile
-        }
-        .frame(width: 300, height: 300)
-        .containerShape(RadiusInversionCorners.rect(12))  // resolves to 12 12 12 12 (container)
-        .background { RadiusInversionCorners.rect(12).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 12 12 12 12
+        tile
+            .frame(width: 300, height: 300)
+            .concentricContainer(RadiusInversionCorners.rect(12))  // resolves to 12 12 12 12 (container)
+            .background { RadiusInversionCorners.rect(12).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 12 12 12 12
     }
 
-    /// `tile` (line 4)
+    /// `tile`
     private var tile: some View {
         RadiusInversionCorners.rect(20).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 20 20 20 20
-        .frame(width: 100, height: 100)
+            .frame(width: 100, height: 100)
+    }
+}
+
+fileprivate extension View {
+    /// `shape` as the container of the ConcentricRectangles inside: iOS 26's
+    /// `containerShape(some RoundedRectangularShape)`; before, the iOS 15 overload.
+    @ViewBuilder func concentricContainer(_ shape: RoundedRectangle) -> some View {
+        if #available(iOS 26.0, macOS 26.0, *) {
+            containerShape(shape)
+        } else {
+            containerShape(shape)
+        }
     }
 }
 
 #Preview(traits: .fixedLayout(width: 402, height: 874)) {
     RadiusInversionView()
 }
+
+#endif

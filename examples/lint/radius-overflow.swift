@@ -1,14 +1,16 @@
 // RadiusOverflowView.swift: SwiftUI for examples/lint/radius-overflow.scene, written by `scene run --swiftui`.
 // Screen: iphone-16-pro, 402 × 874 pt, display corner radius 62. The scene targets iOS 26.
-// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode: every iOS 26 API is behind
-// `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback (each ConcentricRectangle
-// becomes a rounded rectangle of its minimum; glass becomes a material).
-// `// resolves to TL TR BR BL` gives each shape's radii (topLeading topTrailing bottomTrailing
-// bottomLeading) as `scene run` resolves them.
+// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and
+// macOS only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the
+// iOS 18 fallback (each ConcentricRectangle becomes a rounded rectangle of its minimum; glass
+// becomes a material). `// resolves to TL TR BR BL` gives each shape's radii (topLeading
+// topTrailing bottomTrailing bottomLeading) as SwiftUI draws them.
 
 import SwiftUI
 
-/// The corner scale (concentric-corners.md): containers derive from their content.
+#if os(iOS) || os(macOS)
+
+/// The corner scale: every radius the view uses, named once; containers derive from their content.
 enum RadiusOverflowCorners {
     static func rect(_ radius: CGFloat) -> RoundedRectangle {
         RoundedRectangle(cornerRadius: radius, style: .continuous)
@@ -17,63 +19,72 @@ enum RadiusOverflowCorners {
 
 struct RadiusOverflowView: View {
     var body: some View {
-        ZStack {
-            panel
-        }
-        .frame(maxWidth: .infinity, maxHeight: .infinity)
-        .ignoresSafeArea()
+        panel
+            .frame(maxWidth: .infinity, maxHeight: .infinity)
+            .ignoresSafeArea()
     }
 
-    /// `panel` (line 6)
+    /// `panel`
     private var panel: some View {
-        ZStack {
+        ZStack(alignment: .top) {
             done
+                .padding(.bottom, 24)
+                .frame(maxHeight: .infinity, alignment: .bottom)
             handle
+                .padding(.top, 16)
             track
+                .padding(.top, 60)
             icon
+                .padding(.top, 100)
         }
-        .frame(width: 360, height: 300)
-        .containerShape(RadiusOverflowCorners.rect(32))  // resolves to 32 32 32 32 (container)
+        .frame(width: 360, height: 300, alignment: .top)
+        .concentricContainer(RadiusOverflowCorners.rect(32))  // resolves to 32 32 32 32 (container)
         .background { RadiusOverflowCorners.rect(32).fill(Color(red: 0xF2 / 255, green: 0xF2 / 255, blue: 0xF7 / 255)) }  // resolves to 32 32 32 32
     }
 
-    /// `done` (line 7)
+    /// `done`
     private var done: some View {
         // note: the scene's radius 36 overflows `done`'s 160×44 frame and iOS 26 traps on it: written as a Capsule, what earlier versions drew
         Capsule().fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 22 22 22 22
-        .frame(width: 160, height: 44)
-        .padding(.bottom, 24)
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottom)
+            .frame(width: 160, height: 44)
     }
 
-    /// `handle` (line 8)
+    /// `handle`
     private var handle: some View {
         // note: the scene's radii 32 32 0 0 overflow `handle`'s 120×20 frame and iOS 26 traps on them: written as the radii it is drawn with, 10 10 0 0
         UnevenRoundedRectangle(topLeadingRadius: 10, bottomLeadingRadius: 0, bottomTrailingRadius: 0, topTrailingRadius: 10).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 10 10 0 0
-        .frame(width: 120, height: 20)
-        .padding(.top, 16)
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
+            .frame(width: 120, height: 20)
     }
 
-    /// `track` (line 9)
+    /// `track`
     private var track: some View {
         // note: the scene's radius 8 overflows `track`'s 200×8 frame and iOS 26 traps on it: written as a Capsule, what earlier versions drew
         Capsule().fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 4 4 4 4
-        .frame(width: 200, height: 8)
-        .padding(.top, 60)
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
+            .frame(width: 200, height: 8)
     }
 
-    /// `icon` (line 10)
+    /// `icon`
     private var icon: some View {
         // note: the scene's radius 20 overflows `icon`'s 32×32 frame and iOS 26 traps on it: written as the radius it is drawn with, 16
         RadiusOverflowCorners.rect(16).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 16 16 16 16
-        .frame(width: 32, height: 32)
-        .padding(.top, 100)
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
+            .frame(width: 32, height: 32)
+    }
+}
+
+fileprivate extension View {
+    /// `shape` as the container of the ConcentricRectangles inside: iOS 26's
+    /// `containerShape(some RoundedRectangularShape)`; before, the iOS 15 overload.
+    @ViewBuilder func concentricContainer(_ shape: RoundedRectangle) -> some View {
+        if #available(iOS 26.0, macOS 26.0, *) {
+            containerShape(shape)
+        } else {
+            containerShape(shape)
+        }
     }
 }
 
 #Preview(traits: .fixedLayout(width: 402, height: 874)) {
     RadiusOverflowView()
 }
+
+#endif

@@ -1,14 +1,16 @@
 // RelativeUnevenInsetsFixedView.swift: SwiftUI for examples/lint/relative-uneven-insets-fixed.scene, written by `scene run --swiftui`.
 // Screen: iphone-16-pro, 402 × 874 pt, display corner radius 62. The scene targets iOS 26.
-// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode: every iOS 26 API is behind
-// `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback (each ConcentricRectangle
-// becomes a rounded rectangle of its minimum; glass becomes a material).
-// `// resolves to TL TR BR BL` gives each shape's radii (topLeading topTrailing bottomTrailing
-// bottomLeading) as `scene run` resolves them.
+// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and
+// macOS only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the
+// iOS 18 fallback (each ConcentricRectangle becomes a rounded rectangle of its minimum; glass
+// becomes a material). `// resolves to TL TR BR BL` gives each shape's radii (topLeading
+// topTrailing bottomTrailing bottomLeading) as SwiftUI draws them.
 
 import SwiftUI
 
-/// The corner scale (concentric-corners.md): containers derive from their content.
+#if os(iOS) || os(macOS)
+
+/// The corner scale: every radius the view uses, named once; containers derive from their content.
 enum RelativeUnevenInsetsFixedCorners {
     static func rect(_ radius: CGFloat) -> RoundedRectangle {
         RoundedRectangle(cornerRadius: radius, style: .continuous)
@@ -26,27 +28,23 @@ enum RelativeUnevenInsetsFixedCorners {
 
 struct RelativeUnevenInsetsFixedView: View {
     var body: some View {
-        ZStack {
-            card
-        }
-        .frame(maxWidth: .infinity, maxHeight: .infinity)
-        .ignoresSafeArea()
+        card
+            .frame(maxWidth: .infinity, maxHeight: .infinity)
+            .ignoresSafeArea()
     }
 
-    /// `card` (line 4)
+    /// `card`
     private var card: some View {
-        ZStack {
-            panel
-        }
-        .frame(width: 300, height: 200)
-        .concentricContainer(RelativeUnevenInsetsFixedCorners.rect(30))  // resolves to 30 30 30 30 (container)
-        .background { RelativeUnevenInsetsFixedCorners.rect(30).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 30 30 30 30
+        panel
+            .padding(EdgeInsets(top: 6, leading: 10, bottom: 20, trailing: 14))
+            .frame(width: 300, height: 200)
+            .concentricContainer(RelativeUnevenInsetsFixedCorners.rect(30))  // resolves to 30 30 30 30 (container)
+            .background { RelativeUnevenInsetsFixedCorners.rect(30).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 30 30 30 30
     }
 
-    /// `panel` (line 5)
+    /// `panel`
     private var panel: some View {
-        RelativeUnevenInsetsFixedCorners.nested(minimum: 10).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 20 16 10 10 against card; iOS 18: 10 10 10 10
-        .padding(EdgeInsets(top: 6, leading: 10, bottom: 20, trailing: 14))
+        RelativeUnevenInsetsFixedCorners.nested(minimum: 10).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 20 16 10 10 against `card`; iOS 18: 10 10 10 10
     }
 }
 
@@ -65,3 +63,5 @@ fileprivate extension View {
 #Preview(traits: .fixedLayout(width: 402, height: 874)) {
     RelativeUnevenInsetsFixedView()
 }
+
+#endif

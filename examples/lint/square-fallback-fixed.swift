@@ -1,14 +1,16 @@
 // SquareFallbackFixedView.swift: SwiftUI for examples/lint/square-fallback-fixed.scene, written by `scene run --swiftui`.
 // Screen: iphone-16-pro, 402 × 874 pt, display corner radius 62. The scene targets iOS 26.
-// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode: every iOS 26 API is behind
-// `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback (each ConcentricRectangle
-// becomes a rounded rectangle of its minimum; glass becomes a material).
-// `// resolves to TL TR BR BL` gives each shape's radii (topLeading topTrailing bottomTrailing
-// bottomLeading) as `scene run` resolves them.
+// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and
+// macOS only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the
+// iOS 18 fallback (each ConcentricRectangle becomes a rounded rectangle of its minimum; glass
+// becomes a material). `// resolves to TL TR BR BL` gives each shape's radii (topLeading
+// topTrailing bottomTrailing bottomLeading) as SwiftUI draws them.
 
 import SwiftUI
 
-/// The corner scale (concentric-corners.md): containers derive from their content.
+#if os(iOS) || os(macOS)
+
+/// The corner scale: every radius the view uses, named once; containers derive from their content.
 enum SquareFallbackFixedCorners {
     static func rect(_ radius: CGFloat) -> RoundedRectangle {
         RoundedRectangle(cornerRadius: radius, style: .continuous)
@@ -26,20 +28,17 @@ enum SquareFallbackFixedCorners {
 
 struct SquareFallbackFixedView: View {
     var body: some View {
-        ZStack {
-            player
-        }
-        .frame(maxWidth: .infinity, maxHeight: .infinity)
-        .ignoresSafeArea()
+        player
+            .padding(8)
+            .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottom)
+            .ignoresSafeArea()
     }
 
-    /// `player` (line 4)
+    /// `player`
     private var player: some View {
         Color.clear
-        .frame(height: 120)
-        .glass(in: SquareFallbackFixedCorners.nested(minimum: 54, uniform: true))  // resolves to 54 54 54 54 against screen; iOS 18: 54 54 54 54
-        .padding(8)
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottom)
+            .frame(height: 120)
+            .glass(in: SquareFallbackFixedCorners.nested(minimum: 54, uniform: true))  // resolves to 54 54 54 54 against the screen; iOS 18: 54 54 54 54
     }
 }
 
@@ -59,3 +58,5 @@ fileprivate extension View {
 #Preview(traits: .fixedLayout(width: 402, height: 874)) {
     SquareFallbackFixedView()
 }
+
+#endif

@@ -1,14 +1,16 @@
 // SquareFallbackView.swift: SwiftUI for examples/lint/square-fallback.scene, written by `scene run --swiftui`.
 // Screen: iphone-16-pro, 402 × 874 pt, display corner radius 62. The scene targets iOS 26.
-// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode: every iOS 26 API is behind
-// `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback (each ConcentricRectangle
-// becomes a rounded rectangle of its minimum; glass becomes a material).
-// `// resolves to TL TR BR BL` gives each shape's radii (topLeading topTrailing bottomTrailing
-// bottomLeading) as `scene run` resolves them.
+// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and
+// macOS only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the
+// iOS 18 fallback (each ConcentricRectangle becomes a rounded rectangle of its minimum; glass
+// becomes a material). `// resolves to TL TR BR BL` gives each shape's radii (topLeading
+// topTrailing bottomTrailing bottomLeading) as SwiftUI draws them.
 
 import SwiftUI
 
-/// The corner scale (concentric-corners.md): containers derive from their content.
+#if os(iOS) || os(macOS)
+
+/// The corner scale: every radius the view uses, named once; containers derive from their content.
 enum SquareFallbackCorners {
     static func rect(_ radius: CGFloat) -> RoundedRectangle {
         RoundedRectangle(cornerRadius: radius, style: .continuous)
@@ -26,20 +28,17 @@ enum SquareFallbackCorners {
 
 struct SquareFallbackView: View {
     var body: some View {
-        ZStack {
-            player
-        }
-        .frame(maxWidth: .infinity, maxHeight: .infinity)
-        .ignoresSafeArea()
+        player
+            .padding(8)
+            .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottom)
+            .ignoresSafeArea()
     }
 
-    /// `player` (line 5)
+    /// `player`
     private var player: some View {
         Color.clear
-        .frame(height: 120)
-        .glass(in: SquareFallbackCorners.playerShape)  // resolves to 54 54 54 54 against screen; iOS 18: 0 0 0 0
-        .padding(8)
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottom)
+            .frame(height: 120)
+            .glass(in: SquareFallbackCorners.playerShape)  // resolves to 54 54 54 54 against the screen; iOS 18: 0 0 0 0
     }
 }
 
@@ -59,3 +58,5 @@ fileprivate extension View {
 #Preview(traits: .fixedLayout(width: 402, height: 874)) {
     SquareFallbackView()
 }
+
+#endif

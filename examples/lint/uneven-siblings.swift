@@ -1,14 +1,16 @@
 // UnevenSiblingsView.swift: SwiftUI for examples/lint/uneven-siblings.scene, written by `scene run --swiftui`.
 // Screen: iphone-16-pro, 402 × 874 pt, display corner radius 62. The scene targets iOS 26.
-// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode: every iOS 26 API is behind
-// `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback (each ConcentricRectangle
-// becomes a rounded rectangle of its minimum; glass becomes a material).
-// `// resolves to TL TR BR BL` gives each shape's radii (topLeading topTrailing bottomTrailing
-// bottomLeading) as `scene run` resolves them.
+// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and
+// macOS only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the
+// iOS 18 fallback (each ConcentricRectangle becomes a rounded rectangle of its minimum; glass
+// becomes a material). `// resolves to TL TR BR BL` gives each shape's radii (topLeading
+// topTrailing bottomTrailing bottomLeading) as SwiftUI draws them.
 
 import SwiftUI
 
-/// The corner scale (concentric-corners.md): containers derive from their content.
+#if os(iOS) || os(macOS)
+
+/// The corner scale: every radius the view uses, named once; containers derive from their content.
 enum UnevenSiblingsCorners {
     static func rect(_ radius: CGFloat) -> RoundedRectangle {
         RoundedRectangle(cornerRadius: radius, style: .continuous)
@@ -26,49 +28,45 @@ enum UnevenSiblingsCorners {
 
 struct UnevenSiblingsView: View {
     var body: some View {
-        ZStack {
-            card
-        }
-        .frame(maxWidth: .infinity, maxHeight: .infinity)
-        .ignoresSafeArea()
+        card
+            .frame(maxWidth: .infinity, maxHeight: .infinity)
+            .ignoresSafeArea()
     }
 
-    /// `card` (line 5)
+    /// `card`
     private var card: some View {
-        ZStack {
-            row
-        }
-        .frame(width: 298, height: 100)
-        .concentricContainer(UnevenSiblingsCorners.rect(28))  // resolves to 28 28 28 28 (container)
-        .background { UnevenSiblingsCorners.rect(28).fill(Color(red: 0xF2 / 255, green: 0xF2 / 255, blue: 0xF7 / 255)) }  // resolves to 28 28 28 28
+        row
+            .padding(12)
+            .frame(width: 298, height: 100)
+            .concentricContainer(UnevenSiblingsCorners.rect(28))  // resolves to 28 28 28 28 (container)
+            .background { UnevenSiblingsCorners.rect(28).fill(Color(red: 0xF2 / 255, green: 0xF2 / 255, blue: 0xF7 / 255)) }  // resolves to 28 28 28 28
     }
 
-    /// `row` (line 6)
+    /// `row`
     private var row: some View {
         HStack(spacing: 8) {
             a
             b
             c
         }
-        .padding(12)
     }
 
-    /// `a` (line 7)
+    /// `a`
     private var a: some View {
-        UnevenSiblingsCorners.nested(minimum: 8).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 16 8 8 16 against card; iOS 18: 8 8 8 8
-        .frame(width: 86, height: 76)
+        UnevenSiblingsCorners.nested(minimum: 8).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 16 8 8 16 against `card`; iOS 18: 8 8 8 8
+            .frame(width: 86, height: 76)
     }
 
-    /// `b` (line 8)
+    /// `b`
     private var b: some View {
-        UnevenSiblingsCorners.nested(minimum: 8).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 8 8 8 8 against card; iOS 18: 8 8 8 8
-        .frame(width: 86, height: 76)
+        UnevenSiblingsCorners.nested(minimum: 8).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 8 8 8 8 against `card`; iOS 18: 8 8 8 8
+            .frame(width: 86, height: 76)
     }
 
-    /// `c` (line 9)
+    /// `c`
     private var c: some View {
-        UnevenSiblingsCorners.nested(minimum: 8).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 8 16 16 8 against card; iOS 18: 8 8 8 8
-        .frame(width: 86, height: 76)
+        UnevenSiblingsCorners.nested(minimum: 8).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 8 16 16 8 against `card`; iOS 18: 8 8 8 8
+            .frame(width: 86, height: 76)
     }
 }
 
@@ -87,3 +85,5 @@ fileprivate extension View {
 #Preview(traits: .fixedLayout(width: 402, height: 874)) {
     UnevenSiblingsView()
 }
+
+#endif

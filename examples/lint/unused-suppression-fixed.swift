@@ -1,14 +1,16 @@
 // UnusedSuppressionFixedView.swift: SwiftUI for examples/lint/unused-suppression-fixed.scene, written by `scene run --swiftui`.
 // Screen: iphone-16-pro, 402 × 874 pt, display corner radius 62. The scene targets iOS 26.
-// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode: every iOS 26 API is behind
-// `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback (each ConcentricRectangle
-// becomes a rounded rectangle of its minimum; glass becomes a material).
-// `// resolves to TL TR BR BL` gives each shape's radii (topLeading topTrailing bottomTrailing
-// bottomLeading) as `scene run` resolves them.
+// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and
+// macOS only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the
+// iOS 18 fallback (each ConcentricRectangle becomes a rounded rectangle of its minimum; glass
+// becomes a material). `// resolves to TL TR BR BL` gives each shape's radii (topLeading
+// topTrailing bottomTrailing bottomLeading) as SwiftUI draws them.
 
 import SwiftUI
 
-/// The corner scale (concentric-corners.md): containers derive from their content.
+#if os(iOS) || os(macOS)
+
+/// The corner scale: every radius the view uses, named once; containers derive from their content.
 enum UnusedSuppressionFixedCorners {
     static func rect(_ radius: CGFloat) -> RoundedRectangle {
         RoundedRectangle(cornerRadius: radius, style: .continuous)
@@ -26,36 +28,33 @@ enum UnusedSuppressionFixedCorners {
 
 struct UnusedSuppressionFixedView: View {
     var body: some View {
-        ZStack {
-            card
-        }
-        .frame(maxWidth: .infinity, maxHeight: .infinity)
-        .ignoresSafeArea()
+        card
+            .frame(maxWidth: .infinity, maxHeight: .infinity)
+            .ignoresSafeArea()
     }
 
-    /// `card` (line 4)
+    /// `card`
     private var card: some View {
-        ZStack {
+        ZStack(alignment: .bottomTrailing) {
             photo
+                .padding(12)
             thumb
+                .padding(12)
         }
-        .frame(width: 200, height: 100)
+        .frame(width: 200, height: 100, alignment: .bottomTrailing)
         .concentricContainer(UnusedSuppressionFixedCorners.rect(20))  // resolves to 20 20 20 20 (container)
         .background { UnusedSuppressionFixedCorners.rect(20).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 20 20 20 20
     }
 
-    /// `photo` (line 5)
+    /// `photo`
     private var photo: some View {
-        UnusedSuppressionFixedCorners.nested(minimum: 8).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 8 8 8 8 against card; iOS 18: 8 8 8 8
-        .padding(12)
+        UnusedSuppressionFixedCorners.nested(minimum: 8).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 8 8 8 8 against `card`; iOS 18: 8 8 8 8
     }
 
-    /// `thumb` (line 7)
+    /// `thumb`
     private var thumb: some View {
         UnusedSuppressionFixedCorners.rect(2).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 2 2 2 2
-        .frame(width: 40, height: 40)
-        .padding(12)
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottomTrailing)
+            .frame(width: 40, height: 40)
     }
 }
 
@@ -74,3 +73,5 @@ fileprivate extension View {
 #Preview(traits: .fixedLayout(width: 402, height: 874)) {
     UnusedSuppressionFixedView()
 }
+
+#endif

@@ -16,6 +16,11 @@ struct SwiftUIEmitter {
     var roots: [Int] = []
     var definiteW: [Bool] = []
     var definiteH: [Bool] = []
+    /// Each labelled node's subview name (lowerCamel from its label, never a type, member or keyword).
+    var subviewNames: [Int: String] = [:]
+    /// Each node's alignment of its children, and the screen's of the top-level nodes (SwiftUILayout).
+    var alignments: [(fx: Double, fy: Double)] = []
+    var rootAlignment: (fx: Double, fy: Double) = (0.5, 0.5)
     let bindings: [(name: Identifier, value: Expr, range: SourceRange)]
     /// The bindings' values, for the radii a shape cannot hold.
     let env: [String: Double]
@@ -33,6 +38,9 @@ struct SwiftUIEmitter {
     var warnings: [Diagnostic] = []
     /// Notes raised while writing the current node's shapes, written above its code.
     var pending: [String] = []
+    /// The radii SwiftUI draws for the shape just written, where they differ from the
+    /// scene's (set by `shape`, read by `resolves`).
+    var drawnOverride: Radii?
 
     init(ast: Scene, file: SourceFile, scene: ResolvedScene, fallback: ResolvedScene, target: Target,
          viewName: String, enumName: String) {
@@ -50,6 +58,23 @@ struct SwiftUIEmitter {
         bindings = bs
         env = Dictionary(scene.bindings.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 })
         flatten(top)
+        nameSubviews()
+        prepareAlignments()
+    }
+
+    /// Subview names, unique, in document order: `flared_corner` → `flaredCorner`; a name the
+    /// file uses otherwise (`body`, `frame`) or a keyword (`self`) gets `View` after it.
+    mutating func nameSubviews() {
+        var taken: Set<String> = []
+        for i in nodes.indices {
+            guard let label = nodes[i].label?.name else { continue }
+            let stem = SwiftNames.lowerCamel(label)
+            var name = SwiftNames.isFree(stem) ? stem : stem + "View"
+            var n = 2
+            while taken.contains(name) || !SwiftNames.isFree(name) { name = stem + "View\(n)"; n += 1 }
+            taken.insert(name)
+            subviewNames[i] = name
+        }
     }
 
     /// Pre-order, as the evaluator flattens (iteratively: nesting never touches the call stack).
@@ -90,9 +115,20 @@ struct SwiftUIEmitter {
             refs[i] = reference(i, code)
         }
         var lines = ["struct \(viewName): View {"]
-        var body = ["var body: some View {", "    ZStack {"]
-        for r in roots { body += indent(refs[r], 8) }
-        body += ["    }", "    .frame(maxWidth: .infinity, maxHeight: .infinity)", "    .ignoresSafeArea()", "}"]
+        // The screen: the top-level nodes over it, as a node with children lays them out.
+        let a = rootAlignment
+        let name = Self.alignmentName(a.fx, a.fy)
+        let along = name == ".center" ? "" : ", alignment: \(name)"
+        var content: [String] = []
+        if roots.count == 1 {
+            content = refs[roots[0]]
+        } else {
+            content.append(name == ".center" ? "ZStack {" : "ZStack(alignment: \(name)) {")
+            for r in roots { content += indent(refs[r], 4) }
+            content.append("}")
+        }
+        content = modified(content, [".frame(maxWidth: .infinity, maxHeight: .infinity\(along))", ".ignoresSafeArea()"])
+        let body = ["var body: some View {"] + indent(content, 4) + ["}"]
         let namespace = usesTransition ? ["@Namespace private var namespace", ""] : []
         lines += indent(namespace + body, 4)
         for s in subviews.sorted(by: { $0.index < $1.index }) { lines.append(""); lines.append(s.code) }
@@ -101,55 +137,52 @@ struct SwiftUIEmitter {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// `code` with `modifiers` after it, the way Xcode indents them: under a closing brace at
+    /// its level, else one level in (as the modifiers already there are).
+    func modified(_ code: [String], _ modifiers: [String]) -> [String] {
+        guard !modifiers.isEmpty, let first = code.first, let last = code.last else { return code + modifiers }
+        let lead = { (s: String) in s.prefix { $0 == " " }.count }
+        let trimmed = last.drop { $0 == " " }
+        let n = trimmed.hasPrefix(".") ? lead(last) - lead(first) : trimmed.hasPrefix("}") ? lead(last) - lead(first) : 4
+        return code + indent(modifiers, max(0, n))
+    }
+
     func indent(_ lines: [String], _ n: Int) -> [String] {
         let pad = String(repeating: " ", count: n)
         return lines.map { $0.isEmpty ? $0 : pad + $0 }
     }
 
-    /// The property name of a labelled node's subview.
-    func subviewName(_ label: String) -> String {
-        ["body", "namespace"].contains(label) ? label + "View" : SwiftSource.identifier(label)
-    }
-
-    /// How node i appears in its parent: its subview's name when labelled, else its code inline.
+    /// How node i appears in its parent: its subview's name when labelled, else its code
+    /// inline; then where it goes in the parent (its padding and alignment frame), so that
+    /// a subview is the node itself, in the frame the scene gives it.
     mutating func reference(_ i: Int, _ code: [String]) -> [String] {
-        guard let label = nodes[i].label?.name else { return code }
-        let loc = file.location(of: nodes[i].range.start)
-        var doc = "    /// `\(label)` (line \(loc.line))"
+        let place = placement(i)
+        guard let label = nodes[i].label?.name, let name = subviewNames[i] else { return modified(code, place) }
+        var doc = "    /// `\(label)`"
         if let role = items[i].role { doc += ", role \(role.rawValue)" }
-        let property = [doc, "    private var \(subviewName(label)): some View {"] + indent(code, 8) + ["    }"]
+        let property = [doc, "    private var \(name): some View {"] + indent(code, 8) + ["    }"]
         subviews.append((i, property.joined(separator: "\n")))
-        return [subviewName(label)]
+        return modified([name], place)
     }
 
-    /// Node i's code from its children's: its content, then its modifiers in the order
-    /// that keeps the scene's meaning, with the notes on it above.
+    /// Node i's code from its children's: its content, then its modifiers (indented under
+    /// it) in the order that keeps the scene's meaning, with the notes on it above.
     mutating func view(_ i: Int, _ kids: [[String]]) -> [String] {
         pending = []
-        var lines = content(i, kids)
-        lines += frames(i)
-        lines += shapeModifiers(i)
-        lines += SwiftSource.padding(items[i].pad, prefix: prefix)
-        lines += placement(i)
+        let lines = content(i, kids)
+        var modifiers = frames(i)
+        modifiers += shapeModifiers(i)
         let notes = placementNotes(i) + pending
-        return notes + lines
+        return notes + modified(lines, modifiers)
     }
 
-    /// A stack, the children over the node (ZStack), the filled shape of a leaf, or nothing drawn.
+    /// A stack, the children over the node (ZStack; the child itself when it is the only
+    /// one), the filled shape of a leaf, or nothing drawn.
     mutating func content(_ i: Int, _ kids: [[String]]) -> [String] {
         let it = items[i]
+        if it.stack == nil || it.stack == .zstack, kids.count == 1 { return kids[0] }
         if it.stack != nil || !kids.isEmpty {
-            var open: String
-            switch it.stack {
-            case .hstack?, .vstack?:
-                let h = it.stack == .hstack
-                let a = crossAlignment(i, horizontal: h)
-                open = (h ? "HStack(" : "VStack(") + (a == ".center" ? "" : "alignment: \(a), ") + "spacing: \(spacing(i)))"
-            default:
-                let a = zstackAlignment(i)
-                open = a == ".center" ? "ZStack" : "ZStack(alignment: \(a))"
-            }
-            var lines = [open + " {"]
+            var lines = [stackOpening(i)]
             for code in kids { lines += indent(code, 4) }
             return lines + ["}"]
         }
@@ -165,18 +198,29 @@ struct SwiftUIEmitter {
 
     /// `.frame(width:height:)` for the sizes written; `.frame(maxWidth: .infinity, …)` on the
     /// axes where a stack or a node with children fills what it is given.
+    /// `.fixedSize(…)` where a fitting stack holds an alignment frame; `.frame(width:height:)`
+    /// for the sizes written; `.frame(maxWidth: .infinity, …)` on the axes where a stack or a
+    /// node with children fills what it is given. A parent's frames repeat its children's
+    /// alignment.
     func frames(_ i: Int) -> [String] {
         let it = items[i]
         var out: [String] = []
+        let fixed = fixedAxes(i)
+        if fixed.w && fixed.h {
+            out.append(".fixedSize()")
+        } else if fixed.w || fixed.h {
+            out.append(".fixedSize(horizontal: \(fixed.w), vertical: \(fixed.h))")
+        }
+        let align = frameAlignment(i)
         var sized: [String] = []
         if let w = it.width { sized.append("width: " + SwiftSource.expr(w, prefix: prefix)) }
         if let h = it.height { sized.append("height: " + SwiftSource.expr(h, prefix: prefix)) }
-        if !sized.isEmpty { out.append(".frame(\(sized.joined(separator: ", ")))") }
+        if !sized.isEmpty { out.append(".frame(\(sized.joined(separator: ", "))\(align))") }
         guard it.stack != nil || !children[i].isEmpty else { return out }
         var flexible: [String] = []
         if !definiteW[i] { flexible.append("maxWidth: .infinity") }
         if !definiteH[i] { flexible.append("maxHeight: .infinity") }
-        if !flexible.isEmpty { out.append(".frame(\(flexible.joined(separator: ", ")))") }
+        if !flexible.isEmpty { out.append(".frame(\(flexible.joined(separator: ", "))\(align))") }
         return out
     }
 

@@ -13,6 +13,8 @@ struct ConcentricCode: Equatable {
     var seed: (minimum: Expr, uniform: Bool)?
     /// Why the initialiser is not exactly the scene (nil when it is).
     var approximation: String?
+    /// Each corner's style as written (Corner.rawValue order), for the radii SwiftUI draws.
+    var specs: [CornerSpec] = []
 
     static func == (a: ConcentricCode, b: ConcentricCode) -> Bool {
         a.initializer == b.initializer && a.fallback == b.fallback
@@ -37,6 +39,7 @@ struct ConcentricCode: Equatable {
 
     init(base: CornerSpec, uniform: Bool, clauses: [CornerClause]) {
         var specs = [CornerSpec](repeating: base, count: 4)  // Corner.rawValue order
+        defer { self.specs = specs }
         var groups = Set<CornerSet>()
         for c in clauses {
             for k in c.set.corners { specs[k.rawValue] = c.spec }
@@ -56,7 +59,7 @@ struct ConcentricCode: Equatable {
             initializer = "ConcentricRectangle(corners: \(tl), isUniform: true)"
         case [.all]:
             initializer = perCorner
-            approximation = "no ConcentricRectangle initialiser makes four corners of different styles one uniform group; written per corner, so corners SwiftUI resolves differently are not evened out"
+            approximation = "no ConcentricRectangle initialiser makes four corners of different styles one uniform group; written per corner"
             // The scene's fallback takes the largest of the four, as the uniform group does.
             let distinct = Array(Set(fallback)).sorted()
             let v = distinct.count == 1 ? distinct[0] : "max(\(fallback.joined(separator: ", ")))"

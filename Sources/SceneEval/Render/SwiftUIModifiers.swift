@@ -41,7 +41,14 @@ extension SwiftUIEmitter {
                 pending.append(note(.swiftuiConcentricStyle,
                     "ConcentricRectangle has no corner style: SwiftUI draws it continuous, not circular", at: nodes[i].range))
             }
-            if let a = code.approximation { pending.append(note(.swiftuiUniformGroups, a, at: nodes[i].range)) }
+            if let a = code.approximation {
+                let drawn = perCorner(code.specs, i)
+                drawnOverride = drawn
+                let scene = self.scene.shapes[i].radii
+                let differs = drawn.map { $0 != scene } ?? false
+                let what = drawn.map { differs ? ", so SwiftUI draws \($0) where the scene resolves \(scene)" : "" } ?? ""
+                pending.append(note(.swiftuiUniformGroups, a + what, at: nodes[i].range))
+            }
             usesRect = true  // the fallback
             if let seed = code.seed {
                 usesNested = true
@@ -96,18 +103,53 @@ extension SwiftUIEmitter {
         return out + rest
     }
 
+    /// The radii SwiftUI draws for a concentric shape written corner by corner (no
+    /// uniform group): each corner's own R − d with its minimum, at most half the
+    /// shorter side; nil when a value cannot be read.
+    func perCorner(_ specs: [CornerSpec], _ i: Int) -> Radii? {
+        let sh = scene.shapes[i]
+        let outer: Outer
+        switch sh.enclosing {
+        case .screen, .none: outer = Outer(screen: scene.screen)
+        case .node(let j): outer = Outer(containerIn: scene.shapes, j)
+        }
+        var radii = Radii(all: 0)
+        var decisions = Decisions()
+        for k in Corner.allCases {
+            switch specs[k.rawValue] {
+            case .fixed(let e):
+                guard let v = ExprValue.eval(e, env) else { return nil }
+                radii[k] = v
+            case .concentric(let m):
+                let minimum = m.flatMap { ExprValue.eval($0, env) }
+                if m != nil, minimum == nil { return nil }
+                let (dx, dy) = ResolveContext.insets(k, sh.frame, outer.frame)
+                radii[k] = ResolveContext.concentricCorner(rawDx: dx, rawDy: dy, R: outer.radii[k], minimum: minimum,
+                                                           into: &decisions).result
+            }
+            radii[k] = min(radii[k], sh.frame.halfShorterSide)
+        }
+        return radii
+    }
+
     /// `// resolves to 16 16 16 16 against map`, with the iOS 18 radii after a concentric shape's.
-    func resolves(_ i: Int, role: String?) -> String {
+    /// The radii are those SwiftUI draws: where the code cannot say the scene's (a uniform
+    /// group over corners of different styles), those of the code, the note above says so.
+    mutating func resolves(_ i: Int, role: String?) -> String {
         let sh = scene.shapes[i]
         var radii = sh.radii, kind = sh.kind, old = fallback.shapes[i].radii
+        let drawn = drawnOverride
+        drawnOverride = nil
         if let role {
             guard let l = sh.layers.first(where: { $0.role == role }) else { return "" }
             radii = l.radii; kind = l.kind
             old = fallback.shapes[i].layers.first(where: { $0.role == role })?.radii ?? l.radii
         }
-        var s = "  // resolves to \(radii)"
+        let differs = drawn.map { $0 != radii } ?? false
+        var s = differs ? "  // draws \(drawn!)" : "  // resolves to \(radii)"
         if kind.followsContainer { s += " against \(context(of: i))" }
         if kind == .concentric { s += "; iOS 18: \(old)" }
+        if differs { s += "; the scene resolves \(radii)" }
         return s
     }
 
@@ -115,10 +157,10 @@ extension SwiftUIEmitter {
     func context(of i: Int) -> String {
         var p = parents[i]
         while let j = p {
-            if scene.shapes[j].isContainer { return scene.shapes[j].id }
+            if scene.shapes[j].isContainer { return describe(j) }
             p = parents[j]
         }
-        return "screen"
+        return "the \(scene.screen.noun)"
     }
 
     /// Container, background, glass, clip, hit and transition, in that order: the container
@@ -151,6 +193,8 @@ extension SwiftUIEmitter {
     /// check) when concentric shapes inside resolve against it.
     mutating func containerModifier(_ i: Int, _ c: ShapeExpr) -> [String] {
         let range = items[i].containerRange ?? nodes[i].range
+        // A container with nothing inside changes nothing: not written.
+        guard !children[i].isEmpty else { return [] }
         if case .ignored = c.kind.row.container {
             return [note(.swiftuiRelativeContainer,
                 "SwiftUI ignores ContainerRelativeShape as a container shape, so `container relative` is not written", at: range)]
@@ -158,7 +202,8 @@ extension SwiftUIEmitter {
         guard c.kind.publishesAsContainer else { return [] }  // rejected: an error in the scene, never written
         let text = shape(c, i, capsule: false)
         let published = scene.shapes[i].containerRadii.map { "  // resolves to \($0) (container)" } ?? ""
-        guard holdsConcentric(i) else { return [".containerShape(\(text))" + published] }
+        // Always through the helper: the iOS 26 overload, which ConcentricRectangle resolves
+        // against, and not the iOS 15 one, which Apple documents for ContainerRelativeShape only.
         let type = c.kind.row.swiftUI ?? "RoundedRectangle"
         if !containerTypes.contains(type) { containerTypes.append(type) }
         return [".concentricContainer(\(text))" + published]
@@ -192,7 +237,7 @@ extension SwiftUIEmitter {
                 "matchedTransitionSource clips to a RoundedRectangle only: `transition \(s.kind.rawValue)` is written as its resolved radius \(Format.number(r))",
                 at: range, help: "write `transition rect \(Format.number(r))` in the scene"))
         }
-        let id = scene.shapes[i].id
+        let id = path(i)
         return ".zoomSource(id: \"\(id)\", in: namespace, cornerRadius: \(radius))" + resolves(i, role: "transition")
     }
 }
@@ -256,7 +301,7 @@ extension SwiftUIEmitter {
         let ks = Corner.allCases.filter(fixed.contains)
         let n = Format.number
         notePending(.swiftuiRadiusOverflow,
-            "the scene's fixed radii at \(ks.map(\.name).joined(separator: ", ")) (\(ks.map { n(written[$0]) }.joined(separator: ", "))) overflow `\(sh.id)`'s \(n(w))×\(n(h)) frame and iOS 26 traps on them: written as drawn, \(ks.map { n(drawn[$0]) }.joined(separator: ", "))",
+            "the scene's fixed radii at \(ks.map(\.name).joined(separator: ", ")) (\(ks.map { n(written[$0]) }.joined(separator: ", "))) overflow \(describe(i))'s \(n(w))×\(n(h)) frame and iOS 26 traps on them: written as drawn, \(ks.map { n(drawn[$0]) }.joined(separator: ", "))",
             at: nodes[i].range)
         return (lowered(base, sources.last!.1), out)
     }

@@ -9,17 +9,19 @@ extension SwiftUIEmitter {
         var out = """
         // \(viewName).swift: SwiftUI for \(file.name), written by `scene run --swiftui`.
         // \(s.isWindow ? "Window" : "Screen"): \(screen). The scene targets \(target.release(onWindow: s.isWindow)).
-        // Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode: every iOS 26 API is behind
-        // `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback (each ConcentricRectangle
-        // becomes a rounded rectangle of its minimum; glass becomes a material).
-        // `// resolves to TL TR BR BL` gives each shape's radii (topLeading topTrailing bottomTrailing
-        // bottomLeading) as `scene run` resolves them.
+        // Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and
+        // macOS only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the
+        // iOS 18 fallback (each ConcentricRectangle becomes a rounded rectangle of its minimum; glass
+        // becomes a material). `// resolves to TL TR BR BL` gives each shape's radii (topLeading
+        // topTrailing bottomTrailing bottomLeading) as SwiftUI draws them.
 
         import SwiftUI
 
         """
-        if options.verifyHarness { out += "#if canImport(AppKit)\nimport AppKit\n#endif\n" }
-        return out + "\n"
+        if options.verifyHarness { out += "#if os(macOS)\nimport AppKit\n#endif\n" }
+        // `*` in the availability checks would stand for visionOS, tvOS and watchOS, whose glass
+        // differs: the file is for the platforms it names.
+        return out + "\n#if os(iOS) || os(macOS)\n\n"
     }
 
     func trim(_ s: String) -> String {
@@ -38,7 +40,7 @@ extension SwiftUIEmitter {
 
     /// The seed's corner scale: every `let` as written, then only the helpers the view uses.
     func cornerEnum() -> String {
-        var lines = ["/// The corner scale (concentric-corners.md): containers derive from their content.",
+        var lines = ["/// The corner scale: every radius the view uses, named once; containers derive from their content.",
                      "enum \(enumName) {"]
         for b in bindings {
             var line = "    static let \(SwiftSource.identifier(b.name.name)): CGFloat = \(SwiftSource.expr(b.value, prefix: ""))"
@@ -59,7 +61,7 @@ extension SwiftUIEmitter {
         }
         // In document order of their first user (the nodes are written children first).
         for c in concentricShapes.sorted(by: { ($0.users.min() ?? 0) < ($1.users.min() ?? 0) }) {
-            let names = c.users.sorted().map { "`\(scene.shapes[$0].id)`" }
+            let names = c.users.sorted().map { describe($0) }
             let who = names.count == 1 ? names[0] : "Shared by " + names.joined(separator: ", ")
             helpers.append(["/// \(who): ConcentricRectangle on iOS 26; before, a rounded rectangle of each corner's minimum.",
                             "static var \(c.name): AnyShape {",
@@ -120,15 +122,15 @@ extension SwiftUIEmitter {
         return "\n#Preview(traits: .fixedLayout(width: \(w), height: \(h))) {\n    \(viewName)()\n}\n"
     }
 
-    /// The seed's offline verification: the view rendered at the screen's size to a PNG.
+    /// An offline check: the view rendered at the screen's size to a PNG.
     func harness() -> String {
         let w = SwiftSource.number(scene.screen.width), h = SwiftSource.number(scene.screen.height)
         return """
 
-        #if canImport(AppKit)
-        /// The seed's offline verification (concentric-corners.md, "Verification"): renders
-        /// `\(viewName)` at the screen's size with ImageRenderer and writes a PNG. Run it on
-        /// macOS 26 or later; the corners of nested shapes should visibly share centres.
+        #if os(macOS)
+        /// An offline check: renders `\(viewName)` at the screen's size with ImageRenderer and
+        /// writes a PNG. Run it on macOS 26 or later; the corners of nested shapes should
+        /// visibly share centres.
         @available(macOS 26.0, *)
         @MainActor
         func render\(viewName)(to url: URL, scale: CGFloat = 2) throws {

@@ -15,8 +15,12 @@ enum SwiftSource {
 
     /// A scene name as a Swift identifier: backticks around a reserved word; `Type` and
     /// `Protocol` mean the metatype after a dot even in backticks, so they get a `_`.
+    /// A name that is a type the file uses (`Color`, `CGFloat`) or one of the enum's helpers
+    /// (`rect`, `nested`) would shadow it inside the enum, so it gets a `_` too.
     static func identifier(_ name: String) -> String {
-        if name == "Type" || name == "Protocol" { return name + "_" }
+        if name == "Type" || name == "Protocol" || SwiftNames.types.contains(name) || name == "rect" || name == "nested" {
+            return name + "_"
+        }
         return reserved.contains(name) ? "`\(name)`" : name
     }
 

@@ -51,11 +51,16 @@ public enum SwiftUIWriter {
         if base.hasPrefix("<") { base = "Scene" }
         let view = typeName ?? SwiftSource.typeName(from: base) + "View"
         let stem = view.hasSuffix("View") && view.count > 4 ? String(view.dropLast(4)) : view
-        return (view, stem.hasSuffix("Corners") ? stem : stem + "Corners")
+        let corners = stem.hasSuffix("Corners") ? stem : stem + "Corners"
+        // `--name MapCorners`: the enum must not take the view's own name.
+        return (view, corners == view ? view + "Scale" : corners)
     }
 
     /// Whether `--name` is usable as a Swift type name.
-    public static func isValidTypeName(_ name: String) -> Bool { SwiftSource.isTypeName(name) }
+    public static func isValidTypeName(_ name: String) -> Bool { typeNameProblem(name) == nil }
+
+    /// Why `--name NAME` cannot be used (not a Swift type name, or a type the file uses), or nil.
+    public static func typeNameProblem(_ name: String) -> String? { SwiftNames.typeNameProblem(name) }
 
     public static func write(_ ast: Scene, file: SourceFile, scene: ResolvedScene, fallback: ResolvedScene,
                              target: Target, options: SwiftUIOptions) -> SwiftUIExport {
@@ -70,6 +75,7 @@ public enum SwiftUIWriter {
         out += e.fileprivateModifiers()
         out += e.preview()
         if options.verifyHarness { out += e.harness() }
+        out += "\n#endif\n"
         return SwiftUIExport(code: out, warnings: e.warnings)
     }
 }

@@ -118,6 +118,10 @@ extension View {
     nonisolated public func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View { _StubView() }
     nonisolated public func padding(_ length: CGFloat) -> some View { _StubView() }
     nonisolated public func ignoresSafeArea(_ regions: SafeAreaRegions = .all, edges: Edge.Set = .all) -> some View { _StubView() }
+    /// "Fixes this view at its ideal size."
+    nonisolated public func fixedSize() -> some View { _StubView() }
+    /// "Fixes this view at its ideal size in the specified dimensions."
+    nonisolated public func fixedSize(horizontal: Bool, vertical: Bool) -> some View { _StubView() }
 }
 
 // MARK: - Colours and styles
