@@ -28,9 +28,15 @@ enum FlaredCornerFixedCorners {
 
 struct FlaredCornerFixedView: View {
     var body: some View {
-        card
-            .frame(maxWidth: .infinity, maxHeight: .infinity)
-            .ignoresSafeArea()
+        ZStack(alignment: .top) {
+            card
+                .padding(.top, 120)
+            tile
+                .padding(.bottom, 120)
+                .frame(maxHeight: .infinity, alignment: .bottom)
+        }
+        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
+        .ignoresSafeArea()
     }
 
     /// `card`
@@ -45,6 +51,20 @@ struct FlaredCornerFixedView: View {
     /// `photo`
     private var photo: some View {
         FlaredCornerFixedCorners.nested(minimum: 16).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 16 16 16 16 against `card`; iOS 18: 16 16 16 16
+    }
+
+    /// `tile`
+    private var tile: some View {
+        thumb
+            .padding(8)
+            .frame(width: 300, height: 200)
+            .concentricContainer(FlaredCornerFixedCorners.rect(20))  // resolves to 20 20 20 20 (container)
+            .background { FlaredCornerFixedCorners.rect(20).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 20 20 20 20
+    }
+
+    /// `thumb`
+    private var thumb: some View {
+        FlaredCornerFixedCorners.nested(minimum: 12).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 12 12 12 12 against `tile`; iOS 18: 12 12 12 12
     }
 }
 

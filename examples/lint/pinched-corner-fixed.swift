@@ -19,9 +19,15 @@ enum PinchedCornerFixedCorners {
 
 struct PinchedCornerFixedView: View {
     var body: some View {
-        card
-            .frame(maxWidth: .infinity, maxHeight: .infinity)
-            .ignoresSafeArea()
+        ZStack(alignment: .top) {
+            card
+                .padding(.top, 120)
+            tile
+                .padding(.bottom, 120)
+                .frame(maxHeight: .infinity, alignment: .bottom)
+        }
+        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
+        .ignoresSafeArea()
     }
 
     /// `card`
@@ -36,6 +42,19 @@ struct PinchedCornerFixedView: View {
     /// `photo`
     private var photo: some View {
         PinchedCornerFixedCorners.rect(16).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 16 16 16 16
+    }
+
+    /// `tile`
+    private var tile: some View {
+        thumb
+            .padding(8)
+            .frame(width: 300, height: 200)
+            .background { PinchedCornerFixedCorners.rect(20).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 20 20 20 20
+    }
+
+    /// `thumb`
+    private var thumb: some View {
+        PinchedCornerFixedCorners.rect(12).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 12 12 12 12
     }
 }
 

@@ -19,9 +19,15 @@ enum PinchedCornerCorners {
 
 struct PinchedCornerView: View {
     var body: some View {
-        card
-            .frame(maxWidth: .infinity, maxHeight: .infinity)
-            .ignoresSafeArea()
+        ZStack(alignment: .top) {
+            card
+                .padding(.top, 120)
+            tile
+                .padding(.bottom, 120)
+                .frame(maxHeight: .infinity, alignment: .bottom)
+        }
+        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
+        .ignoresSafeArea()
     }
 
     /// `card`
@@ -36,6 +42,19 @@ struct PinchedCornerView: View {
     /// `photo`
     private var photo: some View {
         PinchedCornerCorners.rect(6).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 6 6 6 6
+    }
+
+    /// `tile`
+    private var tile: some View {
+        thumb
+            .padding(8)
+            .frame(width: 300, height: 200)
+            .background { PinchedCornerCorners.rect(20).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 20 20 20 20
+    }
+
+    /// `thumb`
+    private var thumb: some View {
+        PinchedCornerCorners.rect(4).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 4 4 4 4
     }
 }
 
