@@ -88,6 +88,7 @@ let package = Package(
         // build, and `swift package scene-check [--fix]`.
         .plugin(name: "SceneCheckBuild", targets: ["SceneCheckBuild"]),
         .plugin(name: "SceneCheckCommand", targets: ["SceneCheckCommand"]),
+        .executable(name: "scene-raster", targets: ["scene-raster"]),
     ],
     targets: [
         // Source files, tokens, lexer, AST, parser, diagnostics and their rendering.
@@ -97,13 +98,26 @@ let package = Package(
         // GNU readline (Debian: libreadline-dev), reached through a small C shim.
         .systemLibrary(name: "CReadline", path: "Sources/CReadline",
                        providers: [.apt(["libreadline-dev"])]),
+        // librsvg + cairo for `-o x.png` / `-o x.pdf`, loaded at run time (dlopen) by a small C
+        // shim, so `scene` builds and runs where they are absent (docs/raster.md).
+        .target(name: "CRsvg", path: "Sources/CRsvg",
+                linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        .target(name: "SceneRaster", dependencies: ["CRsvg"], swiftSettings: staticStdlibSwift + metadataAccessors),
+        // What the static release `scene` runs to draw PNG and PDF: a dynamic executable,
+        // since glibc cannot load librsvg into a static process (docs/raster.md).
+        .executableTarget(name: "scene-raster", dependencies: ["CRsvg"]),
+        // `scene watch`: file notification (inotify, kqueue) in a small C target, and the
+        // live page's server, its routes and the page itself.
+        .target(name: "CWatch", path: "Sources/CWatch"),
+        .target(name: "SceneWatch", dependencies: ["SceneLang", "SceneEval", "SceneREPL", "CWatch"],
+                swiftSettings: staticStdlibSwift + metadataAccessors),
         // The REPL session: a value-level engine (testable) plus the terminal loop.
         .target(name: "SceneREPL", dependencies: ["SceneLang", "SceneEval", "CReadline"],
                 swiftSettings: staticStdlibSwift + metadataAccessors),
         // The language server (`scene lsp`): JSON-RPC over any byte stream, testable in-process.
         .target(name: "SceneLSP", dependencies: ["SceneLang", "SceneEval", "SceneREPL"],
                 swiftSettings: staticStdlibSwift + metadataAccessors),
-        .executableTarget(name: "scene", dependencies: ["SceneLang", "SceneEval", "SceneREPL", "SceneLSP"],
+        .executableTarget(name: "scene", dependencies: ["SceneLang", "SceneEval", "SceneREPL", "SceneLSP", "SceneRaster", "SceneWatch"],
                           swiftSettings: staticStdlibSwift + metadataAccessors, linkerSettings: staticStdlib),
         .executableTarget(name: "scene-repl", dependencies: ["SceneREPL"],
                           swiftSettings: staticStdlibSwift + metadataAccessors, linkerSettings: staticStdlib),
@@ -121,9 +135,9 @@ let package = Package(
         // Shared by the test targets: golden files (one record switch), a seeded generator.
         .target(name: "SceneTestSupport", path: "Tests/SceneTestSupport"),
         .testTarget(name: "SceneLangTests", dependencies: ["SceneLang", "SceneTestSupport"]),
-        .testTarget(name: "SceneEvalTests", dependencies: ["SceneLang", "SceneEval", "SceneTestSupport"]),
+        .testTarget(name: "SceneEvalTests", dependencies: ["SceneLang", "SceneEval", "SceneRaster", "SceneTestSupport"]),
         .testTarget(name: "SceneSwiftTests", dependencies: ["SceneLang", "SceneEval", "SceneSwift", "SceneTestSupport"],
                     swiftSettings: swiftSyntaxSettings, linkerSettings: swiftSyntaxLinking),
-        .testTarget(name: "SceneToolTests", dependencies: ["SceneLang", "SceneEval", "SceneREPL", "SceneLSP", "scene", "scene-repl", "scene-swift", "SceneTestSupport"]),
+        .testTarget(name: "SceneToolTests", dependencies: ["SceneLang", "SceneEval", "SceneREPL", "SceneLSP", "SceneWatch", "scene", "scene-repl", "scene-swift", "scene-raster", "SceneTestSupport"]),
     ]
 )

@@ -18,7 +18,7 @@ struct CLICommand {
 enum CLITable {
     static let commands: [CLICommand] = [
         CLICommand(name: "run", summary: "resolve a scene: table, JSON, SVG or SwiftUI",
-                   flags: ["--text", "--json", "--svg", "--centers", "--labels", "--guides", "--compare", "--swiftui", "--name", "--verify-harness", "-o", "--stats", "--view"],
+                   flags: ["--text", "--json", "--svg", "--centers", "--labels", "--guides", "--compare", "--swiftui", "--name", "--verify-harness", "-o", "--stats", "--view", "--scale", "--background"],
                    arguments: .sceneOrSwiftFiles),
         CLICommand(name: "check", summary: "lint scenes and SwiftUI source (docs/lint.md, docs/swift-check.md)", flags: ["--json", "--strict", "--fix", "--explain"], arguments: .sceneOrSwiftFiles),
         CLICommand(name: "import", summary: "write the scene a SwiftUI file draws", flags: ["--view", "-o"], arguments: .sceneOrSwiftFiles),
@@ -28,13 +28,17 @@ enum CLITable {
         CLICommand(name: "ast", summary: "show the syntax tree", flags: [], arguments: .sceneFiles),
         CLICommand(name: "presets", summary: "list the screen presets, or show the named ones", flags: ["--json"], arguments: .presets),
         CLICommand(name: "repl", summary: "the interactive REPL", flags: [], arguments: .sceneFiles),
+        CLICommand(name: "watch", summary: "a live page of the scene on 127.0.0.1, redrawn on every save",
+                   flags: ["--port", "--open", "--screen"], arguments: .sceneFiles),
         CLICommand(name: "completions", summary: "print a shell completion script", flags: [], arguments: .shells),
         CLICommand(name: "bench", summary: "time parse+evaluate (and the SVG on disk), peak memory", flags: ["--svg"], arguments: .sceneFiles),
         CLICommand(name: "help", summary: "show the usage", flags: [], arguments: .none),
     ]
     static let shells = ["bash", "zsh", "fish"]
     /// Options that take a value, and the values to offer (nil: a file; empty: free text).
-    static let values: [String: [String]?] = ["--compare": ["ios18", "macos15"], "-o": nil, "--name": [], "--docs-url": [], "--view": []]
+    static let values: [String: [String]?] = ["--compare": ["ios18", "macos15"], "-o": nil, "--name": [], "--docs-url": [], "--view": [],
+                                              "--scale": [], "--background": ["transparent", "screen"],
+                                              "--port": [], "--screen": ScreenPreset.names]
 }
 
 func completions(_ args: [String]) -> Int32 {

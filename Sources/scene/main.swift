@@ -12,13 +12,15 @@ import SceneREPL
 
 enum Exit {
     static let ok: Int32 = 0, warnings: Int32 = 1, usage: Int32 = 64, dataError: Int32 = 65
-    static let noInput: Int32 = 66, software: Int32 = 70, cantCreate: Int32 = 73
+    static let noInput: Int32 = 66, unavailable: Int32 = 69, software: Int32 = 70, cantCreate: Int32 = 73
 }
 
 let usage = """
 usage: scene run FILE [--text | --json | --svg [--centers] [--labels] [--guides] [--compare ios18|macos15]
                       | --swiftui [--name TypeName] [--verify-harness]] [-o OUT] [--stats]
-                        (OUT's extension picks the format: .svg .json .swift .txt; no other)
+                      [--scale N] [--background transparent|screen]
+                        (OUT's extension picks the format: .svg .json .swift .txt, and .png .pdf
+                        drawn by librsvg: --scale pixels per point, default 2; no other)
        scene check [--json] [--strict] [--fix] FILE...   lint (a directory: every `.scene` file below it)
                                 (fixing: fixes computed together, repeated until nothing changes,
                                 stopping on a cycle; what has no automatic fix is listed; a container is
@@ -40,6 +42,9 @@ usage: scene run FILE [--text | --json | --svg [--centers] [--labels] [--guides]
        scene completions bash|zsh|fish   print a shell completion script
        scene bench FILE [--svg OUT]   time parse+evaluate (and the SVG on disk), peak memory
        scene repl [FILE]        start the interactive REPL
+       scene watch FILE [--port N] [--open] [--screen PRESET]   a live page on 127.0.0.1:
+                                the picture redrawn on every save, errors over it, each corner
+                                explained under the pointer (default port 7464)
        scene --help | --version
 
 `scene run --help` explains the table's columns and every word of its notes.
@@ -49,8 +54,9 @@ on stderr. `check` and `fmt` take directories: every `.scene` file below one,
 in name order.
 exit status: 0 success (warnings allowed), 1 warnings under `check --strict`
              or unformatted files under `fmt --check`, 64 usage, 65 input errors,
-             66 file not found, 70 internal error (`fmt` would have changed
-             the scene's meaning), 73 an output file that cannot be written
+             66 file not found, 69 librsvg missing for .png/.pdf, 70 internal
+             error (`fmt` would have changed the scene's meaning), 73 an output
+             file that cannot be written
 """
 
 /// `scene run --help`: the options and every column of the table, each word the notes column can show.
@@ -148,6 +154,8 @@ struct RunRequest {
     var compare: Target?
     var stats: Bool
     var swiftUI = SwiftUIOptions()
+    /// `.png` / `.pdf`: `--scale` and `--background`.
+    var raster = RasterOptions()
 }
 
 /// The output files `scene run -o` writes, by extension (lowercased): the format each implies.
@@ -159,12 +167,14 @@ func outputFormat(_ ext: String) -> String? {
     case "json": "json"
     case "swift": "swiftui"
     case "txt": "text"
+    case "png": "png"
+    case "pdf": "pdf"
     default: nil
     }
 }
 
 /// The extensions `outputFormat` knows, in name order (for the usage error).
-let outputExtensions = ["json", "svg", "swift", "txt"]
+let outputExtensions = ["json", "pdf", "png", "svg", "swift", "txt"]
 
 /// `map.svg` → `svg`; `out`, `-` and `.hidden` → "" (no extension).
 func outputExtension(_ path: String) -> String {
@@ -182,6 +192,7 @@ func runRequest(_ args: [String]) -> RunRequest {
     var compare: Target? = nil
     var stats = false
     var swiftUI = SwiftUIOptions()
+    var raster = RasterOptions(), rasterFlag: String? = nil
     var i = 0
     while i < args.count {
         let a = args[i]
@@ -202,6 +213,11 @@ func runRequest(_ args: [String]) -> RunRequest {
             if let problem = SwiftUIWriter.typeNameProblem(args[i]) { usageError(problem) }
             swiftUI.typeName = args[i]
         case "--help": Console.out(runHelp() + "\n"); exit(Exit.ok)
+        case "--scale", "--background":
+            i += 1
+            guard i < args.count else { usageError("`\(a)` needs a value") }
+            if let problem = raster.set(a, args[i]) { usageError(problem) }
+            rasterFlag = a
         case "--centers": options.centers = true
         case "--labels": options.labels = true
         case "--guides": options.guides = true
@@ -235,15 +251,28 @@ func runRequest(_ args: [String]) -> RunRequest {
         }
         if chosen == nil { chosen = implied }
     }
-    let format = chosen ?? "text"
-    if format != "svg", options.centers || options.labels || options.guides || compare != nil {
-        usageError("`--centers`, `--labels`, `--guides` and `--compare` go with `--svg`")
+    let request = RunRequest(path: path, format: chosen ?? "text", output: output, options: options, compare: compare,
+                             stats: stats, swiftUI: swiftUI, raster: raster)
+    checkCombinations(request, rasterFlag: rasterFlag)
+    return request
+}
+
+/// The options that go only with some formats; a usage error exits.
+func checkCombinations(_ r: RunRequest, rasterFlag: String?) {
+    let format = r.format
+    if let rasterFlag, format != "png", format != "pdf" {
+        usageError("`\(rasterFlag)` goes with `-o FILE.png` or `-o FILE.pdf`")
     }
-    if format != "swiftui", swiftUI.typeName != nil || swiftUI.verifyHarness {
+    let drawn = format == "svg" || format == "png" || format == "pdf"
+    if !drawn, r.options.centers || r.options.labels || r.options.guides || r.compare != nil {
+        usageError("`--centers`, `--labels`, `--guides` and `--compare` go with `--svg` (or `-o FILE.png`, `-o FILE.pdf`)")
+    }
+    if format != "swiftui", r.swiftUI.typeName != nil || r.swiftUI.verifyHarness {
         usageError("`--name` and `--verify-harness` go with `--swiftui`")
     }
-    return RunRequest(path: path, format: format, output: output, options: options, compare: compare, stats: stats,
-                      swiftUI: swiftUI)
+    if format == "png" || format == "pdf", r.output == nil || r.output == "-" {
+        usageError("PNG and PDF are written to a file: `-o FILE.\(format)`")
+    }
 }
 
 /// Stream `scene` in the requested format into `sink`.
@@ -258,17 +287,18 @@ func write(_ scene: ResolvedScene, _ diagnostics: Findings, from file: SourceFil
             sink.write(export.code)
         }
     case "svg":
-        // With --compare the first panel is iOS 26 whatever the file's own target.
-        var first = scene
-        var other: ResolvedScene? = nil
-        if let compare = request.compare {
-            let panels = Pipeline.comparison(file, fallback: compare)
-            first = panels.current ?? scene
-            other = panels.fallback
-        }
+        let (first, other) = panels(scene, from: file, as: request)
         SVGWriter.write(first, compare: other, options: request.options) { sink.write($0) }
+    case "png", "pdf": writeRaster(scene, from: file, as: request, to: sink)
     default: TextWriter.write(scene) { sink.write($0) }
     }
+}
+
+/// The SVG's panels: with --compare the first is iOS 26 whatever the file's own target.
+func panels(_ scene: ResolvedScene, from file: SourceFile, as request: RunRequest) -> (ResolvedScene, ResolvedScene?) {
+    guard let compare = request.compare else { return (scene, nil) }
+    let panels = Pipeline.comparison(file, fallback: compare)
+    return (panels.current ?? scene, panels.fallback)
 }
 
 func run(_ args: [String]) -> Int32 {
@@ -395,6 +425,7 @@ case "presets": status = presets(rest)
 case "completions": status = completions(rest)
 case "manpage": status = manpage()
 case "bench": status = bench(rest)
+case "watch": status = watch(rest)
 case "repl":
     // As `scene-repl` does: no NSS module loaded into this static executable (Console). Not for
     // the other commands, which look no user up (scripts/release-smoke traces `run -o`):

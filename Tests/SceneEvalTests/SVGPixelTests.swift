@@ -55,7 +55,7 @@ struct SVGPixelTests {
     }
 
     /// The samples whose inside probe is not filled or whose outside probe is.
-    static func misses(_ image: PNGImage, _ samples: [Sample]) -> [String] {
+    static func misses(_ image: PNGImage, _ samples: [Sample], zoom: Double = zoom) -> [String] {
         var misses: [String] = []
         for s in samples {
             let inside = Point(s.point.x + probe * s.inward.dx, s.point.y + probe * s.inward.dy)

@@ -163,7 +163,7 @@ struct CLITests {
         let readme = try String(contentsOf: CLI.root.appendingPathComponent("README.md"), encoding: .utf8)
         let start = try #require(readme.range(of: "Exit codes")).upperBound
         let end = try #require(readme[start...].range(of: "Output files")).lowerBound
-        #expect(fromHelp == [0, 1, 64, 65, 66, 70, 73])
+        #expect(fromHelp == [0, 1, 64, 65, 66, 69, 70, 73])
         #expect(codes(readme[start..<end]) == fromHelp)
     }
 
@@ -311,10 +311,10 @@ struct CheckCLITests {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scene-ext-\(UUID())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let png = dir.appendingPathComponent("w.png")
+        let png = dir.appendingPathComponent("w.gif")
         let r = try CLI.run(["run", "examples/map.scene", "-o", png.path])
         #expect(r.status == 64)
-        #expect(r.err.contains("scene does not write .png files; it writes .json, .svg, .swift, .txt"))
+        #expect(r.err.contains("scene does not write .gif files; it writes .json, .pdf, .png, .svg, .swift, .txt"))
         #expect(!FileManager.default.fileExists(atPath: png.path))
         #expect(try CLI.run(["run", "examples/map.scene", "--svg", "-o", png.path]).status == 64)
         let txt = dir.appendingPathComponent("w.txt"), bare = dir.appendingPathComponent("w")

@@ -42,6 +42,9 @@ public struct SVGOptions: Sendable, Equatable {
 
 /// SVG export (issue 3): Apple's continuous corners, shared centres made visible.
 public enum SVGWriter {
+    /// The screen's fill, `#rrggbb` (a PNG's `--background screen`).
+    public static var screenColour: String { "\(SVGStyle.screenFill)" }
+
     /// One scene, or (with `compare`) the scene and a second evaluation of it,
     /// normally the iOS 18 fallback, side by side, each panel titled.
     public static func write(_ scene: ResolvedScene, compare: ResolvedScene? = nil,

@@ -1,0 +1,72 @@
+// `scene watch FILE [--port N] [--open] [--screen PRESET]`: the live page (SceneWatch).
+import SceneLang
+import SceneREPL
+import SceneWatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The port `scene watch` takes unless told: fixed, so a page left open finds the
+/// server again after a restart.
+let defaultWatchPort = 7464
+
+func watch(_ args: [String]) -> Int32 {
+    var path: String? = nil, port = defaultWatchPort, open = false, screen: String? = nil
+    var i = 0
+    while i < args.count {
+        let a = args[i]
+        switch a {
+        case "--port":
+            i += 1
+            guard i < args.count, let p = Int(args[i]), (0...65535).contains(p) else {
+                usageError("`--port` takes a port number from 0 to 65535 (0: any free port)")
+            }
+            port = p
+        case "--open": open = true
+        case "--screen":
+            i += 1
+            guard i < args.count else { usageError("`--screen` needs a preset name (`scene presets` lists them)") }
+            guard ScreenPreset.names.contains(args[i]) else {
+                let s = Suggest.closest(to: args[i], among: ScreenPreset.names)
+                usageError("unknown screen preset `\(args[i])`" + (s.map { "; did you mean `\($0)`?" } ?? "; `scene presets` lists them"))
+            }
+            screen = args[i]
+        case "--help": Console.out(usage + "\n"); exit(Exit.ok)
+        default:
+            if a.hasPrefix("-") { usageError("unknown option `\(a)`") }
+            if path != nil { usageError("`scene watch` takes one file") }
+            path = a
+        }
+        i += 1
+    }
+    guard let path else { usageError("`scene watch` needs a file") }
+    guard path != "-" else { usageError("`scene watch` follows a file on disk, not standard input") }
+    let live = Live(file: load(path))
+    let server: WatchServer
+    do { server = try WatchServer(live: live, port: port, defaultScreen: screen) } catch {
+        fail(error.message + (error == .portInUse(port) ? "; choose another with `--port N` (0: any free port)" : ""), Exit.unavailable)
+    }
+    Console.out("scene watch: \(server.url) (\(path); Ctrl-C stops)\n")
+    if open { openInBrowser(server.url) }
+    server.run(watching: path) {
+        if case .success(let bytes) = Console.read(path) { return SourceFile(name: path, bytes: bytes) }
+        return nil
+    }
+}
+
+/// The desktop's opener (`open` on macOS, `xdg-open` elsewhere), when there is one.
+func openInBrowser(_ url: String) {
+    #if os(macOS)
+    let opener = "open"
+    #else
+    let opener = "xdg-open"
+    #endif
+    var pid: pid_t = 0
+    let argv: [UnsafeMutablePointer<CChar>?] = [strdup(opener), strdup(url), nil]
+    defer { for a in argv { free(a) } }
+    if posix_spawnp(&pid, opener, nil, nil, argv, environ) != 0 {
+        Console.err("scene watch: no `\(opener)` to open the page; open \(url) in a browser\n")
+    }
+}
