@@ -119,7 +119,7 @@ let package = Package(
                 swiftSettings: staticStdlibSwift + metadataAccessors),
         .executableTarget(name: "scene", dependencies: ["SceneLang", "SceneEval", "SceneREPL", "SceneLSP", "SceneRaster", "SceneWatch"],
                           swiftSettings: staticStdlibSwift + metadataAccessors, linkerSettings: staticStdlib),
-        .executableTarget(name: "scene-repl", dependencies: ["SceneREPL"],
+        .executableTarget(name: "scene-repl", dependencies: ["SceneREPL", "SceneWatch"],
                           swiftSettings: staticStdlibSwift + metadataAccessors, linkerSettings: staticStdlib),
         // SwiftUI source in, the same scene model out: `scene check View.swift` (docs/swift-check.md).
         .target(name: "SceneSwift", dependencies: ["SceneLang", "SceneEval"],

@@ -51,7 +51,8 @@ public enum REPLMain {
     exit status (piped input): 0, or 65 when any input was rejected
     """
 
-    public static func run(arguments: [String]) -> Int32 {
+    /// `page`: what `:watch` starts (SceneWatch's `WatchFeed`).
+    public static func run(arguments: [String], page: (any PagePublisher)? = nil) -> Int32 {
         var path: String? = nil
         var echo = false
         var useHistory = true
@@ -80,6 +81,7 @@ public enum REPLMain {
         let settings = Shell.Settings(color: interactive && Console.wantsColor(1), columns: columns,
                                       rows: interactive ? rows : nil, stateDirectory: Paths.stateDirectory(env))
         var shell = Shell(settings: settings)
+        shell.settings.page = page
         shell.settings.interactive = interactive
         shell.settings.outputIsTerminal = Console.isTerminal(1)
 

@@ -30,6 +30,8 @@ public struct Shell {
         /// Standard output is a terminal: long `resolved:` lines are cut to `columns`
         /// (never in a pipe or a file).
         public var outputIsTerminal = false
+        /// `:watch`'s live page (given by the executable; nil: the command says it is not there).
+        public var page: (any PagePublisher)? = nil
         public init(color: Bool = false, columns: Int = 80, rows: Int? = nil, stateDirectory: String) {
             self.color = color; self.columns = columns; self.rows = rows; self.stateDirectory = stateDirectory
         }
@@ -99,6 +101,7 @@ public struct Shell {
             reply = edit(input)
         }
         if reply.failed { anyRejected = true }
+        if let page = settings.page, page.address != nil { page.post(session.file) }
         return reply
     }
 

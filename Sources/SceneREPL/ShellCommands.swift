@@ -134,6 +134,12 @@ extension Shell {
                 completion: .targets, run: { shell, arg in shell.target(arg) }),
         Command(name: "timing", args: "[on|off]", summary: "report how long each re-evaluation takes",
                 completion: .words(["on", "off"]), run: { shell, arg in shell.timing(arg) }),
+        Command(name: "watch", args: "[PORT]", summary: "a live page of this scene in the browser, redrawn after every edit",
+                more: """
+                As `scene watch` (docs/watch.md), following this REPL's scene: it serves a page on
+                127.0.0.1 (PORT, or any free port) and prints its address; hover a shape for its corners.
+                """,
+                run: { shell, arg in shell.watchPage(arg) }),
         Command(name: "quit", aliases: ["q", "exit"], args: "", summary: "leave; unsaved changes go to a new autosave file",
                 more: """
                 Ctrl-D on an empty line does the same. `:load` with no file brings the newest autosave

@@ -62,9 +62,9 @@ public enum Page {
     #overlay { position: sticky; bottom: 0; left: 0; margin: 0 12px 12px; background: rgba(255,255,255,0.96); border: 2px solid #ff3b30; border-radius: 10px; padding: 10px 12px; max-height: 60%; overflow: auto; box-shadow: 0 4px 20px rgba(0,0,0,0.2); }
     #overlay .title { font-weight: 600; color: #d70015; margin-bottom: 6px; }
     #errors { margin: 0; font: 12px ui-monospace, SFMono-Regular, Menlo, monospace; white-space: pre; }
-    aside { width: 46%; max-width: 760px; border-left: 1px solid #d1d1d6; overflow: auto; padding: 8px 12px; }
+    aside { width: 50%; max-width: 820px; border-left: 1px solid #d1d1d6; overflow: auto; padding: 8px 12px; }
     aside h2 { font-size: 12px; text-transform: uppercase; letter-spacing: 0.04em; color: #6e6e73; margin: 10px 0 4px; }
-    #detail { font: 11.5px ui-monospace, SFMono-Regular, Menlo, monospace; white-space: pre; overflow-x: auto; margin: 0; background: #f2f2f7; padding: 8px; border-radius: 8px; }
+    #detail { font: 11px ui-monospace, SFMono-Regular, Menlo, monospace; white-space: pre; overflow-x: auto; margin: 0; background: #f2f2f7; padding: 8px; border-radius: 8px; }
     #findings { padding-left: 22px; margin: 0; }
     #findings li { cursor: pointer; padding: 3px 2px; border-radius: 4px; }
     #findings li:hover, #findings li.active { background: #e5f0ff; }
@@ -110,6 +110,8 @@ public enum Page {
       if (picked) mark(picked, 'picked');
       if (hovered) { const id = hovered; hovered = null; hover(id); }
       document.body.dataset.version = version;
+      // When the new picture is on the screen (the next frame): for the save → picture timing.
+      requestAnimationFrame(() => { document.body.dataset.painted = version + ' ' + (performance.timeOrigin + performance.now()); });
     }
 
     function status(s) {

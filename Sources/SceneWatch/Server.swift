@@ -83,13 +83,9 @@ public final class WatchServer {
 
     /// Serves until the process ends, watching `path` (inotify or kqueue on the file and its
     /// folder, and a stat every second whatever they say): one compile per burst of events.
-    public func run(watching path: String?, read: @escaping () -> SourceFile?) -> Never {
+    /// With `feed` (the REPL's `:watch`), each source posted to it is shown.
+    public func run(watching path: String?, feed: WatchFeed? = nil, read: @escaping () -> SourceFile?) -> Never {
         reload = read
-        // Ctrl-C, SIGTERM and SIGHUP end the server, whatever mask or disposition a parent left.
-        var set = sigset_t()
-        sigemptyset(&set)
-        for s in [SIGINT, SIGTERM, SIGHUP] { signal(s, SIG_DFL); sigaddset(&set, s) }
-        sigprocmask(SIG_UNBLOCK, &set, nil)
         let folder = path.map(Self.folder) ?? "."
         let name = path.map(Self.name) ?? ""
         let watchFD = path.map { scene_watch_open($0, folder, name) } ?? -1
@@ -99,6 +95,8 @@ public final class WatchServer {
         while true {
             var fds = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0)]
             if watchFD >= 0 { fds.append(pollfd(fd: watchFD, events: Int16(POLLIN), revents: 0)) }
+            let feedIndex = fds.count
+            if let feed { fds.append(pollfd(fd: feed.readEnd, events: Int16(POLLIN), revents: 0)) }
             let base = fds.count
             for c in connections {
                 fds.append(pollfd(fd: c.fd, events: Int16(c.pending ? POLLOUT : 0) | Int16(c.stream == nil ? POLLIN : POLLIN), revents: 0))
@@ -114,6 +112,7 @@ public final class WatchServer {
                 dirtySince = dirtySince ?? t
                 lastEvent = t
             }
+            if let feed, fds[feedIndex].revents & Int16(POLLIN) != 0, let f = feed.take(), live.update(f) { broadcast() }
             if let path, t >= nextStat {
                 nextStat = t + 1000
                 let s = Self.stamp(path)

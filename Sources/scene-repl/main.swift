@@ -1,4 +1,5 @@
 import SceneREPL
+import SceneWatch
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -9,4 +10,4 @@ import Darwin
 // only, and $HOME from /etc/passwd when it is unset (Console).
 Console.lookUpUsersInFilesOnly()
 Console.ensureHome()
-exit(REPLMain.run(arguments: Array(CommandLine.arguments.dropFirst())))
+exit(REPLMain.run(arguments: Array(CommandLine.arguments.dropFirst()), page: WatchFeed()))

@@ -49,6 +49,11 @@ func watch(_ args: [String]) -> Int32 {
         fail(error.message + (error == .portInUse(port) ? "; choose another with `--port N` (0: any free port)" : ""), Exit.unavailable)
     }
     Console.out("scene watch: \(server.url) (\(path); Ctrl-C stops)\n")
+    // Ctrl-C, SIGTERM and SIGHUP end the server, whatever mask or disposition a parent left.
+    var set = sigset_t()
+    sigemptyset(&set)
+    for s in [SIGINT, SIGTERM, SIGHUP] { signal(s, SIG_DFL); sigaddset(&set, s) }
+    sigprocmask(SIG_UNBLOCK, &set, nil)
     if open { openInBrowser(server.url) }
     server.run(watching: path) {
         if case .success(let bytes) = Console.read(path) { return SourceFile(name: path, bytes: bytes) }
@@ -70,3 +75,6 @@ func openInBrowser(_ url: String) {
         Console.err("scene watch: no `\(opener)` to open the page; open \(url) in a browser\n")
     }
 }
+
+/// What the REPL's `:watch` starts.
+func livePage() -> any PagePublisher { WatchFeed() }

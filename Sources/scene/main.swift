@@ -42,6 +42,8 @@ usage: scene run FILE [--text | --json | --svg [--centers] [--labels] [--guides]
        scene completions bash|zsh|fish   print a shell completion script
        scene bench FILE [--svg OUT]   time parse+evaluate (and the SVG on disk), peak memory
        scene repl [FILE]        start the interactive REPL
+       scene md IN.md [-o OUT.md] [--inline]   draw every ```scene block of a Markdown file: an
+                                SVG beside OUT linked under the block (--inline: the <svg> itself)
        scene watch FILE [--port N] [--open] [--screen PRESET]   a live page on 127.0.0.1:
                                 the picture redrawn on every save, errors over it, each corner
                                 explained under the pointer (default port 7464)
@@ -426,13 +428,14 @@ case "completions": status = completions(rest)
 case "manpage": status = manpage()
 case "bench": status = bench(rest)
 case "watch": status = watch(rest)
+case "md": status = md(rest)
 case "repl":
     // As `scene-repl` does: no NSS module loaded into this static executable (Console). Not for
     // the other commands, which look no user up (scripts/release-smoke traces `run -o`):
     // configuring it reads nsswitch.conf, 0.2–0.4 ms of `scene --version`'s 0.6.
     Console.lookUpUsersInFilesOnly()
     Console.ensureHome()
-    status = REPLMain.run(arguments: rest)
+    status = REPLMain.run(arguments: rest, page: livePage())
 case "-h", "--help", "help": Console.out(usage + "\n"); status = Exit.ok
 case "--version", "version": Console.out("scene 0.1.0\n"); status = Exit.ok
 default:
