@@ -31,7 +31,8 @@ public final class Live {
     public private(set) var file: SourceFile
     /// Bumped on every change of the source.
     public private(set) var version = 0
-    private var compiled: [String: (version: Int, c: Compilation, findings: [Diagnostic])] = [:]
+    private var compiled: [String: (version: Int, c: Compilation)] = [:]
+    private var checked: [String: (version: Int, findings: [Diagnostic])] = [:]
     private var lastGood: [String: (file: SourceFile, scene: ResolvedScene)] = [:]
     private var svgs: [ViewOptions: (version: Int, bytes: [UInt8])] = [:]
 
@@ -64,14 +65,25 @@ public final class Live {
         return SourceFile(name: file.name, bytes: bytes)
     }
 
-    /// The compilation for this version on `screen`, compiled at most once.
-    public func compilation(screen: String?) -> (c: Compilation, findings: [Diagnostic]) {
+    /// The compilation for this version on `screen`, compiled at most once (the picture
+    /// needs no more: the checker runs after it is sent, for the status).
+    public func compilation(screen: String?) -> Compilation {
         let key = screen ?? ""
-        if let hit = compiled[key], hit.version == version { return (hit.c, hit.findings) }
+        if let hit = compiled[key], hit.version == version { return hit.c }
         let src = source(screen: screen)
-        let (c, ds) = Pipeline.compileAndCheck(src)
-        compiled[key] = (version, c, ds)
+        let c = Pipeline.compile(src)
+        compiled[key] = (version, c)
         if let scene = c.scene { lastGood[key] = (src, scene) }
+        return c
+    }
+
+    /// Every diagnostic `scene run` reports for this version: the compilation's, then the checker's.
+    public func findings(screen: String?) -> (c: Compilation, findings: [Diagnostic]) {
+        let key = screen ?? ""
+        let c = compilation(screen: screen)
+        if let hit = checked[key], hit.version == version { return (c, hit.findings) }
+        let ds = c.diagnostics + c.check()
+        checked[key] = (version, ds)
         return (c, ds)
     }
 
@@ -96,7 +108,7 @@ public final class Live {
     /// them (file:line:col, the line, the underline, `help:`), and each finding with the id
     /// of the innermost shape it points into (the SVG element the page highlights).
     public func status(_ o: ViewOptions) -> String {
-        let (c, ds) = compilation(screen: o.screen)
+        let (c, ds) = findings(screen: o.screen)
         let renderer = DiagnosticRenderer(color: false)
         let errors = ds.filter { $0.severity == .error }
         var s = "{\"version\":\(version),\"ok\":\(c.scene != nil),\"file\":\(JSONWriter.string(file.name))"

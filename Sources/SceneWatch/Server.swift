@@ -212,9 +212,9 @@ public final class WatchServer {
 
     /// The SSE events for the current version: the SVG when it compiled (on a new stream,
     /// the last one that did, for the page to keep under the errors), then the status.
-    func event(_ o: ViewOptions, initial: Bool = false) -> [UInt8] {
+    func event(_ o: ViewOptions, initial: Bool = false, status: Bool = true, picture: Bool = true) -> [UInt8] {
         var out: [UInt8] = []
-        if initial || live.compilation(screen: o.screen).c.scene != nil, let svg = live.svg(o) {
+        if picture, initial || live.compilation(screen: o.screen).scene != nil, let svg = live.svg(o) {
             out.reserveCapacity(svg.count + svg.count / 20 + 64)
             out += Array("event: svg\nid: \(live.version)\n".utf8)
             var start = 0
@@ -229,21 +229,24 @@ public final class WatchServer {
             }
             out.append(10)
         }
-        out += Array("event: status\ndata: \(live.status(o))\n\n".utf8)
+        if status { out += Array("event: status\ndata: \(live.status(o))\n\n".utf8) }
         return out
     }
 
-    /// Every stream gets the new version (rendered once per set of toggles).
+    /// Every stream gets the new version (rendered once per set of toggles): the picture
+    /// first, sent before the checker runs, then the status with the findings.
     func broadcast() {
-        var rendered: [ViewOptions: [UInt8]] = [:]
-        var closed = Set<Int32>()
-        for c in connections {
-            guard let o = c.stream else { continue }
-            if rendered[o] == nil { rendered[o] = event(o) }
-            c.output += rendered[o]!
-            if c.output.count - c.sent > limits.backlog || !flush(c) { closed.insert(c.fd) }
+        for picture in [true, false] {
+            var rendered: [ViewOptions: [UInt8]] = [:]
+            var closed = Set<Int32>()
+            for c in connections {
+                guard let o = c.stream else { continue }
+                if rendered[o] == nil { rendered[o] = event(o, status: !picture, picture: picture) }
+                c.output += rendered[o]!
+                if c.output.count - c.sent > limits.backlog || !flush(c) { closed.insert(c.fd) }
+            }
+            drop(closed)
         }
-        drop(closed)
     }
 
     func respond(_ c: Connection, _ bytes: [UInt8]) {
