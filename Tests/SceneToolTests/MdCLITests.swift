@@ -82,4 +82,17 @@ struct MdCLITests {
         #expect(r.err.contains("14 | b: capsul size 80x20"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["in.md"])
     }
+
+    /// The project's own docs are drawn by `scene md`: docs/embedding.md and its SVG are what it writes today.
+    @Test func theDocsAreWhatSceneMdWrites() throws {
+        let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let docs = CLI.root.appendingPathComponent("docs")
+        let out = dir.appendingPathComponent("embedding.md")
+        let r = try CLI.run(["md", docs.appendingPathComponent("embedding.md").path, "-o", out.path])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(try String(contentsOf: out, encoding: .utf8) == String(contentsOf: docs.appendingPathComponent("embedding.md"), encoding: .utf8),
+                "docs/embedding.md is not what `scene md docs/embedding.md -o docs/embedding.md` writes")
+        #expect(try Data(contentsOf: dir.appendingPathComponent("embedding-1.svg")) == Data(contentsOf: docs.appendingPathComponent("embedding-1.svg")))
+    }
 }
