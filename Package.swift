@@ -115,7 +115,7 @@ let package = Package(
         .target(name: "SceneREPL", dependencies: ["SceneLang", "SceneEval", "CReadline"],
                 swiftSettings: staticStdlibSwift + metadataAccessors),
         // The language server (`scene lsp`): JSON-RPC over any byte stream, testable in-process.
-        .target(name: "SceneLSP", dependencies: ["SceneLang", "SceneEval", "SceneREPL"],
+        .target(name: "SceneLSP", dependencies: ["SceneLang", "SceneEval", "SceneREPL", "SceneWatch"],
                 swiftSettings: staticStdlibSwift + metadataAccessors),
         .executableTarget(name: "scene", dependencies: ["SceneLang", "SceneEval", "SceneREPL", "SceneLSP", "SceneRaster", "SceneWatch"],
                           swiftSettings: staticStdlibSwift + metadataAccessors, linkerSettings: staticStdlib),

@@ -31,6 +31,8 @@ public final class Server {
     var shuttingDown = false
     var encoding: PositionEncoding = .utf16
     var documents: [String: Document] = [:]
+    /// `scene.watch`: a live page per document that asked, following its text.
+    var pages = LivePages()
     /// Documents changed since their diagnostics were last published.
     var unpublished: Set<String> = []
     var links: DocLinks
@@ -113,6 +115,7 @@ public final class Server {
             guard let text = params["contentChanges"]?.array?.last?["text"]?.string else { return }
             doc.replace(text: text, version: params["textDocument"]?["version"]?.int ?? doc.version + 1)
             unpublished.insert(uri)
+            pages.post(uri, doc.file)
         case "textDocument/didClose":
             guard let uri else { return }
             documents[uri] = nil
@@ -133,6 +136,7 @@ public final class Server {
             return .failure(RPCError(code: RPCError.invalidRequest, message: "the server is shutting down"))
         }
         if method == "shutdown" { shuttingDown = true; return .success(.null) }
+        if method == "workspace/executeCommand" { return executeCommand(params) }
         guard let handler = handler(method) else {
             return .failure(RPCError(code: RPCError.methodNotFound, message: "method `\(method)` is not supported"))
         }
@@ -170,6 +174,7 @@ public final class Server {
             "documentSymbolProvider": true,
             "documentFormattingProvider": true,
             "codeActionProvider": ["codeActionKinds": ["quickfix", "source.fixAll"]],
+            "executeCommandProvider": ["commands": [JSON(LivePages.command)]],
         ]
         return ["capabilities": capabilities, "serverInfo": ["name": "scene lsp", "version": "0.1.0"]]
     }
