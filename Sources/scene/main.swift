@@ -267,7 +267,7 @@ func checkCombinations(_ r: RunRequest, rasterFlag: String?) {
     }
     let drawn = format == "svg" || format == "png" || format == "pdf"
     if !drawn, r.options.centers || r.options.labels || r.options.guides || r.compare != nil {
-        usageError("`--centers`, `--labels`, `--guides` and `--compare` go with `--svg` (or `-o FILE.png`, `-o FILE.pdf`)")
+        usageError("`--centers`, `--labels`, `--guides` and `--compare` go with `--svg`")
     }
     if format != "swiftui", r.swiftUI.typeName != nil || r.swiftUI.verifyHarness {
         usageError("`--name` and `--verify-harness` go with `--swiftui`")

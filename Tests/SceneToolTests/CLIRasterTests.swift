@@ -68,6 +68,7 @@ struct CLIRasterTests {
             (["--json", "--background", "screen"], "`--background` goes with"),
             (["--scale"], "`--scale` needs a value"),
             (["-o", "x.png", "--json"], "names a PNG file but `--json` was given"),
+            (["--json", "--centers"], "go with `--svg`"),
             (["-o", "x.gif"], ".pdf, .png, .svg"),
         ]
         for (args, message) in cases {
