@@ -80,12 +80,29 @@ extension ViewReader {
             cur.shape = shape
             return cur
         }
+        // A clip on a frame that already draws a shape: what shows is where both are, so the
+        // rounder of the two at each corner. Never a shape measured against its own clip.
+        if clip, let drawn = cur.shape, cur.container == nil {
+            if Self.roundness(shape) >= Self.roundness(drawn) { cur.shape = shape }
+            return cur
+        }
         let w = ViewNode(range: range)
         w.shape = shape
         w.children = [cur]
         w.fills = cur.fills
         w.unsized = cur.unsized
         return w
+    }
+
+    /// How round a shape's corners are at most (a capsule or circle: all the way).
+    static func roundness(_ s: SwiftShape) -> Double {
+        switch s.kind {
+        case .rect(let r): return r.value
+        case .uneven(let rs): return rs.map(\.value).max() ?? 0
+        case .rectangle: return 0
+        case .capsule, .circle: return .infinity
+        case .relative, .concentric: return .infinity
+        }
     }
 
     /// The shape a modifier's argument gives, read as a shape or as a view that is one.
