@@ -92,12 +92,23 @@ extension Shell {
         Command(name: "edit", args: "N|LABEL", summary: "put a statement or labelled node on the input line to change it",
                 more: """
                 The text comes back as one line (children joined with `;`, comments left out); edit
-                it and press Enter. Entered unchanged, nothing changes. A change that sits inside one
-                line of the statement is made there, so its line breaks and comments stay; a wider one
-                (a child added, a block removed) replaces it with the line, and says what went.
+                it and press Enter. Entered unchanged, nothing changes. The change is made to the
+                statement as written, so its line breaks and comments stay: a change inside a line is
+                made there; a child added gets a line of its own at its siblings' indentation, a child
+                removed takes its lines (and their comments) with it, a child changed is edited the
+                same way. Only where that cannot be done (children sharing a line with `;`) does the
+                line replace the statement, and then it says what went.
                 Piped, the line is printed and the next input is taken the same way.
                 """,
                 completion: .labels, run: { shell, arg in shell.editLine(arg) }),
+        Command(name: "add", args: "PARENT ITEM…", summary: "add a child (or several, `;` between) at the end of PARENT's block",
+                more: """
+                `:add card badge: capsule size 40x20` puts `badge` on a line of its own after `card`'s
+                last child, at its children's indentation (two spaces more than `card` when it has
+                none: the block is made). PARENT is a label, nested or not, or a statement number.
+                The rest of the node stays as written, comments and all; `:undo` takes it back.
+                """,
+                completion: .add, run: { shell, arg in shell.add(arg) }),
         Command(name: "undo", args: "", summary: "take back the last change",
                 run: { shell, _ in shell.undo(redo: false) }),
         Command(name: "redo", args: "", summary: "redo what `:undo` took back",
@@ -229,6 +240,15 @@ public struct ArgumentCompletion: Sendable {
     public static func words(_ fixed: [String]) -> ArgumentCompletion { words { _ in fixed } }
     /// The scene's labels.
     public static let labels = words { $0.labels }
+    /// `:add`: a label, then scene text (the grammar's engine, as on an input line).
+    public static let add = ArgumentCompletion { r in
+        guard r.words.count > 1 else { return labels.complete(r) }
+        let before = r.words.dropFirst(2).joined(separator: " ") + (r.words.count > 2 ? " " : "")
+        let c = Completer.complete(before + r.word, names: r.names, labels: r.labels, rebinding: false)
+        guard r.word.hasSuffix(c.word) else { return .words([]) }
+        let head = String(r.word.dropLast(c.word.count))
+        return .words(Completion.filter(c.words.map { head + $0 }, r.word))
+    }
     /// The target names (`ios26`, `ios18`, `macos26`, `macos15`).
     public static let targets = words { _ in Target.words }
     /// `:svg`: a target after `--compare`, an option where one starts, else a file name.
