@@ -17,7 +17,7 @@ enum Exit {
 
 let usage = """
 usage: scene run FILE [--text | --json | --svg [--centers] [--labels] [--guides] [--compare ios18|macos15]
-                      | --swiftui [--name TypeName] [--verify-harness]] [-o OUT] [--stats]
+                      | --swiftui [--name TypeName] [--verify-harness] [--previews all]] [-o OUT] [--stats]
                         (OUT's extension picks the format: .svg .json .swift .txt; no other)
        scene check [--json] [--strict] [--fix] FILE...   lint (a directory: every `.scene` file below it)
                                 (fixing: fixes computed together, repeated until nothing changes,
@@ -196,6 +196,10 @@ func runRequest(_ args: [String]) -> RunRequest {
             output = args[i]
         case "--stats": stats = true
         case "--verify-harness": swiftUI.verifyHarness = true
+        case "--previews":
+            i += 1
+            guard i < args.count, args[i] == "all" else { usageError("`--previews` takes `all`: a preview per preset of the screen's family") }
+            swiftUI.allPreviews = true
         case "--name":
             i += 1
             guard i < args.count else { usageError("`--name` needs a type name") }
@@ -239,8 +243,8 @@ func runRequest(_ args: [String]) -> RunRequest {
     if format != "svg", options.centers || options.labels || options.guides || compare != nil {
         usageError("`--centers`, `--labels`, `--guides` and `--compare` go with `--svg`")
     }
-    if format != "swiftui", swiftUI.typeName != nil || swiftUI.verifyHarness {
-        usageError("`--name` and `--verify-harness` go with `--swiftui`")
+    if format != "swiftui", swiftUI.typeName != nil || swiftUI.verifyHarness || swiftUI.allPreviews {
+        usageError("`--name`, `--verify-harness` and `--previews` go with `--swiftui`")
     }
     return RunRequest(path: path, format: format, output: output, options: options, compare: compare, stats: stats,
                       swiftUI: swiftUI)
