@@ -18,7 +18,7 @@ struct CLICommand {
 enum CLITable {
     static let commands: [CLICommand] = [
         CLICommand(name: "run", summary: "resolve a scene: table, JSON, SVG or SwiftUI",
-                   flags: ["--text", "--json", "--svg", "--centers", "--labels", "--guides", "--compare", "--swiftui", "--name", "--verify-harness", "-o", "--stats", "--view", "--scale", "--background"],
+                   flags: ["--text", "--json", "--svg", "--centers", "--labels", "--guides", "--compare", "--swiftui", "--name", "--verify-harness", "--previews", "-o", "--stats", "--view", "--scale", "--background"],
                    arguments: .sceneOrSwiftFiles),
         CLICommand(name: "check", summary: "lint scenes and SwiftUI source (docs/lint.md, docs/swift-check.md)", flags: ["--json", "--strict", "--fix", "--explain"], arguments: .sceneOrSwiftFiles),
         CLICommand(name: "import", summary: "write the scene a SwiftUI file draws", flags: ["--view", "-o"], arguments: .sceneOrSwiftFiles),

@@ -17,7 +17,7 @@ enum Exit {
 
 let usage = """
 usage: scene run FILE [--text | --json | --svg [--centers] [--labels] [--guides] [--compare ios18|macos15]
-                      | --swiftui [--name TypeName] [--verify-harness]] [-o OUT] [--stats]
+                      | --swiftui [--name TypeName] [--verify-harness] [--previews all]] [-o OUT] [--stats]
                       [--scale N] [--background transparent|screen]
                         (OUT's extension picks the format: .svg .json .swift .txt, and .png .pdf
                         drawn by librsvg: --scale pixels per point, default 2; no other)
@@ -209,6 +209,10 @@ func runRequest(_ args: [String]) -> RunRequest {
             output = args[i]
         case "--stats": stats = true
         case "--verify-harness": swiftUI.verifyHarness = true
+        case "--previews":
+            i += 1
+            guard i < args.count, args[i] == "all" else { usageError("`--previews` takes `all`: a preview per preset of the screen's family") }
+            swiftUI.allPreviews = true
         case "--name":
             i += 1
             guard i < args.count else { usageError("`--name` needs a type name") }
@@ -269,8 +273,8 @@ func checkCombinations(_ r: RunRequest, rasterFlag: String?) {
     if !drawn, r.options.centers || r.options.labels || r.options.guides || r.compare != nil {
         usageError("`--centers`, `--labels`, `--guides` and `--compare` go with `--svg`")
     }
-    if format != "swiftui", r.swiftUI.typeName != nil || r.swiftUI.verifyHarness {
-        usageError("`--name` and `--verify-harness` go with `--swiftui`")
+    if format != "swiftui", r.swiftUI.typeName != nil || r.swiftUI.verifyHarness || r.swiftUI.allPreviews {
+        usageError("`--name`, `--verify-harness` and `--previews` go with `--swiftui`")
     }
     if format == "png" || format == "pdf", r.output == nil || r.output == "-" {
         usageError("PNG and PDF are written to a file: `-o FILE.\(format)`")

@@ -49,7 +49,7 @@ struct SwiftUIModelReader {
                     j += 1
                 }
                 let body = Array(all[start..<(j - 1)])
-                if name == "body" { bodyTokens = body } else if let l = labels[name] { subviews[name] = (l, body) }
+                if name == "body" { if bodyTokens.isEmpty { bodyTokens = body } } else if let l = labels[name] { subviews[name] = (l, body) }
                 i = j
             } else {
                 i += 1
@@ -232,6 +232,12 @@ struct SwiftUIModelReader {
             case "VStack": return .stack(axis: .vertical, cross: ah, spacing: try value(a["spacing"]) ?? 8, children: kids)
             default: return .zstack(h: ah, v: av, children: kids)
             }
+        case "GlassGroup":
+            // GlassEffectContainer around one stack: the stack, laid out as it is.
+            if peek == .punct("(") { _ = try group("(", ")") }
+            let kids = try children(try group("{", "}"), axis: nil)
+            guard kids.count == 1 else { throw ReadError(description: "GlassGroup around \(kids.count) views") }
+            return kids[0]
         case "Color":
             guard peek == .punct(".") else { throw ReadError(description: "Color without a member") }
             pos += 2

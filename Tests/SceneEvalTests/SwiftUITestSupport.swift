@@ -39,7 +39,9 @@ enum SwiftUITest {
     /// The file is for iOS and macOS (`#if os(iOS) || os(macOS)`, the harness `#if os(macOS)`):
     /// here those branches are made true on Linux, so that they are checked, not skipped.
     static func checkable(_ code: String) -> String {
-        code.replacingOccurrences(of: "\n#Preview(", with: "\n@MainActor private let previewCheck = Preview(")
+        var parts = code.components(separatedBy: "\n#Preview(")
+        for k in parts.indices.dropFirst() { parts[k] = "\n@MainActor private let previewCheck\(k) = Preview(" + parts[k] }
+        return parts.joined()
             .replacingOccurrences(of: "\n#if os(iOS) || os(macOS)\n", with: "\n#if os(iOS) || os(macOS) || os(Linux)\n")
             .replacingOccurrences(of: "\n#if os(macOS)\n", with: "\n#if os(macOS) || os(Linux)\n")
     }

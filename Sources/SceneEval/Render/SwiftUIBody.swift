@@ -31,6 +31,8 @@ struct SwiftUIEmitter {
     /// The enum's ConcentricRectangles: name, code, and the nodes that use it (indices).
     var concentricShapes: [(name: String, code: ConcentricCode, users: [Int])] = []
     var usesGlass = false
+    /// Adjacent glass siblings are grouped (`GlassGroup`, iOS 26's GlassEffectContainer).
+    var usesGlassGroup = false
     var usesTransition = false
     var containerTypes: [String] = []
     /// Labelled nodes' subviews, by node index (written in document order).
@@ -96,6 +98,12 @@ struct SwiftUIEmitter {
     }
 
     var prefix: String { enumName + "." }
+    /// The release the code targets and the one its fallback draws for: iOS 26 and iOS 18,
+    /// or on a Mac window macOS 26 and macOS 15.
+    var newRelease: String { scene.screen.isWindow ? "macOS 26" : "iOS 26" }
+    var oldRelease: String { scene.screen.isWindow ? "macOS 15" : "iOS 18" }
+    /// The platforms the file is for: a Mac window is a macOS view.
+    var platforms: String { scene.screen.isWindow ? "os(macOS)" : "os(iOS) || os(macOS)" }
 
     mutating func note(_ code: DiagnosticCode, _ message: String, at range: SourceRange, help: String? = nil) -> String {
         warnings.append(Diagnostic(code, message, at: range, help: help))
@@ -126,6 +134,7 @@ struct SwiftUIEmitter {
             content.append(name == ".center" ? "ZStack {" : "ZStack(alignment: \(name)) {")
             for r in roots { content += indent(refs[r], 4) }
             content.append("}")
+            content = glassGroup(roots, content, spacing: nil)
         }
         content = modified(content, [".frame(maxWidth: .infinity, maxHeight: .infinity\(along))", ".ignoresSafeArea()"])
         let body = ["var body: some View {"] + indent(content, 4) + ["}"]
@@ -135,6 +144,14 @@ struct SwiftUIEmitter {
         lines.append("}")
         warnings.sort { $0.range.start < $1.range.start }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Siblings two or more of which are glass, in a `GlassGroup` (GlassEffectContainer on
+    /// iOS 26, so that they blend and morph together as Apple's guidance asks).
+    mutating func glassGroup(_ siblings: [Int], _ lines: [String], spacing: String?) -> [String] {
+        guard siblings.filter({ items[$0].glass }).count >= 2 else { return lines }
+        usesGlassGroup = true
+        return [spacing.map { "GlassGroup(spacing: \($0)) {" } ?? "GlassGroup {"] + indent(lines, 4) + ["}"]
     }
 
     /// `code` with `modifiers` after it, the way Xcode indents them: under a closing brace at
@@ -184,7 +201,7 @@ struct SwiftUIEmitter {
         if it.stack != nil || !kids.isEmpty {
             var lines = [stackOpening(i)]
             for code in kids { lines += indent(code, 4) }
-            return lines + ["}"]
+            return glassGroup(children[i], lines + ["}"], spacing: it.stack == .zstack || it.stack == nil ? nil : spacing(i))
         }
         if let s = it.filled {
             return [shape(s, i) + ".fill(\(fill(i)))" + resolves(i, role: nil)]

@@ -148,7 +148,7 @@ extension SwiftUIEmitter {
         let differs = drawn.map { $0 != radii } ?? false
         var s = differs ? "  // draws \(drawn!)" : "  // resolves to \(radii)"
         if kind.followsContainer { s += " against \(context(of: i))" }
-        if kind == .concentric { s += "; iOS 18: \(old)" }
+        if kind == .concentric { s += "; \(oldRelease): \(old)" }
         if differs { s += "; the scene resolves \(radii)" }
         return s
     }
@@ -270,7 +270,7 @@ extension SwiftUIEmitter {
         let instead = capsule ? "a Capsule, what earlier versions drew"
             : one ? "the radius it is drawn with, \(n(drawn.topLeading))" : "the radii it is drawn with, \(drawn)"
         return FittedRadii(drawn: drawn, capsule: capsule,
-            note: "the scene's \(what) \(one ? "overflows" : "overflow") `\(sh.id)`'s \(n(w))×\(n(h)) frame and iOS 26 traps on \(one ? "it" : "them"): written as \(instead)")
+            note: "the scene's \(what) \(one ? "overflows" : "overflow") \(describe(i))'s \(n(w))×\(n(h)) frame and iOS 26 traps on \(one ? "it" : "them"): written as \(instead)")
     }
 
     /// A concentric shape's fixed corners lowered to what is drawn where they

@@ -12,7 +12,7 @@ enum SwiftNames {
         "RoundedRectangle", "UnevenRoundedRectangle", "Rectangle", "Capsule", "Circle", "ContainerRelativeShape",
         "AnyShape", "ConcentricRectangle", "RoundedRectangularShape", "Edge", "Alignment", "HorizontalAlignment",
         "VerticalAlignment", "EdgeInsets", "CGFloat", "CGSize", "Namespace", "Glass", "GlassEffectContainer",
-        "Button", "ButtonStyle", "PrimitiveButtonStyle", "GlassButtonStyle", "ViewBuilder", "Preview", "PreviewTrait",
+        "Button", "ButtonStyle", "GlassGroup", "PrimitiveButtonStyle", "GlassButtonStyle", "ViewBuilder", "Preview", "PreviewTrait",
         "ImageRenderer", "URL", "CocoaError", "NSBitmapImageRep", "Material", "Bool", "String", "Double", "Int",
         "Never", "Optional", "Self", "Type", "Protocol", "AppKit", "SwiftUI", "Foundation", "CoreGraphics",
     ]

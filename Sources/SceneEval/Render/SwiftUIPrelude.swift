@@ -6,14 +6,15 @@ extension SwiftUIEmitter {
     func header(options: SwiftUIOptions) -> String {
         let s = scene.screen
         let screen = (s.name.map { "\($0), " } ?? "") + "\(Format.number(s.width)) × \(Format.number(s.height)) pt, \(s.outline) corner radius \(Format.number(s.radius))"
+        let compiles = s.isWindow
+            ? "Compiles in a macOS 14+ target in Swift 6 mode, for macOS only (a Mac window): every\n// macOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the macOS 15 fallback"
+            : "Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and\n// macOS only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the\n// iOS 18 fallback"
         var out = """
         // \(viewName).swift: SwiftUI for \(file.name), written by `scene run --swiftui`.
         // \(s.isWindow ? "Window" : "Screen"): \(screen). The scene targets \(target.release(onWindow: s.isWindow)).
-        // Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and
-        // macOS only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the
-        // iOS 18 fallback (each ConcentricRectangle becomes a rounded rectangle of its minimum; glass
-        // becomes a material). `// resolves to TL TR BR BL` gives each shape's radii (topLeading
-        // topTrailing bottomTrailing bottomLeading) as SwiftUI draws them.
+        // \(compiles) (each ConcentricRectangle becomes a rounded rectangle of its
+        // minimum; glass becomes a material). `// resolves to TL TR BR BL` gives each shape's radii
+        // (topLeading topTrailing bottomTrailing bottomLeading) as SwiftUI draws them.
 
         import SwiftUI
 
@@ -21,7 +22,7 @@ extension SwiftUIEmitter {
         if options.verifyHarness { out += "#if os(macOS)\nimport AppKit\n#endif\n" }
         // `*` in the availability checks would stand for visionOS, tvOS and watchOS, whose glass
         // differs: the file is for the platforms it names.
-        return out + "\n#if os(iOS) || os(macOS)\n\n"
+        return out + "\n#if \(platforms)\n\n"
     }
 
     func trim(_ s: String) -> String {
@@ -63,7 +64,7 @@ extension SwiftUIEmitter {
         for c in concentricShapes.sorted(by: { ($0.users.min() ?? 0) < ($1.users.min() ?? 0) }) {
             let names = c.users.sorted().map { describe($0) }
             let who = names.count == 1 ? names[0] : "Shared by " + names.joined(separator: ", ")
-            helpers.append(["/// \(who): ConcentricRectangle on iOS 26; before, a rounded rectangle of each corner's minimum.",
+            helpers.append(["/// \(who): ConcentricRectangle on \(newRelease); before, a rounded rectangle of each corner's minimum.",
                             "static var \(c.name): AnyShape {",
                             "    if #available(iOS 26.0, macOS 26.0, *) {",
                             "        AnyShape(\(c.code.initializer))",
@@ -83,7 +84,7 @@ extension SwiftUIEmitter {
         var blocks: [[String]] = []
         if usesGlass {
             blocks.append([
-                "/// Liquid Glass in `shape` on iOS 26; before, a material (or the tint) in the same shape.",
+                "/// Liquid Glass in `shape` on \(newRelease); before, a material (or the tint) in the same shape.",
                 "@ViewBuilder func glass(tint: Color? = nil, in shape: some Shape) -> some View {",
                 "    if #available(iOS 26.0, macOS 26.0, *) {",
                 "        glassEffect(.regular.tint(tint), in: shape)",
@@ -92,7 +93,7 @@ extension SwiftUIEmitter {
         }
         for type in containerTypes {
             blocks.append([
-                "/// `shape` as the container of the ConcentricRectangles inside: iOS 26's",
+                "/// `shape` as the container of the ConcentricRectangles inside: \(newRelease)'s",
                 "/// `containerShape(some RoundedRectangularShape)`; before, the iOS 15 overload.",
                 "@ViewBuilder func concentricContainer(_ shape: \(type)) -> some View {",
                 "    if #available(iOS 26.0, macOS 26.0, *) {", "        containerShape(shape)",
@@ -100,7 +101,7 @@ extension SwiftUIEmitter {
         }
         if usesTransition {
             blocks.append([
-                "/// The source of a zoom transition (iOS 18); its configuration clips to a RoundedRectangle only.",
+                "/// The source of a zoom transition (\(scene.screen.isWindow ? "macOS 15" : "iOS 18")); its configuration clips to a RoundedRectangle only.",
                 "@ViewBuilder func zoomSource(id: String, in namespace: Namespace.ID, cornerRadius: CGFloat) -> some View {",
                 "    if #available(iOS 18.0, macOS 15.0, *) {",
                 "        matchedTransitionSource(id: id, in: namespace) { source in",
@@ -108,18 +109,49 @@ extension SwiftUIEmitter {
                 "        }",
                 "    } else {", "        self", "    }", "}"])
         }
-        guard !blocks.isEmpty else { return "" }
+        var group = ""
+        if usesGlassGroup {
+            group = """
+
+            /// Glass shapes side by side, grouped so that they blend and morph together:
+            /// GlassEffectContainer on \(newRelease); before, the content as it is.
+            fileprivate struct GlassGroup<Content: View>: View {
+                var spacing: CGFloat? = nil
+                @ViewBuilder var content: Content
+
+                var body: some View {
+                    if #available(iOS 26.0, macOS 26.0, *) {
+                        GlassEffectContainer(spacing: spacing) { content }
+                    } else {
+                        content
+                    }
+                }
+            }
+
+            """
+        }
+        guard !blocks.isEmpty else { return group }
         var lines = ["", "fileprivate extension View {"]
         for (n, b) in blocks.enumerated() {
             if n > 0 { lines.append("") }
             lines += indent(b, 4)
         }
-        return (lines + ["}"]).joined(separator: "\n") + "\n"
+        return (lines + ["}"]).joined(separator: "\n") + "\n" + group
     }
 
-    func preview() -> String {
+    /// The preview at the scene's screen; with `all`, one more per other preset of its family
+    /// (named after the device), so the view is seen on every iPhone or every iPad.
+    func preview(all: Bool) -> String {
         let w = SwiftSource.number(scene.screen.width), h = SwiftSource.number(scene.screen.height)
-        return "\n#Preview(traits: .fixedLayout(width: \(w), height: \(h))) {\n    \(viewName)()\n}\n"
+        var out = "\n#Preview(traits: .fixedLayout(width: \(w), height: \(h))) {\n    \(viewName)()\n}\n"
+        guard all, let family = scene.screen.preset?.family else { return out }
+        var seen: Set<String> = ["\(w)x\(h)"]
+        for p in ScreenPreset.all where p.family == family {
+            let pw = SwiftSource.number(p.width), ph = SwiftSource.number(p.height)
+            guard seen.insert("\(pw)x\(ph)").inserted else { continue }
+            out += "\n#Preview(\"\(p.device)\", traits: .fixedLayout(width: \(pw), height: \(ph))) {\n    \(viewName)()\n}\n"
+        }
+        return out
     }
 
     /// An offline check: the view rendered at the screen's size to a PNG.

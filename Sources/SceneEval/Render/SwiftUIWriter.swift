@@ -22,8 +22,10 @@ public struct SwiftUIOptions: Sendable {
     public var typeName: String?
     /// Add the seed's offline verification render (ImageRenderer → PNG, macOS 26).
     public var verifyHarness: Bool
-    public init(typeName: String? = nil, verifyHarness: Bool = false) {
-        self.typeName = typeName; self.verifyHarness = verifyHarness
+    /// `--previews all`: a preview per preset of the screen's family (every iPhone, or every iPad).
+    public var allPreviews: Bool
+    public init(typeName: String? = nil, verifyHarness: Bool = false, allPreviews: Bool = false) {
+        self.typeName = typeName; self.verifyHarness = verifyHarness; self.allPreviews = allPreviews
     }
 }
 
@@ -73,7 +75,7 @@ public enum SwiftUIWriter {
         out += e.cornerEnum()
         out += "\n" + body
         out += e.fileprivateModifiers()
-        out += e.preview()
+        out += e.preview(all: options.allPreviews)
         if options.verifyHarness { out += e.harness() }
         out += "\n#endif\n"
         return SwiftUIExport(code: out, warnings: e.warnings)

@@ -84,6 +84,13 @@ extension Optional: View where Wrapped: View {
     public var body: Never { fatalError() }
 }
 
+/// "A flexible space that expands along the major axis of its containing stack layout."
+@frozen nonisolated public struct Spacer: View {
+    public var minLength: CGFloat?
+    public init(minLength: CGFloat? = nil) { self.minLength = minLength }
+    public var body: Never { fatalError() }
+}
+
 @frozen public enum Edge: Int8, CaseIterable, Sendable {
     case top, leading, bottom, trailing
     @frozen public struct Set: OptionSet, Sendable {
@@ -118,6 +125,10 @@ extension View {
     nonisolated public func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View { _StubView() }
     nonisolated public func padding(_ length: CGFloat) -> some View { _StubView() }
     nonisolated public func ignoresSafeArea(_ regions: SafeAreaRegions = .all, edges: Edge.Set = .all) -> some View { _StubView() }
+    /// "Offset this view by the specified horizontal and vertical distances."
+    nonisolated public func offset(x: CGFloat = 0, y: CGFloat = 0) -> some View { _StubView() }
+    /// "Layers the views that you specify in front of this view."
+    nonisolated public func overlay<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View { _StubView() }
     /// "Fixes this view at its ideal size."
     nonisolated public func fixedSize() -> some View { _StubView() }
     /// "Fixes this view at its ideal size in the specified dimensions."
@@ -354,6 +365,14 @@ public struct Glass: Equatable, Sendable {
     public static var identity: Glass { Glass() }
     public func tint(_ color: Color?) -> Glass { self }
     public func interactive(_ isEnabled: Bool = true) -> Glass { self }
+}
+
+/// "A view that combines multiple Liquid Glass shapes into a single shape that can morph
+/// individual shapes into one another."
+@available(iOS 26.0, macOS 26.0, *)
+nonisolated public struct GlassEffectContainer<Content: View>: View {
+    public init(spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {}
+    public var body: Never { fatalError() }
 }
 
 @available(iOS 26.0, macOS 26.0, *)
