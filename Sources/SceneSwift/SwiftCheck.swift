@@ -92,7 +92,33 @@ public struct SwiftRead {
     }
 
     public static func parse(_ f: SourceFile) -> SourceFileSyntax {
-        f.bytes.withUnsafeBufferPointer { Parser.parse(source: $0, maximumNestingLevel: 256) }
+        let bytes = defusingBracketRuns(f.bytes)
+        return bytes.withUnsafeBufferPointer { Parser.parse(source: $0, maximumNestingLevel: 256) }
+    }
+
+    /// The longest run of `[` (whitespace between them allowed) that is parsed as written.
+    public static let longestBracketRun = 8
+
+    /// swift-syntax's look-ahead for inline array types doubles its work with each `[` in a
+    /// run (`g[[[[…` took 4.7 s at 18 and over 100 s at 24; found by the `swift` fuzz target),
+    /// so a file could hang the reader. No Swift writes more than a few in a row: past
+    /// `longestBracketRun`, the rest of a run is read as spaces, which keeps every offset.
+    static func defusingBracketRuns(_ bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8]? = nil
+        var run = 0
+        for (i, b) in bytes.enumerated() {
+            switch b {
+            case UInt8(ascii: "["):
+                run += 1
+                if run > longestBracketRun {
+                    if out == nil { out = bytes }
+                    out![i] = UInt8(ascii: " ")
+                }
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): break
+            default: run = 0
+            }
+        }
+        return out ?? bytes
     }
 
     /// The scene as a source file, named after the first Swift file.
