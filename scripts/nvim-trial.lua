@@ -1,6 +1,7 @@
 -- A real editor against `scene lsp` (scripts/nvim-trial runs it): headless Neovim,
 -- set up with docs/editors.md's snippet for its version, opens a copy of
--- examples/map.scene and checks what a user would see. Requests go through
+-- Tests/Fixtures/check/map-too-tight.scene (the map example before its fix, two
+-- findings) and checks what a user would see. Requests go through
 -- Neovim's own client (buf_request_sync), formatting through its command
 -- (formatting_sync on 0.7, format on 0.8+), the quick fix through its workspace edit.
 -- Results go to $TRIAL_OUT, one line per check: "ok NAME: detail" or "FAIL NAME: detail".

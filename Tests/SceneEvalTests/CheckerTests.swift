@@ -32,12 +32,12 @@ struct CheckerTests {
         }
     }
 
-    /// The seed's map with its card's glass drawn `concentric min 30 uniform`:
+    /// The map before its fix (`let map = 28`) with its card's glass drawn `concentric min 30 uniform`:
     /// 30 inside the map's 28 at every corner. The underline is the clause that
     /// draws the card (its glass shape), not its container declaration, and the
     /// message names all four corners.
     @Test func inversionUnderlinesTheDrawnShapeAndNamesEveryCorner() throws {
-        let map = try String(contentsOf: packageRoot.appendingPathComponent("examples/map.scene"), encoding: .utf8)
+        let map = try String(contentsOf: packageRoot.appendingPathComponent("Tests/Fixtures/check/map-too-tight.scene"), encoding: .utf8)
         let text = map.replacingOccurrences(of: "card: glass concentric min map - inset uniform", with: "card: glass concentric min 30 uniform")
         #expect(text != map)
         let f = try #require(Self.findings(text).first { $0.code == "radius-inversion" })
@@ -52,8 +52,9 @@ struct CheckerTests {
         #expect(g.help?.contains("at least 20") == true)
     }
 
-    @Test func theSeedsMapReportsOnlyTheThumbnails() throws {
-        let text = try String(contentsOf: packageRoot.appendingPathComponent("examples/map.scene"), encoding: .utf8)
+    /// The map example before its fix reports only the thumbnails.
+    @Test func theMapBeforeItsFixReportsOnlyTheThumbnails() throws {
+        let text = try String(contentsOf: packageRoot.appendingPathComponent("Tests/Fixtures/check/map-too-tight.scene"), encoding: .utf8)
         let f = Self.findings(text)
         #expect(f.map(\.code) == ["container-too-tight", "container-too-tight"])
         // The card's radius is `map - inset`: the help names the binding and its new value.
@@ -88,7 +89,7 @@ struct CheckerTests {
     }
 
     @Test func fixRaisesTheBindingAndKeepsComments() throws {
-        let text = try String(contentsOf: packageRoot.appendingPathComponent("examples/map.scene"), encoding: .utf8)
+        let text = try String(contentsOf: packageRoot.appendingPathComponent("Tests/Fixtures/check/map-too-tight.scene"), encoding: .utf8)
         let (fixed, applied) = Fixer.fixAll(SourceFile(name: "map.scene", text: text))
         #expect(applied >= 1)
         guard let fixed else { Issue.record("nothing fixed"); return }

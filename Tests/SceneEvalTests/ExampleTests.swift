@@ -58,9 +58,9 @@ enum Expectation: Equatable {
 /// it declares; a file that should produce none says `# expect: clean`. Every scene
 /// in every folder carries expectations; the runnable examples also check shapes.
 struct ExampleTests {
-    static let folders = ["examples", "examples/lint", "Tests/Fixtures/scenes"]
+    static let folders = ["examples", "examples/lint", "Tests/Fixtures/scenes", "Tests/Fixtures/check"]
     /// How many scenes each folder holds at least (a renamed or emptied folder fails).
-    static let minimum = ["examples": 7, "examples/lint": 24, "Tests/Fixtures/scenes": 1]
+    static let minimum = ["examples": 7, "examples/lint": 24, "Tests/Fixtures/scenes": 1, "Tests/Fixtures/check": 1]
 
     static var files: [String] {
         folders.flatMap { folder in

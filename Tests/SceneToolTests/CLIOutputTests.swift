@@ -59,7 +59,7 @@ struct CLIGoldenTests {
         ["run", "examples/verify.scene", "--json"],
         ["run", "examples/verify.scene", "--svg", "--centers", "--labels", "--compare", "ios18"],
         ["run", "examples/nested.scene", "--svg", "--centers", "--labels"],
-        ["check", "--json", "examples/map.scene"],
+        ["check", "--json", "Tests/Fixtures/check/map-too-tight.scene"],
     ])
     func deterministicAcrossProcesses(_ args: [String]) throws {
         let environment = ["SWIFT_DETERMINISTIC_HASHING": nil as String?]
@@ -226,7 +226,7 @@ struct CLICommandTests {
     }
 
     @Test func checkReadsStandardInput() throws {
-        let text = try String(contentsOf: CLI.root.appendingPathComponent("examples/map.scene"), encoding: .utf8)
+        let text = try String(contentsOf: CLI.root.appendingPathComponent("Tests/Fixtures/check/map-too-tight.scene"), encoding: .utf8)
         let r = try CLI.run(["check", "-"], stdin: text)
         #expect(r.status == 0)
         #expect(r.out.isEmpty)
@@ -279,14 +279,14 @@ struct ColourOutputTests {
     }
 
     @Test func diagnosticsAreColouredOnATerminal() throws {
-        let coloured = try Self.onTerminal(["check", "examples/map.scene"], environment: [:])
+        let coloured = try Self.onTerminal(["check", "Tests/Fixtures/check/map-too-tight.scene"], environment: [:])
         let e = Self.escape
-        #expect(coloured.contains("\(e)1mexamples/map.scene:25:11:\(e)0m \(e)1;33mwarning[container-too-tight]\(e)0m: \(e)1m`card` is too tight"),
+        #expect(coloured.contains("\(e)1mTests/Fixtures/check/map-too-tight.scene:25:11:\(e)0m \(e)1;33mwarning[container-too-tight]\(e)0m: \(e)1m`card` is too tight"),
                 "\(coloured.prefix(300))")
         #expect(coloured.contains("\(e)1;34m25\(e)0m | "))
         #expect(coloured.contains("\(e)1;33m^^^^^^^^^^^^^^^^^\(e)0m"))
         #expect(coloured.contains("= \(e)1;32mhelp\(e)0m: raise `card`'s radius"))
-        let plain = try CLI.run(["check", "examples/map.scene"])
+        let plain = try CLI.run(["check", "Tests/Fixtures/check/map-too-tight.scene"])
         #expect(!plain.err.contains(e))
         #expect(Self.strip(coloured) == plain.err)
         // Errors are red.
@@ -296,7 +296,7 @@ struct ColourOutputTests {
 
     @Test func noColourWhenAskedOrOnADumbTerminal() throws {
         for env: [String: String?] in [["NO_COLOR": "1"], ["TERM": "dumb"]] {
-            let out = try Self.onTerminal(["check", "examples/map.scene"], environment: env)
+            let out = try Self.onTerminal(["check", "Tests/Fixtures/check/map-too-tight.scene"], environment: env)
             #expect(out.contains("warning[container-too-tight]"), "\(env)")
             #expect(!out.contains(Self.escape), "\(env): \(out.prefix(200))")
         }
@@ -310,7 +310,7 @@ struct ColourOutputTests {
         #expect(!Console.colorAllowed(["NO_COLOR": "1"]))
         #expect(!Console.colorAllowed(["NO_COLOR": "0"]))
         #expect(!Console.colorAllowed(["TERM": "dumb"]))
-        let out = try Self.onTerminal(["check", "examples/map.scene"], environment: ["NO_COLOR": ""])
+        let out = try Self.onTerminal(["check", "Tests/Fixtures/check/map-too-tight.scene"], environment: ["NO_COLOR": ""])
         #expect(out.contains("\(Self.escape)1;33mwarning[container-too-tight]"), "\(out.prefix(200))")
     }
 
@@ -348,7 +348,8 @@ struct CLIJSONTests {
     }
 
     @Test func cornersGiveTheNumbersBehindEachRadius() throws {
-        let s = try Self.shapes(["run", "examples/map.scene", "--json"])
+        // The map before its fix: the thumbnails' near corners fall to their minimum.
+        let s = try Self.shapes(["run", "Tests/Fixtures/check/map-too-tight.scene", "--json"])
         let t1 = try #require(s["t1"]?["corners"] as? [String: [String: Any]])
         #expect(Set(t1.keys) == ["topLeading", "topTrailing", "bottomTrailing", "bottomLeading"])
         let near = try #require(t1["topLeading"])
@@ -391,8 +392,8 @@ struct CLIJSONTests {
 
     @Test func containerRadiiOnlyOnContainers() throws {
         let s = try Self.shapes(["run", "examples/map.scene", "--json"])
-        #expect(s["map"]?["containerRadii"] as? [String: Double] == Self.four(28))
-        #expect(s["card"]?["containerRadii"] as? [String: Double] == Self.four(16))
+        #expect(s["map"]?["containerRadii"] as? [String: Double] == Self.four(34))
+        #expect(s["card"]?["containerRadii"] as? [String: Double] == Self.four(22))
         #expect(s["t1"]?["containerRadii"] == nil)
         #expect(s["row"]?["containerRadii"] == nil)
         let mac = try Self.shapes(["run", "Tests/Fixtures/scenes/mac-window.scene", "--json"])
@@ -441,17 +442,25 @@ struct READMETests {
         #expect(Array(file[start..<min(file.count, start + code.count)]) == code)
     }
 
+    /// The example is clean (`scene check examples/*.scene` finds nothing), so the block is the
+    /// table alone and nothing goes to stderr.
     @Test func theRunTableIsTheProgramsOutput() throws {
         let shown = try Self.block(startingWith: "$ scene run examples/map.scene")
         let r = try CLI.run(["run", "examples/map.scene"])
+        #expect(r.status == 0)
+        #expect(shown.dropFirst().joined(separator: "\n") + "\n" == r.out, "README's table differs from `scene run examples/map.scene`")
+        #expect(r.err.isEmpty, "examples/map.scene has findings: \(r.err)")
+    }
+
+    /// The check shown under it is the map before its fix: its start, up to the `…`, is what
+    /// `scene check` prints.
+    @Test func theCheckShownIsTheProgramsOutput() throws {
+        let shown = try Self.block(startingWith: "$ scene check Tests/Fixtures/check/map-too-tight.scene")
+        let r = try CLI.run(["check", "Tests/Fixtures/check/map-too-tight.scene"])
         let body = shown.dropFirst()
-        let stderrStart = try #require(body.firstIndex { $0.hasPrefix("examples/map.scene:") })
-        #expect(body[..<stderrStart].joined(separator: "\n") + "\n" == r.out, "README's table differs from `scene run examples/map.scene`")
-        // The diagnostics shown, up to the `…`, are the start of what goes to stderr.
-        let end = body.firstIndex(of: "…") ?? body.endIndex
-        let shownErr = body[stderrStart..<end].joined(separator: "\n") + "\n"
-        #expect(r.err.hasPrefix(shownErr), "README's warnings differ from stderr")
-        #expect(end < body.endIndex, "README cuts the warnings with `…`")
+        let end = try #require(body.firstIndex(of: "…"), "README cuts the warnings with `…`")
+        let shownErr = body[..<end].joined(separator: "\n") + "\n"
+        #expect(body.count > 2 && r.err.hasPrefix(shownErr), "README's warnings differ from `scene check`: \(r.err)")
     }
 
     @Test func theREPLSessionIsTheProgramsOutput() throws {

@@ -8,8 +8,11 @@ struct CLISwiftUITests {
         #expect(r.status == 0)
         let golden = try String(contentsOf: CLI.root.appendingPathComponent("examples/map.swift"), encoding: .utf8)
         #expect(r.out == golden)
+        #expect(r.err.isEmpty, "\(r.err)")
         // The scene's own warnings still go to stderr.
-        #expect(r.err.contains("warning[container-too-tight]"))
+        let tight = try CLI.run(["run", "Tests/Fixtures/check/map-too-tight.scene", "--swiftui"])
+        #expect(tight.status == 0 && tight.out.contains("struct MapTooTightView: View"))
+        #expect(tight.err.contains("warning[container-too-tight]"))
     }
 
     @Test func outputFileNamesTheFormatAndNameNamesTheView() throws {

@@ -63,8 +63,11 @@ struct CLITests {
         #expect(t1?.contains("concentric") == true)
         #expect(t1?.contains("10 10 10 10") == true)
         #expect(t1?.hasSuffix("card") == true)
-        // The checker's warnings go to stderr.
-        #expect(r.err.contains("warning[container-too-tight]"))
+        // The example is clean: nothing on stderr. The checker's warnings go there.
+        #expect(r.err.isEmpty, "\(r.err)")
+        let tight = try CLI.run(["run", "Tests/Fixtures/check/map-too-tight.scene"])
+        #expect(tight.status == 0 && tight.out.contains(" t1 "))
+        #expect(tight.err.contains("warning[container-too-tight]"))
     }
 
     @Test func jsonHasTheDocumentedShape() throws {
@@ -226,16 +229,16 @@ struct CLITests {
 
 struct CheckCLITests {
     @Test func checkPrintsFindingsAndASummary() throws {
-        let r = try CLI.run(["check", "examples/map.scene"])
+        let r = try CLI.run(["check", "Tests/Fixtures/check/map-too-tight.scene"])
         #expect(r.status == 0)
         #expect(r.out.isEmpty)
-        #expect(r.err.contains("examples/map.scene:25:11: warning[container-too-tight]:"))
+        #expect(r.err.contains("Tests/Fixtures/check/map-too-tight.scene:25:11: warning[container-too-tight]:"))
         #expect(r.err.contains("= help: raise `card`'s radius `map - inset` to 22: set `map` = 34 (now 28), not lower the minimum"))
         #expect(r.err.hasSuffix("2 warnings, 0 errors in 1 file\n"))
     }
 
     @Test func strictFailsOnWarnings() throws {
-        #expect(try CLI.run(["check", "--strict", "examples/map.scene"]).status == 1)
+        #expect(try CLI.run(["check", "--strict", "Tests/Fixtures/check/map-too-tight.scene"]).status == 1)
         #expect(try CLI.run(["check", "--strict", "examples/card.scene"]).status == 0)
         let both = try CLI.run(["check", "examples/card.scene", "examples/lint/concentric-container.scene"])
         #expect(both.status == 65)
@@ -243,7 +246,7 @@ struct CheckCLITests {
     }
 
     @Test func checkJSON() throws {
-        let r = try CLI.run(["check", "--json", "examples/map.scene"])
+        let r = try CLI.run(["check", "--json", "Tests/Fixtures/check/map-too-tight.scene"])
         #expect(r.status == 0)
         let json = try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any]
         #expect(json?["warnings"] as? Int == 2)
@@ -259,7 +262,7 @@ struct CheckCLITests {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("map.scene")
-        let original = try String(contentsOf: CLI.root.appendingPathComponent("examples/map.scene"), encoding: .utf8)
+        let original = try String(contentsOf: CLI.root.appendingPathComponent("Tests/Fixtures/check/map-too-tight.scene"), encoding: .utf8)
         try original.write(to: file, atomically: true, encoding: .utf8)
         let r = try CLI.run(["check", "--fix", file.path])
         #expect(r.status == 0)
@@ -267,6 +270,9 @@ struct CheckCLITests {
         #expect(r.err.hasSuffix("0 warnings, 0 errors in 1 file\n"))
         let fixed = try String(contentsOf: file, encoding: .utf8)
         #expect(fixed == original.replacingOccurrences(of: "let map = 28 ", with: "let map = 34 "))
+        // What --fix writes is the example's radius: examples/map.scene is this fixture fixed.
+        let example = try String(contentsOf: CLI.root.appendingPathComponent("examples/map.scene"), encoding: .utf8)
+        #expect(example.contains("let map = 34 ") && fixed.contains("let map = 34 "))
         let again = try CLI.run(["check", "--fix", file.path])
         #expect(!again.err.contains("applied"))
         #expect(try String(contentsOf: file, encoding: .utf8) == fixed)

@@ -82,8 +82,8 @@ struct CheckReadTests {
 
     /// Many files, in the order given, whatever core read each.
     @Test func manyFilesReportInTheOrderGiven() throws {
-        let files = (0..<60).map { $0 % 2 == 0 ? "examples/lint/flared-corner.scene" : "examples/map.scene" }
-        let one = try CLI.run(["check", "--json", "examples/lint/flared-corner.scene", "examples/map.scene"])
+        let files = (0..<60).map { $0 % 2 == 0 ? "examples/lint/flared-corner.scene" : "Tests/Fixtures/check/map-too-tight.scene" }
+        let one = try CLI.run(["check", "--json", "examples/lint/flared-corner.scene", "Tests/Fixtures/check/map-too-tight.scene"])
         let many = try CLI.run(["check", "--json"] + files)
         #expect(one.status == many.status)
         let body = { (s: String) in s.components(separatedBy: "\"diagnostics\": [")[1].components(separatedBy: "], \"errors\"")[0] }

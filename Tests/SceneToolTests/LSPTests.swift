@@ -8,8 +8,9 @@ import SceneLSP
 /// hover, inlay hints, completion, definition, symbols, formatting, code actions,
 /// and bad input that must not end the session.
 @Suite(.serialized) struct LSPTests {
-    static let mapText = (try? String(contentsOf: CLI.root.appendingPathComponent("examples/map.scene"), encoding: .utf8)) ?? ""
-    static let mapURI = "file://" + CLI.root.appendingPathComponent("examples/map.scene").path
+    /// The map example before its fix (`let map = 28`): two `container-too-tight` findings.
+    static let mapText = (try? String(contentsOf: CLI.root.appendingPathComponent("Tests/Fixtures/check/map-too-tight.scene"), encoding: .utf8)) ?? ""
+    static let mapURI = "file://" + CLI.root.appendingPathComponent("Tests/Fixtures/check/map-too-tight.scene").path
 
     func started() throws -> LSPClient {
         let c = try LSPClient()

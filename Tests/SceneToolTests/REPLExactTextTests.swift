@@ -7,7 +7,7 @@ import SceneEval
 /// Issue 14 §2: a loaded file keeps its exact text through load, edits and
 /// save (except the statements edited), and every line:column the REPL
 /// reports is the file's. Before this change the REPL dropped blank lines on
-/// load: `:check` on examples/map.scene said 23:11 for what is at 25:11, and
+/// load: `:check` on the map example said 23:11 for what is at 25:11, and
 /// `:save` wrote the file without its blank lines.
 @Suite struct REPLExactTextTests {
     static let root = CLI.root
@@ -43,15 +43,15 @@ import SceneEval
     }
 
     @Test func findingsPointAtTheFilesLines() throws {
-        let text = try String(contentsOf: Self.root.appendingPathComponent("examples/map.scene"), encoding: .utf8)
-        let s = try #require(Self.load(text, name: "examples/map.scene"))
+        let text = try String(contentsOf: Self.root.appendingPathComponent("Tests/Fixtures/check/map-too-tight.scene"), encoding: .utf8)
+        let s = try #require(Self.load(text, name: "Tests/Fixtures/check/map-too-tight.scene"))
         let tight = try #require(s.findings.first { $0.code == "container-too-tight" })
         let at = s.file.location(of: tight.range.start)
         #expect((at.line, at.column) == (25, 11))
     }
 
     @Test func theShellsCheckSaysWhatSceneCheckSays() throws {
-        let path = Self.root.appendingPathComponent("examples/map.scene").path
+        let path = Self.root.appendingPathComponent("Tests/Fixtures/check/map-too-tight.scene").path
         var sh = Shell(settings: Shell.Settings(color: false, columns: 100, stateDirectory: "/nonexistent/state"))
         _ = sh.handle(":load \(path)")
         let r = sh.handle(":check")
