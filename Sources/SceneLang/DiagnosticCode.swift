@@ -175,7 +175,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
         case .glassUnavailable: return (.note, .lint, "a `glass` node under `target ios18`, where Liquid Glass does not exist")
         case .radiusOverflow: return (.warning, .lint, "a fixed radius two adjacent corners cannot hold (their sum exceeds the edge they share): iOS 26 traps at render time")
         case .unevenSiblings: return (.warning, .lint, "siblings in a stack of one shape and size whose corners differ: the outer ones follow the container, the inner ones fall to the minimum")
-        case .relativeUnevenInsets: return (.warning, .lint, "a `relative` shape with unequal insets: one inset for the whole shape makes a corner more than a point rounder than concentric")
+        case .relativeUnevenInsets: return (.warning, .lint, "a `relative` shape with unequal insets: one inset for the whole shape makes a corner more than the tolerance (0.5 pt) rounder than concentric")
         case .squareFallback: return (.warning, .lint, "a concentric shape with no minimum, rounded on iOS 26: before iOS 26 its fallback has square corners")
         case .glassOnGlass: return (.warning, .lint, "a `glass` node inside another `glass` node: Apple's guidance is to avoid glass on glass")
         case .unusedBinding: return (.warning, .lint, "a `let` that no node, `screen`, `margin` or used binding names")

@@ -23,10 +23,12 @@ struct RelativeInsetsTests {
         #expect(d.fixes.map(\.replacement) == ["concentric min 10"])
     }
 
-    /// More than a point: a corner exactly 1 pt rounder is left alone, 1.5 pt is not.
-    @Test func theThresholdIsOnePoint() {
-        // TL: one inset 6 gives 24, concentric 30 − 7 = 23.
-        #expect(Self.findings(Self.card("pad top 6 leading 7 bottom 6 trailing 6")).isEmpty)
+    /// More than the checker's one tolerance (0.5 pt): a corner exactly 0.5 pt rounder is
+    /// left alone, 1 pt is not (it was, under a rule of its own, until the rules shared one).
+    @Test func theThresholdIsTheTolerance() {
+        // TL: one inset 6 gives 24, concentric 30 − 6.5 = 23.5, then 30 − 7 = 23.
+        #expect(Self.findings(Self.card("pad top 6 leading 6.5 bottom 6 trailing 6")).isEmpty)
+        #expect(Self.findings(Self.card("pad top 6 leading 7 bottom 6 trailing 6")).map(\.code) == ["relative-uneven-insets"])
         let over = Self.findings(Self.card("pad top 6 leading 7.5 bottom 6 trailing 6"))
         #expect(over.map(\.code) == ["relative-uneven-insets"])
         #expect(over.first?.values["difference"] == 1.5)

@@ -11,7 +11,11 @@ import SceneLang
 public enum Checker {
     /// Rule codes, in the order docs/lint.md lists them.
     public static let rules = DiagnosticCode.lintRules.map(\.rawValue)
-    /// Fixed radii within this of R − d count as concentric.
+    /// The checker's one tolerance, for every rule (docs/lint.md, "Tolerance"): a
+    /// radius within this of the one a rule asks for is that radius, so a rule
+    /// fires only when a radius is off by more (exactly 0.5 pt is not off).
+    /// Rules that compare shapes with each other (`uneven-siblings`) allow it on
+    /// each side: two radii each within it of one value are even.
     public static let tolerance = 0.5
     /// How many candidate binding changes one check compiles at most.
     public static let maxVerifications = 4
@@ -362,7 +366,7 @@ struct Context {
         guard !scene.shapes[i].kind.row.concentricByNature else { return }
         guard case .node(let j) = context(of: i), let cr = scene.shapes[j].containerRadii else { return }
         let sh = scene.shapes[i]
-        let inverted = Corner.allCases.filter { sh.radii[$0] > cr[$0] + 1e-9 && cr[$0] > 0 }
+        let inverted = Corner.allCases.filter { sh.radii[$0] > cr[$0] + Checker.tolerance && cr[$0] > 0 }
         guard let k = inverted.first else { return }
         let c = scene.shapes[j].id
         let how = sh.kind == .concentric ? "lower `\(sh.id)`'s minimum" : "make `\(sh.id)` concentric"

@@ -4,14 +4,9 @@
 // (semantics.md §3). When the insets differ, the corners further in come out
 // rounder than concentric ones (R − each corner's own distance): flared, and no
 // other rule sees it, since a relative shape is not a fixed radius. The rule
-// fires when a corner differs from the concentric one by more than
-// `Checker.relativeTolerance` (a point), and offers `concentric` with its radii.
+// fires when a corner is rounder than the concentric one by more than
+// `Checker.tolerance`, and offers `concentric` with its radii.
 import SceneLang
-
-extension Checker {
-    /// A relative corner within this of the concentric one is left alone.
-    public static let relativeTolerance = 1.0
-}
 
 extension Context {
     mutating func relativeInsets(_ i: Int) {
@@ -27,7 +22,7 @@ extension Context {
             containerRadius[k] = R
         }
         // Nothing is rounder than concentric: no finding, and nothing to build.
-        guard Corner.allCases.contains(where: { sh.radii[$0] - concentric[$0] > Checker.relativeTolerance + 1e-9 }) else { return }
+        guard Corner.allCases.contains(where: { sh.radii[$0] - concentric[$0] > Checker.tolerance }) else { return }
 
         // The alternative: concentric (ios26), with a minimum where a corner would
         // come out square in a rounded container corner; fixed radii (ios18, where
@@ -53,7 +48,7 @@ extension Context {
         // Judged against what the fix draws: a fix that draws the same radii
         // (a minimum that brings every corner back to what `relative` drew) fixes
         // nothing, so there is nothing to report.
-        let flared = Corner.allCases.filter { sh.radii[$0] - drawn[$0] > Checker.relativeTolerance + 1e-9 }
+        let flared = Corner.allCases.filter { sh.radii[$0] - drawn[$0] > Checker.tolerance }
         guard let worst = flared.max(by: { sh.radii[$0] - drawn[$0] < sh.radii[$1] - drawn[$1] }) else { return }
         let outer = scene.outer(of: sh.enclosing).frame
         let f = sh.frame

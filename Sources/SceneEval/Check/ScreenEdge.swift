@@ -28,7 +28,7 @@ extension Context {
         guard !sh.kind.followsContainer else { return }
         let gaps = [EdgeGap(edge: "leading", gap: f.minX), EdgeGap(edge: "top", gap: f.minY),
                     EdgeGap(edge: "trailing", gap: screen.width - f.maxX), EdgeGap(edge: "bottom", gap: screen.height - f.maxY)]
-        let close = gaps.filter { $0.gap > 1e-9 && $0.gap < margin - 1e-9 }
+        let close = gaps.filter { $0.gap > 1e-9 && $0.gap < margin - Checker.tolerance }
         guard let nearest = close.min(by: { $0.gap < $1.gap }) else { return }
         let edges = close.map { "\($0.edge) (\(n($0.gap)) pt)" }.joined(separator: ", ")
         add(.screenEdgeMargin,

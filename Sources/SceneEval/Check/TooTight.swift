@@ -111,7 +111,7 @@ extension Context {
         for k in Corner.allCases {
             let r = reasons[k.rawValue]
             guard let R = r.containerRadius, let d = r.distance, let m = r.minimum, let computed = r.computed else { continue }
-            if computed < m - 1e-9, atCorner(i, k, r) {
+            if computed < m - Checker.tolerance, atCorner(i, k, r) {
                 corners |= 1 << k.rawValue
                 if worst == nil || m + d > worst!.m + worst!.d { worst = (R, d, m) }
             }

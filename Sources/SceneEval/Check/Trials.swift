@@ -120,7 +120,7 @@ extension Context {
             padding = p
         }
         return zip(Corner.allCases, s.reasons(for: local)).allSatisfy { k, r in
-            guard let R = r.containerRadius, let d = r.distance, let m = r.minimum, let c = r.computed, c < m - 1e-9 else { return true }
+            guard let R = r.containerRadius, let d = r.distance, let m = r.minimum, let c = r.computed, c < m - Checker.tolerance else { return true }
             guard let p = padding else { return d >= R }
             return !Context.atCorner(k, r, padding: p)
         }

@@ -50,11 +50,12 @@ extension Context {
         scene.shapes[a].spec == scene.shapes[b].spec && scene.shapes[a].style == scene.shapes[b].style
     }
 
-    /// Whether two shapes have the same corners, wherever they are (mirror images match).
+    /// Whether two shapes have the same corners, wherever they are (mirror images match):
+    /// each within the tolerance of one value, so at most twice it apart (1 pt of
+    /// centring slack, `6 6 6 7` beside `6 6 6 6`, is even).
     func sameCorners(_ a: Radii, _ b: Radii) -> Bool {
-        let x = Self.sorted(a), y = Self.sorted(b)
-        return abs(x.0 - y.0) <= Checker.tolerance && abs(x.1 - y.1) <= Checker.tolerance
-            && abs(x.2 - y.2) <= Checker.tolerance && abs(x.3 - y.3) <= Checker.tolerance
+        let x = Self.sorted(a), y = Self.sorted(b), t = 2 * Checker.tolerance
+        return abs(x.0 - y.0) <= t && abs(x.1 - y.1) <= t && abs(x.2 - y.2) <= t && abs(x.3 - y.3) <= t
     }
 
     /// The four radii in ascending order (no array: this runs for every sibling of every row).
