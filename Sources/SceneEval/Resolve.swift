@@ -105,19 +105,35 @@ struct ResolveContext {
     /// One concentric corner on iOS 26: the rule, the radius with the minimum
     /// applied (`result`), and the decisions that changed it, inserted into
     /// `decisions`. The general loop and `concentricRadii` both go through here.
+    /// `smallerInset` is what `result` would be measured from the smaller inset
+    /// (the same when dx = dy): the caller flags `chebyshevDistance` only where
+    /// that changes the radius drawn, after uniform groups and the clamp.
     @inline(__always)
     static func concentricCorner(rawDx: Double, rawDy: Double, R: Double, minimum m: Double?,
                                  into decisions: inout Decisions)
-        -> (rule: (dx: Double, dy: Double, distance: Double, radius: Double, unclamped: Double?), result: Double) {
+        -> (rule: (dx: Double, dy: Double, distance: Double, radius: Double, unclamped: Double?), result: Double,
+            smallerInset: Double) {
         let rule = concentric(rawDx: rawDx, rawDy: rawDy, R: R)
         let floor = m ?? 0
         // Flag the clamp only where the inset as measured would change the radius.
         if let u = rule.unclamped, max(u, floor) != max(rule.radius, floor) { decisions.insert(.overflowClamped) }
-        // Flag the metric only where another choice would change the radius.
-        if rule.dx != rule.dy, max(max(R - min(rule.dx, rule.dy), 0), floor) != max(rule.radius, floor) {
-            decisions.insert(.chebyshevDistance)
+        let result = max(rule.radius, floor)
+        let smaller = rule.dx == rule.dy ? result : max(max(R - min(rule.dx, rule.dy), 0), floor)
+        return (rule, result, smaller)
+    }
+
+    /// The radii after uniform groups (each group's corners take its largest), as
+    /// `CornerState.uniform` gives them, without reasons.
+    static func uniformed(_ radii: Radii, groups: UInt16) -> Radii {
+        var out = radii, masks = groups
+        while masks != 0 {
+            let g = masks & 0xF
+            masks >>= 4
+            var m = 0.0
+            for k in Corner.allCases where g & (1 << UInt16(k.rawValue)) != 0 { m = max(m, out[k]) }
+            for k in Corner.allCases where g & (1 << UInt16(k.rawValue)) != 0 { out[k] = max(out[k], m) }
         }
-        return (rule, max(rule.radius, floor))
+        return out
     }
 
     /// The common case of `resolve`, read from a shape's stored spec (`values`,
@@ -137,7 +153,10 @@ struct ResolveContext {
         let trailing = cf.maxX - frame.maxX, bottom = cf.maxY - frame.maxY
         func corner(_ k: Corner, _ dx: Double, _ dy: Double) -> Double {
             let m: Double? = (styles >> UInt8(2 * k.rawValue)) & 1 == 1 ? values[k] : nil
-            let r = Self.concentricCorner(rawDx: dx, rawDy: dy, R: outer.radii[k], minimum: m, into: &decisions).result
+            let c = Self.concentricCorner(rawDx: dx, rawDy: dy, R: outer.radii[k], minimum: m, into: &decisions)
+            let r = c.result
+            // The larger inset is worth a note only where the smaller one draws another radius.
+            if min(c.smallerInset, half) != min(r, half) { decisions.insert(.chebyshevDistance) }
             // At most half the shorter side (`CornerState.clamp`).
             if r > half { decisions.insert(.clampedToHalfSide); return half }
             return r
@@ -194,6 +213,8 @@ struct ResolveContext {
     func concentric(_ spec: ConcentricSpec, _ state: inout CornerState, frame: Frame, ctx: ContainerRef,
                     outer: Outer) -> Resolution {
         var radii = Radii(all: 0)
+        // What each corner would be measured from its smaller inset (`concentricCorner`).
+        var smaller = Radii(all: 0)
         let fallback = target == .ios18
         if fallback {
             state.decisions.insert(.ios18Fallback)
@@ -206,17 +227,20 @@ struct ResolveContext {
             switch spec[k] {
             case .fixed(let v):
                 radii[k] = v
+                smaller[k] = v
                 if state.explain { var c = CornerReason(rule: .fixed); c.fixed = v; state.reasons.append(c) }
             case .concentric(let m) where fallback:
                 // Before iOS 26: a RoundedRectangle of the minimum (square without one).
                 radii[k] = m ?? 0
+                smaller[k] = m ?? 0
                 if state.explain { var c = CornerReason(rule: .fallback); c.minimum = m; state.reasons.append(c) }
             case .concentric(let m):
                 let R = outer.radii[k]
                 let (rawDx, rawDy) = Self.insets(k, frame, outer.frame)
-                let (rule, result) = Self.concentricCorner(rawDx: rawDx, rawDy: rawDy, R: R, minimum: m,
-                                                           into: &state.decisions)
+                let (rule, result, alternative) = Self.concentricCorner(rawDx: rawDx, rawDy: rawDy, R: R, minimum: m,
+                                                                        into: &state.decisions)
                 radii[k] = result
+                smaller[k] = alternative
                 if state.explain {
                     var c = CornerReason(rule: (m ?? -1) > rule.radius ? .minimum : .concentric)
                     c.containerRadius = R; c.dx = rule.dx; c.dy = rule.dy; c.distance = rule.distance
@@ -225,12 +249,17 @@ struct ResolveContext {
                 }
             }
         }
-        if spec.groupMasks != 0 { state.uniform(&radii, groups: spec.groupMasks) }
+        if spec.groupMasks != 0 {
+            state.uniform(&radii, groups: spec.groupMasks)
+            smaller = Self.uniformed(smaller, groups: spec.groupMasks)
+        }
         for c in 0..<4 {
             let k = Corner(rawValue: c)!
             let v = state.clamp(radii[k])
             if v < radii[k], state.explain { state.reasons[k.rawValue].rule = .clamped }
             radii[k] = v
+            // The larger inset is worth a note only where the smaller one draws another radius.
+            if min(smaller[k], state.half) != v { state.decisions.insert(.chebyshevDistance) }
         }
         let res = Resolution(radii: radii, decisions: state.decisions,
                              container: fallback ? .none : ctx, reasons: state.reasons)
@@ -285,17 +314,9 @@ struct CornerState {
 
     /// Uniform groups (4-bit corner masks): every corner of a group takes the group's largest radius.
     mutating func uniform(_ radii: inout Radii, groups: UInt16) {
-        var masks = groups
-        while masks != 0 {
-            let g = masks & 0xF
-            masks >>= 4
-            var m = 0.0
-            for k in Corner.allCases where g & (1 << UInt16(k.rawValue)) != 0 { m = max(m, radii[k]) }
-            for k in Corner.allCases where g & (1 << UInt16(k.rawValue)) != 0 && radii[k] < m {
-                radii[k] = m
-                if explain { reasons[k.rawValue].rule = .uniform }
-            }
-        }
+        let out = ResolveContext.uniformed(radii, groups: groups)
+        if explain { for k in Corner.allCases where out[k] > radii[k] { reasons[k.rawValue].rule = .uniform } }
+        radii = out
     }
 }
 

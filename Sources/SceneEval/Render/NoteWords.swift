@@ -25,7 +25,8 @@ public enum NoteWords {
         switch d {
         case .chebyshevDistance:
             return "inset unevenly from the container's corner (across ≠ down): the corner is measured from the "
-                + "larger inset; shown only where the smaller one would give another radius"
+                + "larger inset; shown only where the smaller one would draw another radius (after the minimum, "
+                + "`uniform` and the half-side cap)"
         case .overflowClamped:
             return "it reaches past its container's corner on both edges: that corner counts as inset 0 and takes "
                 + "the container's radius (shown only where that changed the radius)"
