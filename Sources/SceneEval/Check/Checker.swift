@@ -115,6 +115,8 @@ struct CornerMiss {
     var radius: Double
     /// R − d at that corner.
     var concentric: Double
+    /// d there.
+    var distance: Double = 0
 }
 
 /// One pass of rules over a run of shapes: the whole scene, or one top-level
@@ -148,6 +150,9 @@ struct Context {
     var paddingMemo: [Insets?] = []
     /// Container → how round it may be (`radiusBound`), for the containers content was too tight in.
     var boundMemo: [Int: RadiusBound] = [:]
+    /// Rounded ancestor that declares no container → the radius its concentric
+    /// content needs (AncestorTight.swift), for `missing-container-shape`'s fix.
+    var ancestorNeeds: [Int: Double] = [:]
 
     init(scene: ResolvedScene, ast: Scene, file: SourceFile) {
         self.scene = scene
@@ -216,7 +221,7 @@ struct Context {
         let kind = scene.shapes[i].kind
         if kind == .group { return }
         var reported = false
-        if ios26, kind == .concentric, tooTight(i) { reported = true }
+        if ios26, kind == .concentric, tooTight(i) || tightAgainstAncestor(i) { reported = true }
         if fixedNearCorner(i) { reported = true }
         if !reported { inversion(i) }
         missingMinimum(i)
@@ -249,8 +254,32 @@ struct Context {
         // Its declared container, or a nearer ancestor that is visibly rounded
         // and declares none (`ResolvedScene.nestingReference`).
         let ref = scene.nestingReference(of: i)
+        let (flared, pinched, concentric, uncapped) = concentricCorners(i, against: ref)
+        let half = sh.frame.halfShorterSide
+        guard let first = flared.first ?? pinched.first else { return false }
+        let isFlared = !flared.isEmpty
+        let list = isFlared ? flared : pinched
+        let want = first.concentric
+        let code: DiagnosticCode = isFlared ? .flaredCorner : .pinchedCorner
+        // Capped at half the shorter side: that radius, or the capsule it makes.
+        let capped = uncapped > 0 && abs(want - half) < 1e-9
+        let capsule = capped && concentric.isUniform ? ", or `capsule`" : ""
+        let how = isFlared ? "rounder" : "squarer"
+        let (help, fixes) = fixedCornerHelp(i, ref, first, isFlared: isFlared, concentric: concentric, capsule: capsule)
+        if sh.isContainer, fixes.contains(where: { $0.range == sh.containerRange }) { containerEdit(i, finding: findings.count) }
+        add(code,
+            "`\(sh.id)` is \(how) than \(name(ref)) at \(list.map(\.corner.name).joined(separator: ", ")): radius \(n(first.radius)), concentric would be \(capped ? "\(n(uncapped)), at most \(n(want)) (half its shorter side)" : n(want))",
+            at: shapeRange(i), help: help, values: ["radius": first.radius, "concentricRadius": want], fixes: fixes)
+        return true
+    }
+
+    /// Fixed shape `i`'s corners against `ref`: those flared and pinched as drawn, each
+    /// corner as the concentric radius would draw it (the ones at the corner), and the
+    /// largest concentric radius the cap at half the shorter side held back (0: none).
+    func concentricCorners(_ i: Int, against ref: NestingReference)
+        -> (flared: [CornerMiss], pinched: [CornerMiss], concentric: Radii, uncapped: Double) {
+        let sh = scene.shapes[i]
         var flared: [CornerMiss] = [], pinched: [CornerMiss] = []
-        // Each corner as the concentric radius would draw it (the ones at the corner).
         var concentric = sh.radii
         // No corner can be rounder than half the shape's shorter side (radius-overflow
         // and the clamp): the concentric radius is capped there, so no help leads into
@@ -269,24 +298,10 @@ struct Context {
             if want < full { uncapped = max(uncapped, full) }
             // As drawn: a corner cut by an ancestor's clip takes the clip's curve.
             let r = scene.drawnRadius(k, of: i)
-            if r > want + Checker.tolerance { flared.append(CornerMiss(corner: k, radius: r, concentric: want)) }
-            else if r < want - Checker.tolerance { pinched.append(CornerMiss(corner: k, radius: r, concentric: want)) }
+            if r > want + Checker.tolerance { flared.append(CornerMiss(corner: k, radius: r, concentric: want, distance: d)) }
+            else if r < want - Checker.tolerance { pinched.append(CornerMiss(corner: k, radius: r, concentric: want, distance: d)) }
         }
-        guard let first = flared.first ?? pinched.first else { return false }
-        let isFlared = !flared.isEmpty
-        let list = isFlared ? flared : pinched
-        let want = first.concentric
-        let code: DiagnosticCode = isFlared ? .flaredCorner : .pinchedCorner
-        // Capped at half the shorter side: that radius, or the capsule it makes.
-        let capped = uncapped > 0 && abs(want - half) < 1e-9
-        let capsule = capped && concentric.isUniform ? ", or `capsule`" : ""
-        let how = isFlared ? "rounder" : "squarer"
-        let (help, fixes) = fixedCornerHelp(i, ref, first, isFlared: isFlared, concentric: concentric, capsule: capsule)
-        if sh.isContainer, fixes.contains(where: { $0.range == sh.containerRange }) { containerEdit(i, finding: findings.count) }
-        add(code,
-            "`\(sh.id)` is \(how) than \(name(ref)) at \(list.map(\.corner.name).joined(separator: ", ")): radius \(n(first.radius)), concentric would be \(capped ? "\(n(uncapped)), at most \(n(want)) (half its shorter side)" : n(want))",
-            at: shapeRange(i), help: help, values: ["radius": first.radius, "concentricRadius": want], fixes: fixes)
-        return true
+        return (flared, pinched, concentric, uncapped)
     }
 
     /// The help and fixes of a flared or pinched shape `i`: `concentric` is each
@@ -313,6 +328,8 @@ struct Context {
         // the container above it: the fix is the concentric number, and the help
         // gives the iOS 26 spelling too (declare the ancestor's shape, follow it).
         if ref.outline != .container, case .node(let a) = ref.ancestor {
+            // One of a row of the same shape: keep the row even (AncestorRow.swift).
+            if let row = rowHelp(i, ref, isFlared: isFlared) { return row }
             var fixed = drawn, fixes = [TextEdit(r, drawn)]
             // A radius written with names keeps them (KeepNames.swift).
             if concentric.isUniform, let e = drawnRect(i), !ExprValue.names(e).isEmpty {
@@ -333,8 +350,9 @@ struct Context {
 
     /// The largest minimum shape `i` may have as a concentric shape against its
     /// container: no larger than R − d at a corner that is at the container's
-    /// corner (container-too-tight, `atCorner`), nor than the container's radius
-    /// at a rounded corner (radius-inversion).
+    /// corner (container-too-tight, `atCorner`, and against a nearer rounded
+    /// ancestor that declares none, `ancestorCap`), nor than the container's
+    /// radius at a rounded corner (radius-inversion).
     mutating func largestMinimum(_ i: Int) -> Double {
         let outer = scene.outer(of: scene.shapes[i].enclosing)
         var m = Double.infinity
@@ -347,7 +365,7 @@ struct Context {
             r.containerRadius = R; r.dx = rule.dx; r.dy = rule.dy; r.distance = rule.distance; r.computed = rule.radius
             if atCorner(i, k, r) { m = min(m, rule.radius) }
         }
-        return m
+        return min(m, ancestorCap(i))
     }
 
     /// What a finding measured against: the container, or an ancestor's clip or outline.
@@ -558,9 +576,15 @@ struct Context {
                         let same = ShapeKind.shapes.contains { $0.publishesAsContainer && written.hasPrefix($0.rawValue) }
                         fixes = [TextEdit(SourceRange(range.end, range.end), " " + (same ? "container \(written)" : decl))]
                     }
-                    let help = p.kind.followsContainer
+                    var help = p.kind.followsContainer
                         ? "a `\(p.kind.rawValue)` shape cannot be a container: declare the radius it resolves to, add `\(decl)`"
                         : "declare its shape as the container: add `\(decl)`"
+                    // Its content needs it rounder (container-too-tight against it): the same fix.
+                    if let needed = ancestorNeeds[a], needed > r.max + Checker.tolerance {
+                        fixes = ancestorRaise(a, to: needed, outline: .drawn)
+                        help = fixes.first.map { "declare it as the container, as round as its content needs (\(n(needed))): `\($0.replacement)`" }
+                            ?? "declare it as the container, as round as its content needs: a shape of radius \(n(needed)) and `container rect \(n(needed))`"
+                    }
                     add(.missingContainerShape,
                         "`\(p.id)` is rounded but declares no container, so `\(sh.id)` resolves against \(name(ctx))",
                         at: shapeRange(a), help: help, fixes: fixes)

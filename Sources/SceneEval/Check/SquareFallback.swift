@@ -33,6 +33,8 @@ extension Context {
                 if let c = r.computed, atCorner(i, k, r) { m = min(m, c) }
             }
         }
+        // Nor more than a nearer rounded ancestor with no container leaves (AncestorTight.swift).
+        m = min(m, ancestorCap(i))
         // Written as the fix writes it: down to the thousandth, never above.
         m = (m * 1000 + 1e-6).rounded(.down) / 1000
         guard m > Checker.tolerance else { return }
