@@ -144,11 +144,14 @@ struct Context {
     var paddingMemo: [Insets?] = []
     /// Container → how round it may be (`radiusBound`), for the containers content was too tight in.
     var boundMemo: [Int: RadiusBound] = [:]
+    /// Each shape's nearest ancestor that clips to a rounded shape (-1: none; `ResolvedScene.clipAncestors`).
+    let clipAbove: [Int32]
 
     init(scene: ResolvedScene, ast: Scene, file: SourceFile) {
         self.scene = scene
         self.file = file
         self.nodes = NodeIndex(ast, shapes: scene.shapes)
+        self.clipAbove = scene.clipAncestors()
         self.statements = ast.statements
         var env: [String: Double] = [:]
         for b in scene.bindings { env[b.name] = b.value }
@@ -264,7 +267,7 @@ struct Context {
             concentric[k] = want
             if want < full { uncapped = max(uncapped, full) }
             // As drawn: a corner cut by an ancestor's clip takes the clip's curve.
-            let r = scene.drawnRadius(k, of: i)
+            let r = scene.drawnRadius(k, of: i) { j in clipAbove[j] >= 0 ? Int(clipAbove[j]) : nil }
             if r > want + Checker.tolerance { flared.append(CornerMiss(corner: k, radius: r, concentric: want)) }
             else if r < want - Checker.tolerance { pinched.append(CornerMiss(corner: k, radius: r, concentric: want)) }
         }
