@@ -389,16 +389,43 @@ extension ResolvedScene {
     /// rounder of the two (a list row flush in a section clipped to `rect 26`
     /// draws the section's corner: concentric by construction).
     public func drawnRadius(_ k: Corner, of index: Int) -> Double {
+        drawnRadius(k, of: index) { j in
+            var at = shapes[j].parent
+            while let a = at, clipLayer(of: a) == nil { at = shapes[a].parent }
+            return at
+        }
+    }
+
+    /// The same, with `clipAbove(j)` giving the nearest ancestor of `j` that
+    /// clips to a rounded shape (`clipAncestors()`, read once for many shapes:
+    /// a walk up every ancestor for every corner costs as much as the scene is deep).
+    func drawnRadius(_ k: Corner, of index: Int, clipAbove: (Int) -> Int?) -> Double {
         var r = shapes[index].radii[k]
-        var at = shapes[index].parent
+        var at = clipAbove(index)
         while let a = at {
             if let clip = clipLayer(of: a) {
                 let (dx, dy) = ResolveContext.insets(k, shapes[index].frame, clip.kind.measured(shapes[a].frame))
                 if dx <= 1e-9, dy <= 1e-9 { r = max(r, clip.radii[k]) }
             }
-            at = shapes[a].parent
+            at = clipAbove(a)
         }
         return r
+    }
+
+    /// For each shape, its nearest ancestor that clips to a rounded shape (-1: none),
+    /// in one pass (the evaluator puts a parent before its children; any other
+    /// order is walked).
+    func clipAncestors() -> [Int32] {
+        var out = [Int32](repeating: -1, count: shapes.count)
+        for i in shapes.indices {
+            guard let p = shapes[i].parent else { continue }
+            if clipLayer(of: p) != nil { out[i] = Int32(p) } else if p < i { out[i] = out[p] } else {
+                var at = shapes[p].parent
+                while let a = at, clipLayer(of: a) == nil { at = shapes[a].parent }
+                out[i] = Int32(at ?? -1)
+            }
+        }
+        return out
     }
 
     /// Why each corner of shape `index` came out as it did (topLeading, topTrailing,

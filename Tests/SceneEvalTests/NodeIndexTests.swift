@@ -63,3 +63,51 @@ struct NodeIndexTests {
         }
     }
 }
+
+/// The checker reads each shape's nearest rounded-clip ancestor from one table
+/// (`ResolvedScene.clipAncestors`) instead of walking up for every corner: the
+/// table must name the ancestor the walk finds, and the drawn radius through it
+/// must be the walk's, on every example and on clips nested among plain nodes.
+struct ClipAncestorTests {
+    func same(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        guard let scene = compile(text).scene else { Issue.record("did not compile", sourceLocation: sourceLocation); return }
+        let table = scene.clipAncestors()
+        for i in scene.shapes.indices {
+            var at = scene.shapes[i].parent
+            while let a = at, scene.clipLayer(of: a) == nil { at = scene.shapes[a].parent }
+            #expect(table[i] == Int32(at ?? -1), "shape \(i)", sourceLocation: sourceLocation)
+            for k in Corner.allCases {
+                let fast = scene.drawnRadius(k, of: i) { j in table[j] >= 0 ? Int(table[j]) : nil }
+                #expect(fast == scene.drawnRadius(k, of: i), "shape \(i) \(k)", sourceLocation: sourceLocation)
+            }
+        }
+    }
+
+    @Test func nestedClips() {
+        same("""
+        screen 400x400 radius 40
+        a: rect 30 clip rect 30 size 300x300 <
+          rect 10 <
+            b: rect 20 clip rect 12 pad 0 <
+              rect 4 pad 0
+              rect 8 <
+                rect 30 pad 0
+              >
+            >
+          >
+          rect 40 pad 0
+        >
+        rect 5
+        """)
+    }
+
+    @Test func everyExample() throws {
+        for folder in ["examples", "examples/lint"] {
+            let dir = packageRoot.appendingPathComponent(folder)
+            for name in try FileManager.default.contentsOfDirectory(atPath: dir.path) where name.hasSuffix(".scene") {
+                let text = try String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8)
+                if compile(text).scene != nil { same(text) }  // (a lint example of an error has no scene)
+            }
+        }
+    }
+}

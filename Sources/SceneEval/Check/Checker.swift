@@ -153,11 +153,14 @@ struct Context {
     /// Rounded ancestor that declares no container → the radius its concentric
     /// content needs (AncestorTight.swift), for `missing-container-shape`'s fix.
     var ancestorNeeds: [Int: Double] = [:]
+    /// Each shape's nearest ancestor that clips to a rounded shape (-1: none; `ResolvedScene.clipAncestors`).
+    let clipAbove: [Int32]
 
     init(scene: ResolvedScene, ast: Scene, file: SourceFile) {
         self.scene = scene
         self.file = file
         self.nodes = NodeIndex(ast, shapes: scene.shapes)
+        self.clipAbove = scene.clipAncestors()
         self.statements = ast.statements
         var env: [String: Double] = [:]
         for b in scene.bindings { env[b.name] = b.value }
@@ -297,7 +300,7 @@ struct Context {
             concentric[k] = want
             if want < full { uncapped = max(uncapped, full) }
             // As drawn: a corner cut by an ancestor's clip takes the clip's curve.
-            let r = scene.drawnRadius(k, of: i)
+            let r = scene.drawnRadius(k, of: i) { j in clipAbove[j] >= 0 ? Int(clipAbove[j]) : nil }
             if r > want + Checker.tolerance { flared.append(CornerMiss(corner: k, radius: r, concentric: want, distance: d)) }
             else if r < want - Checker.tolerance { pinched.append(CornerMiss(corner: k, radius: r, concentric: want, distance: d)) }
         }

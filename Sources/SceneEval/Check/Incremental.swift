@@ -193,6 +193,9 @@ extension Finding {
             case .screen, .plain, .bounded: break
             }
             self = .tooTight(t)
+        case .overflow(var o):
+            o.range = r(o.range)
+            self = .overflow(o)
         }
     }
 }
@@ -206,13 +209,14 @@ extension Findings {
         out.reserveCapacity(count)
         for d in leading { out.append((d.id, d.range)) }
         guard let c = context else {
-            for r in records { if case .built(let d) = r { out.append((d.id, d.range)) } }
+            for r in records { if case .built(let d) = r { out.append((d.id, d.range)) } }  // (no context: all built)
             return out
         }
         for r in records {
             switch r {
             case .built(let d): out.append((d.id, d.range))
             case .tooTight(let t): out.append((.containerTooTight, c.shapeRange(t.shape)))
+            case .overflow(let o): out.append((.radiusOverflow, o.range))
             }
         }
         return out

@@ -6,6 +6,13 @@
 import SceneLang
 
 extension Context {
+    /// A radius-overflow finding, built when read (`overflowDiagnostic`): the
+    /// shape, and the range of its first item that overflows.
+    struct Overflow {
+        var shape: Int
+        var range: SourceRange
+    }
+
     /// One fixed-radius item of a node: what it is called, the radii as written
     /// (concentric corners as resolved), which corners are fixed, and how to rewrite it.
     struct FixedRadii {
@@ -94,8 +101,20 @@ extension Context {
             assert(fixedRadiusItems(i).isEmpty)
             return
         }
+        // Found here; message, help and fixes are built when the finding is read
+        // (`overflowDiagnostic`): a report shows 50 of a scene's findings.
+        for f in fixedRadiusItems(i) where EdgeLimit.worst(f.radii, width: w, height: h, only: f.fixed) != nil {
+            findings.append(.overflow(Overflow(shape: i, range: f.item.range)))
+            return
+        }
+    }
+
+    /// The radius-overflow finding on shape `o.shape`, built (what `radiusOverflow` found).
+    func overflowDiagnostic(_ o: Overflow) -> Diagnostic {
+        let i = o.shape
+        let w = scene.shapes[i].frame.width, h = scene.shapes[i].frame.height
         let over = fixedRadiusItems(i).compactMap { f in EdgeLimit.worst(f.radii, width: w, height: h, only: f.fixed).map { (f, $0) } }
-        guard let (first, edge) = over.first else { return }
+        let (first, edge) = over[0]
         let sh = scene.shapes[i]
         // A button, pill or track (elongated, or with a role) is fully rounded on
         // its short axis, which is what earlier versions drew: a capsule. A
@@ -117,9 +136,10 @@ extension Context {
                 }
             }
         }
-        add(.radiusOverflow, overflowMessage(sh, first, edge), at: first.item.range, help: firstFix?.help,
-            values: ["radius": max(first.radii[edge.a], first.radii[edge.b]), "edge": edge.length, "maxRadius": min(w, h) / 2],
-            fixes: fixes)
+        var d = Diagnostic(.radiusOverflow, overflowMessage(sh, first, edge), at: first.item.range, help: firstFix?.help,
+                           values: ["radius": max(first.radii[edge.a], first.radii[edge.b]), "edge": edge.length, "maxRadius": min(w, h) / 2])
+        d.fixes = fixes
+        return d
     }
 
     func overflowMessage(_ sh: ResolvedShape, _ f: FixedRadii, _ edge: EdgeLimit.Edge) -> String {

@@ -79,6 +79,8 @@ extension Context {
                     if capped, t.m + t.d > target + Checker.tolerance { continue }
                     t.joint = shared
                     findings[f] = .tooTight(t)
+                case .overflow:
+                    continue  // (never a demand's or a container edit's)
                 }
             }
         }

@@ -15,6 +15,8 @@ import SceneLang
 enum Finding {
     case built(Diagnostic)
     case tooTight(TooTight)
+    /// A radius-overflow finding (RadiusOverflow.swift).
+    case overflow(Context.Overflow)
 }
 
 /// What a container-too-tight finding needs to be built.
@@ -61,6 +63,7 @@ public struct Findings: RandomAccessCollection, Sendable {
         switch records[position - leading.count] {
         case .built(let d): return d
         case .tooTight(let t): return context!.diagnostic(t)
+        case .overflow(let o): return context!.overflowDiagnostic(o)
         }
     }
 
@@ -70,6 +73,7 @@ public struct Findings: RandomAccessCollection, Sendable {
         switch records[position - leading.count] {
         case .built(let d): return d.id
         case .tooTight: return .containerTooTight
+        case .overflow: return .radiusOverflow
         }
     }
 
@@ -79,6 +83,7 @@ public struct Findings: RandomAccessCollection, Sendable {
         switch records[position - leading.count] {
         case .built(let d): return d.range
         case .tooTight(let t): return context!.shapeRange(t.shape)
+        case .overflow(let o): return o.range
         }
     }
 
@@ -96,6 +101,7 @@ public struct Findings: RandomAccessCollection, Sendable {
             switch r {
             case .built(let d): if d.severity == severity { n += 1 }
             case .tooTight: if DiagnosticCode.containerTooTight.severity == severity { n += 1 }
+            case .overflow: if DiagnosticCode.radiusOverflow.severity == severity { n += 1 }
             }
         }
         return n

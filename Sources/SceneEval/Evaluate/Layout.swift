@@ -62,12 +62,16 @@ extension Evaluator {
         // Count first, so the big arrays are allocated once (no regrowth copies).
         // The walks keep sibling arrays and positions, not copies of nodes (a copy
         // of a node is three reference counts to take and drop).
-        var total = 0
+        var total = 0, labelled = 0
         var counting: [[Node]] = [roots]
         while let level = counting.popLast() {
             total += level.count
-            for i in level.indices where !level[i].children.isEmpty { counting.append(level[i].children) }
+            for i in level.indices {
+                if level[i].label != nil { labelled += 1 }
+                if !level[i].children.isEmpty { counting.append(level[i].children) }
+            }
         }
+        labels.reserveCapacity(labelled)  // no rehashing of every label as the table grows
         flat.boxes.reserveCapacity(total)
         flat.shapes.reserveCapacity(total)
         Self.prefault(&flat.boxes)
@@ -123,11 +127,11 @@ extension Evaluator {
     mutating func add(_ node: UnsafePointer<Node>, index: Int, parent: Int32, depth: Int, screen: Screen,
                       labels: inout [String: SourceRange], to flat: inout Flattened) {
         if let l = node.pointee.label {
-            if let first = labels[l.name] {
+            // One hash a label: insert, and put the first use back on a duplicate (rare).
+            if let first = labels.updateValue(l.range, forKey: l.name) {
+                labels[l.name] = first
                 error(.duplicateLabel, "the label `\(l.name)` is already used", l.range,
                       help: "labels name one node each: rename this one", notes: ["first used\(lineOf(first))"])
-            } else {
-                labels[l.name] = l.range
             }
         }
         let p = props(node.pointee)

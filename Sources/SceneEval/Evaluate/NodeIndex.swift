@@ -2,16 +2,22 @@ import SceneLang
 
 /// The AST nodes of a scene in document (pre-)order, index i being
 /// `scene.shapes[i]` (the evaluator numbers shapes in the same order), found
-/// when asked for instead of copied out: four bytes a node (its place among
-/// its parent's children) where a copy of every node took 64 and a reference
-/// count on each of its parts. Node i is reached from its top-level node
-/// through the shapes' parents, as many steps as it is deep.
+/// when asked for instead of copied out: eight bytes a node (its place among
+/// its parent's children, and which list of children is its own) and one
+/// reference a parent (its `children` array, shared, not copied), where a copy
+/// of every node took 64 and a reference count on each of its parts. Node i is
+/// its parent's list of children at its place: one step at any depth (a walk
+/// down from the top cost as many steps as the node is deep).
 struct NodeIndex: RandomAccessCollection {
     let shapes: [ResolvedShape]
     /// The top-level nodes, in order (one copy of each: their children are not copied).
     let roots: [Node]
     /// Each node's place among its parent's children (a top-level node's among the top-level nodes).
     let positions: [Int32]
+    /// The children of each node that has some, in the order the nodes come.
+    let lists: [[Node]]
+    /// Each node's own list of children in `lists` (-1: it has none).
+    let listOf: [Int32]
 
     init(_ ast: Scene, shapes: [ResolvedShape]) {
         self.shapes = shapes
@@ -21,19 +27,28 @@ struct NodeIndex: RandomAccessCollection {
         // Pre-order: the path from the top down to the last node seen, each
         // with how many children it has had so far.
         var positions = [Int32](repeating: 0, count: shapes.count)
+        var listOf = [Int32](repeating: -1, count: shapes.count)
+        var lists: [[Node]] = []
         var path: [(node: Int32, children: Int32)] = []
         var rootCount: Int32 = 0
         for i in shapes.indices {
             let p = shapes[i].parentIndex
             while let last = path.last, last.node != p { path.removeLast() }
+            let children: [Node]
             if path.isEmpty {
                 positions[i] = rootCount; rootCount += 1
+                children = roots[Int(positions[i])].children
             } else {
-                positions[i] = path[path.count - 1].children; path[path.count - 1].children += 1
+                let at = path[path.count - 1].children
+                positions[i] = at; path[path.count - 1].children += 1
+                children = lists[Int(listOf[Int(p)])][Int(at)].children
             }
+            if !children.isEmpty { listOf[i] = Int32(lists.count); lists.append(children) }
             path.append((Int32(i), 0))
         }
         self.positions = positions
+        self.lists = lists
+        self.listOf = listOf
     }
 
     var startIndex: Int { 0 }
@@ -42,21 +57,6 @@ struct NodeIndex: RandomAccessCollection {
     subscript(i: Int) -> Node {
         let p = shapes[i].parentIndex
         if p < 0 { return roots[Int(positions[i])] }
-        let q = shapes[Int(p)].parentIndex
-        // A top-level node's child, the usual case: read in place, one copy.
-        if q < 0 { return roots[Int(positions[Int(p)])].children[Int(positions[i])] }
-        var depth = 0, j = i
-        while shapes[j].parentIndex >= 0 { depth += 1; j = Int(shapes[j].parentIndex) }
-        var n = roots[Int(positions[j])]
-        // The places from the top down, on the stack (no array per lookup).
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: depth) { path in
-            var k = i
-            for level in stride(from: depth - 1, through: 0, by: -1) {
-                path[level] = positions[k]
-                k = Int(shapes[k].parentIndex)
-            }
-            for level in 0..<depth { n = n.children[Int(path[level])] }
-        }
-        return n
+        return lists[Int(listOf[Int(p)])][Int(positions[i])]
     }
 }

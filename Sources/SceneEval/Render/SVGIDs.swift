@@ -36,6 +36,8 @@ struct SVGIDs {
 
     /// `id`, or `id-2`, `id-3`, … if it is taken; the result is taken from now on.
     mutating func unique(_ id: String) -> String {
+        // The usual case, a label not of the `node-N` form and not yet taken: one hash.
+        if Self.nodeNumber(id[...]) == nil, named.insert(id).inserted { return id }
         var n = 1, candidate = id
         while taken(candidate) {
             n += 1
@@ -71,12 +73,17 @@ struct SVGIDs {
 
     /// N where `s` ends in `node-N` (N canonical: no sign, no leading zero, ≥ 1).
     static func nodeNumber(_ s: Substring) -> Int? {
-        let u = Array(s.utf8)
-        var start = u.count
-        while start > 0, u[start - 1] >= 0x30, u[start - 1] <= 0x39 { start -= 1 }
-        let digits = u.count - start
-        guard digits > 0, digits <= 18, u[start] != 0x30, start >= 5,
-              u[(start - 5)..<start].elementsEqual("node-".utf8) else { return nil }
+        // Read in place (no array of the bytes: every label is asked).
+        let u = s.utf8
+        var start = u.endIndex, digits = 0
+        while start > u.startIndex {
+            let before = u.index(before: start)
+            guard u[before] >= 0x30, u[before] <= 0x39 else { break }
+            start = before
+            digits += 1
+        }
+        guard digits > 0, digits <= 18, u[start] != 0x30, u.distance(from: u.startIndex, to: start) >= 5,
+              u[u.index(start, offsetBy: -5)..<start].elementsEqual("node-".utf8) else { return nil }
         return u[start...].reduce(0) { $0 * 10 + Int($1 - 0x30) }
     }
 }

@@ -152,7 +152,7 @@ extension Parser {
         advance() // (
         skipNewlines()
         var clauses: [CornerClause] = []
-        var taken: [Corner: SourceRange] = [:]
+        var taken: UInt8 = 0  // bit k: corner k is given (no table to allocate and hash a clause)
         while tok.kind != .rparen {
             let start = tok.range
             guard tok.kind == .identifier, let set = CornerSet(rawValue: text(tok)) else {
@@ -205,14 +205,15 @@ extension Parser {
                 advance()
             }
             let range = start.to(previous)
-            for c in set.corners {
-                if taken[c] != nil {
+            let corners = set.corners
+            for c in corners {
+                if taken & (1 << c.rawValue) != 0 {
                     error(.cornerSpecifiedTwice, "the \(c.name) corner is given twice", at: setTok.range,
                           help: "give each corner one style")
                     break
                 }
             }
-            for c in set.corners { taken[c] = range }
+            for c in corners { taken |= 1 << c.rawValue }
             clauses.append(CornerClause(set: set, spec: spec, uniform: uniform, range: range))
             skipNewlines()
             if tok.kind == .comma { advance(); skipNewlines(); continue }
