@@ -14,7 +14,7 @@ extension Server {
             parts.append(nameHover(text, a, doc))
         } else if let shape = shapeUnder(t, a) {
             if let k = t.keyword { parts.append(KeywordDocs.line(k)) }
-            parts.append("```text\n" + Report.detail(a.scene!, shape, file: doc.file, paint: Painter(color: false)) + "```")
+            parts.append("```text\n" + Report.detail(a.scene!, shape, file: doc.file, syntax: a.ast, paint: Painter(color: false)) + "```")
         } else if let k = t.keyword {
             parts.append(KeywordDocs.line(k))
         } else if t.kind == .identifier {

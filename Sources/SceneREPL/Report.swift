@@ -32,45 +32,36 @@ public enum Report {
         "\(s.name ?? "custom") \(n(s.width))×\(n(s.height)) radius \(n(s.radius))"
     }
 
-    /// Which rule gave one corner its radius, with the numbers.
+    /// Which rule gave one corner its radius, with the numbers: the arithmetic is
+    /// `Format.concentric`'s, the checker's words (`map 34 − 12 = 22`,
+    /// `map 34 − max(12, 140) → 0 (clamped)`).
     /// (`window`: on a Mac window the fallback is macOS 15's.)
     public static func why(_ r: CornerReason, container: String, window: Bool = false) -> String {
-        func distance() -> String {
-            if let dx = r.dx, let dy = r.dy, dx != dy { return "max(\(n(dx)), \(n(dy)))" }
-            return n(r.distance)
-        }
-        let concentric = "\(container) \(n(r.containerRadius)) − \(distance()) = \(difference(r))"
+        let concentric = "\(container) " + sum(r)
         switch r.rule {
         case .fixed: return "fixed"
         case .shape: return "half the shorter side"
         case .concentric: return "concentric: " + concentric + (r.minimum.map { ", minimum \(n($0))" } ?? "")
-        case .minimum: return "minimum \(n(r.minimum)) (\(concentric))"
+        case .minimum: return "minimum \(n(r.minimum)); concentric: \(concentric)"
         case .uniform:
             return "uniform: its group's largest corner" + (r.computed != nil ? " (own: \(concentric))" : "")
         case .fallback: return "\(Target.ios18.release(onWindow: window)) fallback: RoundedRectangle of the minimum, \(n(r.minimum ?? 0))"
-        case .relative: return "relative: \(container) \(n(r.containerRadius)) − \(n(r.distance)) = \(difference(r))"
+        case .relative: return "relative: " + concentric
         case .clamped: return "clamped to half the shorter side"
         }
     }
 
-    /// R − d as the arithmetic gives it, and where it went below 0, what the
-    /// model made of it: `−106 → 0` (a radius is never negative), so the
-    /// maths reads right.
-    static func difference(_ r: CornerReason) -> String {
-        if let raw = rawDifference(r), raw < 0 { return "\(minus(raw)) → \(n(r.computed ?? 0))" }
-        return n(r.computed)
+    /// R − d for one corner, as `Format.concentric` says it; d is written
+    /// `max(dx, dy)` when the two differ.
+    static func sum(_ r: CornerReason) -> String {
+        let distance = r.dx.flatMap { dx in r.dy.flatMap { dy in dx != dy ? "max(\(n(dx)), \(n(dy)))" : nil } }
+        return Format.concentric(r.containerRadius ?? 0, minus: r.distance ?? 0, written: distance)
     }
 
     /// R − d before it is clamped at 0 (nil when the corner has no such sum).
     static func rawDifference(_ r: CornerReason) -> Double? {
         guard let R = r.containerRadius, let d = r.distance, r.computed != nil else { return nil }
         return R - d
-    }
-
-    /// A number with a real minus sign, as in the sums around it.
-    static func minus(_ v: Double) -> String {
-        let s = n(v)
-        return s.hasPrefix("-") ? "−" + s.dropFirst() : s
     }
 
     /// One reason per corner, or empty for a shape with no drawn form.
@@ -233,7 +224,8 @@ public enum Report {
     // MARK: - One shape
 
     /// `:show LABEL`: the shape, its container, and each corner's reasoning.
-    public static func detail(_ scene: ResolvedScene, _ i: Int, file: SourceFile, paint p: Painter) -> String {
+    /// (`syntax`: the scene `file` parses to, when the caller has it; else it is parsed here.)
+    public static func detail(_ scene: ResolvedScene, _ i: Int, file: SourceFile, syntax: Scene? = nil, paint p: Painter) -> String {
         let s = scene.shapes[i]
         var out = p.bold(s.id) + "  \(s.kind.rawValue)"
         if s.glass { out += ", glass" }
@@ -248,29 +240,39 @@ public enum Report {
             out += "  against    \(cs.id): container \(cs.containerKind?.rawValue ?? "rect") \(radii(cs.containerRadii ?? Radii(all: 0))) at \(frame(cs.frame))\n"
         case .none: break
         }
-        if let m = s.minimum { out += "  minimum    \(n(m))\n" }
+        // What was written for its radii, worked out: `(map - inset = 34 − 12 = 22)`.
+        let w = written(s, file: file, syntax: syntax, values: scene.bindings)
+        if !w.radius.isEmpty { out += "  radius     \(radii(s.radii))\(w.radius)\n" }
+        if let m = s.minimum { out += "  minimum    \(n(m))\(w.minimum)\n" }
         if s.uniform { out += "  uniform    yes: every corner takes the largest\n" }
         if let r = s.containerRadii {
-            out += "  publishes  container \(s.containerKind?.rawValue ?? "rect") \(radii(r)) to its children\n"
+            out += "  publishes  container \(s.containerKind?.rawValue ?? "rect") \(radii(r)) to its children\(w.container)\n"
         }
         if s.kind == .group {
             out += "  draws nothing (a layout group)\n"
         } else {
             let reasons = scene.reasons(for: i)
             let cname = s.container == .screen ? scene.screen.noun : scene.containerName(s.container) ?? "-"
+            let window = scene.screen.isWindow
+            // Each corner's radius and why, the arithmetic in words, corners that agree
+            // on one line (what a narrow panel or hover shows whole)…
+            let groups = grouped(Corner.allCases.map { k in
+                (k, "\(n(s.radii[k])): " + (k.rawValue < reasons.count ? why(reasons[k.rawValue], container: cname, window: window) : "-"))
+            })
+            let names = groups.map { $0.0 == "all corners" ? "corners" : $0.0 }
+            let width = max(11, (names.map(\.count).max() ?? 0) + 2)
+            for (g, (_, t)) in zip(names, groups) { out += "  " + g.padding(toLength: width, withPad: " ", startingAt: 0) + t + "\n" }
+            // …then, where a container was measured against, the numbers behind it.
             let fixedOnly = reasons.count == 4 && reasons.allSatisfy { $0.rule == .fixed || $0.rule == .shape }
-            if fixedOnly {
-                // Nothing was resolved against a container: one line says it.
-                let groups = grouped(Corner.allCases.map { ($0, "\(n(s.radii[$0])): " + why(reasons[$0.rawValue], container: cname, window: scene.screen.isWindow)) })
-                for (g, t) in groups { out += "  " + (g == "all corners" ? "corners" : g).padding(toLength: 11, withPad: " ", startingAt: 0) + t + "\n" }
+            if !fixedOnly {
+                var rows: [[String]] = [["corner", "radius", "rule", "container R", "dx", "dy", "distance", "R − d", "minimum"]]
+                for k in Corner.allCases {
+                    let r = k.rawValue < reasons.count ? reasons[k.rawValue] : nil
+                    rows.append([k.name, n(s.radii[k]), r?.rule.rawValue ?? "-", n(r?.containerRadius), n(r?.dx), n(r?.dy),
+                                 n(r?.distance), r.map { rawDifference($0).map(Format.signed) ?? n($0.computed) } ?? "-", n(r?.minimum)])
+                }
+                out += table(rows, numeric: [1, 3, 4, 5, 6, 7, 8], indent: "  ")
             }
-            var rows: [[String]] = [["corner", "radius", "rule", "container R", "dx", "dy", "distance", "R − d", "minimum", "why"]]
-            for k in Corner.allCases {
-                let r = k.rawValue < reasons.count ? reasons[k.rawValue] : nil
-                rows.append([k.name, n(s.radii[k]), r?.rule.rawValue ?? "-", n(r?.containerRadius), n(r?.dx), n(r?.dy),
-                             n(r?.distance), r.map { rawDifference($0).map(minus) ?? n($0.computed) } ?? "-", n(r?.minimum), r.map { why($0, container: cname, window: scene.screen.isWindow) } ?? "-"])
-            }
-            if !fixedOnly { out += table(rows, numeric: [1, 3, 4, 5, 6, 7, 8], indent: "  ") }
         }
         for l in s.layers { out += "  \(l.role.padding(toLength: 10, withPad: " ", startingAt: 0)) \(l.kind.rawValue), radius \(radii(l.radii))\n" }
         // The model's own decisions, in the table's words with what they mean.
@@ -293,7 +295,7 @@ public enum Report {
             var line = indent
             for (i, c) in r.enumerated() {
                 let pad = String(repeating: " ", count: widths[i] - c.count)
-                if i == r.count - 1 { line += c } else { line += (numeric.contains(i) ? pad + c : c + pad) + "  " }
+                line += (numeric.contains(i) ? pad + c : c + pad) + (i == r.count - 1 ? "" : "  ")
             }
             while line.hasSuffix(" ") { line.removeLast() }
             out += line + "\n"

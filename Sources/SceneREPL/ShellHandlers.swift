@@ -11,7 +11,7 @@ extension Shell {
     func show(_ arg: String) -> Reply {
         if arg.isEmpty { return Reply(out: TextWriter.write(session.scene)) }
         switch labelIndex(arg) {
-        case .success(let i): return Reply(out: Report.detail(session.scene, i, file: session.file, paint: paint))
+        case .success(let i): return Reply(out: Report.detail(session.scene, i, file: session.file, syntax: session.ast, paint: paint))
         case .failure(let r): return r
         }
     }

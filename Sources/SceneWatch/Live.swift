@@ -33,7 +33,7 @@ public final class Live {
     public private(set) var version = 0
     private var compiled: [String: (version: Int, c: Compilation)] = [:]
     private var checked: [String: (version: Int, findings: [Diagnostic])] = [:]
-    private var lastGood: [String: (file: SourceFile, scene: ResolvedScene)] = [:]
+    private var lastGood: [String: (file: SourceFile, scene: ResolvedScene, syntax: Scene)] = [:]
     private var svgs: [ViewOptions: (version: Int, bytes: [UInt8])] = [:]
 
     public init(file: SourceFile) { self.file = file }
@@ -73,7 +73,7 @@ public final class Live {
         let src = source(screen: screen)
         let c = Pipeline.compile(src)
         compiled[key] = (version, c)
-        if let scene = c.scene { lastGood[key] = (src, scene) }
+        if let scene = c.scene { lastGood[key] = (src, scene, c.parse.scene) }
         return c
     }
 
@@ -143,6 +143,6 @@ public final class Live {
         _ = compilation(screen: o.screen)
         guard let good = lastGood[o.screen ?? ""],
               let i = good.scene.shapes.firstIndex(where: { $0.id == id }) else { return nil }
-        return Report.detail(good.scene, i, file: good.file, paint: Painter(color: false))
+        return Report.detail(good.scene, i, file: good.file, syntax: good.syntax, paint: Painter(color: false))
     }
 }

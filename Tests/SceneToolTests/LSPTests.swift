@@ -152,7 +152,7 @@ import SceneLSP
         let onT1 = LSPText.find("t1: concentric", in: Self.mapText, after: 5)
         let hover = c.request("textDocument/hover", ["textDocument": doc, "position": onT1])?["result"]?["contents"]?["value"]?.string ?? ""
         #expect(hover.contains("against    card: container rect 16"))
-        #expect(hover.contains("minimum 10 (card 16 − 12 = 4)"))
+        #expect(hover.contains("minimum 10; concentric: card 16 − 12 = 4"))
         #expect(hover.contains("ConcentricRectangle"))
         // Hover on a name: its value and where it is used; on a keyword: its grammar.
         let onInset = LSPText.find("pad inset", in: Self.mapText, after: 5)

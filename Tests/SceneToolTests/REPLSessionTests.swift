@@ -248,7 +248,7 @@ import SceneEval
         let kb = SceneDiff.keys(of: t.scene, nodeEntryIDs: t.nodeEntryIDs)
         let text = Report.diff(SceneDiff.between(s.scene, keys: ka, t.scene, keys: kb), old: s.scene, new: t.scene, paint: Painter(color: false))
         #expect(text.contains("~ panel  radii 0 0 54 54 → 12 12 54 54"))
-        #expect(text.contains("top corners  0 → 12  minimum 12 (screen 62 − max(8, 626) = −564 → 0)"))
+        #expect(text.contains("top corners  0 → 12  minimum 12; concentric: screen 62 − max(8, 626) → 0 (clamped)"))
     }
 
     @Test func findingsAreNewOnlyWhenTheirSourceTextIsNew() {
@@ -417,7 +417,8 @@ import SceneEval
         for l in REPLSessionTests.seed { _ = sh.handle(l) }
         let out = sh.handle(":show card").out
         #expect(out.contains("against    map: container rect 28"))
-        #expect(out.contains("bottomLeading       16  concentric           28  12   12        12     16       16  concentric: map 28 − 12 = 16, minimum 16"))
+        #expect(out.contains("  bottom corners  16: concentric: map 28 − 12 = 16, minimum 16\n"))
+        #expect(out.contains("  bottomLeading       16  concentric           28  12   12        12     16       16\n"))
         #expect(sh.handle(":show crad").err.contains("did you mean `card`?"))
     }
 
@@ -474,7 +475,7 @@ import SceneEval
         let check = sh.handle(":check")
         #expect((check.out + check.err).contains("the window's corner radius is 26"), "\(check.out + check.err)")
         let show = sh.handle(":show box").out
-        #expect(show.contains("against    the window (mac-window") && show.contains("(window 26 − 10 = 16)")
+        #expect(show.contains("against    the window (mac-window") && show.contains("concentric: window 26 − 10 = 16")
                 && !show.contains("the screen") && !show.contains("(screen "), "\(show)")
         #expect(!sh.handle(":target macos15").failed)
         #expect(sh.session.scene.target == .ios18)

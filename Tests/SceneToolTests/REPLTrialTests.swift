@@ -33,14 +33,14 @@ import SceneEval
     @Test func aClampedDifferenceShowsItsSignAndThenZero() {
         var sh = Self.seeded()
         let diff = sh.handle("let map = 34").out
-        #expect(diff.contains("top corners     minimum 22 (map 34 − max(12, 140) = −106 → 0)"))
+        #expect(diff.contains("top corners     minimum 22; concentric: map 34 − max(12, 140) → 0 (clamped)"))
         #expect(!diff.contains("= 0)"))
         let show = sh.handle(":show card").out
-        #expect(show.contains("minimum 22 (map 34 − max(12, 140) = −106 → 0)"))
+        #expect(show.contains("top corners     22: minimum 22; concentric: map 34 − max(12, 140) → 0 (clamped)"))
         // The table's R − d column is the arithmetic; the radius column says what was drawn.
-        #expect(show.contains("topLeading          22  minimum              34  12  140       140   −106       22"))
+        #expect(show.contains("topLeading          22  minimum              34  12  140       140   −106       22\n"))
         // A difference that stays positive reads as before.
-        #expect(show.contains("concentric: map 34 − 12 = 22, minimum 22"))
+        #expect(show.contains("bottom corners  22: concentric: map 34 − 12 = 22, minimum 22"))
     }
 
     // MARK: resolved lines

@@ -45,7 +45,7 @@ extension Context {
             guard limit < best.radius - 1e-9 else { continue }
             let as_ = outer != nil && R > R0 + 1e-9 ? " once \(who) is as round as it may be (\(n(R)))" : ""
             best = RadiusBound(radius: limit, why: near
-                ? "concentric with \(who) at \(k.name)\(as_): \(n(R)) − \(n(d)) = \(n(limit))"
+                ? "concentric with \(who) at \(k.name)\(as_): \(Format.concentric(R, minus: d))"
                 : "no rounder than \(who)'s \(k.name) corner\(as_), \(n(R))")
         }
         return best

@@ -190,17 +190,10 @@ extension Context {
         }
         let corners = Corner.allCases.filter { t.corners & (1 << $0.rawValue) != 0 }.map(\.name)
         var d = Diagnostic(.containerTooTight,
-            "\(name(ctx)) is too tight for `\(sh.id)`: at \(corners.joined(separator: ", ")) the concentric radius \(Self.difference(t.R, t.d)) is below the minimum \(n(t.m))",
+            "\(name(ctx)) is too tight for `\(sh.id)`: at \(corners.joined(separator: ", ")) the concentric radius \(Format.concentric(t.R, minus: t.d)) is below the minimum \(n(t.m))",
             at: shapeRange(i), help: help, values: values)
         d.fixes = fixes
         return d
-    }
-
-    /// `R − d = x`, or `R − d → 0 (clamped)` when d is larger: a radius is never
-    /// negative (the REPL's and hover's words).
-    static func difference(_ R: Double, _ d: Double) -> String {
-        R - d < 0 ? "\(Format.number(R)) − \(Format.number(d)) → 0 (clamped)"
-            : "\(Format.number(R)) − \(Format.number(d)) = \(Format.number(R - d))"
     }
 
     /// The help and edits that raise container `j`'s radius to what `t` needs.

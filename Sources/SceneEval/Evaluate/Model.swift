@@ -364,3 +364,4 @@ public enum Format {
         return (r < 0 ? "-" : "") + intPart + (frac.isEmpty ? "" : "." + frac)
     }
 }
+
