@@ -77,14 +77,24 @@ struct SheetView: View {
 
     /// `cancel`, role button
     private var cancel: some View {
-        Capsule().fill(Color(red: 0xE5 / 255, green: 0xE5 / 255, blue: 0xEA / 255))  // resolves to 25 25 25 25
-            .frame(width: 150, height: 50)
+        Button {
+            // the button's action
+        } label: {
+            Capsule().fill(Color(red: 0xE5 / 255, green: 0xE5 / 255, blue: 0xEA / 255))  // resolves to 25 25 25 25
+        }
+        .frame(width: 150, height: 50)
+        .buttonStyle(.plain)
     }
 
     /// `done`, role button
     private var done: some View {
-        Capsule().fill(Color(red: 0x0A / 255, green: 0x84 / 255, blue: 1))  // resolves to 25 25 25 25
-            .frame(width: 150, height: 50)
+        Button {
+            // the button's action
+        } label: {
+            Capsule().fill(Color(red: 0x0A / 255, green: 0x84 / 255, blue: 1))  // resolves to 25 25 25 25
+        }
+        .frame(width: 150, height: 50)
+        .buttonStyle(.plain)
     }
 
     /// `panel`

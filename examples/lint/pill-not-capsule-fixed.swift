@@ -23,8 +23,13 @@ struct PillNotCapsuleFixedView: View {
 
     /// `done`, role button
     private var done: some View {
-        Capsule().fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 25 25 25 25
-            .frame(width: 160, height: 50)
+        Button {
+            // the button's action
+        } label: {
+            Capsule().fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 25 25 25 25
+        }
+        .frame(width: 160, height: 50)
+        .buttonStyle(.plain)
     }
 }
 

@@ -26,8 +26,13 @@ struct PillNotCapsuleView: View {
 
     /// `done`, role button
     private var done: some View {
-        PillNotCapsuleCorners.rect(12).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 12 12 12 12
-            .frame(width: 160, height: 50)
+        Button {
+            // the button's action
+        } label: {
+            PillNotCapsuleCorners.rect(12).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 12 12 12 12
+        }
+        .frame(width: 160, height: 50)
+        .buttonStyle(.plain)
     }
 }
 

@@ -172,10 +172,18 @@ extension SwiftUIEmitter {
         if it.stack != nil || !children[i].isEmpty, let s = it.filled {
             out.append(".background { \(shape(s, i)).fill(\(fill(i))) }" + resolves(i, role: nil))
         }
+        var styled = false
         if let g = it.glassIn {
-            usesGlass = true
-            let tint = it.filled == nil ? it.fill.map { "tint: \(SwiftSource.color($0)), " } ?? "" : ""
-            out.append(".glass(\(tint)in: \(shape(g, i)))" + resolves(i, role: it.glassShape != nil && it.shape != nil ? "glass" : nil))
+            let role = it.glassShape != nil && it.shape != nil ? "glass" : nil
+            if let border = glassButtonShape(i, g) {
+                usesGlassButton = true
+                styled = true
+                out.append(".glassButton(\(border))" + resolves(i, role: role))
+            } else {
+                usesGlass = true
+                let tint = it.filled == nil ? it.fill.map { "tint: \(SwiftSource.color($0)), " } ?? "" : ""
+                out.append(".glass(\(tint)in: \(shape(g, i)))" + resolves(i, role: role))
+            }
         }
         for layer in it.layers {
             let s = layer.role == "transition" ? "" : shape(layer.shape, i)
@@ -186,6 +194,7 @@ extension SwiftUIEmitter {
             default: out.append(transition(i, layer.shape, layer.range))
             }
         }
+        if it.role == .button, !styled { out.append(".buttonStyle(.plain)") }
         return out
     }
 

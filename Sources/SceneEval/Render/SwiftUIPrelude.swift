@@ -91,6 +91,15 @@ extension SwiftUIEmitter {
                 "    } else if let tint {", "        background(tint, in: shape)",
                 "    } else {", "        background(.regularMaterial, in: shape)", "    }", "}"])
         }
+        if usesGlassButton {
+            blocks.append([
+                "/// A glass button in `shape`: \(newRelease)'s glass button style; before, a bordered button",
+                "/// in the same shape.",
+                "@ViewBuilder func glassButton(_ shape: ButtonBorderShape) -> some View {",
+                "    if #available(iOS 26.0, macOS 26.0, *) {",
+                "        buttonStyle(.glass).buttonBorderShape(shape)",
+                "    } else {", "        buttonStyle(.bordered).buttonBorderShape(shape)", "    }", "}"])
+        }
         for type in containerTypes {
             blocks.append([
                 "/// `shape` as the container of the ConcentricRectangles inside: \(newRelease)'s",
