@@ -5,6 +5,8 @@ struct SwiftUIEmitter {
     let file: SourceFile
     let scene: ResolvedScene
     let fallback: ResolvedScene
+    /// Under `--fallback relative`, the scene's minimum fallback, to tell which shape the fallback draws.
+    var minimumFallback: ResolvedScene?
     let target: Target
     let viewName: String
     let enumName: String
