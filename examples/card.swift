@@ -46,18 +46,26 @@ struct CardView: View {
         photo
             .padding(CardCorners.padding)
             .frame(width: 360, height: 200)
-            .concentricContainer(CardCorners.rect(CardCorners.inner + CardCorners.padding))  // resolves to 28 28 28 28 (container)
-            .background { CardCorners.rect(CardCorners.inner + CardCorners.padding).fill(Color(red: 0xF2 / 255, green: 0xF2 / 255, blue: 0xF7 / 255)) }  // resolves to 28 28 28 28
+            // resolves to 28 28 28 28 (container)
+            .concentricContainer(CardCorners.rect(CardCorners.inner + CardCorners.padding))
+            // resolves to 28 28 28 28
+            .background { CardCorners.rect(CardCorners.inner + CardCorners.padding).fill(Color(
+                red: 0xF2 / 255,
+                green: 0xF2 / 255,
+                blue: 0xF7 / 255
+            )) }
     }
 
     /// `photo`
     private var photo: some View {
-        CardCorners.nested(minimum: CardCorners.inner).fill(Color(red: 0x5E / 255, green: 0x5C / 255, blue: 0xE6 / 255))  // resolves to 16 16 16 16 against `card`; iOS 18: 16 16 16 16
+        // resolves to 16 16 16 16 against `card`; iOS 18: 16 16 16 16
+        CardCorners.nested(minimum: CardCorners.inner).fill(Color(red: 0x5E / 255, green: 0x5C / 255, blue: 0xE6 / 255))
     }
 
     /// `alone`
     private var alone: some View {
-        CardCorners.nested(minimum: CardCorners.inner).fill(Color(red: 0x5E / 255, green: 0x5C / 255, blue: 0xE6 / 255))  // resolves to 16 16 16 16 against the screen; iOS 18: 16 16 16 16
+        // resolves to 16 16 16 16 against the screen; iOS 18: 16 16 16 16
+        CardCorners.nested(minimum: CardCorners.inner).fill(Color(red: 0x5E / 255, green: 0x5C / 255, blue: 0xE6 / 255))
             .frame(width: 120, height: 90)
     }
 }

@@ -44,12 +44,14 @@ struct FallbackView: View {
             .padding(12)
             .frame(width: 300, height: 200)
             .concentricContainer(FallbackCorners.rect(28))  // resolves to 28 28 28 28 (container)
-            .background { FallbackCorners.rect(28).fill(Color(red: 0xF2 / 255, green: 0xF2 / 255, blue: 0xF7 / 255)) }  // resolves to 28 28 28 28
+            // resolves to 28 28 28 28
+            .background { FallbackCorners.rect(28).fill(Color(red: 0xF2 / 255, green: 0xF2 / 255, blue: 0xF7 / 255)) }
     }
 
     /// `photo`
     private var photo: some View {
-        FallbackCorners.nested(minimum: 16).fill(Color(red: 0x5E / 255, green: 0x5C / 255, blue: 0xE6 / 255))  // resolves to 16 16 16 16 against `card`; iOS 18: 16 16 16 16
+        // resolves to 16 16 16 16 against `card`; iOS 18: 16 16 16 16
+        FallbackCorners.nested(minimum: 16).fill(Color(red: 0x5E / 255, green: 0x5C / 255, blue: 0xE6 / 255))
     }
 
     /// `badge`, role badge

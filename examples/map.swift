@@ -43,15 +43,22 @@ struct MapView: View {
             .padding(MapCorners.inset)
             .frame(width: 360, height: 240, alignment: .bottom)
             .concentricContainer(MapCorners.rect(MapCorners.map))  // resolves to 28 28 28 28 (container)
-            .background { MapCorners.rect(MapCorners.map).fill(Color(red: 0x34 / 255, green: 0xC7 / 255, blue: 0x59 / 255)) }  // resolves to 28 28 28 28
+            // resolves to 28 28 28 28
+            .background { MapCorners.rect(MapCorners.map).fill(Color(
+                red: 0x34 / 255,
+                green: 0xC7 / 255,
+                blue: 0x59 / 255
+            )) }
     }
 
     /// `card`
     private var card: some View {
         row
             .padding(12)
-            .concentricContainer(MapCorners.rect(MapCorners.map - MapCorners.inset))  // resolves to 16 16 16 16 (container)
-            .glass(in: MapCorners.nested(minimum: MapCorners.map - MapCorners.inset, uniform: true))  // resolves to 16 16 16 16 against `map`; iOS 18: 16 16 16 16
+            // resolves to 16 16 16 16 (container)
+            .concentricContainer(MapCorners.rect(MapCorners.map - MapCorners.inset))
+            // resolves to 16 16 16 16 against `map`; iOS 18: 16 16 16 16
+            .glass(in: MapCorners.nested(minimum: MapCorners.map - MapCorners.inset, uniform: true))
     }
 
     /// `row`
@@ -65,19 +72,22 @@ struct MapView: View {
 
     /// `t1`
     private var t1: some View {
-        MapCorners.nested(minimum: 10).fill(Color(red: 1, green: 0x95 / 255, blue: 0))  // resolves to 10 10 10 10 against `card`; iOS 18: 10 10 10 10
+        // resolves to 10 10 10 10 against `card`; iOS 18: 10 10 10 10
+        MapCorners.nested(minimum: 10).fill(Color(red: 1, green: 0x95 / 255, blue: 0))
             .frame(width: MapCorners.thumb, height: MapCorners.thumb)
     }
 
     /// `t2`
     private var t2: some View {
-        MapCorners.nested(minimum: 10).fill(Color(red: 1, green: 0x2D / 255, blue: 0x55 / 255))  // resolves to 10 10 10 10 against `card`; iOS 18: 10 10 10 10
+        // resolves to 10 10 10 10 against `card`; iOS 18: 10 10 10 10
+        MapCorners.nested(minimum: 10).fill(Color(red: 1, green: 0x2D / 255, blue: 0x55 / 255))
             .frame(width: MapCorners.thumb, height: MapCorners.thumb)
     }
 
     /// `t3`
     private var t3: some View {
-        MapCorners.nested(minimum: 10).fill(Color(red: 0x5A / 255, green: 0xC8 / 255, blue: 0xFA / 255))  // resolves to 10 10 10 10 against `card`; iOS 18: 10 10 10 10
+        // resolves to 10 10 10 10 against `card`; iOS 18: 10 10 10 10
+        MapCorners.nested(minimum: 10).fill(Color(red: 0x5A / 255, green: 0xC8 / 255, blue: 0xFA / 255))
             .frame(width: MapCorners.thumb, height: MapCorners.thumb)
     }
 }

@@ -21,7 +21,12 @@ enum SheetCorners {
         if #available(iOS 26.0, macOS 26.0, *) {
             AnyShape(ConcentricRectangle(uniformTopCorners: .fixed(24), uniformBottomCorners: .concentric))
         } else {
-            AnyShape(UnevenRoundedRectangle(topLeadingRadius: 24, bottomLeadingRadius: 0, bottomTrailingRadius: 0, topTrailingRadius: 24))
+            AnyShape(UnevenRoundedRectangle(
+                topLeadingRadius: 24,
+                bottomLeadingRadius: 0,
+                bottomTrailingRadius: 0,
+                topTrailingRadius: 24
+            ))
         }
     }
 
@@ -57,8 +62,15 @@ struct SheetView: View {
         }
         .frame(height: 420, alignment: .top)
         .frame(maxWidth: .infinity, alignment: .top)
-        .concentricContainer(UnevenRoundedRectangle(topLeadingRadius: 24, bottomLeadingRadius: 62, bottomTrailingRadius: 62, topTrailingRadius: 24))  // resolves to 24 24 62 62 (container)
-        .background { SheetCorners.sheetShape.fill(Color(red: 0xF2 / 255, green: 0xF2 / 255, blue: 0xF7 / 255)) }  // resolves to 24 24 62 62 against the screen; iOS 18: 24 24 0 0
+        // resolves to 24 24 62 62 (container)
+        .concentricContainer(UnevenRoundedRectangle(
+            topLeadingRadius: 24,
+            bottomLeadingRadius: 62,
+            bottomTrailingRadius: 62,
+            topTrailingRadius: 24
+        ))
+        // resolves to 24 24 62 62 against the screen; iOS 18: 24 24 0 0
+        .background { SheetCorners.sheetShape.fill(Color(red: 0xF2 / 255, green: 0xF2 / 255, blue: 0xF7 / 255)) }
     }
 
     /// `grabber`, role pill
@@ -99,7 +111,8 @@ struct SheetView: View {
 
     /// `panel`
     private var panel: some View {
-        SheetCorners.panelShape.fill(Color(red: 1, green: 0x9F / 255, blue: 0x0A / 255, opacity: 0x88 / 255))  // resolves to 0 0 54 54 against the screen; iOS 18: 0 0 0 0
+        // resolves to 0 0 54 54 against the screen; iOS 18: 0 0 0 0
+        SheetCorners.panelShape.fill(Color(red: 1, green: 0x9F / 255, blue: 0x0A / 255, opacity: 0x88 / 255))
             .frame(height: 240)
     }
 }

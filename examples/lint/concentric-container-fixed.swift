@@ -40,12 +40,18 @@ struct ConcentricContainerFixedView: View {
             .padding(12)
             .frame(width: 360, height: 240)
             .concentricContainer(ConcentricContainerFixedCorners.rect(28))  // resolves to 28 28 28 28 (container)
-            .background { ConcentricContainerFixedCorners.rect(28).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 28 28 28 28
+            // resolves to 28 28 28 28
+            .background { ConcentricContainerFixedCorners.rect(28).fill(Color(
+                red: 0x0A / 255,
+                green: 0x24 / 255,
+                blue: 0x63 / 255
+            )) }
     }
 
     /// `card`
     private var card: some View {
-        ConcentricContainerFixedCorners.nested(minimum: 16).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 16 16 16 16 against `map`; iOS 18: 16 16 16 16
+        // resolves to 16 16 16 16 against `map`; iOS 18: 16 16 16 16
+        ConcentricContainerFixedCorners.nested(minimum: 16).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))
     }
 }
 

@@ -46,12 +46,18 @@ struct FlaredCornerFixedView: View {
             .padding(12)
             .frame(width: 300, height: 200)
             .concentricContainer(FlaredCornerFixedCorners.rect(28))  // resolves to 28 28 28 28 (container)
-            .background { FlaredCornerFixedCorners.rect(28).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 28 28 28 28
+            // resolves to 28 28 28 28
+            .background { FlaredCornerFixedCorners.rect(28).fill(Color(
+                red: 0x0A / 255,
+                green: 0x24 / 255,
+                blue: 0x63 / 255
+            )) }
     }
 
     /// `photo`
     private var photo: some View {
-        FlaredCornerFixedCorners.nested(minimum: 16).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 16 16 16 16 against `card`; iOS 18: 16 16 16 16
+        // resolves to 16 16 16 16 against `card`; iOS 18: 16 16 16 16
+        FlaredCornerFixedCorners.nested(minimum: 16).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))
     }
 
     /// `tile`
@@ -60,12 +66,18 @@ struct FlaredCornerFixedView: View {
             .padding(8)
             .frame(width: 300, height: 200)
             .concentricContainer(FlaredCornerFixedCorners.rect(20))  // resolves to 20 20 20 20 (container)
-            .background { FlaredCornerFixedCorners.rect(20).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 20 20 20 20
+            // resolves to 20 20 20 20
+            .background { FlaredCornerFixedCorners.rect(20).fill(Color(
+                red: 0x0A / 255,
+                green: 0x24 / 255,
+                blue: 0x63 / 255
+            )) }
     }
 
     /// `thumb`
     private var thumb: some View {
-        FlaredCornerFixedCorners.nested(minimum: 12).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 12 12 12 12 against `tile`; iOS 18: 12 12 12 12
+        // resolves to 12 12 12 12 against `tile`; iOS 18: 12 12 12 12
+        FlaredCornerFixedCorners.nested(minimum: 12).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))
     }
 }
 

@@ -40,12 +40,18 @@ struct MissingContainerShapeFixedView: View {
             .padding(12)
             .frame(width: 300, height: 200)
             .concentricContainer(MissingContainerShapeFixedCorners.rect(28))  // resolves to 28 28 28 28 (container)
-            .background { MissingContainerShapeFixedCorners.rect(28).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 28 28 28 28
+            // resolves to 28 28 28 28
+            .background { MissingContainerShapeFixedCorners.rect(28).fill(Color(
+                red: 0x0A / 255,
+                green: 0x24 / 255,
+                blue: 0x63 / 255
+            )) }
     }
 
     /// `photo`
     private var photo: some View {
-        MissingContainerShapeFixedCorners.nested(minimum: 16).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 16 16 16 16 against `card`; iOS 18: 16 16 16 16
+        // resolves to 16 16 16 16 against `card`; iOS 18: 16 16 16 16
+        MissingContainerShapeFixedCorners.nested(minimum: 16).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))
     }
 }
 

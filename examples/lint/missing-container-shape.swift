@@ -39,12 +39,18 @@ struct MissingContainerShapeView: View {
         photo
             .padding(12)
             .frame(width: 300, height: 200)
-            .background { MissingContainerShapeCorners.rect(28).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 28 28 28 28
+            // resolves to 28 28 28 28
+            .background { MissingContainerShapeCorners.rect(28).fill(Color(
+                red: 0x0A / 255,
+                green: 0x24 / 255,
+                blue: 0x63 / 255
+            )) }
     }
 
     /// `photo`
     private var photo: some View {
-        MissingContainerShapeCorners.nested(minimum: 16).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 16 16 16 16 against the screen; iOS 18: 16 16 16 16
+        // resolves to 16 16 16 16 against the screen; iOS 18: 16 16 16 16
+        MissingContainerShapeCorners.nested(minimum: 16).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))
     }
 }
 

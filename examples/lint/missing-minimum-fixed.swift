@@ -36,7 +36,8 @@ struct MissingMinimumFixedView: View {
 
     /// `panel`
     private var panel: some View {
-        MissingMinimumFixedCorners.nested(minimum: 16).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 16 16 62 62 against the screen; iOS 18: 16 16 16 16
+        // resolves to 16 16 62 62 against the screen; iOS 18: 16 16 16 16
+        MissingMinimumFixedCorners.nested(minimum: 16).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))
             .frame(height: 240)
     }
 }

@@ -36,7 +36,8 @@ struct MissingMinimumView: View {
 
     /// `panel`
     private var panel: some View {
-        MissingMinimumCorners.panelShape.fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 0 0 62 62 against the screen; iOS 18: 0 0 0 0
+        // resolves to 0 0 62 62 against the screen; iOS 18: 0 0 0 0
+        MissingMinimumCorners.panelShape.fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))
             .frame(height: 240)
     }
 }

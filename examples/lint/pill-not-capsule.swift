@@ -30,7 +30,8 @@ struct PillNotCapsuleView: View {
         Button {
             // the button's action
         } label: {
-            PillNotCapsuleCorners.rect(12).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 12 12 12 12
+            // resolves to 12 12 12 12
+            PillNotCapsuleCorners.rect(12).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))
         }
         .frame(width: 160, height: 50)
         .buttonStyle(.plain)

@@ -37,7 +37,12 @@ struct PinchedCornerFixedView: View {
             .padding(12)
             .frame(width: 300, height: 200)
             .concentricContainer(PinchedCornerFixedCorners.rect(28))  // resolves to 28 28 28 28 (container)
-            .background { PinchedCornerFixedCorners.rect(28).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 28 28 28 28
+            // resolves to 28 28 28 28
+            .background { PinchedCornerFixedCorners.rect(28).fill(Color(
+                red: 0x0A / 255,
+                green: 0x24 / 255,
+                blue: 0x63 / 255
+            )) }
     }
 
     /// `photo`
@@ -50,7 +55,12 @@ struct PinchedCornerFixedView: View {
         thumb
             .padding(8)
             .frame(width: 300, height: 200)
-            .background { PinchedCornerFixedCorners.rect(20).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 20 20 20 20
+            // resolves to 20 20 20 20
+            .background { PinchedCornerFixedCorners.rect(20).fill(Color(
+                red: 0x0A / 255,
+                green: 0x24 / 255,
+                blue: 0x63 / 255
+            )) }
     }
 
     /// `thumb`

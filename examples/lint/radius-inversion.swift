@@ -30,7 +30,12 @@ struct RadiusInversionView: View {
         tile
             .frame(width: 300, height: 300)
             .concentricContainer(RadiusInversionCorners.rect(12))  // resolves to 12 12 12 12 (container)
-            .background { RadiusInversionCorners.rect(12).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 12 12 12 12
+            // resolves to 12 12 12 12
+            .background { RadiusInversionCorners.rect(12).fill(Color(
+                red: 0x0A / 255,
+                green: 0x24 / 255,
+                blue: 0x63 / 255
+            )) }
     }
 
     /// `tile`

@@ -40,7 +40,12 @@ struct RadiusOverflowFixedView: View {
         }
         .frame(width: 360, height: 300, alignment: .top)
         .concentricContainer(RadiusOverflowFixedCorners.rect(32))  // resolves to 32 32 32 32 (container)
-        .background { RadiusOverflowFixedCorners.rect(32).fill(Color(red: 0xF2 / 255, green: 0xF2 / 255, blue: 0xF7 / 255)) }  // resolves to 32 32 32 32
+        // resolves to 32 32 32 32
+        .background { RadiusOverflowFixedCorners.rect(32).fill(Color(
+            red: 0xF2 / 255,
+            green: 0xF2 / 255,
+            blue: 0xF7 / 255
+        )) }
     }
 
     /// `done`
@@ -51,7 +56,13 @@ struct RadiusOverflowFixedView: View {
 
     /// `handle`
     private var handle: some View {
-        UnevenRoundedRectangle(topLeadingRadius: 10, bottomLeadingRadius: 0, bottomTrailingRadius: 0, topTrailingRadius: 10).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 10 10 0 0
+        // resolves to 10 10 0 0
+        UnevenRoundedRectangle(
+            topLeadingRadius: 10,
+            bottomLeadingRadius: 0,
+            bottomTrailingRadius: 0,
+            topTrailingRadius: 10
+        ).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))
             .frame(width: 120, height: 20)
     }
 

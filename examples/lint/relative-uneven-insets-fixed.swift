@@ -40,12 +40,18 @@ struct RelativeUnevenInsetsFixedView: View {
             .padding(EdgeInsets(top: 6, leading: 10, bottom: 20, trailing: 14))
             .frame(width: 300, height: 200)
             .concentricContainer(RelativeUnevenInsetsFixedCorners.rect(30))  // resolves to 30 30 30 30 (container)
-            .background { RelativeUnevenInsetsFixedCorners.rect(30).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 30 30 30 30
+            // resolves to 30 30 30 30
+            .background { RelativeUnevenInsetsFixedCorners.rect(30).fill(Color(
+                red: 0x0A / 255,
+                green: 0x24 / 255,
+                blue: 0x63 / 255
+            )) }
     }
 
     /// `panel`
     private var panel: some View {
-        RelativeUnevenInsetsFixedCorners.nested(minimum: 10).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 20 16 10 10 against `card`; iOS 18: 10 10 10 10
+        // resolves to 20 16 10 10 against `card`; iOS 18: 10 10 10 10
+        RelativeUnevenInsetsFixedCorners.nested(minimum: 10).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))
     }
 }
 

@@ -31,12 +31,18 @@ struct RelativeUnevenInsetsView: View {
             .padding(EdgeInsets(top: 6, leading: 10, bottom: 20, trailing: 14))
             .frame(width: 300, height: 200)
             .concentricContainer(RelativeUnevenInsetsCorners.rect(30))  // resolves to 30 30 30 30 (container)
-            .background { RelativeUnevenInsetsCorners.rect(30).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 30 30 30 30
+            // resolves to 30 30 30 30
+            .background { RelativeUnevenInsetsCorners.rect(30).fill(Color(
+                red: 0x0A / 255,
+                green: 0x24 / 255,
+                blue: 0x63 / 255
+            )) }
     }
 
     /// `panel`
     private var panel: some View {
-        ContainerRelativeShape().fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 24 24 24 24 against `card`
+        // resolves to 24 24 24 24 against `card`
+        ContainerRelativeShape().fill(Color(red: 1, green: 0xC3 / 255, blue: 0))
     }
 }
 

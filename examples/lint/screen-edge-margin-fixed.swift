@@ -41,13 +41,18 @@ struct ScreenEdgeMarginFixedView: View {
 
     /// `banner`
     private var banner: some View {
-        ScreenEdgeMarginFixedCorners.rect(12).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 12 12 12 12
+        // resolves to 12 12 12 12
+        ScreenEdgeMarginFixedCorners.rect(12).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))
             .frame(width: 370, height: 60)
     }
 
     /// `card`
     private var card: some View {
-        ScreenEdgeMarginFixedCorners.nested(minimum: 51, uniform: true).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 51 51 51 51 against the screen; iOS 18: 51 51 51 51
+        // resolves to 51 51 51 51 against the screen; iOS 18: 51 51 51 51
+        ScreenEdgeMarginFixedCorners.nested(
+            minimum: 51,
+            uniform: true
+        ).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))
             .frame(width: 380, height: 200)
     }
 }

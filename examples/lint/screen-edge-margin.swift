@@ -32,13 +32,15 @@ struct ScreenEdgeMarginView: View {
 
     /// `banner`
     private var banner: some View {
-        ScreenEdgeMarginCorners.rect(12).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 12 12 12 12
+        // resolves to 12 12 12 12
+        ScreenEdgeMarginCorners.rect(12).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))
             .frame(width: 390, height: 60)
     }
 
     /// `card`
     private var card: some View {
-        ScreenEdgeMarginCorners.rect(8).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 8 8 8 8
+        // resolves to 8 8 8 8
+        ScreenEdgeMarginCorners.rect(8).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))
             .frame(width: 380, height: 200)
     }
 }

@@ -27,7 +27,8 @@ struct ShapeMismatchFixedView: View {
 
     /// `card`
     private var card: some View {
-        ShapeMismatchFixedCorners.rect(20).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 20 20 20 20
+        // resolves to 20 20 20 20
+        ShapeMismatchFixedCorners.rect(20).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))
             .frame(width: 300, height: 200)
             .clipShape(ShapeMismatchFixedCorners.rect(20))  // resolves to 20 20 20 20
             .contentShape(ShapeMismatchFixedCorners.rect(20))  // resolves to 20 20 20 20

@@ -27,7 +27,8 @@ struct ShapeMismatchView: View {
 
     /// `card`
     private var card: some View {
-        ShapeMismatchCorners.rect(20).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 20 20 20 20
+        // resolves to 20 20 20 20
+        ShapeMismatchCorners.rect(20).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))
             .frame(width: 300, height: 200)
             .clipShape(ShapeMismatchCorners.rect(20))  // resolves to 20 20 20 20
             .contentShape(Rectangle())  // resolves to 0 0 0 0

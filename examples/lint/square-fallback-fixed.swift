@@ -39,7 +39,8 @@ struct SquareFallbackFixedView: View {
     private var player: some View {
         Color.clear
             .frame(height: 120)
-            .glass(in: SquareFallbackFixedCorners.nested(minimum: 54, uniform: true))  // resolves to 54 54 54 54 against the screen; iOS 18: 54 54 54 54
+            // resolves to 54 54 54 54 against the screen; iOS 18: 54 54 54 54
+            .glass(in: SquareFallbackFixedCorners.nested(minimum: 54, uniform: true))
     }
 }
 

@@ -39,7 +39,8 @@ struct SquareFallbackView: View {
     private var player: some View {
         Color.clear
             .frame(height: 120)
-            .glass(in: SquareFallbackCorners.playerShape)  // resolves to 54 54 54 54 against the screen; iOS 18: 0 0 0 0
+            // resolves to 54 54 54 54 against the screen; iOS 18: 0 0 0 0
+            .glass(in: SquareFallbackCorners.playerShape)
     }
 }
 

@@ -42,12 +42,18 @@ struct TransitionShapeFixedView: View {
             .padding(12)
             .frame(width: 300, height: 200)
             .concentricContainer(TransitionShapeFixedCorners.rect(28))  // resolves to 28 28 28 28 (container)
-            .background { TransitionShapeFixedCorners.rect(28).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 28 28 28 28
+            // resolves to 28 28 28 28
+            .background { TransitionShapeFixedCorners.rect(28).fill(Color(
+                red: 0x0A / 255,
+                green: 0x24 / 255,
+                blue: 0x63 / 255
+            )) }
     }
 
     /// `photo`
     private var photo: some View {
-        TransitionShapeFixedCorners.nested(minimum: 16).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 16 16 16 16 against `card`; iOS 18: 16 16 16 16
+        // resolves to 16 16 16 16 against `card`; iOS 18: 16 16 16 16
+        TransitionShapeFixedCorners.nested(minimum: 16).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))
             .zoomSource(id: "photo", in: namespace, cornerRadius: 16)  // resolves to 16 16 16 16
     }
 }

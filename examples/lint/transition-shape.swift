@@ -42,14 +42,22 @@ struct TransitionShapeView: View {
             .padding(12)
             .frame(width: 300, height: 200)
             .concentricContainer(TransitionShapeCorners.rect(28))  // resolves to 28 28 28 28 (container)
-            .background { TransitionShapeCorners.rect(28).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 28 28 28 28
+            // resolves to 28 28 28 28
+            .background { TransitionShapeCorners.rect(28).fill(Color(
+                red: 0x0A / 255,
+                green: 0x24 / 255,
+                blue: 0x63 / 255
+            )) }
     }
 
     /// `photo`
     private var photo: some View {
-        // note: matchedTransitionSource clips to a RoundedRectangle only: `transition concentric` is written as its resolved radius 16
-        TransitionShapeCorners.nested(minimum: 16).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 16 16 16 16 against `card`; iOS 18: 16 16 16 16
-            .zoomSource(id: "photo", in: namespace, cornerRadius: 16)  // resolves to 16 16 16 16 against `card`; iOS 18: 0 0 0 0
+        // note: matchedTransitionSource clips to a RoundedRectangle only: `transition concentric` is written as its
+        // resolved radius 16
+        // resolves to 16 16 16 16 against `card`; iOS 18: 16 16 16 16
+        TransitionShapeCorners.nested(minimum: 16).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))
+            // resolves to 16 16 16 16 against `card`; iOS 18: 0 0 0 0
+            .zoomSource(id: "photo", in: namespace, cornerRadius: 16)
     }
 }
 

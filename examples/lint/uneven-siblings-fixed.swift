@@ -40,7 +40,12 @@ struct UnevenSiblingsFixedView: View {
             .padding(12)
             .frame(width: 298, height: 100)
             .concentricContainer(UnevenSiblingsFixedCorners.rect(28))  // resolves to 28 28 28 28 (container)
-            .background { UnevenSiblingsFixedCorners.rect(28).fill(Color(red: 0xF2 / 255, green: 0xF2 / 255, blue: 0xF7 / 255)) }  // resolves to 28 28 28 28
+            // resolves to 28 28 28 28
+            .background { UnevenSiblingsFixedCorners.rect(28).fill(Color(
+                red: 0xF2 / 255,
+                green: 0xF2 / 255,
+                blue: 0xF7 / 255
+            )) }
     }
 
     /// `row`
@@ -54,19 +59,22 @@ struct UnevenSiblingsFixedView: View {
 
     /// `a`
     private var a: some View {
-        UnevenSiblingsFixedCorners.nested(minimum: 16).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 16 16 16 16 against `card`; iOS 18: 16 16 16 16
+        // resolves to 16 16 16 16 against `card`; iOS 18: 16 16 16 16
+        UnevenSiblingsFixedCorners.nested(minimum: 16).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))
             .frame(width: 86, height: 76)
     }
 
     /// `b`
     private var b: some View {
-        UnevenSiblingsFixedCorners.nested(minimum: 16).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 16 16 16 16 against `card`; iOS 18: 16 16 16 16
+        // resolves to 16 16 16 16 against `card`; iOS 18: 16 16 16 16
+        UnevenSiblingsFixedCorners.nested(minimum: 16).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))
             .frame(width: 86, height: 76)
     }
 
     /// `c`
     private var c: some View {
-        UnevenSiblingsFixedCorners.nested(minimum: 16).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 16 16 16 16 against `card`; iOS 18: 16 16 16 16
+        // resolves to 16 16 16 16 against `card`; iOS 18: 16 16 16 16
+        UnevenSiblingsFixedCorners.nested(minimum: 16).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))
             .frame(width: 86, height: 76)
     }
 }

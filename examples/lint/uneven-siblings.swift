@@ -40,7 +40,12 @@ struct UnevenSiblingsView: View {
             .padding(12)
             .frame(width: 298, height: 100)
             .concentricContainer(UnevenSiblingsCorners.rect(28))  // resolves to 28 28 28 28 (container)
-            .background { UnevenSiblingsCorners.rect(28).fill(Color(red: 0xF2 / 255, green: 0xF2 / 255, blue: 0xF7 / 255)) }  // resolves to 28 28 28 28
+            // resolves to 28 28 28 28
+            .background { UnevenSiblingsCorners.rect(28).fill(Color(
+                red: 0xF2 / 255,
+                green: 0xF2 / 255,
+                blue: 0xF7 / 255
+            )) }
     }
 
     /// `row`
@@ -54,19 +59,22 @@ struct UnevenSiblingsView: View {
 
     /// `a`
     private var a: some View {
-        UnevenSiblingsCorners.nested(minimum: 8).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 16 8 8 16 against `card`; iOS 18: 8 8 8 8
+        // resolves to 16 8 8 16 against `card`; iOS 18: 8 8 8 8
+        UnevenSiblingsCorners.nested(minimum: 8).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))
             .frame(width: 86, height: 76)
     }
 
     /// `b`
     private var b: some View {
-        UnevenSiblingsCorners.nested(minimum: 8).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 8 8 8 8 against `card`; iOS 18: 8 8 8 8
+        // resolves to 8 8 8 8 against `card`; iOS 18: 8 8 8 8
+        UnevenSiblingsCorners.nested(minimum: 8).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))
             .frame(width: 86, height: 76)
     }
 
     /// `c`
     private var c: some View {
-        UnevenSiblingsCorners.nested(minimum: 8).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 8 16 16 8 against `card`; iOS 18: 8 8 8 8
+        // resolves to 8 16 16 8 against `card`; iOS 18: 8 8 8 8
+        UnevenSiblingsCorners.nested(minimum: 8).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))
             .frame(width: 86, height: 76)
     }
 }

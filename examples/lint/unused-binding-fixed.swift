@@ -30,7 +30,12 @@ struct UnusedBindingFixedView: View {
 
     /// `card`
     private var card: some View {
-        UnusedBindingFixedCorners.rect(UnusedBindingFixedCorners.corner).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 28 28 28 28
+        // resolves to 28 28 28 28
+        UnusedBindingFixedCorners.rect(UnusedBindingFixedCorners.corner).fill(Color(
+            red: 0x0A / 255,
+            green: 0x24 / 255,
+            blue: 0x63 / 255
+        ))
             .frame(width: 300, height: 200)
     }
 }

@@ -31,7 +31,12 @@ struct UnusedBindingView: View {
 
     /// `card`
     private var card: some View {
-        UnusedBindingCorners.rect(UnusedBindingCorners.corner).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 28 28 28 28
+        // resolves to 28 28 28 28
+        UnusedBindingCorners.rect(UnusedBindingCorners.corner).fill(Color(
+            red: 0x0A / 255,
+            green: 0x24 / 255,
+            blue: 0x63 / 255
+        ))
             .frame(width: 300, height: 200)
     }
 }

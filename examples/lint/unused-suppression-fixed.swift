@@ -44,12 +44,18 @@ struct UnusedSuppressionFixedView: View {
         }
         .frame(width: 200, height: 100, alignment: .bottomTrailing)
         .concentricContainer(UnusedSuppressionFixedCorners.rect(20))  // resolves to 20 20 20 20 (container)
-        .background { UnusedSuppressionFixedCorners.rect(20).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 20 20 20 20
+        // resolves to 20 20 20 20
+        .background { UnusedSuppressionFixedCorners.rect(20).fill(Color(
+            red: 0x0A / 255,
+            green: 0x24 / 255,
+            blue: 0x63 / 255
+        )) }
     }
 
     /// `photo`
     private var photo: some View {
-        UnusedSuppressionFixedCorners.nested(minimum: 8).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 8 8 8 8 against `card`; iOS 18: 8 8 8 8
+        // resolves to 8 8 8 8 against `card`; iOS 18: 8 8 8 8
+        UnusedSuppressionFixedCorners.nested(minimum: 8).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))
     }
 
     /// `thumb`

@@ -40,12 +40,18 @@ struct UnusedSuppressionView: View {
             .padding(12)
             .frame(width: 200, height: 100)
             .concentricContainer(UnusedSuppressionCorners.rect(20))  // resolves to 20 20 20 20 (container)
-            .background { UnusedSuppressionCorners.rect(20).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 20 20 20 20
+            // resolves to 20 20 20 20
+            .background { UnusedSuppressionCorners.rect(20).fill(Color(
+                red: 0x0A / 255,
+                green: 0x24 / 255,
+                blue: 0x63 / 255
+            )) }
     }
 
     /// `photo`
     private var photo: some View {
-        UnusedSuppressionCorners.nested(minimum: 8).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 8 8 8 8 against `card`; iOS 18: 8 8 8 8
+        // resolves to 8 8 8 8 against `card`; iOS 18: 8 8 8 8
+        UnusedSuppressionCorners.nested(minimum: 8).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))
     }
 }
 

@@ -87,7 +87,7 @@ public enum SwiftUIWriter {
         out += e.preview(all: options.allPreviews)
         if options.verifyHarness { out += e.harness() }
         out += "\n#endif\n"
-        return SwiftUIExport(code: out, warnings: e.warnings)
+        return SwiftUIExport(code: SwiftLines.fit(out), warnings: e.warnings)
     }
 }
 
