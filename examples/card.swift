@@ -1,10 +1,10 @@
 // CardView.swift: SwiftUI for examples/card.scene, written by `scene run --swiftui`.
 // Screen: iphone-16-pro, 402 × 874 pt, display corner radius 62. The scene targets iOS 26.
-// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and
-// macOS only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the
-// iOS 18 fallback (each ConcentricRectangle becomes a rounded rectangle of its
-// minimum; glass becomes a material). `// resolves to TL TR BR BL` gives each shape's radii
-// (topLeading topTrailing bottomTrailing bottomLeading) as SwiftUI draws them.
+// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and macOS
+// only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback
+// (each ConcentricRectangle becomes a rounded rectangle of its minimum; glass becomes a material).
+// `// resolves to TL TR BR BL` gives each shape's radii (topLeading topTrailing bottomTrailing
+// bottomLeading) as SwiftUI draws them.
 
 import SwiftUI
 
@@ -46,18 +46,26 @@ struct CardView: View {
         photo
             .padding(CardCorners.padding)
             .frame(width: 360, height: 200)
-            .concentricContainer(CardCorners.rect(CardCorners.inner + CardCorners.padding))  // resolves to 28 28 28 28 (container)
-            .background { CardCorners.rect(CardCorners.inner + CardCorners.padding).fill(Color(red: 0xF2 / 255, green: 0xF2 / 255, blue: 0xF7 / 255)) }  // resolves to 28 28 28 28
+            // resolves to 28 28 28 28 (container)
+            .concentricContainer(CardCorners.rect(CardCorners.inner + CardCorners.padding))
+            // resolves to 28 28 28 28
+            .background { CardCorners.rect(CardCorners.inner + CardCorners.padding).fill(Color(
+                red: 0xF2 / 255,
+                green: 0xF2 / 255,
+                blue: 0xF7 / 255
+            )) }
     }
 
     /// `photo`
     private var photo: some View {
-        CardCorners.nested(minimum: CardCorners.inner).fill(Color(red: 0x5E / 255, green: 0x5C / 255, blue: 0xE6 / 255))  // resolves to 16 16 16 16 against `card`; iOS 18: 16 16 16 16
+        // resolves to 16 16 16 16 against `card`; iOS 18: 16 16 16 16
+        CardCorners.nested(minimum: CardCorners.inner).fill(Color(red: 0x5E / 255, green: 0x5C / 255, blue: 0xE6 / 255))
     }
 
     /// `alone`
     private var alone: some View {
-        CardCorners.nested(minimum: CardCorners.inner).fill(Color(red: 0x5E / 255, green: 0x5C / 255, blue: 0xE6 / 255))  // resolves to 16 16 16 16 against the screen; iOS 18: 16 16 16 16
+        // resolves to 16 16 16 16 against the screen; iOS 18: 16 16 16 16
+        CardCorners.nested(minimum: CardCorners.inner).fill(Color(red: 0x5E / 255, green: 0x5C / 255, blue: 0xE6 / 255))
             .frame(width: 120, height: 90)
     }
 }

@@ -1,10 +1,10 @@
 // CornersView.swift: SwiftUI for examples/corners.scene, written by `scene run --swiftui`.
 // Screen: 400 × 400 pt, display corner radius 40. The scene targets iOS 26.
-// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and
-// macOS only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the
-// iOS 18 fallback (each ConcentricRectangle becomes a rounded rectangle of its
-// minimum; glass becomes a material). `// resolves to TL TR BR BL` gives each shape's radii
-// (topLeading topTrailing bottomTrailing bottomLeading) as SwiftUI draws them.
+// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and macOS
+// only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback
+// (each ConcentricRectangle becomes a rounded rectangle of its minimum; glass becomes a material).
+// `// resolves to TL TR BR BL` gives each shape's radii (topLeading topTrailing bottomTrailing
+// bottomLeading) as SwiftUI draws them.
 
 import SwiftUI
 
@@ -30,16 +30,31 @@ enum Corners {
         if #available(iOS 26.0, macOS 26.0, *) {
             AnyShape(ConcentricRectangle(uniformTopCorners: .fixed(24), uniformBottomCorners: .concentric))
         } else {
-            AnyShape(UnevenRoundedRectangle(topLeadingRadius: 24, bottomLeadingRadius: 0, bottomTrailingRadius: 0, topTrailingRadius: 24))
+            AnyShape(UnevenRoundedRectangle(
+                topLeadingRadius: 24,
+                bottomLeadingRadius: 0,
+                bottomTrailingRadius: 0,
+                topTrailingRadius: 24
+            ))
         }
     }
 
     /// `mixed`: ConcentricRectangle on iOS 26; before, a rounded rectangle of each corner's minimum.
     static var mixedShape: AnyShape {
         if #available(iOS 26.0, macOS 26.0, *) {
-            AnyShape(ConcentricRectangle(topLeadingCorner: .concentric(minimum: .fixed(12)), topTrailingCorner: .fixed(24), bottomLeadingCorner: .concentric, bottomTrailingCorner: .fixed(0)))
+            AnyShape(ConcentricRectangle(
+                topLeadingCorner: .concentric(minimum: .fixed(12)),
+                topTrailingCorner: .fixed(24),
+                bottomLeadingCorner: .concentric,
+                bottomTrailingCorner: .fixed(0)
+            ))
         } else {
-            AnyShape(UnevenRoundedRectangle(topLeadingRadius: 12, bottomLeadingRadius: 0, bottomTrailingRadius: 0, topTrailingRadius: 24))
+            AnyShape(UnevenRoundedRectangle(
+                topLeadingRadius: 12,
+                bottomLeadingRadius: 0,
+                bottomTrailingRadius: 0,
+                topTrailingRadius: 24
+            ))
         }
     }
 
@@ -48,7 +63,12 @@ enum Corners {
         if #available(iOS 26.0, macOS 26.0, *) {
             AnyShape(ConcentricRectangle(uniformLeadingCorners: .concentric, uniformTrailingCorners: .fixed(8)))
         } else {
-            AnyShape(UnevenRoundedRectangle(topLeadingRadius: 0, bottomLeadingRadius: 0, bottomTrailingRadius: 8, topTrailingRadius: 8))
+            AnyShape(UnevenRoundedRectangle(
+                topLeadingRadius: 0,
+                bottomLeadingRadius: 0,
+                bottomTrailingRadius: 8,
+                topTrailingRadius: 8
+            ))
         }
     }
 }
@@ -75,25 +95,29 @@ struct CornersView: View {
 
     /// `notes`
     private var notes: some View {
-        Corners.notesShape.fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 24 24 0 0 against the screen; iOS 18: 24 24 0 0
+        // resolves to 24 24 0 0 against the screen; iOS 18: 24 24 0 0
+        Corners.notesShape.fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))
             .frame(width: 180, height: 120)
     }
 
     /// `mixed`
     private var mixed: some View {
-        Corners.mixedShape.fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 12 24 0 0 against the screen; iOS 18: 12 24 0 0
+        // resolves to 12 24 0 0 against the screen; iOS 18: 12 24 0 0
+        Corners.mixedShape.fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))
             .frame(width: 180, height: 120)
     }
 
     /// `lead`
     private var lead: some View {
-        Corners.leadShape.fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 30 8 8 30 against the screen; iOS 18: 0 8 8 0
+        // resolves to 30 8 8 30 against the screen; iOS 18: 0 8 8 0
+        Corners.leadShape.fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))
             .frame(width: 180, height: 120)
     }
 
     /// `float`
     private var float: some View {
-        Corners.nested(minimum: 12, uniform: true).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 24 24 24 24 against the screen; iOS 18: 12 12 12 12
+        // resolves to 24 24 24 24 against the screen; iOS 18: 12 12 12 12
+        Corners.nested(minimum: 12, uniform: true).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))
             .frame(width: 180, height: 120)
     }
 }

@@ -1,10 +1,10 @@
 // FallbackView.swift: SwiftUI for examples/fallback.scene, written by `scene run --swiftui`.
 // Screen: iphone-15-pro, 393 × 852 pt, display corner radius 55. The scene targets iOS 18.
-// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and
-// macOS only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the
-// iOS 18 fallback (each ConcentricRectangle becomes a rounded rectangle of its
-// minimum; glass becomes a material). `// resolves to TL TR BR BL` gives each shape's radii
-// (topLeading topTrailing bottomTrailing bottomLeading) as SwiftUI draws them.
+// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and macOS
+// only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback
+// (each ConcentricRectangle becomes a rounded rectangle of its minimum; glass becomes a material).
+// `// resolves to TL TR BR BL` gives each shape's radii (topLeading topTrailing bottomTrailing
+// bottomLeading) as SwiftUI draws them.
 
 import SwiftUI
 
@@ -44,12 +44,14 @@ struct FallbackView: View {
             .padding(12)
             .frame(width: 300, height: 200)
             .concentricContainer(FallbackCorners.rect(28))  // resolves to 28 28 28 28 (container)
-            .background { FallbackCorners.rect(28).fill(Color(red: 0xF2 / 255, green: 0xF2 / 255, blue: 0xF7 / 255)) }  // resolves to 28 28 28 28
+            // resolves to 28 28 28 28
+            .background { FallbackCorners.rect(28).fill(Color(red: 0xF2 / 255, green: 0xF2 / 255, blue: 0xF7 / 255)) }
     }
 
     /// `photo`
     private var photo: some View {
-        FallbackCorners.nested(minimum: 16).fill(Color(red: 0x5E / 255, green: 0x5C / 255, blue: 0xE6 / 255))  // resolves to 16 16 16 16 against `card`; iOS 18: 16 16 16 16
+        // resolves to 16 16 16 16 against `card`; iOS 18: 16 16 16 16
+        FallbackCorners.nested(minimum: 16).fill(Color(red: 0x5E / 255, green: 0x5C / 255, blue: 0xE6 / 255))
     }
 
     /// `badge`, role badge

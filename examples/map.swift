@@ -1,10 +1,10 @@
 // MapView.swift: SwiftUI for examples/map.scene, written by `scene run --swiftui`.
 // Screen: iphone-16-pro, 402 × 874 pt, display corner radius 62. The scene targets iOS 26.
-// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and
-// macOS only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the
-// iOS 18 fallback (each ConcentricRectangle becomes a rounded rectangle of its
-// minimum; glass becomes a material). `// resolves to TL TR BR BL` gives each shape's radii
-// (topLeading topTrailing bottomTrailing bottomLeading) as SwiftUI draws them.
+// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and macOS
+// only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback
+// (each ConcentricRectangle becomes a rounded rectangle of its minimum; glass becomes a material).
+// `// resolves to TL TR BR BL` gives each shape's radii (topLeading topTrailing bottomTrailing
+// bottomLeading) as SwiftUI draws them.
 
 import SwiftUI
 
@@ -12,8 +12,8 @@ import SwiftUI
 
 /// The corner scale: every radius the view uses, named once; containers derive from their content.
 enum MapCorners {
-    static let map: CGFloat = 34  // maps and large media
-    static let inset: CGFloat = 12  // card on a map → 22
+    static let map: CGFloat = 28  // maps and large media
+    static let inset: CGFloat = 12  // card on a map → 16
     static let thumb: CGFloat = 64
 
     static func rect(_ radius: CGFloat) -> RoundedRectangle {
@@ -42,16 +42,23 @@ struct MapView: View {
         card
             .padding(MapCorners.inset)
             .frame(width: 360, height: 240, alignment: .bottom)
-            .concentricContainer(MapCorners.rect(MapCorners.map))  // resolves to 34 34 34 34 (container)
-            .background { MapCorners.rect(MapCorners.map).fill(Color(red: 0x34 / 255, green: 0xC7 / 255, blue: 0x59 / 255)) }  // resolves to 34 34 34 34
+            .concentricContainer(MapCorners.rect(MapCorners.map))  // resolves to 28 28 28 28 (container)
+            // resolves to 28 28 28 28
+            .background { MapCorners.rect(MapCorners.map).fill(Color(
+                red: 0x34 / 255,
+                green: 0xC7 / 255,
+                blue: 0x59 / 255
+            )) }
     }
 
     /// `card`
     private var card: some View {
         row
             .padding(12)
-            .concentricContainer(MapCorners.rect(MapCorners.map - MapCorners.inset))  // resolves to 22 22 22 22 (container)
-            .glass(in: MapCorners.nested(minimum: MapCorners.map - MapCorners.inset, uniform: true))  // resolves to 22 22 22 22 against `map`; iOS 18: 22 22 22 22
+            // resolves to 16 16 16 16 (container)
+            .concentricContainer(MapCorners.rect(MapCorners.map - MapCorners.inset))
+            // resolves to 16 16 16 16 against `map`; iOS 18: 16 16 16 16
+            .glass(in: MapCorners.nested(minimum: MapCorners.map - MapCorners.inset, uniform: true))
     }
 
     /// `row`
@@ -65,19 +72,22 @@ struct MapView: View {
 
     /// `t1`
     private var t1: some View {
-        MapCorners.nested(minimum: 10).fill(Color(red: 1, green: 0x95 / 255, blue: 0))  // resolves to 10 10 10 10 against `card`; iOS 18: 10 10 10 10
+        // resolves to 10 10 10 10 against `card`; iOS 18: 10 10 10 10
+        MapCorners.nested(minimum: 10).fill(Color(red: 1, green: 0x95 / 255, blue: 0))
             .frame(width: MapCorners.thumb, height: MapCorners.thumb)
     }
 
     /// `t2`
     private var t2: some View {
-        MapCorners.nested(minimum: 10).fill(Color(red: 1, green: 0x2D / 255, blue: 0x55 / 255))  // resolves to 10 10 10 10 against `card`; iOS 18: 10 10 10 10
+        // resolves to 10 10 10 10 against `card`; iOS 18: 10 10 10 10
+        MapCorners.nested(minimum: 10).fill(Color(red: 1, green: 0x2D / 255, blue: 0x55 / 255))
             .frame(width: MapCorners.thumb, height: MapCorners.thumb)
     }
 
     /// `t3`
     private var t3: some View {
-        MapCorners.nested(minimum: 10).fill(Color(red: 0x5A / 255, green: 0xC8 / 255, blue: 0xFA / 255))  // resolves to 10 10 10 10 against `card`; iOS 18: 10 10 10 10
+        // resolves to 10 10 10 10 against `card`; iOS 18: 10 10 10 10
+        MapCorners.nested(minimum: 10).fill(Color(red: 0x5A / 255, green: 0xC8 / 255, blue: 0xFA / 255))
             .frame(width: MapCorners.thumb, height: MapCorners.thumb)
     }
 }

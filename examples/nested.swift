@@ -1,10 +1,10 @@
 // NestedView.swift: SwiftUI for examples/nested.scene, written by `scene run --swiftui`.
 // Screen: 400 × 400 pt, display corner radius 0. The scene targets iOS 26.
-// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and
-// macOS only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the
-// iOS 18 fallback (each ConcentricRectangle becomes a rounded rectangle of its
-// minimum; glass becomes a material). `// resolves to TL TR BR BL` gives each shape's radii
-// (topLeading topTrailing bottomTrailing bottomLeading) as SwiftUI draws them.
+// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and macOS
+// only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback
+// (each ConcentricRectangle becomes a rounded rectangle of its minimum; glass becomes a material).
+// `// resolves to TL TR BR BL` gives each shape's radii (topLeading topTrailing bottomTrailing
+// bottomLeading) as SwiftUI draws them.
 
 import SwiftUI
 
@@ -54,7 +54,8 @@ struct NestedView: View {
             .padding(8)
             .frame(width: 160, height: 160)
             .concentricContainer(NestedCorners.rect(24))  // resolves to 24 24 24 24 (container)
-            .background { NestedCorners.rect(24).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 24 24 24 24
+            // resolves to 24 24 24 24
+            .background { NestedCorners.rect(24).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }
     }
 
     /// `a1`
@@ -63,7 +64,8 @@ struct NestedView: View {
             .padding(8)
             .frame(maxWidth: .infinity, maxHeight: .infinity)
             .concentricContainer(NestedCorners.rect(16))  // resolves to 16 16 16 16 (container)
-            .background { NestedCorners.concentric.fill(Color(red: 1, green: 0xC3 / 255, blue: 0)) }  // resolves to 16 16 16 16 against `plain`; iOS 18: 0 0 0 0
+            // resolves to 16 16 16 16 against `plain`; iOS 18: 0 0 0 0
+            .background { NestedCorners.concentric.fill(Color(red: 1, green: 0xC3 / 255, blue: 0)) }
     }
 
     /// `a2`
@@ -72,12 +74,14 @@ struct NestedView: View {
             .padding(8)
             .frame(maxWidth: .infinity, maxHeight: .infinity)
             .concentricContainer(NestedCorners.rect(8))  // resolves to 8 8 8 8 (container)
-            .background { NestedCorners.concentric.fill(Color(red: 0x9D / 255, green: 0x02 / 255, blue: 0x08 / 255)) }  // resolves to 8 8 8 8 against `a1`; iOS 18: 0 0 0 0
+            // resolves to 8 8 8 8 against `a1`; iOS 18: 0 0 0 0
+            .background { NestedCorners.concentric.fill(Color(red: 0x9D / 255, green: 0x02 / 255, blue: 0x08 / 255)) }
     }
 
     /// `a3`
     private var a3: some View {
-        NestedCorners.concentric.fill(Color(red: 0x9B / 255, green: 0xE7 / 255, blue: 0xF0 / 255))  // resolves to 0 0 0 0 against `a2`; iOS 18: 0 0 0 0
+        // resolves to 0 0 0 0 against `a2`; iOS 18: 0 0 0 0
+        NestedCorners.concentric.fill(Color(red: 0x9B / 255, green: 0xE7 / 255, blue: 0xF0 / 255))
     }
 
     /// `withMinimum`
@@ -86,7 +90,8 @@ struct NestedView: View {
             .padding(8)
             .frame(width: 160, height: 160)
             .concentricContainer(NestedCorners.rect(24))  // resolves to 24 24 24 24 (container)
-            .background { NestedCorners.rect(24).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 24 24 24 24
+            // resolves to 24 24 24 24
+            .background { NestedCorners.rect(24).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }
     }
 
     /// `b1`
@@ -95,7 +100,8 @@ struct NestedView: View {
             .padding(8)
             .frame(maxWidth: .infinity, maxHeight: .infinity)
             .concentricContainer(NestedCorners.rect(16))  // resolves to 16 16 16 16 (container)
-            .background { NestedCorners.nested(minimum: 6).fill(Color(red: 1, green: 0xC3 / 255, blue: 0)) }  // resolves to 16 16 16 16 against `withMinimum`; iOS 18: 6 6 6 6
+            // resolves to 16 16 16 16 against `withMinimum`; iOS 18: 6 6 6 6
+            .background { NestedCorners.nested(minimum: 6).fill(Color(red: 1, green: 0xC3 / 255, blue: 0)) }
     }
 
     /// `b2`
@@ -104,12 +110,18 @@ struct NestedView: View {
             .padding(8)
             .frame(maxWidth: .infinity, maxHeight: .infinity)
             .concentricContainer(NestedCorners.rect(8))  // resolves to 8 8 8 8 (container)
-            .background { NestedCorners.nested(minimum: 6).fill(Color(red: 0x9D / 255, green: 0x02 / 255, blue: 0x08 / 255)) }  // resolves to 8 8 8 8 against `b1`; iOS 18: 6 6 6 6
+            // resolves to 8 8 8 8 against `b1`; iOS 18: 6 6 6 6
+            .background { NestedCorners.nested(minimum: 6).fill(Color(
+                red: 0x9D / 255,
+                green: 0x02 / 255,
+                blue: 0x08 / 255
+            )) }
     }
 
     /// `b3`
     private var b3: some View {
-        NestedCorners.nested(minimum: 6).fill(Color(red: 0x9B / 255, green: 0xE7 / 255, blue: 0xF0 / 255))  // resolves to 6 6 6 6 against `b2`; iOS 18: 6 6 6 6
+        // resolves to 6 6 6 6 against `b2`; iOS 18: 6 6 6 6
+        NestedCorners.nested(minimum: 6).fill(Color(red: 0x9B / 255, green: 0xE7 / 255, blue: 0xF0 / 255))
     }
 }
 

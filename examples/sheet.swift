@@ -1,10 +1,10 @@
 // SheetView.swift: SwiftUI for examples/sheet.scene, written by `scene run --swiftui`.
 // Screen: iphone-16-pro, 402 × 874 pt, display corner radius 62. The scene targets iOS 26.
-// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and
-// macOS only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the
-// iOS 18 fallback (each ConcentricRectangle becomes a rounded rectangle of its
-// minimum; glass becomes a material). `// resolves to TL TR BR BL` gives each shape's radii
-// (topLeading topTrailing bottomTrailing bottomLeading) as SwiftUI draws them.
+// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and macOS
+// only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback
+// (each ConcentricRectangle becomes a rounded rectangle of its minimum; glass becomes a material).
+// `// resolves to TL TR BR BL` gives each shape's radii (topLeading topTrailing bottomTrailing
+// bottomLeading) as SwiftUI draws them.
 
 import SwiftUI
 
@@ -21,7 +21,12 @@ enum SheetCorners {
         if #available(iOS 26.0, macOS 26.0, *) {
             AnyShape(ConcentricRectangle(uniformTopCorners: .fixed(24), uniformBottomCorners: .concentric))
         } else {
-            AnyShape(UnevenRoundedRectangle(topLeadingRadius: 24, bottomLeadingRadius: 0, bottomTrailingRadius: 0, topTrailingRadius: 24))
+            AnyShape(UnevenRoundedRectangle(
+                topLeadingRadius: 24,
+                bottomLeadingRadius: 0,
+                bottomTrailingRadius: 0,
+                topTrailingRadius: 24
+            ))
         }
     }
 
@@ -57,8 +62,15 @@ struct SheetView: View {
         }
         .frame(height: 420, alignment: .top)
         .frame(maxWidth: .infinity, alignment: .top)
-        .concentricContainer(UnevenRoundedRectangle(topLeadingRadius: 24, bottomLeadingRadius: 62, bottomTrailingRadius: 62, topTrailingRadius: 24))  // resolves to 24 24 62 62 (container)
-        .background { SheetCorners.sheetShape.fill(Color(red: 0xF2 / 255, green: 0xF2 / 255, blue: 0xF7 / 255)) }  // resolves to 24 24 62 62 against the screen; iOS 18: 24 24 0 0
+        // resolves to 24 24 62 62 (container)
+        .concentricContainer(UnevenRoundedRectangle(
+            topLeadingRadius: 24,
+            bottomLeadingRadius: 62,
+            bottomTrailingRadius: 62,
+            topTrailingRadius: 24
+        ))
+        // resolves to 24 24 62 62 against the screen; iOS 18: 24 24 0 0
+        .background { SheetCorners.sheetShape.fill(Color(red: 0xF2 / 255, green: 0xF2 / 255, blue: 0xF7 / 255)) }
     }
 
     /// `grabber`, role pill
@@ -77,19 +89,30 @@ struct SheetView: View {
 
     /// `cancel`, role button
     private var cancel: some View {
-        Capsule().fill(Color(red: 0xE5 / 255, green: 0xE5 / 255, blue: 0xEA / 255))  // resolves to 25 25 25 25
-            .frame(width: 150, height: 50)
+        Button {
+            // the button's action
+        } label: {
+            Capsule().fill(Color(red: 0xE5 / 255, green: 0xE5 / 255, blue: 0xEA / 255))  // resolves to 25 25 25 25
+        }
+        .frame(width: 150, height: 50)
+        .buttonStyle(.plain)
     }
 
     /// `done`, role button
     private var done: some View {
-        Capsule().fill(Color(red: 0x0A / 255, green: 0x84 / 255, blue: 1))  // resolves to 25 25 25 25
-            .frame(width: 150, height: 50)
+        Button {
+            // the button's action
+        } label: {
+            Capsule().fill(Color(red: 0x0A / 255, green: 0x84 / 255, blue: 1))  // resolves to 25 25 25 25
+        }
+        .frame(width: 150, height: 50)
+        .buttonStyle(.plain)
     }
 
     /// `panel`
     private var panel: some View {
-        SheetCorners.panelShape.fill(Color(red: 1, green: 0x9F / 255, blue: 0x0A / 255, opacity: 0x88 / 255))  // resolves to 0 0 54 54 against the screen; iOS 18: 0 0 0 0
+        // resolves to 0 0 54 54 against the screen; iOS 18: 0 0 0 0
+        SheetCorners.panelShape.fill(Color(red: 1, green: 0x9F / 255, blue: 0x0A / 255, opacity: 0x88 / 255))
             .frame(height: 240)
     }
 }

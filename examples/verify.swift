@@ -1,10 +1,10 @@
 // VerifyView.swift: SwiftUI for examples/verify.scene, written by `scene run --swiftui`.
 // Screen: iphone-16-pro, 402 × 874 pt, display corner radius 62. The scene targets iOS 26.
-// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and
-// macOS only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the
-// iOS 18 fallback (each ConcentricRectangle becomes a rounded rectangle of its
-// minimum; glass becomes a material). `// resolves to TL TR BR BL` gives each shape's radii
-// (topLeading topTrailing bottomTrailing bottomLeading) as SwiftUI draws them.
+// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and macOS
+// only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback
+// (each ConcentricRectangle becomes a rounded rectangle of its minimum; glass becomes a material).
+// `// resolves to TL TR BR BL` gives each shape's radii (topLeading topTrailing bottomTrailing
+// bottomLeading) as SwiftUI draws them.
 
 import SwiftUI
 
@@ -55,18 +55,30 @@ struct VerifyView: View {
         contentView
             .padding(VerifyCorners.padding)
             .frame(width: 177, height: 177)
-            .concentricContainer(VerifyCorners.rect(VerifyCorners.inner + VerifyCorners.padding))  // resolves to 28 28 28 28 (container)
-            .background { VerifyCorners.rect(VerifyCorners.inner + VerifyCorners.padding).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 28 28 28 28
+            // resolves to 28 28 28 28 (container)
+            .concentricContainer(VerifyCorners.rect(VerifyCorners.inner + VerifyCorners.padding))
+            // resolves to 28 28 28 28
+            .background { VerifyCorners.rect(VerifyCorners.inner + VerifyCorners.padding).fill(Color(
+                red: 0x0A / 255,
+                green: 0x24 / 255,
+                blue: 0x63 / 255
+            )) }
     }
 
     /// `content`
     private var contentView: some View {
-        VerifyCorners.nested(minimum: VerifyCorners.inner).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 16 16 16 16 against `box`; iOS 18: 16 16 16 16
+        // resolves to 16 16 16 16 against `box`; iOS 18: 16 16 16 16
+        VerifyCorners.nested(minimum: VerifyCorners.inner).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))
     }
 
     /// `alone`
     private var alone: some View {
-        VerifyCorners.nested(minimum: VerifyCorners.inner).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 16 16 16 16 against the screen; iOS 18: 16 16 16 16
+        // resolves to 16 16 16 16 against the screen; iOS 18: 16 16 16 16
+        VerifyCorners.nested(minimum: VerifyCorners.inner).fill(Color(
+            red: 0x0A / 255,
+            green: 0x24 / 255,
+            blue: 0x63 / 255
+        ))
             .frame(width: 153, height: 153)
     }
 
@@ -76,14 +88,20 @@ struct VerifyView: View {
             .padding(VerifyCorners.mapInset)
             .frame(width: 370, height: 300, alignment: .bottom)
             .concentricContainer(VerifyCorners.rect(VerifyCorners.map))  // resolves to 28 28 28 28 (container)
-            .background { VerifyCorners.rect(VerifyCorners.map).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 28 28 28 28
+            // resolves to 28 28 28 28
+            .background { VerifyCorners.rect(VerifyCorners.map).fill(Color(
+                red: 0x0A / 255,
+                green: 0x24 / 255,
+                blue: 0x63 / 255
+            )) }
     }
 
     /// `card`
     private var card: some View {
         Color.clear
             .frame(height: 88)
-            .glass(in: VerifyCorners.nested(minimum: VerifyCorners.map - VerifyCorners.mapInset, uniform: true))  // resolves to 16 16 16 16 against `map`; iOS 18: 16 16 16 16
+            // resolves to 16 16 16 16 against `map`; iOS 18: 16 16 16 16
+            .glass(in: VerifyCorners.nested(minimum: VerifyCorners.map - VerifyCorners.mapInset, uniform: true))
     }
 }
 

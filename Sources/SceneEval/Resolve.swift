@@ -66,6 +66,8 @@ struct Outer {
 struct ResolveContext {
     let screen: Screen
     let target: Target
+    /// How a concentric shape is drawn under `target ios18` (`Fallback.choose`).
+    var fallback: FallbackStyle = .minimum
 
     /// The radius the screen publishes to what it contains.
     static func screenRadius(_ screen: Screen) -> Double { min(screen.radius, screen.frame.halfShorterSide) }
@@ -212,6 +214,9 @@ struct ResolveContext {
     /// the minimum alone; then uniform groups, then the clamp.
     func concentric(_ spec: ConcentricSpec, _ state: inout CornerState, frame: Frame, ctx: ContainerRef,
                     outer: Outer) -> Resolution {
+        if target == .ios18, self.fallback != .minimum {
+            return fallbackConcentric(spec, frame: frame, ctx: ctx, outer: outer, explain: state.explain)
+        }
         var radii = Radii(all: 0)
         // What each corner would be measured from its smaller inset (`concentricCorner`).
         var smaller = Radii(all: 0)
@@ -433,7 +438,7 @@ extension ResolvedScene {
     public func reasons(for index: Int) -> [CornerReason] {
         // Field by field: no copy of the shape (the checker asks for every concentric one).
         guard let spec = shapes[index].spec else { return [] }
-        let context = ResolveContext(screen: screen, target: target)
+        let context = ResolveContext(screen: screen, target: target, fallback: fallback)
         let enclosing = shapes[index].enclosing
         return context.resolve(spec, frame: shapes[index].frame, ctx: enclosing, outer: outer(of: enclosing),
                                explain: true).reasons

@@ -89,6 +89,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case swiftuiTransitionShape = "swiftui-transition-shape"
     case swiftuiRelativeContainer = "swiftui-relative-container"
     case swiftuiRadiusOverflow = "swiftui-radius-overflow"
+    case swiftuiFallbackRelative = "swiftui-fallback-relative"
 
     /// Who reports a code.
     public enum Stage: String, Sendable, CaseIterable {
@@ -187,6 +188,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
         case .swiftuiTransitionShape: return (.warning, .export, "a `transition` shape other than a `rect`, written as a RoundedRectangle of its resolved radius")
         case .swiftuiRelativeContainer: return (.warning, .export, "`container relative`, which SwiftUI ignores, is left out of the code")
         case .swiftuiRadiusOverflow: return (.warning, .export, "fixed radii the shape cannot hold (radius-overflow), which iOS 26 traps on: written as drawn, clamped, or as a Capsule")
+        case .swiftuiFallbackRelative: return (.warning, .export, "`--fallback relative` where ContainerRelativeShape does not draw the iOS 26 radii: the shape falls back to its minimum")
         }
     }
 }

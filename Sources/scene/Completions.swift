@@ -2,6 +2,7 @@
 // scripts and the man page, generated from one table of the commands (checked
 // against `--help` by the tests) and from the `--help` text itself.
 import SceneLang
+import SceneEval
 import SceneREPL
 
 /// One subcommand as the shells complete it.
@@ -18,7 +19,7 @@ struct CLICommand {
 enum CLITable {
     static let commands: [CLICommand] = [
         CLICommand(name: "run", summary: "resolve a scene: table, JSON, SVG or SwiftUI",
-                   flags: ["--text", "--json", "--svg", "--centers", "--labels", "--guides", "--compare", "--swiftui", "--name", "--verify-harness", "--previews", "-o", "--stats", "--view", "--scale", "--background"],
+                   flags: ["--text", "--json", "--svg", "--centers", "--labels", "--guides", "--compare", "--swiftui", "--name", "--verify-harness", "--previews", "-o", "--stats", "--view", "--scale", "--background", "--fallback"],
                    arguments: .sceneOrSwiftFiles),
         CLICommand(name: "check", summary: "lint scenes and SwiftUI source (docs/lint.md, docs/swift-check.md)", flags: ["--json", "--strict", "--fix", "--explain"], arguments: .sceneOrSwiftFiles),
         CLICommand(name: "import", summary: "write the scene a SwiftUI file draws", flags: ["--view", "-o"], arguments: .sceneOrSwiftFiles),
@@ -38,7 +39,7 @@ enum CLITable {
     static let shells = ["bash", "zsh", "fish"]
     /// Options that take a value, and the values to offer (nil: a file; empty: free text).
     static let values: [String: [String]?] = ["--compare": ["ios18", "macos15"], "-o": nil, "--name": [], "--docs-url": [], "--view": [],
-                                              "--scale": [], "--background": ["transparent", "screen"],
+                                              "--scale": [], "--background": ["transparent", "screen"], "--fallback": FallbackStyle.words,
                                               "--port": [], "--screen": ScreenPreset.names]
 }
 

@@ -18,7 +18,7 @@ enum Exit {
 let usage = """
 usage: scene run FILE [--text | --json | --svg [--centers] [--labels] [--guides] [--compare ios18|macos15]
                       | --swiftui [--name TypeName] [--verify-harness] [--previews all]] [-o OUT] [--stats]
-                      [--scale N] [--background transparent|screen]
+                      [--scale N] [--background transparent|screen] [--fallback minimum|relative|resolved]
                         (OUT's extension picks the format: .svg .json .swift .txt, and .png .pdf
                         drawn by librsvg: --scale pixels per point, default 2; no other)
        scene check [--json] [--strict] [--fix] FILE...   lint (a directory: every `.scene` file below it)
@@ -88,6 +88,11 @@ func runHelp() -> String {
     device's safe area, home-indicator band and Dynamic Island (sourced values only:
     docs/presets.md), --compare ios18
     (macos15) adds the fallback beside it (a Mac window at macOS 15's 10 pt radius).
+    --fallback says what a concentric shape draws before iOS 26 (macOS 26), in the SwiftUI
+    export's fallback, under `target ios18` and in `--compare ios18`'s panel: `minimum` (the
+    default) a rounded rectangle of each corner's minimum; `relative` ContainerRelativeShape
+    where that draws the iOS 26 radii for the scene's layout, else the minimum; `resolved`
+    the iOS 26 radii as numbers, the same look for this layout (docs/swiftui.md).
     """
 }
 
@@ -158,6 +163,8 @@ struct RunRequest {
     var swiftUI = SwiftUIOptions()
     /// `.png` / `.pdf`: `--scale` and `--background`.
     var raster = RasterOptions()
+    /// `--fallback`: what concentric shapes draw before iOS 26 (target ios18, --compare, the export).
+    var fallback: FallbackStyle { swiftUI.fallback }
 }
 
 /// The output files `scene run -o` writes, by extension (lowercased): the format each implies.
@@ -213,6 +220,15 @@ func runRequest(_ args: [String]) -> RunRequest {
             i += 1
             guard i < args.count, args[i] == "all" else { usageError("`--previews` takes `all`: a preview per preset of the screen's family") }
             swiftUI.allPreviews = true
+        case "--fallback":
+            i += 1
+            guard i < args.count, let style = FallbackStyle(rawValue: args[i]) else {
+                let guess = i < args.count ? Suggest.closest(to: args[i], among: FallbackStyle.words) : nil
+                usageError((i < args.count ? "`--fallback \(args[i])`: no such fallback" : "`--fallback` needs a value")
+                    + "\nhelp: " + (guess.map { "did you mean `\($0)`? " } ?? "") + "`--fallback` takes \(FallbackStyle.words.map { "`\($0)`" }.joined(separator: ", ")): "
+                    + "what a concentric shape draws before iOS 26 (the minimum by default; `scene run --help`)")
+            }
+            swiftUI.fallback = style
         case "--name":
             i += 1
             guard i < args.count else { usageError("`--name` needs a type name") }
@@ -303,7 +319,7 @@ func write(_ scene: ResolvedScene, _ diagnostics: Findings, from file: SourceFil
 /// The SVG's panels: with --compare the first is iOS 26 whatever the file's own target.
 func panels(_ scene: ResolvedScene, from file: SourceFile, as request: RunRequest) -> (ResolvedScene, ResolvedScene?) {
     guard let compare = request.compare else { return (scene, nil) }
-    let panels = Pipeline.comparison(file, fallback: compare)
+    let panels = Pipeline.comparison(file, fallback: compare, style: request.fallback)
     return (panels.current ?? scene, panels.fallback)
 }
 
@@ -312,7 +328,7 @@ func run(_ args: [String]) -> Int32 {
     let t0 = DispatchTime.now().uptimeNanoseconds
     let file = load(request.path)
     let t1 = DispatchTime.now().uptimeNanoseconds
-    let c = Pipeline.compile(file)
+    let c = Pipeline.compile(file, fallback: request.fallback)
     let t2 = DispatchTime.now().uptimeNanoseconds
     // Built as read: a report shows 50 and counts the rest; --json writes them all.
     let diagnostics = c.checked()

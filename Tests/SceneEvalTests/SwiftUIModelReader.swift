@@ -20,7 +20,7 @@ struct SwiftUIModelReader {
 
     static let drawing: Set<String> = [
         "fill", "background", "glass", "glassEffect", "clipShape", "contentShape", "concentricContainer",
-        "containerShape", "zoomSource", "ignoresSafeArea", "buttonStyle", "tint",
+        "containerShape", "zoomSource", "ignoresSafeArea", "buttonStyle", "buttonBorderShape", "glassButton", "tint",
     ]
 
     init(_ generated: GeneratedCode, viewName: String) throws {
@@ -232,6 +232,14 @@ struct SwiftUIModelReader {
             case "VStack": return .stack(axis: .vertical, cross: ah, spacing: try value(a["spacing"]) ?? 8, children: kids)
             default: return .zstack(h: ah, v: av, children: kids)
             }
+        case "Button":
+            // `Button { action } label: { label }`: laid out as its label (a plain or
+            // glass style with the frame outside, as the export writes it).
+            _ = try group("{", "}")
+            guard take() == .ident("label"), take() == .punct(":") else { throw ReadError(description: "Button without a label") }
+            let kids = try children(try group("{", "}"), axis: nil)
+            guard kids.count == 1 else { throw ReadError(description: "Button label of \(kids.count) views") }
+            return kids[0]
         case "GlassGroup":
             // GlassEffectContainer around one stack: the stack, laid out as it is.
             if peek == .punct("(") { _ = try group("(", ")") }

@@ -8,9 +8,12 @@ import SceneLang
 /// internal names in the code. Each test failed before its fix.
 @Suite("SwiftUI export: names, guards and comments")
 struct SwiftUINameTests {
+    /// The export, its line breaks undone (`SwiftUITest.flat`) so that a call or a comment reads on one line.
     static func export(_ text: String, name: String = "test.scene", typeName: String? = nil) throws -> SwiftUIExport {
-        try #require(SwiftUIWriter.export(SourceFile(name: name, text: text), options: SwiftUIOptions(typeName: typeName)),
-                     "the scene does not compile:\n\(text)")
+        var e = try #require(SwiftUIWriter.export(SourceFile(name: name, text: text), options: SwiftUIOptions(typeName: typeName)),
+                             "the scene does not compile:\n\(text)")
+        e.code = SwiftUITest.flat(e.code)
+        return e
     }
 
     /// Scenes that between them make the writer emit every construct it has.

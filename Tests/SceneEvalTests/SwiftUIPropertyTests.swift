@@ -20,11 +20,12 @@ struct SwiftUIPropertyTests {
         var enumName: String
     }
 
-    static func make(_ name: String, _ text: String, typeName: String? = nil) -> Case? {
+    static func make(_ name: String, _ text: String, typeName: String? = nil, fallback: FallbackStyle = .minimum) -> Case? {
         let file = SourceFile(name: name, text: text)
         let c = Pipeline.compile(file, target: .ios26)
-        guard let scene = c.scene, let old = Pipeline.compile(file, target: .ios18).scene,
-              let export = SwiftUIWriter.export(file, options: SwiftUIOptions(typeName: typeName)) else { return nil }
+        guard let scene = c.scene, let old = Pipeline.compile(file, target: .ios18, fallback: fallback).scene,
+              let export = SwiftUIWriter.export(file, options: SwiftUIOptions(typeName: typeName, fallback: fallback))
+        else { return nil }
         let names = SwiftUIWriter.typeNames(source: name, typeName: typeName)
         return Case(name: name, file: file, scene: scene, fallback: old, ast: c.parse.scene, export: export, enumName: names.corners)
     }
@@ -138,7 +139,9 @@ struct SwiftUIPropertyTests {
                         "\(c.name): `\(label)` minimum \(String(describing: sh.minimum)) uniform \(sh.uniform) not written", sourceLocation: sourceLocation)
                 // 3. Its fallback: the scene's iOS 18 radii (SwiftUI clamps to half the shorter side).
                 let old = c.fallback.shapes[i].radii.values
-                #expect(own.contains { u in u.fallback.map { $0.map { min($0, half) } } == old.map(Optional.some) },
+                #expect(own.contains { u in
+                            zip(u.fallback, old).allSatisfy { w, o in w.map { abs(min($0, half) - o) < 0.001 } ?? false }
+                        },
                         "\(c.name): `\(label)` fallback is not the iOS 18 radii \(old)", sourceLocation: sourceLocation)
             }
             // 4. A rect container publishes its resolved radius.
@@ -160,13 +163,21 @@ struct SwiftUIPropertyTests {
         Self.check(c)
     }
 
-    @Test("random scenes")
-    func random() throws {
+    /// `--fallback resolved`: every fallback is what `target ios18` draws under it, the iOS 26 radii.
+    @Test("every example under --fallback resolved", arguments: SVGGoldenTests.sources().map(\.path))
+    func exampleResolved(_ path: String) throws {
+        let text = try String(contentsOf: SVGTest.root.appendingPathComponent(path), encoding: .utf8)
+        let c = try #require(Self.make(path, text, fallback: .resolved))
+        Self.check(c)
+    }
+
+    @Test("random scenes", arguments: [FallbackStyle.minimum, .resolved])
+    func random(_ style: FallbackStyle) throws {
         var made = 0
         for seed in 1...SwiftUIRandomScene.count {
             var gen = SwiftUIRandomScene(seed: UInt64(seed))
             let text = gen.scene()
-            guard let c = Self.make("random\(seed).scene", text, typeName: "Random\(seed)View") else { continue }
+            guard let c = Self.make("random\(seed).scene", text, typeName: "Random\(seed)View", fallback: style) else { continue }
             made += 1
             Self.check(c)
         }

@@ -1,6 +1,6 @@
 /// Random scenes for the SwiftUI export's property and typecheck tests: every kind of
 /// shape and container, each of Apple's nine ConcentricRectangle initialiser forms,
-/// stacks, padding, alignment, glass and the modifier shapes, nested a few levels.
+/// stacks, padding, alignment, glass, buttons and the modifier shapes, nested a few levels.
 /// Deterministic per seed; every node is labelled (`n1`, `n2`, …) so each has its own subview.
 struct SwiftUIRandomScene {
     static let count = 40
@@ -66,6 +66,7 @@ struct SwiftUIRandomScene {
         if chance(10) { items.append("hit " + shape()) }
         if chance(10) { items.append("background " + shape()) }
         if chance(10) { items.append("transition " + (chance(50) ? "rect 12" : shape())) }
+        if chance(10) { items.append("role button") }
         let indent = String(repeating: "  ", count: depth)
         if kids == 0 { lines.append(indent + items.joined(separator: " ")); return }
         lines.append(indent + items.joined(separator: " ") + " <")

@@ -46,6 +46,36 @@ enum SwiftUITest {
             .replacingOccurrences(of: "\n#if os(macOS)\n", with: "\n#if os(macOS) || os(Linux)\n")
     }
 
+    /// `code` with the line breaks `SwiftLines` makes undone, so that a test can look for a
+    /// call or a comment on one line: a call's arguments rejoined, a wrapped comment's
+    /// continuation lines joined to it (a line starting `// note:`, `// resolves`, `// draws`
+    /// starts a comment of its own). Still Swift that typechecks.
+    static func flat(_ code: String) -> String {
+        var out: [String] = []
+        var previousComment = ""
+        for raw in code.split(separator: "\n", omittingEmptySubsequences: false) {
+            let line = String(raw)
+            let t = line.trimmingCharacters(in: .whitespaces)
+            let marker = t.hasPrefix("///") ? "///" : t.hasPrefix("//") ? "//" : ""
+            let fresh = ["// note:", "// resolves", "// draws", "/// `", "// MARK"].contains { t.hasPrefix($0) }
+            if !marker.isEmpty, marker == previousComment, !fresh, let last = out.popLast() {
+                out.append(last + " " + t.dropFirst(marker.count).trimmingCharacters(in: .whitespaces))
+                continue
+            }
+            previousComment = marker
+            if let last = out.last, last.hasSuffix("(") || last.hasSuffix("[") {
+                out[out.count - 1] = last + t
+            } else if let last = out.last, last.hasSuffix(","), marker.isEmpty, !last.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+                out[out.count - 1] = last + " " + t
+            } else if marker.isEmpty, t.hasPrefix(")") || t.hasPrefix("]"), let last = out.last, !last.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+                out[out.count - 1] = last + t
+            } else {
+                out.append(line)
+            }
+        }
+        return out.joined(separator: "\n")
+    }
+
     /// Typecheck Swift sources (name → text) together; the compiler's output, or nil when they pass.
     static func typecheck(_ files: [(name: String, code: String)],
                           sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> String? {
@@ -79,6 +109,7 @@ struct GeneratedCode {
     var shapes: [String: (initializer: String, fallback: String)] = [:]
 
     init(_ code: String, enumName: String) {
+        let code = SwiftUITest.flat(code)
         self.code = code; self.enumName = enumName
         let lines = code.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         for (n, line) in lines.enumerated() {
@@ -89,9 +120,17 @@ struct GeneratedCode {
                 if let c = value.range(of: "  //") { value = String(value[..<c.lowerBound]) }
                 bindings.append("let \(name) = \(value.replacingOccurrences(of: "`", with: ""))")
             }
-            if t.hasPrefix("static var "), t.hasSuffix(": AnyShape {"), n + 4 < lines.count {
+            if t.hasPrefix("static var "), t.hasSuffix(": AnyShape {") {
+                // `if #available(…) {` INITIALISER `} else {` FALLBACK `}`, each over one line or more.
                 let name = String(t.dropFirst("static var ".count).prefix { $0 != ":" })
-                shapes[name] = (lines[n + 2].trimmingCharacters(in: .whitespaces), lines[n + 4].trimmingCharacters(in: .whitespaces))
+                var parts: [String] = ["", ""], part = -1, k = n + 1
+                while k < lines.count {
+                    let l = lines[k].trimmingCharacters(in: .whitespaces)
+                    if l.hasPrefix("if #available(") { part = 0 } else if l == "} else {" { part = 1 } else if l == "}" { break }
+                    else if part >= 0 { parts[part] += l }
+                    k += 1
+                }
+                shapes[name] = (parts[0], parts[1])
             }
         }
     }

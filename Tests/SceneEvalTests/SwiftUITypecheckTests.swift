@@ -70,6 +70,8 @@ struct SwiftUITypecheckTests {
                     ConcentricRectangle(uniformTopCorners: .fixed(24.0), uniformBottomCorners: .concentric).fill(Color.green)
                     Color.clear.padding(12).containerShape(RoundedRectangle(cornerRadius: 28, style: .continuous))
                         .glassEffect(.regular, in: ConcentricRectangle(corners: .concentric(minimum: .fixed(16)), isUniform: true))
+                    Button { } label: { Color.clear.frame(width: 44, height: 44) }
+                        .buttonStyle(.glass).buttonBorderShape(.circle)
                 }
             }
         }
@@ -90,6 +92,9 @@ struct SwiftUITypecheckTests {
         ("Color.clear.background(Color.red.frame(width: 1))", "deprecated"),
         ("Color.clear.matchedTransitionSource(id: 1, in: Namespace().wrappedValue) { $0.clipShape(Capsule()) }", "cannot convert value of type 'Capsule' to expected argument type 'RoundedRectangle'"),
         ("RoundedRectangle(radius: 8)", "no exact matches in call to initializer"),
+        ("Button { } label: { Color.clear }.buttonStyle(Glass.regular)", "requires that 'Glass' conform to 'PrimitiveButtonStyle'"),
+        ("Button { } label: { Color.clear }.buttonBorderShape(Circle())", "cannot convert value of type 'Circle' to expected argument type 'ButtonBorderShape'"),
+        ("Button(action: {}) { Color.clear }.buttonStyle(.glassy)", "has no member 'glassy'"),
     ])
     func rejects(_ snippet: String, _ reason: String) throws {
         let code = """

@@ -7,8 +7,11 @@ import SceneLang
 /// as written, names Swift reserves.
 @Suite("SwiftUI export: writer")
 struct SwiftUIWriterTests {
+    /// The export, its line breaks undone (`SwiftUITest.flat`) so that a call or a comment reads on one line.
     static func export(_ text: String, name: String = "test.scene") throws -> SwiftUIExport {
-        try #require(SwiftUIWriter.export(SourceFile(name: name, text: text)), "the scene does not compile")
+        var e = try #require(SwiftUIWriter.export(SourceFile(name: name, text: text)), "the scene does not compile")
+        e.code = SwiftUITest.flat(e.code)
+        return e
     }
 
     /// Each scene form and the one initialiser (apple-reference §1.2) it must become.

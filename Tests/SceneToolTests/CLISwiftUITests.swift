@@ -56,3 +56,41 @@ struct CLISwiftUITests {
         #expect(r.err.contains("<stdin>:1:1"))
     }
 }
+
+/// `scene run --fallback minimum|relative|resolved`, as a process.
+struct CLIFallbackTests {
+    @Test func fallbackReachesTheExportTheTableAndTheComparison() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scene-fallback-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scene = dir.appendingPathComponent("fb.scene")
+        try "target ios18\ncard: container rect 28 size 300x200 <\n  photo: concentric min 8 pad 12\n>\n"
+            .write(to: scene, atomically: true, encoding: .utf8)
+        let swift = try CLI.run(["run", scene.path, "--swiftui", "--fallback", "resolved"])
+        #expect(swift.status == 0, "\(swift.err)")
+        #expect(swift.out.contains("AnyShape(rect(16))"))
+        let minimum = try CLI.run(["run", scene.path])
+        #expect(minimum.out.contains("8 8 8 8"), "\(minimum.out)")
+        let resolved = try CLI.run(["run", scene.path, "--fallback", "resolved"])
+        #expect(resolved.out.contains("16 16 16 16") && !resolved.out.contains("8 8 8 8"), "\(resolved.out)")
+        let a = try CLI.run(["run", scene.path, "--svg", "--compare", "ios18"])
+        let b = try CLI.run(["run", scene.path, "--svg", "--compare", "ios18", "--fallback", "resolved"])
+        #expect(a.status == 0 && b.status == 0)
+        #expect(a.out != b.out, "the comparison's fallback panel follows --fallback")
+    }
+
+    @Test func aBadValueSaysWhatItTakes() throws {
+        let r = try CLI.run(["run", "examples/map.scene", "--swiftui", "--fallback", "resolve"])
+        #expect(r.status == 64)
+        #expect(r.err.contains("scene: `--fallback resolve`: no such fallback\nhelp: did you mean `resolved`?"), "\(r.err)")
+        #expect(r.err.contains("`minimum`, `relative`, `resolved`"))
+        let none = try CLI.run(["run", "examples/map.scene", "--fallback"])
+        #expect(none.status == 64 && none.err.contains("`--fallback` needs a value"), "\(none.err)")
+        let help = try CLI.run(["--help"])
+        #expect(help.out.contains("[--fallback minimum|relative|resolved]"))
+        let runHelp = try CLI.run(["run", "--help"])
+        #expect(runHelp.out.contains("--fallback says what a concentric shape draws before iOS 26"))
+        let bash = try CLI.run(["completions", "bash"])
+        #expect(bash.out.contains("--fallback") && bash.out.contains("minimum relative resolved"), "\(bash.out.prefix(3000))")
+    }
+}

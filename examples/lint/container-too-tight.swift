@@ -1,10 +1,11 @@
-// ContainerTooTightView.swift: SwiftUI for examples/lint/container-too-tight.scene, written by `scene run --swiftui`.
+// ContainerTooTightView.swift: SwiftUI for examples/lint/container-too-tight.scene, written by
+// `scene run --swiftui`.
 // Screen: iphone-16-pro, 402 × 874 pt, display corner radius 62. The scene targets iOS 26.
-// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and
-// macOS only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the
-// iOS 18 fallback (each ConcentricRectangle becomes a rounded rectangle of its
-// minimum; glass becomes a material). `// resolves to TL TR BR BL` gives each shape's radii
-// (topLeading topTrailing bottomTrailing bottomLeading) as SwiftUI draws them.
+// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and macOS
+// only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback
+// (each ConcentricRectangle becomes a rounded rectangle of its minimum; glass becomes a material).
+// `// resolves to TL TR BR BL` gives each shape's radii (topLeading topTrailing bottomTrailing
+// bottomLeading) as SwiftUI draws them.
 
 import SwiftUI
 
@@ -39,12 +40,18 @@ struct ContainerTooTightView: View {
             .padding(12)
             .frame(width: 300, height: 200)
             .concentricContainer(ContainerTooTightCorners.rect(20))  // resolves to 20 20 20 20 (container)
-            .background { ContainerTooTightCorners.rect(20).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 20 20 20 20
+            // resolves to 20 20 20 20
+            .background { ContainerTooTightCorners.rect(20).fill(Color(
+                red: 0x0A / 255,
+                green: 0x24 / 255,
+                blue: 0x63 / 255
+            )) }
     }
 
     /// `photo`
     private var photo: some View {
-        ContainerTooTightCorners.nested(minimum: 16).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 16 16 16 16 against `card`; iOS 18: 16 16 16 16
+        // resolves to 16 16 16 16 against `card`; iOS 18: 16 16 16 16
+        ContainerTooTightCorners.nested(minimum: 16).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))
     }
 }
 

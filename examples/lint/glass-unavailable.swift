@@ -1,10 +1,11 @@
-// GlassUnavailableView.swift: SwiftUI for examples/lint/glass-unavailable.scene, written by `scene run --swiftui`.
+// GlassUnavailableView.swift: SwiftUI for examples/lint/glass-unavailable.scene, written by `scene
+// run --swiftui`.
 // Screen: iphone-16-pro, 402 × 874 pt, display corner radius 62. The scene targets iOS 18.
-// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and
-// macOS only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the
-// iOS 18 fallback (each ConcentricRectangle becomes a rounded rectangle of its
-// minimum; glass becomes a material). `// resolves to TL TR BR BL` gives each shape's radii
-// (topLeading topTrailing bottomTrailing bottomLeading) as SwiftUI draws them.
+// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and macOS
+// only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback
+// (each ConcentricRectangle becomes a rounded rectangle of its minimum; glass becomes a material).
+// `// resolves to TL TR BR BL` gives each shape's radii (topLeading topTrailing bottomTrailing
+// bottomLeading) as SwiftUI draws them.
 
 import SwiftUI
 

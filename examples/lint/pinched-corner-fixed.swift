@@ -1,10 +1,11 @@
-// PinchedCornerFixedView.swift: SwiftUI for examples/lint/pinched-corner-fixed.scene, written by `scene run --swiftui`.
+// PinchedCornerFixedView.swift: SwiftUI for examples/lint/pinched-corner-fixed.scene, written by
+// `scene run --swiftui`.
 // Screen: iphone-16-pro, 402 × 874 pt, display corner radius 62. The scene targets iOS 26.
-// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and
-// macOS only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the
-// iOS 18 fallback (each ConcentricRectangle becomes a rounded rectangle of its
-// minimum; glass becomes a material). `// resolves to TL TR BR BL` gives each shape's radii
-// (topLeading topTrailing bottomTrailing bottomLeading) as SwiftUI draws them.
+// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and macOS
+// only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback
+// (each ConcentricRectangle becomes a rounded rectangle of its minimum; glass becomes a material).
+// `// resolves to TL TR BR BL` gives each shape's radii (topLeading topTrailing bottomTrailing
+// bottomLeading) as SwiftUI draws them.
 
 import SwiftUI
 
@@ -36,7 +37,12 @@ struct PinchedCornerFixedView: View {
             .padding(12)
             .frame(width: 300, height: 200)
             .concentricContainer(PinchedCornerFixedCorners.rect(28))  // resolves to 28 28 28 28 (container)
-            .background { PinchedCornerFixedCorners.rect(28).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 28 28 28 28
+            // resolves to 28 28 28 28
+            .background { PinchedCornerFixedCorners.rect(28).fill(Color(
+                red: 0x0A / 255,
+                green: 0x24 / 255,
+                blue: 0x63 / 255
+            )) }
     }
 
     /// `photo`
@@ -49,7 +55,12 @@ struct PinchedCornerFixedView: View {
         thumb
             .padding(8)
             .frame(width: 300, height: 200)
-            .background { PinchedCornerFixedCorners.rect(20).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 20 20 20 20
+            // resolves to 20 20 20 20
+            .background { PinchedCornerFixedCorners.rect(20).fill(Color(
+                red: 0x0A / 255,
+                green: 0x24 / 255,
+                blue: 0x63 / 255
+            )) }
     }
 
     /// `thumb`

@@ -1,10 +1,11 @@
-// RadiusOverflowFixedView.swift: SwiftUI for examples/lint/radius-overflow-fixed.scene, written by `scene run --swiftui`.
+// RadiusOverflowFixedView.swift: SwiftUI for examples/lint/radius-overflow-fixed.scene, written by
+// `scene run --swiftui`.
 // Screen: iphone-16-pro, 402 × 874 pt, display corner radius 62. The scene targets iOS 26.
-// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and
-// macOS only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the
-// iOS 18 fallback (each ConcentricRectangle becomes a rounded rectangle of its
-// minimum; glass becomes a material). `// resolves to TL TR BR BL` gives each shape's radii
-// (topLeading topTrailing bottomTrailing bottomLeading) as SwiftUI draws them.
+// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and macOS
+// only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback
+// (each ConcentricRectangle becomes a rounded rectangle of its minimum; glass becomes a material).
+// `// resolves to TL TR BR BL` gives each shape's radii (topLeading topTrailing bottomTrailing
+// bottomLeading) as SwiftUI draws them.
 
 import SwiftUI
 
@@ -39,7 +40,12 @@ struct RadiusOverflowFixedView: View {
         }
         .frame(width: 360, height: 300, alignment: .top)
         .concentricContainer(RadiusOverflowFixedCorners.rect(32))  // resolves to 32 32 32 32 (container)
-        .background { RadiusOverflowFixedCorners.rect(32).fill(Color(red: 0xF2 / 255, green: 0xF2 / 255, blue: 0xF7 / 255)) }  // resolves to 32 32 32 32
+        // resolves to 32 32 32 32
+        .background { RadiusOverflowFixedCorners.rect(32).fill(Color(
+            red: 0xF2 / 255,
+            green: 0xF2 / 255,
+            blue: 0xF7 / 255
+        )) }
     }
 
     /// `done`
@@ -50,7 +56,13 @@ struct RadiusOverflowFixedView: View {
 
     /// `handle`
     private var handle: some View {
-        UnevenRoundedRectangle(topLeadingRadius: 10, bottomLeadingRadius: 0, bottomTrailingRadius: 0, topTrailingRadius: 10).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 10 10 0 0
+        // resolves to 10 10 0 0
+        UnevenRoundedRectangle(
+            topLeadingRadius: 10,
+            bottomLeadingRadius: 0,
+            bottomTrailingRadius: 0,
+            topTrailingRadius: 10
+        ).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))
             .frame(width: 120, height: 20)
     }
 

@@ -1,10 +1,11 @@
-// RadiusOverflowView.swift: SwiftUI for examples/lint/radius-overflow.scene, written by `scene run --swiftui`.
+// RadiusOverflowView.swift: SwiftUI for examples/lint/radius-overflow.scene, written by `scene run
+// --swiftui`.
 // Screen: iphone-16-pro, 402 × 874 pt, display corner radius 62. The scene targets iOS 26.
-// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and
-// macOS only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the
-// iOS 18 fallback (each ConcentricRectangle becomes a rounded rectangle of its
-// minimum; glass becomes a material). `// resolves to TL TR BR BL` gives each shape's radii
-// (topLeading topTrailing bottomTrailing bottomLeading) as SwiftUI draws them.
+// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and macOS
+// only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback
+// (each ConcentricRectangle becomes a rounded rectangle of its minimum; glass becomes a material).
+// `// resolves to TL TR BR BL` gives each shape's radii (topLeading topTrailing bottomTrailing
+// bottomLeading) as SwiftUI draws them.
 
 import SwiftUI
 
@@ -39,33 +40,44 @@ struct RadiusOverflowView: View {
         }
         .frame(width: 360, height: 300, alignment: .top)
         .concentricContainer(RadiusOverflowCorners.rect(32))  // resolves to 32 32 32 32 (container)
-        .background { RadiusOverflowCorners.rect(32).fill(Color(red: 0xF2 / 255, green: 0xF2 / 255, blue: 0xF7 / 255)) }  // resolves to 32 32 32 32
+        // resolves to 32 32 32 32
+        .background { RadiusOverflowCorners.rect(32).fill(Color(red: 0xF2 / 255, green: 0xF2 / 255, blue: 0xF7 / 255)) }
     }
 
     /// `done`
     private var done: some View {
-        // note: the scene's radius 36 overflows `done`'s 160×44 frame and iOS 26 traps on it: written as a Capsule, what earlier versions drew
+        // note: the scene's radius 36 overflows `done`'s 160×44 frame and iOS 26 traps on it: written as a Capsule,
+        // what earlier versions drew
         Capsule().fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 22 22 22 22
             .frame(width: 160, height: 44)
     }
 
     /// `handle`
     private var handle: some View {
-        // note: the scene's radii 32 32 0 0 overflow `handle`'s 120×20 frame and iOS 26 traps on them: written as the radii it is drawn with, 10 10 0 0
-        UnevenRoundedRectangle(topLeadingRadius: 10, bottomLeadingRadius: 0, bottomTrailingRadius: 0, topTrailingRadius: 10).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 10 10 0 0
+        // note: the scene's radii 32 32 0 0 overflow `handle`'s 120×20 frame and iOS 26 traps on them: written as the
+        // radii it is drawn with, 10 10 0 0
+        // resolves to 10 10 0 0
+        UnevenRoundedRectangle(
+            topLeadingRadius: 10,
+            bottomLeadingRadius: 0,
+            bottomTrailingRadius: 0,
+            topTrailingRadius: 10
+        ).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))
             .frame(width: 120, height: 20)
     }
 
     /// `track`
     private var track: some View {
-        // note: the scene's radius 8 overflows `track`'s 200×8 frame and iOS 26 traps on it: written as a Capsule, what earlier versions drew
+        // note: the scene's radius 8 overflows `track`'s 200×8 frame and iOS 26 traps on it: written as a Capsule, what
+        // earlier versions drew
         Capsule().fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 4 4 4 4
             .frame(width: 200, height: 8)
     }
 
     /// `icon`
     private var icon: some View {
-        // note: the scene's radius 20 overflows `icon`'s 32×32 frame and iOS 26 traps on it: written as the radius it is drawn with, 16
+        // note: the scene's radius 20 overflows `icon`'s 32×32 frame and iOS 26 traps on it: written as the radius it
+        // is drawn with, 16
         RadiusOverflowCorners.rect(16).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 16 16 16 16
             .frame(width: 32, height: 32)
     }

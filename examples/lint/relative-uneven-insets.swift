@@ -1,10 +1,11 @@
-// RelativeUnevenInsetsView.swift: SwiftUI for examples/lint/relative-uneven-insets.scene, written by `scene run --swiftui`.
+// RelativeUnevenInsetsView.swift: SwiftUI for examples/lint/relative-uneven-insets.scene, written
+// by `scene run --swiftui`.
 // Screen: iphone-16-pro, 402 × 874 pt, display corner radius 62. The scene targets iOS 26.
-// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and
-// macOS only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the
-// iOS 18 fallback (each ConcentricRectangle becomes a rounded rectangle of its
-// minimum; glass becomes a material). `// resolves to TL TR BR BL` gives each shape's radii
-// (topLeading topTrailing bottomTrailing bottomLeading) as SwiftUI draws them.
+// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and macOS
+// only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback
+// (each ConcentricRectangle becomes a rounded rectangle of its minimum; glass becomes a material).
+// `// resolves to TL TR BR BL` gives each shape's radii (topLeading topTrailing bottomTrailing
+// bottomLeading) as SwiftUI draws them.
 
 import SwiftUI
 
@@ -30,12 +31,18 @@ struct RelativeUnevenInsetsView: View {
             .padding(EdgeInsets(top: 6, leading: 10, bottom: 20, trailing: 14))
             .frame(width: 300, height: 200)
             .concentricContainer(RelativeUnevenInsetsCorners.rect(30))  // resolves to 30 30 30 30 (container)
-            .background { RelativeUnevenInsetsCorners.rect(30).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 30 30 30 30
+            // resolves to 30 30 30 30
+            .background { RelativeUnevenInsetsCorners.rect(30).fill(Color(
+                red: 0x0A / 255,
+                green: 0x24 / 255,
+                blue: 0x63 / 255
+            )) }
     }
 
     /// `panel`
     private var panel: some View {
-        ContainerRelativeShape().fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 24 24 24 24 against `card`
+        // resolves to 24 24 24 24 against `card`
+        ContainerRelativeShape().fill(Color(red: 1, green: 0xC3 / 255, blue: 0))
     }
 }
 

@@ -1,10 +1,11 @@
-// ScreenEdgeMarginFixedView.swift: SwiftUI for examples/lint/screen-edge-margin-fixed.scene, written by `scene run --swiftui`.
+// ScreenEdgeMarginFixedView.swift: SwiftUI for examples/lint/screen-edge-margin-fixed.scene,
+// written by `scene run --swiftui`.
 // Screen: iphone-16-pro, 402 × 874 pt, display corner radius 62. The scene targets iOS 26.
-// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and
-// macOS only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the
-// iOS 18 fallback (each ConcentricRectangle becomes a rounded rectangle of its
-// minimum; glass becomes a material). `// resolves to TL TR BR BL` gives each shape's radii
-// (topLeading topTrailing bottomTrailing bottomLeading) as SwiftUI draws them.
+// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and macOS
+// only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback
+// (each ConcentricRectangle becomes a rounded rectangle of its minimum; glass becomes a material).
+// `// resolves to TL TR BR BL` gives each shape's radii (topLeading topTrailing bottomTrailing
+// bottomLeading) as SwiftUI draws them.
 
 import SwiftUI
 
@@ -40,13 +41,18 @@ struct ScreenEdgeMarginFixedView: View {
 
     /// `banner`
     private var banner: some View {
-        ScreenEdgeMarginFixedCorners.rect(12).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 12 12 12 12
+        // resolves to 12 12 12 12
+        ScreenEdgeMarginFixedCorners.rect(12).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))
             .frame(width: 370, height: 60)
     }
 
     /// `card`
     private var card: some View {
-        ScreenEdgeMarginFixedCorners.nested(minimum: 51, uniform: true).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 51 51 51 51 against the screen; iOS 18: 51 51 51 51
+        // resolves to 51 51 51 51 against the screen; iOS 18: 51 51 51 51
+        ScreenEdgeMarginFixedCorners.nested(
+            minimum: 51,
+            uniform: true
+        ).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))
             .frame(width: 380, height: 200)
     }
 }

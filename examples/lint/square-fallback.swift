@@ -1,10 +1,11 @@
-// SquareFallbackView.swift: SwiftUI for examples/lint/square-fallback.scene, written by `scene run --swiftui`.
+// SquareFallbackView.swift: SwiftUI for examples/lint/square-fallback.scene, written by `scene run
+// --swiftui`.
 // Screen: iphone-16-pro, 402 × 874 pt, display corner radius 62. The scene targets iOS 26.
-// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and
-// macOS only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the
-// iOS 18 fallback (each ConcentricRectangle becomes a rounded rectangle of its
-// minimum; glass becomes a material). `// resolves to TL TR BR BL` gives each shape's radii
-// (topLeading topTrailing bottomTrailing bottomLeading) as SwiftUI draws them.
+// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and macOS
+// only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback
+// (each ConcentricRectangle becomes a rounded rectangle of its minimum; glass becomes a material).
+// `// resolves to TL TR BR BL` gives each shape's radii (topLeading topTrailing bottomTrailing
+// bottomLeading) as SwiftUI draws them.
 
 import SwiftUI
 
@@ -38,7 +39,8 @@ struct SquareFallbackView: View {
     private var player: some View {
         Color.clear
             .frame(height: 120)
-            .glass(in: SquareFallbackCorners.playerShape)  // resolves to 54 54 54 54 against the screen; iOS 18: 0 0 0 0
+            // resolves to 54 54 54 54 against the screen; iOS 18: 0 0 0 0
+            .glass(in: SquareFallbackCorners.playerShape)
     }
 }
 

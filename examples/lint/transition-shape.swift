@@ -1,10 +1,11 @@
-// TransitionShapeView.swift: SwiftUI for examples/lint/transition-shape.scene, written by `scene run --swiftui`.
+// TransitionShapeView.swift: SwiftUI for examples/lint/transition-shape.scene, written by `scene
+// run --swiftui`.
 // Screen: iphone-16-pro, 402 × 874 pt, display corner radius 62. The scene targets iOS 26.
-// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and
-// macOS only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the
-// iOS 18 fallback (each ConcentricRectangle becomes a rounded rectangle of its
-// minimum; glass becomes a material). `// resolves to TL TR BR BL` gives each shape's radii
-// (topLeading topTrailing bottomTrailing bottomLeading) as SwiftUI draws them.
+// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and macOS
+// only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback
+// (each ConcentricRectangle becomes a rounded rectangle of its minimum; glass becomes a material).
+// `// resolves to TL TR BR BL` gives each shape's radii (topLeading topTrailing bottomTrailing
+// bottomLeading) as SwiftUI draws them.
 
 import SwiftUI
 
@@ -41,14 +42,22 @@ struct TransitionShapeView: View {
             .padding(12)
             .frame(width: 300, height: 200)
             .concentricContainer(TransitionShapeCorners.rect(28))  // resolves to 28 28 28 28 (container)
-            .background { TransitionShapeCorners.rect(28).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 28 28 28 28
+            // resolves to 28 28 28 28
+            .background { TransitionShapeCorners.rect(28).fill(Color(
+                red: 0x0A / 255,
+                green: 0x24 / 255,
+                blue: 0x63 / 255
+            )) }
     }
 
     /// `photo`
     private var photo: some View {
-        // note: matchedTransitionSource clips to a RoundedRectangle only: `transition concentric` is written as its resolved radius 16
-        TransitionShapeCorners.nested(minimum: 16).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 16 16 16 16 against `card`; iOS 18: 16 16 16 16
-            .zoomSource(id: "photo", in: namespace, cornerRadius: 16)  // resolves to 16 16 16 16 against `card`; iOS 18: 0 0 0 0
+        // note: matchedTransitionSource clips to a RoundedRectangle only: `transition concentric` is written as its
+        // resolved radius 16
+        // resolves to 16 16 16 16 against `card`; iOS 18: 16 16 16 16
+        TransitionShapeCorners.nested(minimum: 16).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))
+            // resolves to 16 16 16 16 against `card`; iOS 18: 0 0 0 0
+            .zoomSource(id: "photo", in: namespace, cornerRadius: 16)
     }
 }
 

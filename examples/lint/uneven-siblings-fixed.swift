@@ -1,10 +1,11 @@
-// UnevenSiblingsFixedView.swift: SwiftUI for examples/lint/uneven-siblings-fixed.scene, written by `scene run --swiftui`.
+// UnevenSiblingsFixedView.swift: SwiftUI for examples/lint/uneven-siblings-fixed.scene, written by
+// `scene run --swiftui`.
 // Screen: iphone-16-pro, 402 × 874 pt, display corner radius 62. The scene targets iOS 26.
-// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and
-// macOS only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the
-// iOS 18 fallback (each ConcentricRectangle becomes a rounded rectangle of its
-// minimum; glass becomes a material). `// resolves to TL TR BR BL` gives each shape's radii
-// (topLeading topTrailing bottomTrailing bottomLeading) as SwiftUI draws them.
+// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and macOS
+// only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback
+// (each ConcentricRectangle becomes a rounded rectangle of its minimum; glass becomes a material).
+// `// resolves to TL TR BR BL` gives each shape's radii (topLeading topTrailing bottomTrailing
+// bottomLeading) as SwiftUI draws them.
 
 import SwiftUI
 
@@ -39,7 +40,12 @@ struct UnevenSiblingsFixedView: View {
             .padding(12)
             .frame(width: 298, height: 100)
             .concentricContainer(UnevenSiblingsFixedCorners.rect(28))  // resolves to 28 28 28 28 (container)
-            .background { UnevenSiblingsFixedCorners.rect(28).fill(Color(red: 0xF2 / 255, green: 0xF2 / 255, blue: 0xF7 / 255)) }  // resolves to 28 28 28 28
+            // resolves to 28 28 28 28
+            .background { UnevenSiblingsFixedCorners.rect(28).fill(Color(
+                red: 0xF2 / 255,
+                green: 0xF2 / 255,
+                blue: 0xF7 / 255
+            )) }
     }
 
     /// `row`
@@ -53,19 +59,22 @@ struct UnevenSiblingsFixedView: View {
 
     /// `a`
     private var a: some View {
-        UnevenSiblingsFixedCorners.nested(minimum: 16).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 16 16 16 16 against `card`; iOS 18: 16 16 16 16
+        // resolves to 16 16 16 16 against `card`; iOS 18: 16 16 16 16
+        UnevenSiblingsFixedCorners.nested(minimum: 16).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))
             .frame(width: 86, height: 76)
     }
 
     /// `b`
     private var b: some View {
-        UnevenSiblingsFixedCorners.nested(minimum: 16).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 16 16 16 16 against `card`; iOS 18: 16 16 16 16
+        // resolves to 16 16 16 16 against `card`; iOS 18: 16 16 16 16
+        UnevenSiblingsFixedCorners.nested(minimum: 16).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))
             .frame(width: 86, height: 76)
     }
 
     /// `c`
     private var c: some View {
-        UnevenSiblingsFixedCorners.nested(minimum: 16).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 16 16 16 16 against `card`; iOS 18: 16 16 16 16
+        // resolves to 16 16 16 16 against `card`; iOS 18: 16 16 16 16
+        UnevenSiblingsFixedCorners.nested(minimum: 16).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))
             .frame(width: 86, height: 76)
     }
 }

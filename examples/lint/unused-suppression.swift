@@ -1,10 +1,11 @@
-// UnusedSuppressionView.swift: SwiftUI for examples/lint/unused-suppression.scene, written by `scene run --swiftui`.
+// UnusedSuppressionView.swift: SwiftUI for examples/lint/unused-suppression.scene, written by
+// `scene run --swiftui`.
 // Screen: iphone-16-pro, 402 × 874 pt, display corner radius 62. The scene targets iOS 26.
-// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and
-// macOS only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the
-// iOS 18 fallback (each ConcentricRectangle becomes a rounded rectangle of its
-// minimum; glass becomes a material). `// resolves to TL TR BR BL` gives each shape's radii
-// (topLeading topTrailing bottomTrailing bottomLeading) as SwiftUI draws them.
+// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and macOS
+// only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback
+// (each ConcentricRectangle becomes a rounded rectangle of its minimum; glass becomes a material).
+// `// resolves to TL TR BR BL` gives each shape's radii (topLeading topTrailing bottomTrailing
+// bottomLeading) as SwiftUI draws them.
 
 import SwiftUI
 
@@ -39,12 +40,18 @@ struct UnusedSuppressionView: View {
             .padding(12)
             .frame(width: 200, height: 100)
             .concentricContainer(UnusedSuppressionCorners.rect(20))  // resolves to 20 20 20 20 (container)
-            .background { UnusedSuppressionCorners.rect(20).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }  // resolves to 20 20 20 20
+            // resolves to 20 20 20 20
+            .background { UnusedSuppressionCorners.rect(20).fill(Color(
+                red: 0x0A / 255,
+                green: 0x24 / 255,
+                blue: 0x63 / 255
+            )) }
     }
 
     /// `photo`
     private var photo: some View {
-        UnusedSuppressionCorners.nested(minimum: 8).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 8 8 8 8 against `card`; iOS 18: 8 8 8 8
+        // resolves to 8 8 8 8 against `card`; iOS 18: 8 8 8 8
+        UnusedSuppressionCorners.nested(minimum: 8).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))
     }
 }
 

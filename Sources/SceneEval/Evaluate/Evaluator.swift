@@ -55,6 +55,8 @@ public struct Evaluator {
     var targetOverride: Target? = nil
     /// `--compare`'s fallback panel: a Mac window takes macOS 15's radius.
     var olderWindow = false
+    /// How concentric shapes are drawn under `target ios18` (`--fallback`).
+    var fallbackStyle = FallbackStyle.minimum
 
     init(file: SourceFile?) { self.file = file }
 
@@ -62,11 +64,13 @@ public struct Evaluator {
     /// statement (for `--compare ios18`).
     /// With `olderWindow`, a Mac window is drawn as macOS 15 drew it: the
     /// `mac-window-15` preset's radius (`Pipeline.comparison`).
+    /// `fallback` is how concentric shapes are drawn under `target ios18` (`--fallback`).
     public static func evaluate(_ scene: Scene, file: SourceFile? = nil, target: Target? = nil,
-                                olderWindow: Bool = false) -> Evaluation {
+                                olderWindow: Bool = false, fallback: FallbackStyle = .minimum) -> Evaluation {
         var e = Evaluator(file: file)
         e.targetOverride = target
         e.olderWindow = olderWindow
+        e.fallbackStyle = fallback
         return e.run(scene)
     }
 
@@ -133,8 +137,9 @@ public struct Evaluator {
         if let t = targetOverride { target = t }
         if olderWindow, screen.isWindow, let r = ScreenPreset.macOS15Window.radius { screen.radius = r }
         let shapes = layout(roots, screen: screen, target: target)
-        let resolved = ResolvedScene(screen: screen, target: target, margin: margin, shapes: shapes,
+        var resolved = ResolvedScene(screen: screen, target: target, margin: margin, shapes: shapes,
                                      bindings: bindings.map { (name: $0.0, value: $0.1, range: $0.2) })
+        resolved.fallback = fallbackStyle
         return Evaluation(scene: resolved, diagnostics: diagnostics)
     }
 

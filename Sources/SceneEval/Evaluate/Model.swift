@@ -328,9 +328,12 @@ public struct ResolvedScene: Sendable, Equatable {
     public var margin: Double
     public var shapes: [ResolvedShape]
     public var bindings: [(name: String, value: Double, range: SourceRange)]
+    /// How concentric shapes are drawn under `target ios18` (`--fallback`).
+    public var fallback = FallbackStyle.minimum
 
     public static func == (a: ResolvedScene, b: ResolvedScene) -> Bool {
         a.screen == b.screen && a.target == b.target && a.margin == b.margin && a.shapes == b.shapes
+            && a.fallback == b.fallback
             && a.bindings.count == b.bindings.count
             && zip(a.bindings, b.bindings).allSatisfy { $0.name == $1.name && $0.value == $1.value }
     }

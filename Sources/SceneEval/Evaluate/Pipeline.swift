@@ -46,17 +46,22 @@ public enum Pipeline {
     /// `--compare`: the scene for iOS 26 (macOS 26) whatever its own target, and
     /// for `fallback`, each on its own release's display: on a Mac window the
     /// fallback's window has macOS 15's radius (`ScreenPreset.macOS15Window`).
-    public static func comparison(_ file: SourceFile, fallback: Target)
+    /// `style` is how the fallback draws concentric shapes (`--fallback`).
+    public static func comparison(_ file: SourceFile, fallback: Target, style: FallbackStyle = .minimum)
         -> (current: ResolvedScene?, fallback: ResolvedScene?) {
-        (compile(file, target: .ios26).scene, compile(file, target: fallback, olderWindow: fallback == .ios18).scene)
+        (compile(file, target: .ios26).scene,
+         compile(file, target: fallback, olderWindow: fallback == .ios18, fallback: style).scene)
     }
 
-    public static func compile(_ file: SourceFile, target: Target? = nil, olderWindow: Bool = false) -> Compilation {
+    /// `fallback`: how concentric shapes are drawn when the target is `ios18` (`--fallback`).
+    public static func compile(_ file: SourceFile, target: Target? = nil, olderWindow: Bool = false,
+                               fallback: FallbackStyle = .minimum) -> Compilation {
         let parsed = Parser.parse(file)
         if parsed.diagnostics.hasErrors {
             return Compilation(file: file, parse: parsed, scene: nil, diagnostics: parsed.diagnostics)
         }
-        let evaluation = Evaluator.evaluate(parsed.scene, file: file, target: target, olderWindow: olderWindow)
+        let evaluation = Evaluator.evaluate(parsed.scene, file: file, target: target, olderWindow: olderWindow,
+                                            fallback: fallback)
         let all = parsed.diagnostics + evaluation.diagnostics
         return Compilation(file: file, parse: parsed, scene: all.hasErrors ? nil : evaluation.scene, diagnostics: all)
     }

@@ -5,6 +5,8 @@ struct SwiftUIEmitter {
     let file: SourceFile
     let scene: ResolvedScene
     let fallback: ResolvedScene
+    /// Under `--fallback relative`, the scene's minimum fallback, to tell which shape the fallback draws.
+    var minimumFallback: ResolvedScene?
     let target: Target
     let viewName: String
     let enumName: String
@@ -33,6 +35,8 @@ struct SwiftUIEmitter {
     var usesGlass = false
     /// Adjacent glass siblings are grouped (`GlassGroup`, iOS 26's GlassEffectContainer).
     var usesGlassGroup = false
+    /// A `role button` with glass is a Button in the glass button style (`glassButton`).
+    var usesGlassButton = false
     var usesTransition = false
     var containerTypes: [String] = []
     /// Labelled nodes' subviews, by node index (written in document order).
@@ -186,7 +190,8 @@ struct SwiftUIEmitter {
     /// it) in the order that keeps the scene's meaning, with the notes on it above.
     mutating func view(_ i: Int, _ kids: [[String]]) -> [String] {
         pending = []
-        let lines = content(i, kids)
+        var lines = content(i, kids)
+        if items[i].role == .button { lines = button(lines) }
         var modifiers = frames(i)
         modifiers += shapeModifiers(i)
         let notes = placementNotes(i) + pending

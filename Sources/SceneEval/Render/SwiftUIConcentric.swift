@@ -1,9 +1,9 @@
 import SceneLang
 
 /// A `concentric …` shape as Apple's ConcentricRectangle: the one initialiser
-/// (of the nine, apple-reference §1.2) whose uniform groups match the scene's
-/// corner clauses, each corner's `Edge.Corner.Style` as written, and the iOS 18
-/// fallback (a rounded rectangle of each corner's minimum, 0 without one).
+/// (of the nine) whose uniform groups match the scene's corner clauses, each corner's
+/// `Edge.Corner.Style` as written, and the iOS 18 fallback (a rounded rectangle of
+/// each corner's minimum, 0 without one; `SwiftUIFallback` for the other styles).
 struct ConcentricCode: Equatable {
     /// `ConcentricRectangle(…)`, names unprefixed (it sits in the corner enum).
     var initializer: String
@@ -15,9 +15,13 @@ struct ConcentricCode: Equatable {
     var approximation: String?
     /// Each corner's style as written (Corner.rawValue order), for the radii SwiftUI draws.
     var specs: [CornerSpec] = []
+    /// The fallback shape under `--fallback relative|resolved` (nil: each corner's minimum).
+    var fallbackOverride: String?
+    /// What the fallback draws, in words, for the shape's comment.
+    var before = "a rounded rectangle of each corner's minimum"
 
     static func == (a: ConcentricCode, b: ConcentricCode) -> Bool {
-        a.initializer == b.initializer && a.fallback == b.fallback
+        a.initializer == b.initializer && a.fallbackShape == b.fallbackShape
     }
 
     /// `Edge.Corner.Style` as written: `.concentric`, `.concentric(minimum: .fixed(m))`, `.fixed(v)`.
@@ -89,6 +93,7 @@ struct ConcentricCode: Equatable {
 
     /// The fallback shape, in the enum: `rect(m)` when the four corners agree, else an uneven rectangle.
     var fallbackShape: String {
+        if let fallbackOverride { return fallbackOverride }
         if Set(fallback).count == 1 { return "rect(\(fallback[0]))" }
         return "UnevenRoundedRectangle(topLeadingRadius: \(fallback[0]), bottomLeadingRadius: \(fallback[3]), "
             + "bottomTrailingRadius: \(fallback[2]), topTrailingRadius: \(fallback[1]))"

@@ -4,7 +4,8 @@ import SceneLang
 extension SwiftUIEmitter {
     /// A scene shape as a SwiftUI shape expression, in the View (names prefixed with the enum).
     /// `capsule: false` where a Capsule cannot stand in for fitted radii (a container).
-    mutating func shape(_ s: ShapeExpr, _ i: Int, capsule: Bool = true) -> String {
+    /// `role` is the layer the shape is (`clip`, `glass`, …; nil: the drawn shape), for its fallback.
+    mutating func shape(_ s: ShapeExpr, _ i: Int, capsule: Bool = true, role: String? = nil) -> String {
         let circular = items[i].style == .circular
         let p = prefix
         let e = { (x: Expr) in SwiftSource.expr(x, prefix: p) }
@@ -36,7 +37,8 @@ extension SwiftUIEmitter {
             return "\(kind.row.swiftUI ?? "Rectangle")(\(circular && kind.row.swiftUIStyle ? "style: .circular" : ""))"
         case .concentric(let written, let uniform, let writtenClauses):
             let (base, clauses) = fittedConcentric(written, writtenClauses, i)
-            let code = ConcentricCode(base: base, uniform: uniform, clauses: clauses)
+            var code = ConcentricCode(base: base, uniform: uniform, clauses: clauses)
+            applyFallback(&code, i, role: role)
             if circular {
                 pending.append(note(.swiftuiConcentricStyle,
                     "ConcentricRectangle has no corner style: SwiftUI draws it continuous, not circular", at: nodes[i].range))
@@ -49,7 +51,7 @@ extension SwiftUIEmitter {
                 let what = drawn.map { differs ? ", so SwiftUI draws \($0) where the scene resolves \(scene)" : "" } ?? ""
                 pending.append(note(.swiftuiUniformGroups, a + what, at: nodes[i].range))
             }
-            usesRect = true  // the fallback
+            if code.fallbackShape.hasPrefix("rect(") || code.seed != nil { usesRect = true }  // the fallback
             if let seed = code.seed {
                 usesNested = true
                 return prefix + "nested(minimum: \(e(seed.minimum))\(seed.uniform ? ", uniform: true" : ""))"
@@ -172,13 +174,21 @@ extension SwiftUIEmitter {
         if it.stack != nil || !children[i].isEmpty, let s = it.filled {
             out.append(".background { \(shape(s, i)).fill(\(fill(i))) }" + resolves(i, role: nil))
         }
+        var styled = false
         if let g = it.glassIn {
-            usesGlass = true
-            let tint = it.filled == nil ? it.fill.map { "tint: \(SwiftSource.color($0)), " } ?? "" : ""
-            out.append(".glass(\(tint)in: \(shape(g, i)))" + resolves(i, role: it.glassShape != nil && it.shape != nil ? "glass" : nil))
+            let role = it.glassShape != nil && it.shape != nil ? "glass" : nil
+            if let border = glassButtonShape(i, g) {
+                usesGlassButton = true
+                styled = true
+                out.append(".glassButton(\(border))" + resolves(i, role: role))
+            } else {
+                usesGlass = true
+                let tint = it.filled == nil ? it.fill.map { "tint: \(SwiftSource.color($0)), " } ?? "" : ""
+                out.append(".glass(\(tint)in: \(shape(g, i, role: role)))" + resolves(i, role: role))
+            }
         }
         for layer in it.layers {
-            let s = layer.role == "transition" ? "" : shape(layer.shape, i)
+            let s = layer.role == "transition" ? "" : shape(layer.shape, i, role: layer.role)
             switch layer.role {
             case "clip": out.append(".clipShape(\(s))" + resolves(i, role: "clip"))
             case "background": out.append(".background { \(s).fill(\(fill(i))) }" + resolves(i, role: "background"))
@@ -186,6 +196,7 @@ extension SwiftUIEmitter {
             default: out.append(transition(i, layer.shape, layer.range))
             }
         }
+        if it.role == .button, !styled { out.append(".buttonStyle(.plain)") }
         return out
     }
 

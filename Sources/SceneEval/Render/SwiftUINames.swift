@@ -12,7 +12,7 @@ enum SwiftNames {
         "RoundedRectangle", "UnevenRoundedRectangle", "Rectangle", "Capsule", "Circle", "ContainerRelativeShape",
         "AnyShape", "ConcentricRectangle", "RoundedRectangularShape", "Edge", "Alignment", "HorizontalAlignment",
         "VerticalAlignment", "EdgeInsets", "CGFloat", "CGSize", "Namespace", "Glass", "GlassEffectContainer",
-        "Button", "ButtonStyle", "GlassGroup", "PrimitiveButtonStyle", "GlassButtonStyle", "ViewBuilder", "Preview", "PreviewTrait",
+        "Button", "ButtonStyle", "ButtonBorderShape", "BorderedButtonStyle", "PlainButtonStyle", "GlassGroup", "PrimitiveButtonStyle", "GlassButtonStyle", "ViewBuilder", "Preview", "PreviewTrait",
         "ImageRenderer", "URL", "CocoaError", "NSBitmapImageRep", "Material", "Bool", "String", "Double", "Int",
         "Never", "Optional", "Self", "Type", "Protocol", "AppKit", "SwiftUI", "Foundation", "CoreGraphics",
     ]
@@ -22,7 +22,7 @@ enum SwiftNames {
     static let members: Set<String> = [
         "body", "namespace", "glass", "concentricContainer", "zoomSource", "frame", "padding", "background",
         "overlay", "offset", "fill", "containerShape", "clipShape", "contentShape", "glassEffect",
-        "matchedTransitionSource", "ignoresSafeArea", "fixedSize", "buttonStyle", "rect", "nested", "tint",
+        "matchedTransitionSource", "ignoresSafeArea", "fixedSize", "buttonStyle", "buttonBorderShape", "glassButton", "rect", "nested", "tint",
         "shape", "id", "regular", "regularMaterial", "action", "label", "content", "spacing", "alignment",
         "render", "renderer", "scale", "url", "png", "image", "source", "cornerRadius", "minimum", "uniform",
     ]

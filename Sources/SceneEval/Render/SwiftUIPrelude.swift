@@ -6,23 +6,39 @@ extension SwiftUIEmitter {
     func header(options: SwiftUIOptions) -> String {
         let s = scene.screen
         let screen = (s.name.map { "\($0), " } ?? "") + "\(Format.number(s.width)) × \(Format.number(s.height)) pt, \(s.outline) corner radius \(Format.number(s.radius))"
-        let compiles = s.isWindow
-            ? "Compiles in a macOS 14+ target in Swift 6 mode, for macOS only (a Mac window): every\n// macOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the macOS 15 fallback"
-            : "Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and\n// macOS only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the\n// iOS 18 fallback"
-        var out = """
-        // \(viewName).swift: SwiftUI for \(file.name), written by `scene run --swiftui`.
-        // \(s.isWindow ? "Window" : "Screen"): \(screen). The scene targets \(target.release(onWindow: s.isWindow)).
-        // \(compiles) (each ConcentricRectangle becomes a rounded rectangle of its
-        // minimum; glass becomes a material). `// resolves to TL TR BR BL` gives each shape's radii
-        // (topLeading topTrailing bottomTrailing bottomLeading) as SwiftUI draws them.
-
-        import SwiftUI
-
-        """
+        let flags = options.fallback == .minimum ? "" : " --fallback \(options.fallback.rawValue)"
+        let compiles = s.isWindow ? "in a macOS 14+ target in Swift 6 mode, for macOS only (a Mac window)"
+            : "in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and macOS only"
+        let concentric: String
+        switch options.fallback {
+        case .minimum: concentric = "each ConcentricRectangle becomes a rounded rectangle of its minimum"
+        case .relative: concentric = "each ConcentricRectangle becomes a ContainerRelativeShape where that draws the "
+            + "same radii, else a rounded rectangle of its minimum"
+        case .resolved: concentric = "each ConcentricRectangle becomes a rounded rectangle of the radii it resolves to on "
+            + "\(newRelease) in this layout"
+        }
+        let text = "\(viewName).swift: SwiftUI for \(file.name), written by `scene run --swiftui\(flags)`.\n"
+            + "\(s.isWindow ? "Window" : "Screen"): \(screen). The scene targets \(target.release(onWindow: s.isWindow)).\n"
+            + "Compiles \(compiles): every \(newRelease) API is behind `#available(iOS 26.0, macOS 26.0, *)` with the "
+            + "\(oldRelease) fallback (\(concentric); glass becomes a material). `// resolves to TL TR BR BL` gives each "
+            + "shape's radii (topLeading topTrailing bottomTrailing bottomLeading) as SwiftUI draws them."
+        var out = text.split(separator: "\n").map { Self.comment(String($0)) }.joined(separator: "\n")
+        out += "\n\nimport SwiftUI\n"
         if options.verifyHarness { out += "#if os(macOS)\nimport AppKit\n#endif\n" }
         // `*` in the availability checks would stand for visionOS, tvOS and watchOS, whose glass
         // differs: the file is for the platforms it names.
         return out + "\n#if \(platforms)\n\n"
+    }
+
+    /// `text` as `// ` comment lines of at most 100 columns, broken at spaces.
+    static func comment(_ text: String, indent: String = "") -> String {
+        var lines: [String] = [], line = indent + "//"
+        for word in text.split(separator: " ") {
+            if line.count > indent.count + 2, line.count + 1 + word.count > 100 { lines.append(line); line = indent + "//" }
+            line += " " + word
+        }
+        lines.append(line)
+        return lines.joined(separator: "\n")
     }
 
     func trim(_ s: String) -> String {
@@ -64,7 +80,7 @@ extension SwiftUIEmitter {
         for c in concentricShapes.sorted(by: { ($0.users.min() ?? 0) < ($1.users.min() ?? 0) }) {
             let names = c.users.sorted().map { describe($0) }
             let who = names.count == 1 ? names[0] : "Shared by " + names.joined(separator: ", ")
-            helpers.append(["/// \(who): ConcentricRectangle on \(newRelease); before, a rounded rectangle of each corner's minimum.",
+            helpers.append(["/// \(who): ConcentricRectangle on \(newRelease); before, \(c.code.before).",
                             "static var \(c.name): AnyShape {",
                             "    if #available(iOS 26.0, macOS 26.0, *) {",
                             "        AnyShape(\(c.code.initializer))",
@@ -90,6 +106,15 @@ extension SwiftUIEmitter {
                 "        glassEffect(.regular.tint(tint), in: shape)",
                 "    } else if let tint {", "        background(tint, in: shape)",
                 "    } else {", "        background(.regularMaterial, in: shape)", "    }", "}"])
+        }
+        if usesGlassButton {
+            blocks.append([
+                "/// A glass button in `shape`: \(newRelease)'s glass button style; before, a bordered button",
+                "/// in the same shape.",
+                "@ViewBuilder func glassButton(_ shape: ButtonBorderShape) -> some View {",
+                "    if #available(iOS 26.0, macOS 26.0, *) {",
+                "        buttonStyle(.glass).buttonBorderShape(shape)",
+                "    } else {", "        buttonStyle(.bordered).buttonBorderShape(shape)", "    }", "}"])
         }
         for type in containerTypes {
             blocks.append([

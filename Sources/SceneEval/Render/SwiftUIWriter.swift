@@ -2,7 +2,8 @@
 //
 // Input: the syntax tree (for expressions as written: `map - inset` stays
 // `map - inset`) and the scene resolved twice, for iOS 26 and for the iOS 18
-// fallback (for the trailing `// resolves to …` comments and the notes). Both
+// fallback under `--fallback` (for the fallback shapes, the trailing `// resolves to …`
+// comments and the notes). Both
 // trees list nodes in the same pre-order, so node i of the AST is shape i.
 //
 // Output: one Swift file — `import SwiftUI`, the corner scale (an enum with every
@@ -24,8 +25,12 @@ public struct SwiftUIOptions: Sendable {
     public var verifyHarness: Bool
     /// `--previews all`: a preview per preset of the screen's family (every iPhone, or every iPad).
     public var allPreviews: Bool
-    public init(typeName: String? = nil, verifyHarness: Bool = false, allPreviews: Bool = false) {
+    /// `--fallback`: what a ConcentricRectangle becomes before iOS 26 (the minimum by default).
+    public var fallback: FallbackStyle
+    public init(typeName: String? = nil, verifyHarness: Bool = false, allPreviews: Bool = false,
+                fallback: FallbackStyle = .minimum) {
         self.typeName = typeName; self.verifyHarness = verifyHarness; self.allPreviews = allPreviews
+        self.fallback = fallback
     }
 }
 
@@ -41,8 +46,11 @@ public enum SwiftUIWriter {
         let own = Pipeline.compile(file)
         guard let scene = own.scene,
               let modern = own.scene?.target == .ios26 ? scene : Pipeline.compile(file, target: .ios26).scene,
-              let old = Pipeline.compile(file, target: .ios18).scene else { return nil }
-        return write(own.parse.scene, file: file, scene: modern, fallback: old, target: scene.target, options: options)
+              let old = Pipeline.compile(file, target: .ios18, fallback: options.fallback).scene else { return nil }
+        // Under `relative` the minimum's radii tell which shapes ContainerRelativeShape draws.
+        let minimum = options.fallback == .relative ? Pipeline.compile(file, target: .ios18).scene : nil
+        return write(own.parse.scene, file: file, scene: modern, fallback: old, target: scene.target, options: options,
+                     minimumFallback: minimum)
     }
 
     /// The type names for a source name: `examples/map.scene` → (`MapView`, `MapCorners`);
@@ -65,10 +73,11 @@ public enum SwiftUIWriter {
     public static func typeNameProblem(_ name: String) -> String? { SwiftNames.typeNameProblem(name) }
 
     public static func write(_ ast: Scene, file: SourceFile, scene: ResolvedScene, fallback: ResolvedScene,
-                             target: Target, options: SwiftUIOptions) -> SwiftUIExport {
+                             target: Target, options: SwiftUIOptions, minimumFallback: ResolvedScene? = nil) -> SwiftUIExport {
         let names = typeNames(source: file.name, typeName: options.typeName)
         var e = SwiftUIEmitter(ast: ast, file: file, scene: scene, fallback: fallback, target: target,
                                viewName: names.view, enumName: names.corners)
+        e.minimumFallback = minimumFallback
         let view = e.viewStruct()
         let body = e.renameShared(in: view)
         var out = e.header(options: options)
@@ -78,7 +87,7 @@ public enum SwiftUIWriter {
         out += e.preview(all: options.allPreviews)
         if options.verifyHarness { out += e.harness() }
         out += "\n#endif\n"
-        return SwiftUIExport(code: out, warnings: e.warnings)
+        return SwiftUIExport(code: SwiftLines.fit(out), warnings: e.warnings)
     }
 }
 

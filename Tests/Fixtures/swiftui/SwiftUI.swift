@@ -386,6 +386,60 @@ extension View {
     nonisolated public func glassEffect(_ glass: Glass = .regular, in shape: some Shape = DefaultGlassEffectShape()) -> some View { _StubView() }
 }
 
+// MARK: - Buttons (developer.apple.com/documentation/swiftui/button, /primitivebuttonstyle,
+// /buttonbordershape, /glassbuttonstyle)
+
+/// "A control that initiates an action."
+nonisolated public struct Button<Label: View>: View {
+    public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {}
+    public var body: Never { fatalError() }
+}
+
+/// "A type that applies custom interaction behavior and a custom appearance to all buttons
+/// within a view hierarchy." (The stub leaves out `makeBody(configuration:)`.)
+@MainActor @preconcurrency public protocol PrimitiveButtonStyle {}
+
+nonisolated public struct PlainButtonStyle: PrimitiveButtonStyle { public init() {} }
+@available(iOS 15.0, macOS 12.0, *)
+nonisolated public struct BorderedButtonStyle: PrimitiveButtonStyle { public init() {} }
+/// "A button style that applies glass border artwork based on the button's context."
+@available(iOS 26.0, macOS 26.0, *)
+nonisolated public struct GlassButtonStyle: PrimitiveButtonStyle { public init() {} }
+
+extension PrimitiveButtonStyle where Self == PlainButtonStyle {
+    nonisolated public static var plain: PlainButtonStyle { PlainButtonStyle() }
+}
+@available(iOS 15.0, macOS 12.0, *)
+extension PrimitiveButtonStyle where Self == BorderedButtonStyle {
+    nonisolated public static var bordered: BorderedButtonStyle { BorderedButtonStyle() }
+}
+@available(iOS 26.0, macOS 26.0, *)
+extension PrimitiveButtonStyle where Self == GlassButtonStyle {
+    /// "A button style that applies a Liquid Glass effect based on the button's context."
+    nonisolated public static var glass: GlassButtonStyle { GlassButtonStyle() }
+}
+
+/// "A shape used to draw a button's border."
+@available(iOS 15.0, macOS 12.0, *)
+nonisolated public struct ButtonBorderShape: InsettableShape, Equatable {
+    public static let automatic = ButtonBorderShape()
+    public static let capsule = ButtonBorderShape()
+    public static let roundedRectangle = ButtonBorderShape()
+    public static func roundedRectangle(radius: CGFloat) -> ButtonBorderShape { ButtonBorderShape() }
+    @available(iOS 17.0, macOS 14.0, *)
+    public static let circle = ButtonBorderShape()
+    init() {}
+    nonisolated public func path(in rect: CGRect) -> Path { Path() }
+    nonisolated public func inset(by amount: CGFloat) -> ButtonBorderShape { self }
+}
+
+extension View {
+    nonisolated public func buttonStyle<S: PrimitiveButtonStyle>(_ style: S) -> some View { _StubView() }
+    /// "Sets the border shape for buttons in this view."
+    @available(iOS 15.0, macOS 12.0, *)
+    nonisolated public func buttonBorderShape(_ shape: ButtonBorderShape) -> some View { _StubView() }
+}
+
 // MARK: - Zoom transitions (iOS 18 / macOS 15; apple-reference.md §1.8)
 
 @frozen @propertyWrapper public struct Namespace: Sendable {
