@@ -39,6 +39,8 @@ public enum KeywordDocs {
         case .hit: return "`hit SHAPE` — `.contentShape(SHAPE)`, the hit-testing shape"
         case .role: return "`role button | badge | pill` — what the shape is for (the checker's shape rules)"
         case .transition: return "`transition SHAPE` — the shape a transition morphs through"
+        case .spacer: return "`spacer [min M]` — Spacer(minLength:): a node of its own in an hstack or vstack that takes the free space along it, at least M (default 8)"
+        case .offset: return "`offset X Y` — .offset(x:y:): moves the node's drawing and content, not its layout; corners resolve where it is drawn"
         case .top, .bottom, .leading, .trailing:
             return "`\(k.rawValue)` — an edge (`pad \(k.rawValue) 8`), an alignment, or a corner group in `concentric(\(k.rawValue): …)`"
         case .h: return "`pad h expr` — leading and trailing padding"

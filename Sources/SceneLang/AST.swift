@@ -221,6 +221,10 @@ public enum Item: Sendable, Equatable {
     case hit(ShapeExpr)
     case transition(ShapeExpr)
     case role(Role)
+    /// `spacer [min M]`: SwiftUI's `Spacer(minLength:)`, a node of its own in an h/v stack.
+    case spacer(minimum: Expr?)
+    /// `offset X Y`: `.offset(x:y:)`, which moves the node's drawing (and its content), not its layout.
+    case offset(Expr, Expr)
 
     public static func == (a: Item, b: Item) -> Bool {
         switch (a, b) {
@@ -237,6 +241,8 @@ public enum Item: Sendable, Equatable {
         case let (.fill(x), .fill(y)): return x == y
         case let (.style(x), .style(y)): return x == y
         case let (.role(x), .role(y)): return x == y
+        case let (.spacer(x), .spacer(y)): return x == y
+        case let (.offset(x1, y1), .offset(x2, y2)): return x1 == x2 && y1 == y2
         default: return false
         }
     }

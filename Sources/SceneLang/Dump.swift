@@ -85,6 +85,8 @@ public enum Dump {
         case .hit(let s): return "hit " + shape(s)
         case .transition(let s): return "transition " + shape(s)
         case .role(let r): return "role \(r.rawValue)"
+        case .spacer(let m): return "spacer" + (m.map { " min \(expr($0))" } ?? "")
+        case .offset(let x, let y): return "offset \(expr(x)) \(expr(y))"
         }
     }
 

@@ -21,16 +21,20 @@ public enum Formatter {
     /// The canonical text of `file`, whose parse is `scene` (with no errors).
     public static func format(_ file: SourceFile, scene: Scene) -> String {
         var attached = Set<Int>()
-        for s in scene.statements { if case .node(let n) = s { collectAttached(n, into: &attached) } }
-        var w = Writer(file: file, attached: attached)
+        var unary = Set<Int>()
+        for s in scene.statements { if case .node(let n) = s { collectAttached(n, into: &attached, unary: &unary) } }
+        var w = Writer(file: file, attached: attached, unary: unary)
         w.run(Lexer.tokenize(file).tokens)
         return w.render()
     }
 
-    /// Blocks whose `<` belongs on the line of a node's label or items.
-    static func collectAttached(_ node: Node, into set: inout Set<Int>) {
+    /// Blocks whose `<` belongs on the line of a node's label or items; and where a
+    /// `-` after a value is unary all the same: the start of `offset`'s second value
+    /// (`offset 10 -5`).
+    static func collectAttached(_ node: Node, into set: inout Set<Int>, unary: inout Set<Int>) {
         if let block = node.block, node.label != nil || !node.items.isEmpty { set.insert(block.start) }
-        for c in node.children { collectAttached(c, into: &set) }
+        for it in node.items { if case .offset(_, let y) = it.value { unary.insert(y.range.start) } }
+        for c in node.children { collectAttached(c, into: &set, unary: &unary) }
     }
 
     struct Line {
@@ -42,6 +46,8 @@ public enum Formatter {
     struct Writer {
         let file: SourceFile
         let attached: Set<Int>
+        /// Where a `-` is unary although a value precedes it (see `collectAttached`).
+        let unary: Set<Int>
         var lines: [Line] = []
         var code = ""
         var comment: String? = nil
@@ -62,7 +68,9 @@ public enum Formatter {
         /// The statement in progress is `screen …`, whose preset names (`iphone-16-pro`) glue words with `-`.
         var inScreen = false
 
-        init(file: SourceFile, attached: Set<Int>) { self.file = file; self.attached = attached }
+        init(file: SourceFile, attached: Set<Int>, unary: Set<Int> = []) {
+            self.file = file; self.attached = attached; self.unary = unary
+        }
 
         var indent: Int { (depth + (continuation ? 2 : 0)) * Formatter.indentWidth }
 
@@ -191,7 +199,7 @@ public enum Formatter {
 
         /// A `-` is unary unless it follows a value: a number, a name or `)`.
         func isUnary(_ minus: Token, after before: Token?) -> Bool {
-            guard let b = before else { return true }
+            guard let b = before, !unary.contains(minus.range.start) else { return true }
             switch b.kind {
             case .number, .rparen: return false
             case .identifier: return b.keyword != nil

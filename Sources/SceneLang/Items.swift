@@ -105,6 +105,9 @@ enum SlotTag: UInt8 {
     case whole
     case shape, container, clip, background, hit, transition, glass
     case glassAlone, size, width, height, pad, align, stack, fill, style, role
+    /// Kinds of items that are always kept whole (`.whole` in a slot): named here for
+    /// the parser's once-per-node check, never a slot's tag.
+    case spacer, offset
     /// The second number of `size W x H`, a further edge of `pad`.
     case more
 }
@@ -181,6 +184,7 @@ final class ItemChunk: @unchecked Sendable {
         case .style: item = .style(CornerStyle.decode(s.a))
         case .role: item = .role(Role.decode(s.a))
         case .more: preconditionFailure("an item starts at a continuation slot")
+        case .spacer, .offset: preconditionFailure("a spacer or an offset is kept whole")
         }
         return (item, range)
     }
@@ -339,6 +343,7 @@ final class ItemArena {
                               | UInt64(c.nameIndex) << 32)
         case .style(let x): s.tag = .style; s.a = x.code
         case .role(let x): s.tag = .role; s.a = x.code
+        case .spacer, .offset: return false  // rare: kept whole
         }
         reserve(1)
         emit(s)

@@ -10,11 +10,16 @@ extension Keyword {
     /// The keyword spelled by the `n` bytes at `p`, if any: a switch on the length and
     /// the first byte, then the rest compared, with no String made or hashed.
     static func lookup(_ p: UnsafePointer<UInt8>, _ n: Int) -> Keyword? {
-        n <= 5 ? lookupShort(p, n) : lookupLong(p, n)
+        switch n {
+        case 1...5: return lookup1to5(p, n)
+        case 6...10: return lookup6to10(p, n)
+        case 11...14: return lookup11to14(p, n)
+        default: return nil
+        }
     }
 
     /// Keywords of 1 to 5 bytes.
-    static func lookupShort(_ p: UnsafePointer<UInt8>, _ n: Int) -> Keyword? {
+    static func lookup1to5(_ p: UnsafePointer<UInt8>, _ n: Int) -> Keyword? {
         @inline(__always) func rest(_ s: StaticString) -> Bool {
             let q = s.utf8Start
             for j in 1..<n where p[j] != q[j] { return false }
@@ -64,8 +69,8 @@ extension Keyword {
         }
     }
 
-    /// Keywords of 6 to 14 bytes.
-    static func lookupLong(_ p: UnsafePointer<UInt8>, _ n: Int) -> Keyword? {
+    /// Keywords of 6 to 10 bytes.
+    static func lookup6to10(_ p: UnsafePointer<UInt8>, _ n: Int) -> Keyword? {
         @inline(__always) func rest(_ s: StaticString) -> Bool {
             let q = s.utf8Start
             for j in 1..<n where p[j] != q[j] { return false }
@@ -84,8 +89,12 @@ extension Keyword {
                 if rest("hstack") { return .hstack }
                 return nil
             case UInt8(ascii: "m"): return rest("margin") ? .margin : nil
+            case UInt8(ascii: "o"): return rest("offset") ? .offset : nil
             case UInt8(ascii: "r"): return rest("radius") ? .radius : nil
-            case UInt8(ascii: "s"): return rest("screen") ? .screen : nil
+            case UInt8(ascii: "s"):
+                if rest("screen") { return .screen }
+                if rest("spacer") { return .spacer }
+                return nil
             case UInt8(ascii: "t"): return rest("target") ? .target : nil
             case UInt8(ascii: "u"): return rest("uneven") ? .uneven : nil
             case UInt8(ascii: "v"): return rest("vstack") ? .vstack : nil
@@ -126,6 +135,18 @@ extension Keyword {
                 return nil
             default: return nil
             }
+        default: return nil
+        }
+    }
+
+    /// Keywords of 11 to 14 bytes.
+    static func lookup11to14(_ p: UnsafePointer<UInt8>, _ n: Int) -> Keyword? {
+        @inline(__always) func rest(_ s: StaticString) -> Bool {
+            let q = s.utf8Start
+            for j in 1..<n where p[j] != q[j] { return false }
+            return true
+        }
+        switch n {
         case 11:
             switch p[0] {
             case UInt8(ascii: "t"): return rest("topTrailing") ? .topTrailing : nil

@@ -56,6 +56,7 @@ public enum Keyword: String, Sendable, CaseIterable {
     case container, size, width, height, pad, align, spacing, fill, style, glass
     case hstack, vstack, zstack, radius
     case clip, background, hit, role, transition
+    case spacer, offset
     // edges, corners and alignments
     case top, bottom, leading, trailing, h, v, center, all
     case topLeading, topTrailing, bottomLeading, bottomTrailing

@@ -73,6 +73,8 @@ enum Shift {
         case .background(let s): return .background(shape(s, d))
         case .hit(let s): return .hit(shape(s, d))
         case .transition(let s): return .transition(shape(s, d))
+        case .spacer(let m): return .spacer(minimum: m.map { expr($0, d) })
+        case .offset(let x, let y): return .offset(expr(x, d), expr(y, d))
         case .align, .fill, .style, .role: return i
         }
     }

@@ -64,7 +64,8 @@ struct SwiftUILayoutModelTests {
             out.compared += 1
             let frames = SwiftUIModel.layout(root, width: scene.screen.width, height: scene.screen.height)
             for sh in scene.shapes {
-                guard let label = sh.label else { continue }
+                // A spacer is written inline, unnamed: its length shows in its siblings' frames.
+                guard let label = sh.label, sh.spacerMinimum == nil else { continue }
                 out.views += 1
                 guard let m = frames[label] else { out.failures.append("\(name) \(screen ?? ""): `\(label)` not laid out"); continue }
                 let f = sh.frame
@@ -155,10 +156,19 @@ struct LayoutRandomScene {
         }
         let kids = depth < 3 ? rng.int(4) : 0
         if kids > 0, rng.chance(70) { items.append(rng.pick(["hstack", "vstack spacing 4", "zstack", "hstack spacing 0", "vstack"])) }
+        // Drawn from the node's number, not the generator (the rest of each scene stays as
+        // it was): an offset on one node in seven, a spacer after the first child of every
+        // other h/v stack.
+        if next % 7 == 3 { items.append("offset \(next % 5) -\(next % 4 + 1)") }
+        let spacer = items.contains { $0.hasPrefix("hstack") || $0.hasPrefix("vstack") } && next % 2 == 0
+            ? (next % 4 == 0 ? "spacer" : "spacer min 6") : nil
         let indent = String(repeating: "  ", count: depth)
         if kids == 0 { lines.append(indent + items.joined(separator: " ")); return }
         lines.append(indent + items.joined(separator: " ") + " <")
-        for _ in 0..<kids { node(depth: depth + 1) }
+        for k in 0..<kids {
+            node(depth: depth + 1)
+            if k == 0, let spacer { lines.append(indent + "  " + spacer) }
+        }
         lines.append(indent + ">")
     }
 

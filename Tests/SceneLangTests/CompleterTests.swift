@@ -11,15 +11,17 @@ import Testing
 
     /// The items a node with no item yet may take, `<` first (sorted), as offered after a label.
     static let allItems = (["<"] + ItemSyntax.all.map(\.keyword.rawValue)).sorted()
+    /// What follows an item: every item but one that stands alone (`spacer`).
+    static let itemsAfterAnItem = (["<"] + ItemSyntax.all.filter { !$0.alone }.map(\.keyword.rawValue)).sorted()
     /// The same without the shapes: what follows a node's shape.
-    static let itemsAfterShape = (["<"] + ItemSyntax.all.filter { $0.slots != .shape }.map(\.keyword.rawValue)).sorted()
+    static let itemsAfterShape = (["<"] + ItemSyntax.all.filter { $0.slots != .shape && !$0.alone }.map(\.keyword.rawValue)).sorted()
 
     @Test func afterAValueOnlyWhatMayFollowIt() {
         // The case: after `concentric min 12` the node's other items, the
         // concentric options not given yet and `<`; no edge, corner or alignment word.
         let w = words("thumb: concentric min 12 ")
         #expect(w == ["(", "<", "align", "background", "clip", "container", "fill", "glass", "height", "hit", "hstack",
-                      "pad", "role", "size", "style", "transition", "uniform", "vstack", "width", "zstack"])
+                      "offset", "pad", "role", "size", "style", "transition", "uniform", "vstack", "width", "zstack"])
         for never in ["topLeading", "h", "v", "all", "top", "min", "max", "gap", "rect", "concentric", "spacing", "let"] {
             #expect(!w.contains(never), "\(never)")
         }
@@ -39,7 +41,23 @@ import Testing
         let w = words("x: rect 2 pad 4 fill red align top container rect 8 ")
         #expect(w.contains("pad") && !w.contains("fill") && !w.contains("align") && !w.contains("container"))
         #expect(words("x: glass ").contains("rect") && !words("x: glass ").contains("glass"))
-        #expect(words("x: glass capsule ") == Self.allItems.filter { $0 != "glass" })
+        #expect(words("x: glass capsule ") == Self.itemsAfterAnItem.filter { $0 != "glass" })
+    }
+
+    /// `spacer` stands alone: offered where a node starts, then only its `min`; `offset`
+    /// takes two values (a `-` after the first starts the second).
+    @Test func spacerAndOffset() {
+        #expect(words("x: ").contains("spacer"))
+        #expect(words("row: hstack <\n  ").contains("spacer"))
+        #expect(!words("x: rect 4 ").contains("spacer"))
+        #expect(words("row: hstack <\n  gap: spacer ") == [">", "min"])
+        #expect(words("row: hstack <\n  gap: spacer min ") == ["gap", "max", "min"])
+        #expect(words("row: hstack <\n  gap: spacer min 8 ") == [">"])
+        #expect(words("x: spacer ") == ["min"])
+        #expect(words("x: rect 4 offset ") == ["gap", "max", "min"])
+        #expect(words("x: rect 4 offset 10 ") == ["gap", "max", "min"])
+        #expect(words("x: rect 4 offset 10 -") == ["gap", "max", "min"])
+        #expect(words("x: rect 4 offset 10 -gap ") == Self.itemsAfterShape.filter { $0 != "offset" })
     }
 
     @Test func argumentsOfEachItemKeyword() {
@@ -52,7 +70,7 @@ import Testing
         // Containers publish only the kinds their row allows: no concentric (an error), no relative (ignored).
         #expect(words("x: container ") == ["capsule", "circle", "rect", "rectangle", "uneven"])
         #expect(words("x: clip ") == ["capsule", "circle", "concentric", "rect", "rectangle", "relative", "uneven"])
-        #expect(words("x: size 10 ") == (["x"] + Self.allItems.filter { !["size", "width", "height"].contains($0) }).sorted())
+        #expect(words("x: size 10 ") == (["x"] + Self.itemsAfterAnItem.filter { !["size", "width", "height"].contains($0) }).sorted())
         #expect(words("x: size 10 x ") == ["gap", "max", "min"])
         #expect(words("x: align ") == Alignment.allCases.map(\.rawValue).sorted())
         #expect(words("x: fill b") == ["black", "blue", "brown"])
@@ -195,6 +213,8 @@ import Testing
             case .colour: return "fill red"
             case .style: return "style circular"
             case .role: return "role pill"
+            case .spacer: return "spacer min 4"
+            case .offset: return "offset 1 -2"
             }
         }
         #expect(Set(ItemSyntax.all.map(\.keyword.rawValue)) == Set(Parser.itemKeywords))

@@ -52,9 +52,8 @@ struct KeywordLookupTests {
 }
 
 /// Writes `KeywordLookup.swift`: a switch on the length and the first byte, then
-/// the rest compared, with no String made or hashed. Keywords of up to five bytes
-/// go in `lookupShort`, longer ones in `lookupLong` (two functions, so that the
-/// common short words are a small one).
+/// the rest compared, with no String made or hashed, in functions of consecutive
+/// lengths each small enough for SourceSizeTests' 80 lines (`lookup1to5`, …).
 enum KeywordLookupSource {
     static let swiftReserved: Set<String> = [
         "let", "var", "func", "default", "case", "in", "is", "as", "if", "else", "for", "while",
@@ -78,6 +77,19 @@ enum KeywordLookupSource {
     static func generate(words: [(spelling: String, member: String)]) -> String {
         let byLength = Dictionary(grouping: words, by: { $0.spelling.utf8.count })
         let longest = byLength.keys.max() ?? 0
+        // The lengths in groups of consecutive lengths, each group one function whose
+        // cases take at most `budget` lines: no generated function grows past the
+        // 80 lines SourceSizeTests allows as keywords are added.
+        let budget = 60
+        var groups: [[Int]] = []
+        var lines = 0
+        for n in byLength.keys.sorted() {
+            let l = cases(n, byLength[n]!).filter { $0 == "\n" }.count
+            if groups.isEmpty || lines + l > budget { groups.append([]); lines = 0 }
+            groups[groups.count - 1].append(n)
+            lines += l
+        }
+        func name(_ g: [Int]) -> String { "lookup\(g.first!)to\(g.last!)" }
         var out = """
             // GENERATED from `Keyword.allCases` (Token.swift) by KeywordLookupSource in
             // Tests/SceneLangTests/KeywordLookupTests.swift; do not edit by hand. After
@@ -91,15 +103,16 @@ enum KeywordLookupSource {
                 /// The keyword spelled by the `n` bytes at `p`, if any: a switch on the length and
                 /// the first byte, then the rest compared, with no String made or hashed.
                 static func lookup(_ p: UnsafePointer<UInt8>, _ n: Int) -> Keyword? {
-                    n <= 5 ? lookupShort(p, n) : lookupLong(p, n)
-                }
+                    switch n {
 
             """
-        func function(_ name: String, _ doc: String, _ lengths: [Int]) {
+        for g in groups { out += "        case \(g.first!)...\(g.last!): return \(name(g))(p, n)\n" }
+        out += "        default: return nil\n        }\n    }\n"
+        for g in groups {
             out += """
 
-                    /// \(doc)
-                    static func \(name)(_ p: UnsafePointer<UInt8>, _ n: Int) -> Keyword? {
+                    /// Keywords of \(g.first!) to \(g.last!) bytes.
+                    static func \(name(g))(_ p: UnsafePointer<UInt8>, _ n: Int) -> Keyword? {
                         @inline(__always) func rest(_ s: StaticString) -> Bool {
                             let q = s.utf8Start
                             for j in 1..<n where p[j] != q[j] { return false }
@@ -108,32 +121,31 @@ enum KeywordLookupSource {
                         switch n {
 
                 """
-            for n in lengths {
-                guard let ws = byLength[n] else { continue }
-                out += "        case \(n):\n            switch p[0] {\n"
-                var firsts: [UInt8: [(spelling: String, member: String)]] = [:]
-                for w in ws { firsts[w.spelling.utf8.first!, default: []].append(w) }
-                for b in firsts.keys.sorted() {
-                    let group = firsts[b]!
-                    let ascii = "UInt8(ascii: \"\(Character(Unicode.Scalar(b)))\")"
-                    if n == 1 {
-                        out += "            case \(ascii): return .\(group[0].member)\n"
-                    } else if group.count == 1 {
-                        out += "            case \(ascii): return rest(\"\(group[0].spelling)\") ? .\(group[0].member) : nil\n"
-                    } else {
-                        out += "            case \(ascii):\n"
-                        for w in group { out += "                if rest(\"\(w.spelling)\") { return .\(w.member) }\n" }
-                        out += "                return nil\n"
-                    }
-                }
-                out += "            default: return nil\n            }\n"
-            }
+            for n in g { out += cases(n, byLength[n]!) }
             out += "        default: return nil\n        }\n    }\n"
         }
-        function("lookupShort", "Keywords of 1 to 5 bytes.", Array(1...5))
-        if longest > 5 { function("lookupLong", "Keywords of 6 to \(longest) bytes.", Array(6...longest)) }
-        else { out += "\n    static func lookupLong(_ p: UnsafePointer<UInt8>, _ n: Int) -> Keyword? { nil }\n" }
         out += "}\n"
         return out
+    }
+
+    /// The cases of one length: a switch on the first byte, then the rest compared.
+    static func cases(_ n: Int, _ ws: [(spelling: String, member: String)]) -> String {
+        var out = "        case \(n):\n            switch p[0] {\n"
+        var firsts: [UInt8: [(spelling: String, member: String)]] = [:]
+        for w in ws { firsts[w.spelling.utf8.first!, default: []].append(w) }
+        for b in firsts.keys.sorted() {
+            let group = firsts[b]!
+            let ascii = "UInt8(ascii: \"\(Character(Unicode.Scalar(b)))\")"
+            if n == 1 {
+                out += "            case \(ascii): return .\(group[0].member)\n"
+            } else if group.count == 1 {
+                out += "            case \(ascii): return rest(\"\(group[0].spelling)\") ? .\(group[0].member) : nil\n"
+            } else {
+                out += "            case \(ascii):\n"
+                for w in group { out += "                if rest(\"\(w.spelling)\") { return .\(w.member) }\n" }
+                out += "                return nil\n"
+            }
+        }
+        return out + "            default: return nil\n            }\n"
     }
 }

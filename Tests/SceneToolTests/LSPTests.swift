@@ -230,7 +230,7 @@ import SceneLSP
         // After a value: the node's other items, `uniform`, `(` and `<`; no edge, corner or alignment word.
         let afterValue = labels(2, 25)
         #expect(afterValue == ["(", "<", "align", "background", "clip", "container", "fill", "glass", "height", "hit", "hstack",
-                               "pad", "role", "size", "style", "transition", "uniform", "vstack", "width", "zstack"])
+                               "offset", "pad", "role", "size", "style", "transition", "uniform", "vstack", "width", "zstack"])
         // After `container `: the kinds a container publishes.
         #expect(labels(3, 15) == ["capsule", "circle", "rect", "rectangle", "uneven"])
         // After `pad `: edges and values, the let name with its value.

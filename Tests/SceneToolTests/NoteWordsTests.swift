@@ -20,6 +20,7 @@ import SceneEval
         "target ios18\nscreen iphone-16-pro\nk: concentric min 12 size 100x100\n",
         "target macos15\nscreen mac-window\nk: concentric min 12 size 100x100\n",
         "screen mac-window\nu: container uneven(16, 12, 12, 16) size 300x200 < w: concentric pad leading 4 top 12 >\n",
+        "screen 400x300\nbar: hstack size 300x40 < gap: spacer min 12; a: rect 4 size 40x40 offset 5 -2 >\n",
     ]
 
     /// Each note of a table's rows (the text after `against`), split at ", ".
@@ -37,6 +38,8 @@ import SceneEval
     /// A note as the glossary spells it: numbers in `container R` and the written → drawn part generalised.
     static func entry(_ note: String) -> String {
         if note.hasPrefix("container ") { return "container R" }
+        if note.hasPrefix("spacer ") { return "spacer N" }
+        if note.hasPrefix("offset ") { return "offset X Y" }
         if let open = note.range(of: " (") { return note[..<open.lowerBound] + " (written → drawn)" }
         return note
     }
@@ -57,7 +60,7 @@ import SceneEval
         // The scenes exercise every decision (a new one needs a scene here), and no raw code shows.
         #expect(decisions == Set(ModelDecision.allCases))
         for d in ModelDecision.allCases { #expect(!shown.contains(d.rawValue)) }
-        for w in ["container R", "glass", "circular", "larger inset used", "past its container", "iOS 18 fallback",
+        for w in ["container R", "glass", "circular", "spacer N", "offset X Y", "larger inset used", "past its container", "iOS 18 fallback",
                   "macOS 15 fallback", "too round for its size (written → drawn)", "no container: square corners"] {
             #expect(shown.contains(w), "no scene shows `\(w)`")
         }

@@ -210,6 +210,8 @@ extension ExprValue {
         case .width(let e), .height(let e): names(e, into: &out)
         case .pad(let edges): for (_, e) in edges { names(e, into: &out) }
         case .stack(_, let spacing): if let spacing { names(spacing, into: &out) }
+        case .spacer(let m): if let m { names(m, into: &out) }
+        case .offset(let x, let y): names(x, into: &out); names(y, into: &out)
         case .align, .fill, .style, .role: break
         }
     }

@@ -37,6 +37,11 @@ struct Props {
     var glassShape: ShapeValue?
     var layers: [(String, ShapeValue, SourceRange)] = []
     var role: Role?
+    /// `spacer [min M]`: the minimum length (SwiftUI's default spacing when none is given).
+    var spacer: Double?
+    var spacerRange: SourceRange?
+    /// `offset X Y`.
+    var offset: Offset?
 }
 
 public struct Evaluator {
@@ -389,6 +394,12 @@ public struct Evaluator {
         case .hit(let s): apply(.hit, shapeValue(s), range, &p)
         case .transition(let s): apply(.transition, shapeValue(s), range, &p)
         case .role(let r): p.role = r
+        case .spacer(let m):
+            // A negative minimum is reported; the spacer then keeps the default.
+            p.spacer = m.flatMap { length($0, what: "spacer minimum") } ?? Self.defaultSpacing
+            p.spacerRange = range
+        case .offset(let x, let y):
+            if let dx = value(x), let dy = value(y) { p.offset = Offset(x: dx, y: dy) }
         }
     }
 }

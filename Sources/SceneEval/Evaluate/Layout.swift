@@ -22,6 +22,10 @@ struct Box {
     var end: Int32
     var align: Alignment
     var stack: StackAxis?
+    /// `spacerBit`, `offsetBit`: what `Flattened.spacers` and `.offsets` hold for it.
+    var flags: UInt8 = 0
+
+    static let spacerBit: UInt8 = 1, offsetBit: UInt8 = 2
 }
 
 extension Double {
@@ -40,13 +44,17 @@ struct Flattened {
     var shapes: [ResolvedShape] = []
     var containers: [Int: (ShapeValue?, SourceRange)] = [:]
     var layerSpecs: [Int: [(String, ShapeValue, SourceRange)]] = [:]
+    /// What few boxes have, by index (their flags say which): a spacer's minimum, an offset.
+    var spacers: [Int: Double] = [:]
+    var offsets: [Int: Offset] = [:]
 }
 
 extension Evaluator {
     /// Flatten, measure, place and resolve every node.
     mutating func layout(_ roots: [Node], screen: Screen, target: Target) -> [ResolvedShape] {
         var flat = flatten(roots, screen: screen)
-        Self.frames(&flat.boxes, spacings: flat.spacings, pads: flat.pads, screen: screen, into: &flat.shapes)
+        Self.frames(&flat.boxes, spacings: flat.spacings, pads: flat.pads, spacers: flat.spacers, offsets: flat.offsets,
+                    screen: screen, into: &flat.shapes)
         flat.boxes = []  // layout is done with them: not kept while radii resolve
         flat.spacings = []
         flat.pads = []
@@ -142,8 +150,23 @@ extension Evaluator {
         } else {
             flat.pads.append(p.pad)
         }
-        flat.boxes.append(Box(width: p.width ?? .nan, height: p.height ?? .nan, pad: Int32(flat.pads.count - 1),
-                              end: Int32(index + 1), align: p.align, stack: p.stack))
+        var box = Box(width: p.width ?? .nan, height: p.height ?? .nan, pad: Int32(flat.pads.count - 1),
+                      end: Int32(index + 1), align: p.align, stack: p.stack)
+        if let m = p.spacer {
+            let axis = parent < 0 ? nil : flat.boxes[Int(parent)].stack
+            placeSpacer(node.pointee, p, parent: parent, axis: axis,
+                        parentLabel: parent < 0 ? nil : flat.shapes[Int(parent)].label)
+            // Flexible along its stack's axis, nothing across it.
+            box.width = axis == .hstack ? .nan : 0
+            box.height = axis == .vstack ? .nan : 0
+            box.flags |= Box.spacerBit
+            flat.spacers[index] = m
+        }
+        if let o = p.offset {
+            box.flags |= Box.offsetBit
+            flat.offsets[index] = o
+        }
+        flat.boxes.append(box)
         if p.stack != nil { flat.spacings.append(p.spacing) }
         if let r = p.containerRange { flat.containers[index] = (p.container, r) }
         if !p.layers.isEmpty { flat.layerSpecs[index] = p.layers }
@@ -155,16 +178,41 @@ extension Evaluator {
             parent: parent < 0 ? nil : Int(parent), depth: depth, frame: screen.frame, style: p.style, fill: p.fill,
             glass: p.glass, role: p.role, stack: p.stack, spec: drawn, range: node.pointee.range, shapeRange: p.shapeRange,
             containerRange: p.containerRange))
+        if p.offset != nil { flat.shapes[index].offset = p.offset }
+        if p.spacer != nil { flat.shapes[index].spacerMinimum = p.spacer }
+    }
+
+    /// A spacer is a node of its own in an `hstack` or `vstack` (SwiftUI's `Spacer` is a
+    /// view, which takes space along its stack's axis): anything else is `misplaced-spacer`.
+    mutating func placeSpacer(_ node: Node, _ p: Props, parent: Int32, axis: StackAxis?, parentLabel: String?) {
+        let at = p.spacerRange ?? node.range
+        if let other = node.items.first(where: { if case .spacer = $0.value { return false } else { return true } }) {
+            error(.misplacedSpacer, "a `spacer` stands alone: it takes no other item", other.range,
+                  help: "a spacer is a node of its own: put `spacer` on a line of its own in the stack, and this item on another node")
+        } else if let block = node.block {
+            error(.misplacedSpacer, "a `spacer` stands alone: it has no children", block,
+                  help: "a spacer holds nothing: move these children to a node of their own")
+        } else if parent < 0 {
+            error(.misplacedSpacer, "a `spacer` goes in an `hstack` or `vstack`, not at the top level", at,
+                  help: "put it between the children of a stack, as in `bar: hstack <` … `spacer` … `>`; at the top level, place a node with `align`")
+        } else if axis == .zstack {
+            error(.misplacedSpacer, "a `spacer` goes in an `hstack` or `vstack`, not in a `zstack`", at,
+                  help: "a `zstack` has no axis to take space along: place its children with `align` and `pad`, or make it an `hstack` or `vstack`")
+        } else if axis == nil {
+            let name = parentLabel.map { "`\($0)`" } ?? "its parent"
+            error(.misplacedSpacer, "a `spacer` goes in an `hstack` or `vstack`: \(name) is not a stack", at,
+                  help: "make \(name) an `hstack` or `vstack`, or place the other children with `align` and `pad`")
+        }
     }
 
     /// Measure, then place: every shape's frame. Measuring turns each box's
     /// width and height into its ideal size in place, and placing keeps each
     /// slot in the shape's frame until the frame replaces it: no per-node
     /// arrays beside the boxes.
-    static func frames(_ boxes: inout [Box], spacings: [Double], pads: [Insets], screen: Screen,
-                       into shapes: inout [ResolvedShape]) {
+    static func frames(_ boxes: inout [Box], spacings: [Double], pads: [Insets], spacers: [Int: Double] = [:],
+                       offsets: [Int: Offset] = [:], screen: Screen, into shapes: inout [ResolvedShape]) {
         measure(&boxes, spacings: spacings, pads: pads)
-        place(boxes, spacings: spacings, pads: pads, screen: screen, into: &shapes)
+        place(boxes, spacings: spacings, pads: pads, spacers: spacers, offsets: offsets, screen: screen, into: &shapes)
     }
 
     /// Measure: a node's ideal size per axis (children before parents), stored
@@ -214,15 +262,21 @@ extension Evaluator {
     /// parents before children.
     /// The slot a parent gives a child is kept in the child's frame (set to the
     /// screen's by `flatten`) until the child's own frame replaces it.
-    static func place(_ boxes: [Box], spacings: [Double], pads: [Insets], screen: Screen, into out: inout [ResolvedShape]) {
+    ///
+    /// An `offset` moves the node's frame after it is placed, and so the slots of its
+    /// children: its siblings and its parent are placed as if it had none (SwiftUI's
+    /// `.offset` moves the drawing, not the layout).
+    static func place(_ boxes: [Box], spacings: [Double], pads: [Insets], spacers: [Int: Double] = [:],
+                      offsets: [Int: Offset] = [:], screen: Screen, into out: inout [ResolvedShape]) {
         var stacks = 0  // the next stack's spacing
         for i in boxes.indices {
             let p = boxes[i]
             let avail = out[i].frame.inset(pads[Int(p.pad)])
             let w = max(0, p.width.given ?? avail.width)
             let h = max(0, p.height.given ?? avail.height)
-            let frame = Frame(x: avail.x + (avail.width - w) * p.align.fx,
+            var frame = Frame(x: avail.x + (avail.width - w) * p.align.fx,
                               y: avail.y + (avail.height - h) * p.align.fy, width: w, height: h)
+            if p.flags & Box.offsetBit != 0, let o = offsets[i] { frame.x += o.x; frame.y += o.y }
             out[i].frame = frame
             let spacing = p.stack == nil ? 0 : spacings[stacks]
             if p.stack != nil { stacks += 1 }
@@ -238,20 +292,40 @@ extension Evaluator {
                 // Summed in this order (spacing first): the same numbers to the last bit.
                 var fixedTotal = spacing * Double(count - 1)
                 var flexible = 0
+                var hasSpacer = false
                 c = i + 1
                 while c < end {
                     let pad = pads[Int(boxes[c].pad)]
                     fixedTotal += horizontal ? pad.horizontal : pad.vertical
                     if let s = (horizontal ? boxes[c].width : boxes[c].height).given { fixedTotal += s } else { flexible += 1 }
+                    if boxes[c].flags & Box.spacerBit != 0 { hasSpacer = true }
                     c = Int(boxes[c].end)
                 }
                 let share = flexible > 0 ? max(0, (frameAlong - fixedTotal) / Double(flexible)) : 0
-                let total = fixedTotal + share * Double(flexible)
+                var total = fixedTotal + share * Double(flexible)
+                // With spacers, the flexible children are offered the space left in turn, in
+                // order, each an equal part of what remains; a spacer takes at least its
+                // minimum (SwiftUI's stack: the least flexible first, and every flexible child
+                // here is as flexible as the next). Without one, all take the same share.
+                var remaining = frameAlong - fixedTotal, left = flexible
+                if hasSpacer {
+                    total = fixedTotal
+                    c = i + 1
+                    while c < end {
+                        if (horizontal ? boxes[c].width : boxes[c].height).isNaN {
+                            total += Self.flexibleSize(boxes[c], spacers[c], remaining: &remaining, left: &left)
+                        }
+                        c = Int(boxes[c].end)
+                    }
+                    remaining = frameAlong - fixedTotal
+                    left = flexible
+                }
                 var cursor = (horizontal ? frame.x : frame.y) + (frameAlong - total) / 2
                 c = i + 1
                 while c < end {
                     let pad = pads[Int(boxes[c].pad)]
-                    let size = (horizontal ? boxes[c].width : boxes[c].height).given ?? share
+                    let given = (horizontal ? boxes[c].width : boxes[c].height).given
+                    let size = given ?? (hasSpacer ? Self.flexibleSize(boxes[c], spacers[c], remaining: &remaining, left: &left) : share)
                     let slotAlong = size + (horizontal ? pad.horizontal : pad.vertical)
                     out[c].frame = horizontal
                         ? Frame(x: cursor, y: frame.y, width: slotAlong, height: frame.height)
@@ -264,6 +338,17 @@ extension Evaluator {
                 while c < end { out[c].frame = frame; c = Int(boxes[c].end) }
             }
         }
+    }
+
+    /// A flexible child's length in a stack with spacers: offered an equal part of what
+    /// remains; a spacer takes at least its minimum.
+    @inline(__always)
+    static func flexibleSize(_ box: Box, _ minimum: Double?, remaining: inout Double, left: inout Int) -> Double {
+        let offer = max(0, remaining / Double(max(left, 1)))
+        let taken = box.flags & Box.spacerBit != 0 ? max(minimum ?? 0, offer) : offer
+        remaining -= taken
+        left -= 1
+        return taken
     }
 
     /// Resolve every shape's radii (Resolve.swift), containers first (document

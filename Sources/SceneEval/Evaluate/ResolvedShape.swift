@@ -1,5 +1,12 @@
 import SceneLang
 
+/// How far `offset X Y` moves a node's drawing: x to the right, y down, in points.
+public struct Offset: Sendable, Equatable {
+    public var x: Double
+    public var y: Double
+    public init(x: Double, y: Double) { self.x = x; self.y = y }
+}
+
 /// One node of the resolved scene: what the writers, the checker and the REPL read.
 ///
 /// A scene may have a million of these, so the storage is compact (120 bytes,
@@ -283,6 +290,17 @@ public struct ResolvedShape: Sendable, Equatable {
         get { extras?.value.overflows ?? [] }
         set { update { $0.overflows = newValue } }
     }
+    /// `offset X Y`: how far the node (and its content) is drawn from where layout put it.
+    /// `frame` is where it is drawn.
+    public var offset: Offset? {
+        get { extras?.value.offset }
+        set { update { $0.offset = newValue } }
+    }
+    /// A `spacer`'s minimum length; nil for any other node.
+    public var spacerMinimum: Double? {
+        get { extras?.value.spacerMinimum }
+        set { update { $0.spacerMinimum = newValue } }
+    }
     /// The concentric shape's minimum, when it has one on every corner.
     public var minimum: Double? {
         if case .concentric(let c)? = spec { return c.minimum }
@@ -313,6 +331,8 @@ public struct ResolvedShape: Sendable, Equatable {
         var shapeRange: SourceRange? = nil
         /// The drawn shape's numbers when they are not one number (`specValues`).
         var specRadii: Radii? = nil
+        var offset: Offset? = nil
+        var spacerMinimum: Double? = nil
     }
 
     /// Immutable: equal by contents.

@@ -91,6 +91,11 @@ public enum JSONWriter {
         if sh.glass { o.raw(", \"glass\": true") }
         if let r = sh.role { o.raw(", \"role\": \""); o.raw(r.rawValue.utf8); o.raw("\"") }
         if let m = sh.minimum { o.raw(", \"minimum\": "); num(m, &o) }
+        if let m = sh.spacerMinimum { o.raw(", \"spacer\": {\"minimum\": "); num(m, &o); o.raw("}") }
+        if let d = sh.offset {
+            o.raw(", \"offset\": {\"x\": "); num(d.x, &o)
+            o.raw(", \"y\": "); num(d.y, &o); o.raw("}")
+        }
         if sh.uniform { o.raw(", \"uniform\": true") }
         if !sh.decisions.isEmpty {
             o.raw(", \"decisions\": [")

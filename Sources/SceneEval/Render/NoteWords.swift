@@ -55,6 +55,10 @@ public enum NoteWords {
                 + "(four radii, tl tr br bl, when its corners differ)"),
             ("glass", "drawn with a glass effect (the SVG outlines its rim)"),
             ("circular", "circular corners (`.circular`), not Apple's continuous curve"),
+            ("spacer N", "a `spacer` (SwiftUI's Spacer): it draws nothing and takes its stack's free space along the "
+                + "stack, at least N"),
+            ("offset X Y", "drawn X right and Y down from where layout put it, with its content (`.offset`): its "
+                + "frame is where it is drawn, its neighbours are placed as if it were not moved"),
         ]
         for d in ModelDecision.allCases {
             guard let p = phrase(d, window: window) else { continue }
@@ -71,6 +75,8 @@ public enum NoteWords {
         }
         if sh.glass { notes.append("glass") }
         if sh.style == .circular { notes.append("circular") }
+        if let m = sh.spacerMinimum { notes.append("spacer " + Format.number(m)) }
+        if let o = sh.offset { notes.append("offset " + Format.number(o.x) + " " + Format.number(o.y)) }
         for d in sh.decisions.list {
             guard let p = phrase(d, window: window) else { continue }
             // A radius iOS 26 would trap on: what was written and what is drawn.

@@ -94,6 +94,14 @@ struct SwiftUIEmitter {
         }
         definiteW = items.map { $0.width != nil }
         definiteH = items.map { $0.height != nil }
+        // A spacer is 0 across its stack (and flexible along it).
+        for i in nodes.indices where items[i].spacer != nil {
+            switch parents[i].flatMap({ items[$0].stack }) {
+            case .hstack?: definiteH[i] = true
+            case .vstack?: definiteW[i] = true
+            default: break
+            }
+        }
         // A stack fits its children on an axis where every child is definite (the evaluator's measure).
         for i in stride(from: nodes.count - 1, through: 0, by: -1) where items[i].stack != nil {
             if !definiteW[i] { definiteW[i] = children[i].allSatisfy { definiteW[$0] } }
@@ -177,6 +185,7 @@ struct SwiftUIEmitter {
     /// inline; then where it goes in the parent (its padding and alignment frame), so that
     /// a subview is the node itself, in the frame the scene gives it.
     mutating func reference(_ i: Int, _ code: [String]) -> [String] {
+        if items[i].spacer != nil { return code }
         let place = placement(i)
         guard let label = nodes[i].label?.name, let name = subviewNames[i] else { return modified(code, place) }
         var doc = "    /// `\(label)`"
@@ -190,6 +199,11 @@ struct SwiftUIEmitter {
     /// it) in the order that keeps the scene's meaning, with the notes on it above.
     mutating func view(_ i: Int, _ kids: [[String]]) -> [String] {
         pending = []
+        if let minimum = items[i].spacer {
+            // A view of its own, inline (its label as a comment): nothing to place or draw.
+            let label = nodes[i].label.map { " // \($0.name)" } ?? ""
+            return [(minimum.map { "Spacer(minLength: \(SwiftSource.expr($0, prefix: prefix)))" } ?? "Spacer()") + label]
+        }
         var lines = content(i, kids)
         if items[i].role == .button { lines = button(lines) }
         var modifiers = frames(i)

@@ -22,7 +22,7 @@ extension SwiftUIEmitter {
     /// 1 trailing/bottom): the one most of its children definite on that axis have
     /// (centre on a tie with it, else the first); centre when none is definite.
     func shared(_ parent: Int?, horizontal: Bool) -> Double {
-        let ks = kids(of: parent).filter { definite($0, horizontal: horizontal) }
+        let ks = kids(of: parent).filter { definite($0, horizontal: horizontal) && items[$0].spacer == nil }
         var counts: [Double: Int] = [:]
         var order: [Double] = []
         for k in ks {
@@ -60,6 +60,7 @@ extension SwiftUIEmitter {
     /// The axes on which child k needs its own alignment frame: definite there, aligned
     /// otherwise than its parent aligns it (only across an h/v stack).
     func wrapperAxes(_ k: Int) -> (w: Bool, h: Bool) {
+        guard items[k].spacer == nil else { return (false, false) }
         let p = parents[k]
         let a = parentAlignment(p)
         let stack = axisStack(p)
@@ -110,16 +111,28 @@ extension SwiftUIEmitter {
         return name == ".center" ? "" : ", alignment: \(name)"
     }
 
-    /// Where node i goes in its parent: its padding, then its alignment frame if it needs one.
+    /// Where node i goes in its parent: its padding, then its alignment frame if it needs
+    /// one, then its `.offset(x:y:)` (which moves all of that, and changes no layout).
     func placement(_ i: Int) -> [String] {
         var out = SwiftSource.padding(items[i].pad, prefix: prefix)
         let (w, h) = wrapperAxes(i)
-        guard w || h else { return out }
-        let axes = [w ? "maxWidth: .infinity" : nil, h ? "maxHeight: .infinity" : nil].compactMap { $0 }
-        // On an axis without the frame the node fills, so the other part of the alignment is moot.
-        let fx = w ? items[i].align.fx : 0.5, fy = h ? items[i].align.fy : 0.5
-        out.append(".frame(\(axes.joined(separator: ", ")), alignment: \(Self.alignmentName(fx, fy)))")
+        if w || h {
+            let axes = [w ? "maxWidth: .infinity" : nil, h ? "maxHeight: .infinity" : nil].compactMap { $0 }
+            // On an axis without the frame the node fills, so the other part of the alignment is moot.
+            let fx = w ? items[i].align.fx : 0.5, fy = h ? items[i].align.fy : 0.5
+            out.append(".frame(\(axes.joined(separator: ", ")), alignment: \(Self.alignmentName(fx, fy)))")
+        }
+        if let o = items[i].offset { out.append(offset(o)) }
         return out
+    }
+
+    /// `.offset(x: 10, y: -5)`, a coordinate written as a literal 0 left out (`.offset(y: 6)`).
+    func offset(_ o: (x: Expr, y: Expr)) -> String {
+        let parts = [("x", o.x), ("y", o.y)].compactMap { name, e -> String? in
+            if case .number(0, _) = e { return nil }
+            return "\(name): " + SwiftSource.expr(e, prefix: prefix)
+        }
+        return ".offset(\(parts.isEmpty ? "x: 0" : parts.joined(separator: ", ")))"
     }
 
     /// Node i's padding, evaluated (the last value written for an edge wins).
@@ -158,7 +171,9 @@ extension SwiftUIEmitter {
             }
         }
         let e = insets(i)
-        let s = scene.shapes[i].frame
+        // Where layout put it: its own offset moves only the drawing.
+        var s = scene.shapes[i].frame
+        if let o = scene.shapes[i].offset { s.x -= o.x; s.y -= o.y }
         let f = Frame(x: s.x - e.leading, y: s.y - e.top, width: s.width + e.horizontal, height: s.height + e.vertical)
         let outer = parents[i].map { scene.shapes[$0].frame } ?? scene.screen.frame
         let eps = 0.01

@@ -108,6 +108,9 @@ struct NodeItems {
     var glassShape: ShapeExpr?
     var layers: [(role: String, shape: ShapeExpr, range: SourceRange)] = []
     var role: Role?
+    /// `spacer [min M]`: the minimum as written (`.some(nil)` for a bare spacer).
+    var spacer: Expr??
+    var offset: (x: Expr, y: Expr)?
 
     init(_ node: Node) {
         for item in node.items {
@@ -128,6 +131,8 @@ struct NodeItems {
             case .hit(let s): layers.append(("hit", s, item.range))
             case .transition(let s): layers.append(("transition", s, item.range))
             case .role(let r): role = r
+            case .spacer(let m): spacer = .some(m)
+            case .offset(let x, let y): offset = (x, y)
             }
         }
     }

@@ -117,6 +117,15 @@ extension Walk {
         }
     }
 
+    /// A term: operands joined by `*` and `/` (each value of `offset`).
+    mutating func term() throws {
+        try operand()
+        while !atEnd, [.star, .slash].contains(tok.kind) {
+            i += 1
+            try operand()
+        }
+    }
+
     /// A number, a name, `-x`, `(expr)`, `min(…)` / `max(…)`. A token that cannot
     /// start one is left for the caller (the parser reports it).
     mutating func operand() throws {

@@ -53,9 +53,12 @@ struct Walk {
     /// Where a value goes: the names, and the functions `min` and `max`.
     var values: [C] { Self.words(names, .name) + [C("min", .function), C("max", .function)] }
     /// The items a node may still take, its block's `<`, and `>` inside a block.
+    /// An item that stands alone (`spacer`) is offered only first, and after it only the end.
     func items(_ used: ItemSyntax.Slots, depth: Int) -> [C] {
-        ItemSyntax.all.filter { $0.slots.isEmpty || $0.slots.isDisjoint(with: used) }.map { C($0.keyword.rawValue, .keyword) }
-            + Self.punctuation("<") + (depth > 0 ? Self.punctuation(">") : [])
+        let close = depth > 0 ? Self.punctuation(">") : []
+        if ItemSyntax.all.contains(where: { $0.alone && used.contains($0.slots) }) { return close }
+        return ItemSyntax.all.filter { ($0.slots.isEmpty || $0.slots.isDisjoint(with: used)) && !($0.alone && !used.isEmpty) }
+            .map { C($0.keyword.rawValue, .keyword) } + Self.punctuation("<") + close
     }
     /// Where a statement (a node inside a block) starts.
     func statementStart(depth: Int) -> [C] {
@@ -212,6 +215,14 @@ struct Walk {
             if at(.color) || at(.identifier) { i += 1 }
         case .style: try word(Self.keywords(CornerStyle.allCases.compactMap { Keyword(rawValue: $0.rawValue) }))
         case .role: try word(Self.words(ItemSyntax.roles, .value))
+        case .spacer:
+            // It stands alone: `min M`, then the node ends.
+            try stopAtEnd(Self.keywords([.min]) + follow(self))
+            if isKeyword(.min) { i += 1; try expr() }
+        case .offset:
+            try term()
+            try stopAtEnd(values)
+            try term()
         }
     }
 

@@ -32,6 +32,10 @@ public enum ItemArgument: Sendable, Equatable {
     case style
     /// `button`, `badge` or `pill`.
     case role
+    /// `[min M]`.
+    case spacer
+    /// Two values, x then y, each a term (`offset 10 -5`).
+    case offset
 }
 
 /// One row of the item table.
@@ -52,6 +56,7 @@ public struct ItemSyntax: Sendable {
         public static let height = Slots(rawValue: 1 << 8), align = Slots(rawValue: 1 << 9)
         public static let stack = Slots(rawValue: 1 << 10), fill = Slots(rawValue: 1 << 11)
         public static let style = Slots(rawValue: 1 << 12), role = Slots(rawValue: 1 << 13)
+        public static let spacer = Slots(rawValue: 1 << 14), offset = Slots(rawValue: 1 << 15)
     }
 
     /// The table: shapes first (from the shape-kind table), then the other items
@@ -77,7 +82,14 @@ public struct ItemSyntax: Sendable {
         ItemSyntax(keyword: .hit, argument: .anyShape, slots: .hit),
         ItemSyntax(keyword: .transition, argument: .anyShape, slots: .transition),
         ItemSyntax(keyword: .role, argument: .role, slots: .role),
+        ItemSyntax(keyword: .spacer, argument: .spacer, slots: .spacer),
+        ItemSyntax(keyword: .offset, argument: .offset, slots: .offset),
     ]
+
+    /// Whether the item stands alone on its node: nothing else may go with it
+    /// (`spacer`, a view of its own in SwiftUI). Completion offers it only first
+    /// and nothing after it; the evaluator reports anything else on its node.
+    public var alone: Bool { argument == .spacer }
 
     /// The row of an item keyword, if it starts an item.
     public static func row(_ k: Keyword) -> ItemSyntax? { byKeyword[k] }

@@ -35,6 +35,8 @@ extension Parser {
         case .fill: return parseFill().map { .item($0) }
         case .style: return parseStyle().map { .item($0) }
         case .role: return parseRole().map { .item($0) }
+        case .spacer: return parseSpacer()
+        case .offset: return parseOffset()
         default:
             misplacedKeyword(k, at: t)
             return nil

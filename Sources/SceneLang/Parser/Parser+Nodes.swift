@@ -112,6 +112,8 @@ extension Parser {
         case .fill: return .fill
         case .style: return .style
         case .role: return .role
+        case .spacer: return .spacer
+        case .offset: return .offset
         }
     }
 
@@ -136,6 +138,8 @@ extension Parser {
         case .fill: return 1 << 11
         case .style: return 1 << 12
         case .role: return 1 << 13
+        case .spacer: return 1 << 14
+        case .offset: return 1 << 15
         }
     }
 
@@ -157,6 +161,8 @@ extension Parser {
         case .fill: return "`fill`"
         case .style: return "`style`"
         case .role: return "`role`"
+        case .spacer: return "`spacer`"
+        case .offset: return "`offset`"
         case .whole, .more: return "an item"
         }
     }

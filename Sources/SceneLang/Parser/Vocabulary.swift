@@ -24,7 +24,7 @@ extension Parser {
     /// The keywords that start an item other than a shape.
     static let modifierKeywords: [Keyword] = [
         .container, .size, .width, .height, .pad, .align, .hstack, .vstack, .zstack, .fill, .style,
-        .glass, .clip, .background, .hit, .transition, .role,
+        .glass, .clip, .background, .hit, .transition, .role, .spacer, .offset,
     ]
     /// The keywords that start an item, shapes first (the first eight are the ones a help line names).
     static let itemKeywords: [String] = shapeKeywordNames + modifierKeywords.map(\.rawValue)
@@ -51,6 +51,8 @@ extension Parser {
         "HStack": "`HStack` is `hstack`", "VStack": "`VStack` is `vstack`", "ZStack": "`ZStack` is `zstack`",
         "glassEffect": "`.glassEffect()` is `glass`", "contentShape": "`.contentShape(S)` is `hit S`",
         "clipShape": "`.clipShape(S)` is `clip S`",
+        "Spacer": "`Spacer()` is `spacer`, in an `hstack` or `vstack`; `Spacer(minLength: N)` is `spacer min N`",
+        "position": "`.position` is not modelled: place a node with `align` and `pad`, or move its drawing with `offset X Y`",
         "by": "write sizes as `size W x H`", "times": "write sizes as `size W x H`",
     ]
 
@@ -59,6 +61,7 @@ extension Parser {
     static let argumentLabels: [String: @Sendable (String) -> String] = [
         "cornerRadius": { "rect \($0)" },
         "minimum": { "concentric min \($0)" },
+        "minLength": { "spacer min \($0)" },
     ]
 
     // MARK: Other names offered by did-you-mean
