@@ -1,10 +1,6 @@
 /// Random scenes for the SwiftUI export's property and typecheck tests: every kind of
 /// shape and container, each of Apple's nine ConcentricRectangle initialiser forms,
-<<<<<<< HEAD
-/// stacks, padding, alignment, glass, buttons and the modifier shapes, nested a few levels.
-=======
-/// stacks (with spacers), padding, alignment, offsets, glass and the modifier shapes, nested a few levels.
->>>>>>> lang
+/// stacks (with spacers), padding, alignment, offsets, glass, buttons and the modifier shapes, nested a few levels.
 /// Deterministic per seed; every node is labelled (`n1`, `n2`, …) so each has its own subview.
 struct SwiftUIRandomScene {
     static let count = 40
@@ -70,15 +66,12 @@ struct SwiftUIRandomScene {
         if chance(10) { items.append("hit " + shape()) }
         if chance(10) { items.append("background " + shape()) }
         if chance(10) { items.append("transition " + (chance(50) ? "rect 12" : shape())) }
-<<<<<<< HEAD
         if chance(10) { items.append("role button") }
-=======
         // From the node's number, not the generator (the rest of each scene stays as it
         // was): an offset on one node in six, a spacer in every other h/v stack.
         if next % 6 == 1 { items.append("offset b -\(next % 5)") }
         let spacer = items.contains { $0.hasPrefix("hstack") || $0.hasPrefix("vstack") } && next % 2 == 1
             ? (next % 4 == 1 ? "spacer" : "spacer min b") : nil
->>>>>>> lang
         let indent = String(repeating: "  ", count: depth)
         if kids == 0 { lines.append(indent + items.joined(separator: " ")); return }
         lines.append(indent + items.joined(separator: " ") + " <")
