@@ -1,10 +1,10 @@
 // PlayerView.swift: SwiftUI for examples/player.scene, written by `scene run --swiftui`.
 // Screen: iphone-16-pro, 402 × 874 pt, display corner radius 62. The scene targets iOS 26.
-// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and
-// macOS only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the
-// iOS 18 fallback (each ConcentricRectangle becomes a rounded rectangle of its
-// minimum; glass becomes a material). `// resolves to TL TR BR BL` gives each shape's radii
-// (topLeading topTrailing bottomTrailing bottomLeading) as SwiftUI draws them.
+// Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and macOS
+// only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback
+// (each ConcentricRectangle becomes a rounded rectangle of its minimum; glass becomes a material).
+// `// resolves to TL TR BR BL` gives each shape's radii (topLeading topTrailing bottomTrailing
+// bottomLeading) as SwiftUI draws them.
 
 import SwiftUI
 
@@ -60,7 +60,8 @@ struct PlayerView: View {
 
     /// `art`
     private var art: some View {
-        PlayerCorners.nested(minimum: 8).fill(Color(red: 1, green: 0x9F / 255, blue: 0x0A / 255))  // resolves to 24 8 8 24 against `bar`; iOS 18: 8 8 8 8
+        // resolves to 24 8 8 24 against `bar`; iOS 18: 8 8 8 8
+        PlayerCorners.nested(minimum: 8).fill(Color(red: 1, green: 0x9F / 255, blue: 0x0A / 255))
             .frame(width: 48, height: 48)
     }
 
@@ -87,7 +88,8 @@ struct PlayerView: View {
         badge
             .offset(x: 10, y: -10)
             .frame(width: 64, height: 64, alignment: .topTrailing)
-            .background { PlayerCorners.rect(14).fill(Color(red: 0x34 / 255, green: 0xC7 / 255, blue: 0x59 / 255)) }  // resolves to 14 14 14 14
+            // resolves to 14 14 14 14
+            .background { PlayerCorners.rect(14).fill(Color(red: 0x34 / 255, green: 0xC7 / 255, blue: 0x59 / 255)) }
     }
 
     /// `badge`

@@ -10,7 +10,8 @@ import SceneWatch
 /// page's panel, the REPL's `:show` and the editor's hover are `Report.detail`, and
 /// every R − d in them and in the checker's findings is `Format.concentric`.
 @Suite(.serialized) struct ExplanationTests {
-    static let mapText = (try? String(contentsOf: CLI.root.appendingPathComponent("examples/map.scene"), encoding: .utf8)) ?? ""
+    /// The map before its fix (`let map = 28`: the card is 16, too tight for its thumbnails).
+    static let mapText = (try? String(contentsOf: CLI.root.appendingPathComponent("Tests/Fixtures/check/map-too-tight.scene"), encoding: .utf8)) ?? ""
     /// The map after the README's edit: the card is 34 − 12 = 22.
     static let edited = mapText.replacingOccurrences(of: "let map = 28", with: "let map = 34")
 
