@@ -42,8 +42,10 @@ struct Flattened {
     /// The paddings boxes point at: a new one only where it differs from the last.
     var pads: [Insets] = []
     var shapes: [ResolvedShape] = []
-    var containers: [Int: (ShapeValue?, SourceRange)] = [:]
-    var layerSpecs: [Int: [(String, ShapeValue, SourceRange)]] = [:]
+    /// The containers and layers nodes declare, in document order (`resolveAll`
+    /// reads them in that order: a cursor, not a hash of every node's index).
+    var containers: [(index: Int, value: (ShapeValue?, SourceRange))] = []
+    var layerSpecs: [(index: Int, specs: [(String, ShapeValue, SourceRange)])] = []
     /// What few boxes have, by index (their flags say which): a spacer's minimum, an offset.
     var spacers: [Int: Double] = [:]
     var offsets: [Int: Offset] = [:]
@@ -168,8 +170,8 @@ extension Evaluator {
         }
         flat.boxes.append(box)
         if p.stack != nil { flat.spacings.append(p.spacing) }
-        if let r = p.containerRange { flat.containers[index] = (p.container, r) }
-        if !p.layers.isEmpty { flat.layerSpecs[index] = p.layers }
+        if let r = p.containerRange { flat.containers.append((index, (p.container, r))) }
+        if !p.layers.isEmpty { flat.layerSpecs.append((index, p.layers)) }
         // The drawn shape: the node's own, else its glass shape, else its container
         // shape; bare `glass` on a node with none is SwiftUI's default glass shape, a capsule.
         let drawn = p.shape ?? p.glassShape ?? p.container ?? (p.glass ? .plain(ShapeKind.defaultGlass) : nil)
@@ -363,6 +365,7 @@ extension Evaluator {
         // field by field copies no shape).
         var lastCode: Int32 = -1
         var lastOuter = screenOuter
+        var nextContainer = 0, nextLayers = 0  // cursors into `containers` and `layerSpecs`
         for i in 0..<n {
             let parent = flat.shapes[i].parentIndex
             let code = parent < 0 ? -1 : provides[Int(parent)]
@@ -390,11 +393,18 @@ extension Evaluator {
             }
             // The container it declares for its children.
             provides[i] = code
-            if flat.shapes[i].extras != nil, let (spec, range) = flat.containers[i], let c = spec {
+            var declared: (ShapeValue?, SourceRange)? = nil
+            if nextContainer < flat.containers.count, flat.containers[nextContainer].index == i {
+                declared = flat.containers[nextContainer].value
+                nextContainer += 1
+            }
+            if flat.shapes[i].extras != nil, let (spec, range) = declared, let c = spec {
                 declareContainer(c, range: range, of: &flat.shapes[i], ctx: ctx, outer: outer, context)
                 if flat.shapes[i].isContainer { provides[i] = Int32(i) }
             }
-            if !flat.layerSpecs.isEmpty, let specs = flat.layerSpecs[i] {
+            if nextLayers < flat.layerSpecs.count, flat.layerSpecs[nextLayers].index == i {
+                let specs = flat.layerSpecs[nextLayers].specs
+                nextLayers += 1
                 flat.shapes[i].layers = specs.map { (role, shape, range) in
                     let r = context.resolve(shape, frame: frame, ctx: ctx, outer: outer)
                     // A hit shape is not drawn: it cannot trap.

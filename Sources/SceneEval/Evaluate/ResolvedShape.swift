@@ -100,7 +100,7 @@ public struct ResolvedShape: Sendable, Equatable {
         set { let s = shapeRange; nodeRange = newValue; shapeRange = s }
     }
     /// The label, or `node-N` (N in document order, from 1) for an unlabelled node.
-    public var id: String { extras?.value.label ?? "node-" + String(ordinalValue + 1) }
+    public var id: String { extras?.label ?? "node-" + String(ordinalValue + 1) }
     /// Its place in the scene's `shapes` (document order, from 0): what an
     /// unlabelled node's id counts.
     public var ordinal: Int {
@@ -108,7 +108,7 @@ public struct ResolvedShape: Sendable, Equatable {
         set { ordinalValue = Int32(clamping: newValue) }
     }
     public var label: String? {
-        get { extras?.value.label }
+        get { extras?.label }
         set { update { $0.label = newValue } }
     }
     public var parent: Int? {
@@ -335,10 +335,47 @@ public struct ResolvedShape: Sendable, Equatable {
         var spacerMinimum: Double? = nil
     }
 
-    /// Immutable: equal by contents.
-    final class ExtrasBox: Sendable, Equatable {
-        let value: Extras
-        init(_ value: Extras) { self.value = value }
-        static func == (a: ExtrasBox, b: ExtrasBox) -> Bool { a === b || a.value == b.value }
+    /// Immutable: equal by contents. A shape whose only extra is its label
+    /// (every node of a labelled scene) keeps the label alone, 32 bytes, not
+    /// the whole `Extras` (about 190 bytes a label).
+    enum ExtrasBox: Sendable, Equatable {
+        case label(LabelOnly)
+        case full(Full)
+
+        final class LabelOnly: Sendable {
+            let label: String
+            init(_ label: String) { self.label = label }
+        }
+
+        final class Full: Sendable {
+            let value: Extras
+            init(_ value: Extras) { self.value = value }
+        }
+
+        init(_ value: Extras) {
+            if let l = value.label, value == Extras(label: l) { self = .label(LabelOnly(l)) } else { self = .full(Full(value)) }
+        }
+
+        var value: Extras {
+            switch self {
+            case .label(let b): return Extras(label: b.label)
+            case .full(let b): return b.value
+            }
+        }
+
+        var label: String? {
+            switch self {
+            case .label(let b): return b.label
+            case .full(let b): return b.value.label
+            }
+        }
+
+        static func == (a: ExtrasBox, b: ExtrasBox) -> Bool {
+            switch (a, b) {
+            case (.label(let x), .label(let y)): return x === y || x.label == y.label
+            case (.full(let x), .full(let y)): return x === y || x.value == y.value
+            default: return false  // (one holds more than a label: they differ)
+            }
+        }
     }
 }
