@@ -35,6 +35,8 @@ public final class Server {
     var pages = LivePages()
     /// Documents changed since their diagnostics were last published.
     var unpublished: Set<String> = []
+    /// The client pulls diagnostics (`textDocument/diagnostic`): none are pushed.
+    var pulls = false
     var links: DocLinks
 
     public init(options: ServerOptions = ServerOptions()) {
@@ -95,7 +97,7 @@ public final class Server {
     /// The documents changed since diagnostics were last published, sorted; none after.
     func takeUnpublished() -> [String] {
         defer { unpublished.removeAll() }
-        return unpublished.sorted()
+        return pulls ? [] : unpublished.sorted()
     }
 
     // MARK: - Notifications
@@ -163,6 +165,7 @@ public final class Server {
         initialized = true
         let offered = params["capabilities"]?["general"]?["positionEncodings"]?.array?.compactMap(\.string) ?? []
         encoding = offered.contains("utf-8") ? .utf8 : .utf16
+        pulls = params["capabilities"]?["textDocument"]?["diagnostic"] != nil
         if let base = params["initializationOptions"]?["docsBaseURL"]?.string { links.base = base }
         let capabilities: JSON = [
             "positionEncoding": JSON(encoding.rawValue),
@@ -175,12 +178,18 @@ public final class Server {
             "documentFormattingProvider": true,
             "codeActionProvider": ["codeActionKinds": ["quickfix", "source.fixAll"]],
             "executeCommandProvider": ["commands": [JSON(LivePages.command)]],
+            "diagnosticProvider": ["identifier": "scene", "interFileDependencies": false, "workspaceDiagnostics": false],
         ]
         return ["capabilities": capabilities, "serverInfo": ["name": "scene lsp", "version": "0.1.0"]]
     }
 
-    /// `textDocument/diagnostic` (pull diagnostics) for clients that ask instead of listening.
+    /// `textDocument/diagnostic` (pull diagnostics, LSP 3.17): the diagnostics a publish
+    /// would carry, with a `resultId` that names the list (a hash of its bytes); asked again
+    /// with that id as `previousResultId` while the list is the same, it answers
+    /// `unchanged`, and sends none.
     func pullDiagnostics(_ doc: Document, _ params: JSON) -> Result<JSON, RPCError> {
-        .success(["kind": "full", "items": .array(doc.analysis.diagnostics.map { lspDiagnostic($0, in: doc) })])
+        let (items, id) = doc.pulled(encoding) { self.items(of: doc) }
+        if params["previousResultId"]?.string == id { return .success(["kind": "unchanged", "resultId": JSON(id)]) }
+        return .success(["kind": "full", "resultId": JSON(id), "items": .encoded(items)])
     }
 }
