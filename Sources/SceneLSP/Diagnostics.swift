@@ -89,9 +89,9 @@ extension Server {
                                                        related: [(range: SourceRange, message: String)]) {
         var related: [(range: SourceRange, message: String)] = d.notes.map { (d.range, $0) }
         // Shapes and names the message talks about (`card`, `map`): where they are.
-        let a = doc.analysis
-        for name in DocLinks.backticked(d.message) + DocLinks.backticked(d.help ?? "") {
-            guard let target = a.declaration(of: name), target.start != d.range.start,
+        let a = doc.isSwift ? nil : doc.analysis
+        for name in a == nil ? [] : DocLinks.backticked(d.message) + DocLinks.backticked(d.help ?? "") {
+            guard let target = a?.declaration(of: name), target.start != d.range.start,
                   !related.contains(where: { $0.message.hasPrefix("`\(name)`") }) else { continue }
             related.append((target, "`\(name)` is declared here"))
         }
@@ -109,7 +109,7 @@ extension Server {
         guard let doc = documents[uri] else {
             return ["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics", "params": ["uri": JSON(uri), "diagnostics": []]]
         }
-        let all = doc.analysis.diagnostics
+        let all = diagnostics(doc)
         var list = all.prefix(Self.publishLimit).map { lspDiagnostic($0, in: doc) }
         if let more = more(all, in: doc) {
             list.append(["message": JSON(more.message), "range": doc.range(more.range, encoding),
@@ -144,7 +144,7 @@ extension Server {
 
     /// The items, comma-separated, without the brackets.
     func writeItems(of doc: Document, to w: inout JSONWriter) {
-        let all = doc.analysis.diagnostics
+        let all = diagnostics(doc)
         let shown = all.prefix(Self.publishLimit)
         // (About 760 bytes a diagnostic on the grid scene: room for all at once.)
         w.out.reserveCapacity(w.out.count + shown.count * 1024 + 512)

@@ -18,9 +18,15 @@ final class Document {
     /// Re-evaluates only what changed since the last analysis (TextCompiler).
     private var compiler = TextCompiler()
 
-    init(uri: String, version: Int, text: String) {
+    /// Swift source: read by the Swift reader, not the scene pipeline.
+    let isSwift: Bool
+    /// The Swift reader's findings for this version of the text.
+    var swiftDiagnostics: [Diagnostic]?
+
+    init(uri: String, version: Int, text: String, swift: Bool = false) {
         self.uri = uri
         self.version = version
+        self.isSwift = swift
         self.file = SourceFile(name: Document.displayName(uri), text: text)
     }
 
@@ -29,6 +35,7 @@ final class Document {
         file = SourceFile(name: file.name, text: text)
         cached = nil
         pull = nil
+        swiftDiagnostics = nil
     }
 
     /// The last pulled list of diagnostics as JSON bytes, and its result id.

@@ -7,9 +7,12 @@ public struct ServerOptions: Sendable {
     public var docsDirectory: String?
     /// Overrides the links' base (`https://…/docs/`); else `file://` links into `docsDirectory`.
     public var docsBaseURL: String?
-    public init(docsDirectory: String? = nil, docsBaseURL: String? = nil) {
+    /// Reads open `.swift` documents (SwiftUI views) for their findings; none: they get none.
+    public var swiftReader: (any SwiftReader)?
+    public init(docsDirectory: String? = nil, docsBaseURL: String? = nil, swiftReader: (any SwiftReader)? = nil) {
         self.docsDirectory = docsDirectory
         self.docsBaseURL = docsBaseURL
+        self.swiftReader = swiftReader
     }
 }
 
@@ -38,9 +41,14 @@ public final class Server {
     /// The client pulls diagnostics (`textDocument/diagnostic`): none are pushed.
     var pulls = false
     var links: DocLinks
+    let swiftReader: (any SwiftReader)?
+    /// Messages for the client not answering anything (`window/showMessage`), sent with the next flush.
+    var messages: [JSON] = []
+    var told: Set<String> = []
 
     public init(options: ServerOptions = ServerOptions()) {
         links = DocLinks(directory: options.docsDirectory, base: options.docsBaseURL)
+        swiftReader = options.swiftReader
     }
 
     /// A header block that could not be read: one error response (id null), and on.
@@ -91,7 +99,10 @@ public final class Server {
     /// written straight to bytes (`publicationBody`): on a large scene a publish
     /// carries thousands of diagnostics.
     public func flush() -> [[UInt8]] {
-        takeUnpublished().map(publicationBody)
+        var bodies = takeUnpublished().map(publicationBody)
+        bodies += messages.map(\.bytes)
+        messages.removeAll()
+        return bodies
     }
 
     /// The documents changed since diagnostics were last published, sorted; none after.
@@ -109,7 +120,8 @@ public final class Server {
         switch method {
         case "textDocument/didOpen":
             guard let uri, let text = params["textDocument"]?["text"]?.string else { return }
-            documents[uri] = Document(uri: uri, version: params["textDocument"]?["version"]?.int ?? 0, text: text)
+            documents[uri] = Document(uri: uri, version: params["textDocument"]?["version"]?.int ?? 0, text: text,
+                                      swift: Document.isSwift(uri: uri, languageId: params["textDocument"]?["languageId"]?.string))
             unpublished.insert(uri)
         case "textDocument/didChange":
             guard let uri, let doc = documents[uri] else { return }
@@ -144,6 +156,8 @@ public final class Server {
         }
         guard let uri = params["textDocument"]?["uri"]?.string else { return .failure(.params("`textDocument.uri` is missing")) }
         guard let doc = documents[uri] else { return .failure(.params("`\(uri)` is not open")) }
+        // A Swift document has diagnostics only: the rest is the Swift language server's.
+        if doc.isSwift, method != "textDocument/diagnostic" { return .success(.null) }
         return handler(doc, params)
     }
 
