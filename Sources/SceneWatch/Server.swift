@@ -113,10 +113,11 @@ public final class WatchServer {
             _ = poll(&fds, nfds_t(fds.count), Int32(timeout))
             let t = Self.now()
             if fds[0].revents & Int16(POLLIN) != 0 { accept(now: t) }
-            if watchFD >= 0, fds[1].revents & Int16(POLLIN) != 0, let path, scene_watch_drain(watchFD, path, name) != 0 {
+            if watchFD >= 0, fds[1].revents & Int16(POLLIN) != 0, let path, case let seen = scene_watch_drain(watchFD, path, name), seen != 0 {
                 if dirtySince == nil { timing = Timing(seen: Timing.clock()) }
                 dirtySince = dirtySince ?? t
-                lastEvent = t
+                // A finished write (closed, or renamed into place) ends the burst now.
+                lastEvent = seen == 2 ? t - Self.quiet : t
             }
             if let feed, fds[feedIndex].revents & Int16(POLLIN) != 0, let f = feed.take(), live.update(f) { broadcast() }
             if let path, t >= nextStat {
@@ -143,7 +144,7 @@ public final class WatchServer {
         }
     }
 
-    /// Milliseconds of quiet that end a burst of file events.
+    /// Milliseconds of quiet that end a burst of file events (a finished write ends it at once).
     static let quiet = 8
 
     func accept(now: Int) {
