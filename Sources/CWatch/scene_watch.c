@@ -37,7 +37,7 @@ int scene_watch_open(const char *file, const char *folder, const char *name) {
 
 int scene_watch_drain(int fd, const char *file, const char *name) {
     char buffer[16384] __attribute__((aligned(__alignof__(struct inotify_event))));
-    int concerned = 0, rearm = 0;
+    int concerned = 0, rearm = 0, complete = 0;
     for (;;) {
         ssize_t n = read(fd, buffer, sizeof buffer);
         if (n <= 0) break;
@@ -46,16 +46,18 @@ int scene_watch_drain(int fd, const char *file, const char *name) {
             if (e->wd == file_wd) {
                 concerned = 1;
                 if (e->mask & (IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED)) rearm = 1;
+                if (e->mask & IN_CLOSE_WRITE) complete = 1;
             } else if (e->wd == folder_wd && e->len > 0 && strcmp(e->name, name) == 0) {
                 concerned = 1;
                 if (e->mask & (IN_CREATE | IN_MOVED_TO)) rearm = 1;
+                if (e->mask & (IN_CLOSE_WRITE | IN_MOVED_TO)) complete = 1;
             }
             p += sizeof(struct inotify_event) + e->len;
         }
     }
     // A new file under the name (an atomic save): watch it; the same inode keeps its watch.
     if (rearm || file_wd < 0) file_wd = inotify_add_watch(fd, file, file_mask);
-    return concerned;
+    return concerned ? 1 + complete : 0;
 }
 
 #elif defined(__APPLE__)

@@ -89,9 +89,9 @@ extension Server {
                                                        related: [(range: SourceRange, message: String)]) {
         var related: [(range: SourceRange, message: String)] = d.notes.map { (d.range, $0) }
         // Shapes and names the message talks about (`card`, `map`): where they are.
-        let a = doc.analysis
-        for name in DocLinks.backticked(d.message) + DocLinks.backticked(d.help ?? "") {
-            guard let target = a.declaration(of: name), target.start != d.range.start,
+        let a = doc.isSwift ? nil : doc.analysis
+        for name in a == nil ? [] : DocLinks.backticked(d.message) + DocLinks.backticked(d.help ?? "") {
+            guard let target = a?.declaration(of: name), target.start != d.range.start,
                   !related.contains(where: { $0.message.hasPrefix("`\(name)`") }) else { continue }
             related.append((target, "`\(name)` is declared here"))
         }
@@ -99,14 +99,68 @@ extension Server {
                 links.url(for: d.code), related)
     }
 
+    /// The most diagnostics sent for a document at once, pushed or pulled (a publish
+    /// resends the whole list on every change): past it, the first `publishLimit` and one
+    /// more that says how many were left out (`scene check` lists them all).
+    static let publishLimit = 1000
+
     /// The `textDocument/publishDiagnostics` message for `uri`.
     func publication(_ uri: String) -> JSON {
         guard let doc = documents[uri] else {
             return ["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics", "params": ["uri": JSON(uri), "diagnostics": []]]
         }
+        let all = diagnostics(doc)
+        var list = all.prefix(Self.publishLimit).map { lspDiagnostic($0, in: doc) }
+        if let more = more(all, in: doc) {
+            list.append(["message": JSON(more.message), "range": doc.range(more.range, encoding),
+                         "severity": JSON(more.severity), "source": "scene"])
+        }
         return ["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
-                "params": ["uri": JSON(uri), "version": JSON(doc.version),
-                           "diagnostics": .array(doc.analysis.diagnostics.map { lspDiagnostic($0, in: doc) })]]
+                "params": ["uri": JSON(uri), "version": JSON(doc.version), "diagnostics": .array(list)]]
+    }
+
+    /// The last item of a list cut at `publishLimit`: at the first one left out, as severe
+    /// as the most severe of them (read without building them), saying how many there are
+    /// and where to see them all.
+    func more(_ all: DiagnosticList, in doc: Document) -> (message: String, range: SourceRange, severity: Int)? {
+        guard all.count > Self.publishLimit else { return nil }
+        let rest = Self.publishLimit..<all.count
+        let severities = Set(rest.map { all.severity(at: $0) })
+        let severity = severities.contains(.error) ? 1 : severities.contains(.warning) ? 2 : 3
+        let first = all.range(at: Self.publishLimit).start
+        return ("\(rest.count) more diagnostics not shown: an editor is sent the first \(Self.publishLimit); "
+                + "`scene check \(doc.file.name)` lists them all", SourceRange(first, first), severity)
+    }
+
+    /// The diagnostics of `doc` as a JSON array's bytes, cut at `publishLimit` (what a
+    /// pull answers, and a publish carries).
+    func items(of doc: Document) -> [UInt8] {
+        var w = JSONWriter()
+        w.raw("[")
+        writeItems(of: doc, to: &w)
+        w.raw("]")
+        return w.out
+    }
+
+    /// The items, comma-separated, without the brackets.
+    func writeItems(of doc: Document, to w: inout JSONWriter) {
+        let all = diagnostics(doc)
+        let shown = all.prefix(Self.publishLimit)
+        // (About 760 bytes a diagnostic on the grid scene: room for all at once.)
+        w.out.reserveCapacity(w.out.count + shown.count * 1024 + 512)
+        for (k, d) in shown.enumerated() {
+            if k > 0 { w.raw(",") }
+            write(d, in: doc, to: &w)
+        }
+        if let more = more(all, in: doc) {
+            w.raw(",{\"message\":")
+            w.string(more.message)
+            w.raw(",\"range\":")
+            w.range(more.range, doc, encoding)
+            w.raw(",\"severity\":")
+            w.int(more.severity)
+            w.raw(",\"source\":\"scene\"}")
+        }
     }
 
     /// The same message written straight to bytes: exactly `publication(uri).bytes`
@@ -121,13 +175,7 @@ extension Server {
             w.raw("}}")
             return w.out
         }
-        let diagnostics = doc.analysis.diagnostics
-        // (About 760 bytes a diagnostic on the grid scene: room for all at once.)
-        w.out.reserveCapacity(diagnostics.count * 1024 + 256)
-        for (k, d) in diagnostics.enumerated() {
-            if k > 0 { w.raw(",") }
-            write(d, in: doc, to: &w)
-        }
+        writeItems(of: doc, to: &w)
         w.raw("],\"uri\":")
         w.string(uri)
         w.raw(",\"version\":")

@@ -18,9 +18,15 @@ final class Document {
     /// Re-evaluates only what changed since the last analysis (TextCompiler).
     private var compiler = TextCompiler()
 
-    init(uri: String, version: Int, text: String) {
+    /// Swift source: read by the Swift reader, not the scene pipeline.
+    let isSwift: Bool
+    /// The Swift reader's findings for this version of the text.
+    var swiftDiagnostics: [Diagnostic]?
+
+    init(uri: String, version: Int, text: String, swift: Bool = false) {
         self.uri = uri
         self.version = version
+        self.isSwift = swift
         self.file = SourceFile(name: Document.displayName(uri), text: text)
     }
 
@@ -28,6 +34,24 @@ final class Document {
         self.version = version
         file = SourceFile(name: file.name, text: text)
         cached = nil
+        pull = nil
+        swiftDiagnostics = nil
+    }
+
+    /// The last pulled list of diagnostics as JSON bytes, and its result id.
+    private var pull: (encoding: PositionEncoding, items: [UInt8], id: String)?
+
+    /// The diagnostics `write` gives, as pulled (`textDocument/diagnostic`): written once
+    /// per version of the text, named by a hash of their bytes (FNV-1a, 64 bits), so an
+    /// edit that leaves the list as it was gives the same id.
+    func pulled(_ encoding: PositionEncoding, _ write: () -> [UInt8]) -> (items: [UInt8], id: String) {
+        if let pull, pull.encoding == encoding { return (pull.items, pull.id) }
+        let items = write()
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in items { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+        let id = String(h, radix: 16)
+        pull = (encoding, items, id)
+        return (items, id)
     }
 
     var isStale: Bool { cached == nil }
@@ -98,8 +122,9 @@ final class Document {
 /// The pipeline's results for one version of a document.
 struct Analysis {
     let compilation: Compilation
-    /// Lexer, parser, evaluator and checker diagnostics, as `scene check` reports them.
-    let diagnostics: [Diagnostic]
+    /// Lexer, parser, evaluator and checker diagnostics, as `scene check` reports them;
+    /// each built when it is read (a publish reads at most `Server.publishLimit`).
+    let diagnostics: DiagnosticList
     let tokens: [Token]
     /// Every node in document order, with where its line of items ends.
     let nodes: [NodeInfo]
@@ -138,8 +163,8 @@ struct Analysis {
     /// `c`'s diagnostics, then the checker's findings when it compiled (the
     /// compiler's findings hold both): the checker re-checks only the
     /// top-level nodes the change touched (Check/Incremental.swift).
-    static func diagnostics(of c: Compilation, _ compiler: inout TextCompiler) -> [Diagnostic] {
-        c.scene == nil ? c.diagnostics : Array(compiler.findings(c))
+    static func diagnostics(of c: Compilation, _ compiler: inout TextCompiler) -> DiagnosticList {
+        c.scene == nil ? DiagnosticList(built: c.diagnostics) : DiagnosticList(findings: compiler.findings(c))
     }
     var ast: Scene { compilation.parse.scene }
 
@@ -155,6 +180,25 @@ struct Analysis {
         guard let t = found, t.kind != .eof, t.kind != .newline, offset <= t.range.end else { return nil }
         return t
     }
+}
+
+/// A document's diagnostics: built already (a compilation's errors), or the checker's
+/// findings, each built when it is read.
+struct DiagnosticList: RandomAccessCollection {
+    private let built: [Diagnostic]
+    private let findings: Findings?
+
+    init(built: [Diagnostic]) { self.built = built; findings = nil }
+    init(findings: Findings) { built = []; self.findings = findings }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { findings?.count ?? built.count }
+    subscript(i: Int) -> Diagnostic { findings?[i] ?? built[i] }
+
+    /// Its severity, without building it.
+    func severity(at i: Int) -> Diagnostic.Severity { findings?.code(at: i).severity ?? built[i].severity }
+    /// Where it points, without building it.
+    func range(at i: Int) -> SourceRange { findings?.range(at: i) ?? built[i].range }
 }
 
 extension String {

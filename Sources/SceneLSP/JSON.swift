@@ -7,6 +7,9 @@ public enum JSON: Equatable, Sendable {
     case string(String)
     case array([JSON])
     case object([String: JSON])
+    /// A value already written as JSON bytes (a list of thousands of diagnostics written
+    /// straight out): sent as it is. Reading never makes one.
+    case encoded([UInt8])
 
     public subscript(key: String) -> JSON? {
         if case .object(let o) = self { return o[key] }
@@ -57,6 +60,7 @@ public enum JSON: Equatable, Sendable {
                 o[k]!.write(to: &out)
             }
             out.append(UInt8(ascii: "}"))
+        case .encoded(let b): out += b
         }
     }
 

@@ -7,9 +7,12 @@ public struct ServerOptions: Sendable {
     public var docsDirectory: String?
     /// Overrides the links' base (`https://…/docs/`); else `file://` links into `docsDirectory`.
     public var docsBaseURL: String?
-    public init(docsDirectory: String? = nil, docsBaseURL: String? = nil) {
+    /// Reads open `.swift` documents (SwiftUI views) for their findings; none: they get none.
+    public var swiftReader: (any SwiftReader)?
+    public init(docsDirectory: String? = nil, docsBaseURL: String? = nil, swiftReader: (any SwiftReader)? = nil) {
         self.docsDirectory = docsDirectory
         self.docsBaseURL = docsBaseURL
+        self.swiftReader = swiftReader
     }
 }
 
@@ -35,10 +38,17 @@ public final class Server {
     var pages = LivePages()
     /// Documents changed since their diagnostics were last published.
     var unpublished: Set<String> = []
+    /// The client pulls diagnostics (`textDocument/diagnostic`): none are pushed.
+    var pulls = false
     var links: DocLinks
+    let swiftReader: (any SwiftReader)?
+    /// Messages for the client not answering anything (`window/showMessage`), sent with the next flush.
+    var messages: [JSON] = []
+    var told: Set<String> = []
 
     public init(options: ServerOptions = ServerOptions()) {
         links = DocLinks(directory: options.docsDirectory, base: options.docsBaseURL)
+        swiftReader = options.swiftReader
     }
 
     /// A header block that could not be read: one error response (id null), and on.
@@ -89,13 +99,16 @@ public final class Server {
     /// written straight to bytes (`publicationBody`): on a large scene a publish
     /// carries thousands of diagnostics.
     public func flush() -> [[UInt8]] {
-        takeUnpublished().map(publicationBody)
+        var bodies = takeUnpublished().map(publicationBody)
+        bodies += messages.map(\.bytes)
+        messages.removeAll()
+        return bodies
     }
 
     /// The documents changed since diagnostics were last published, sorted; none after.
     func takeUnpublished() -> [String] {
         defer { unpublished.removeAll() }
-        return unpublished.sorted()
+        return pulls ? [] : unpublished.sorted()
     }
 
     // MARK: - Notifications
@@ -107,7 +120,8 @@ public final class Server {
         switch method {
         case "textDocument/didOpen":
             guard let uri, let text = params["textDocument"]?["text"]?.string else { return }
-            documents[uri] = Document(uri: uri, version: params["textDocument"]?["version"]?.int ?? 0, text: text)
+            documents[uri] = Document(uri: uri, version: params["textDocument"]?["version"]?.int ?? 0, text: text,
+                                      swift: Document.isSwift(uri: uri, languageId: params["textDocument"]?["languageId"]?.string))
             unpublished.insert(uri)
         case "textDocument/didChange":
             guard let uri, let doc = documents[uri] else { return }
@@ -142,6 +156,8 @@ public final class Server {
         }
         guard let uri = params["textDocument"]?["uri"]?.string else { return .failure(.params("`textDocument.uri` is missing")) }
         guard let doc = documents[uri] else { return .failure(.params("`\(uri)` is not open")) }
+        // A Swift document has diagnostics only: the rest is the Swift language server's.
+        if doc.isSwift, method != "textDocument/diagnostic" { return .success(.null) }
         return handler(doc, params)
     }
 
@@ -163,6 +179,7 @@ public final class Server {
         initialized = true
         let offered = params["capabilities"]?["general"]?["positionEncodings"]?.array?.compactMap(\.string) ?? []
         encoding = offered.contains("utf-8") ? .utf8 : .utf16
+        pulls = params["capabilities"]?["textDocument"]?["diagnostic"] != nil
         if let base = params["initializationOptions"]?["docsBaseURL"]?.string { links.base = base }
         let capabilities: JSON = [
             "positionEncoding": JSON(encoding.rawValue),
@@ -175,12 +192,18 @@ public final class Server {
             "documentFormattingProvider": true,
             "codeActionProvider": ["codeActionKinds": ["quickfix", "source.fixAll"]],
             "executeCommandProvider": ["commands": [JSON(LivePages.command)]],
+            "diagnosticProvider": ["identifier": "scene", "interFileDependencies": false, "workspaceDiagnostics": false],
         ]
         return ["capabilities": capabilities, "serverInfo": ["name": "scene lsp", "version": "0.1.0"]]
     }
 
-    /// `textDocument/diagnostic` (pull diagnostics) for clients that ask instead of listening.
+    /// `textDocument/diagnostic` (pull diagnostics, LSP 3.17): the diagnostics a publish
+    /// would carry, with a `resultId` that names the list (a hash of its bytes); asked again
+    /// with that id as `previousResultId` while the list is the same, it answers
+    /// `unchanged`, and sends none.
     func pullDiagnostics(_ doc: Document, _ params: JSON) -> Result<JSON, RPCError> {
-        .success(["kind": "full", "items": .array(doc.analysis.diagnostics.map { lspDiagnostic($0, in: doc) })])
+        let (items, id) = doc.pulled(encoding) { self.items(of: doc) }
+        if params["previousResultId"]?.string == id { return .success(["kind": "unchanged", "resultId": JSON(id)]) }
+        return .success(["kind": "full", "resultId": JSON(id), "items": .encoded(items)])
     }
 }

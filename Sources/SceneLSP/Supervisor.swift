@@ -6,7 +6,7 @@
 /// new child with `replay()`.
 public struct SessionLog: Sendable {
     var initialize: JSON? = nil
-    var documents: [String: (version: Int, text: String)] = [:]
+    var documents: [String: (version: Int, text: String, language: String)] = [:]
     var order: [String] = []
     /// Client requests sent to the server and not answered yet.
     public private(set) var waiting: [JSON] = []
@@ -29,10 +29,10 @@ public struct SessionLog: Sendable {
         case "textDocument/didOpen":
             guard let uri = doc?["uri"]?.string, let text = doc?["text"]?.string else { return }
             if documents[uri] == nil { order.append(uri) }
-            documents[uri] = (doc?["version"]?.int ?? 0, text)
+            documents[uri] = (doc?["version"]?.int ?? 0, text, doc?["languageId"]?.string ?? "scene")
         case "textDocument/didChange":
             guard let uri = doc?["uri"]?.string, let text = m["params"]?["contentChanges"]?.array?.last?["text"]?.string else { return }
-            documents[uri] = (doc?["version"]?.int ?? (documents[uri]?.version ?? 0) + 1, text)
+            documents[uri] = (doc?["version"]?.int ?? (documents[uri]?.version ?? 0) + 1, text, documents[uri]?.language ?? "scene")
         case "textDocument/didClose":
             guard let uri = doc?["uri"]?.string else { return }
             documents[uri] = nil
@@ -78,7 +78,7 @@ public struct SessionLog: Sendable {
         for uri in order {
             guard let d = documents[uri] else { continue }
             out.append(["jsonrpc": "2.0", "method": "textDocument/didOpen", "params": ["textDocument": [
-                "uri": JSON(uri), "languageId": "scene", "version": JSON(d.version), "text": JSON(d.text)]]])
+                "uri": JSON(uri), "languageId": JSON(d.language), "version": JSON(d.version), "text": JSON(d.text)]]])
         }
         return out
     }

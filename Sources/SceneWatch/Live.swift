@@ -107,7 +107,8 @@ public final class Live {
     /// The status as JSON: whether it compiled, the diagnostics as the terminal renders
     /// them (file:line:col, the line, the underline, `help:`), and each finding with the id
     /// of the innermost shape it points into (the SVG element the page highlights).
-    public func status(_ o: ViewOptions) -> String {
+    /// (`server`: the last save's timing, a JSON object, sent as `server`.)
+    public func status(_ o: ViewOptions, server: String? = nil) -> String {
         let (c, ds) = findings(screen: o.screen)
         let renderer = DiagnosticRenderer(color: false)
         let errors = ds.filter { $0.severity == .error }
@@ -125,7 +126,7 @@ public final class Live {
             if let scene, let n = Self.shape(at: d.range.start, in: scene) { s += ",\"shape\":\(JSONWriter.string(scene.shapes[n].id))" }
             s += "}"
         }
-        return s + "],\"more\":\(max(0, ds.count - 200))}"
+        return s + "],\"more\":\(max(0, ds.count - 200))" + (server.map { ",\"server\":" + $0 } ?? "") + "}"
     }
 
     /// The innermost shape whose node contains `offset`.

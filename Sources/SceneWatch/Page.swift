@@ -77,7 +77,7 @@ public enum Page {
     'use strict';
     // scene watch: follows /events (Server-Sent Events), swaps the SVG in place.
     const $ = (id) => document.getElementById(id);
-    let source = null, retry = 250, zoom = 1, hovered = null, picked = null, shown = '';
+    let source = null, retry = 250, zoom = 1, hovered = null, picked = null;
     const details = new Map();
 
     function query() {
@@ -92,6 +92,7 @@ public enum Page {
       details.clear();
       source = new EventSource('/events?' + query());
       source.addEventListener('svg', (e) => swap(e.data, e.lastEventId));
+      source.addEventListener('patch', (e) => patch(JSON.parse(e.data), e.lastEventId));
       source.addEventListener('status', (e) => status(JSON.parse(e.data)));
       source.onopen = () => { retry = 250; $('conn').className = 'on'; };
       source.onerror = () => {
@@ -101,20 +102,73 @@ public enum Page {
       };
     }
 
+    const now = () => performance.timeOrigin + performance.now();
+    // A message posted from a frame's callback is read once that frame is drawn.
+    const afterFrame = new MessageChannel(), drawn = [];
+    afterFrame.port1.onmessage = () => { const f = drawn.shift(); if (f) f(); };
+    // The picture's elements by id (made when first asked for after a swap).
+    let byId = null;
+    function elements() {
+      if (!byId) {
+        byId = new Map();
+        for (const el of $('canvas').querySelectorAll('[id]')) byId.set(el.id, el);
+      }
+      return byId;
+    }
+
     function swap(svg, version) {
+      const got = now();
       const stage = $('stage'), x = stage.scrollLeft, y = stage.scrollTop;
       $('canvas').innerHTML = svg;
+      byId = null;
       applyZoom();
-      stage.scrollLeft = x; stage.scrollTop = y;
+      // (Only when it moved: setting it lays the new picture out at once.)
+      if (stage.scrollLeft !== x) stage.scrollLeft = x;
+      if (stage.scrollTop !== y) stage.scrollTop = y;
+      updated(version, got);
+    }
+
+    // Only the shapes' attributes changed: each element gets its new `d` (its move and a
+    // tail shared by the shapes of its size) or its new line, in place.
+    function patch(p, version) {
+      const got = now(), all = elements();
+      for (const [id, move, body] of p.d) {
+        const el = all.get(id);
+        if (!el) return connect();  // not the picture the server thinks: ask for the whole one
+        el.setAttribute('d', move + p.bodies[body]);
+      }
+      for (const [id, line] of p.lines) {
+        const el = all.get(id);
+        if (!el) return connect();
+        const parent = el.parentNode, after = el.nextSibling;
+        el.outerHTML = line;
+        all.set(id, after ? after.previousSibling : parent.lastChild);
+      }
+      updated(version, got);
+    }
+
+    function updated(version, got) {
       details.clear();
       if (picked) mark(picked, 'picked');
       if (hovered) { const id = hovered; hovered = null; hover(id); }
       document.body.dataset.version = version;
-      // When the new picture is on the screen (the next frame): for the save → picture timing.
-      requestAnimationFrame(() => { document.body.dataset.painted = version + ' ' + (performance.timeOrigin + performance.now()); });
+      // For the save → picture timing (scripts/bench-watch): the event's arrival, the
+      // swap, and the picture drawn: a task queued from the next frame's callback runs once
+      // that frame's style, layout and paint are done.
+      const swapped = now();
+      requestAnimationFrame(() => {
+        const frame = now();
+        drawn.push(() => {
+          const painted = now();
+          document.body.dataset.timing = JSON.stringify({ version: +version, got, swapped, frame, painted });
+          document.body.dataset.painted = version + ' ' + painted;
+        });
+        afterFrame.port2.postMessage(0);
+      });
     }
 
     function status(s) {
+      if (s.server) document.body.dataset.server = JSON.stringify(Object.assign({ version: s.version }, s.server));
       $('summary').textContent = s.ok ? s.nodes + ' shapes · version ' + s.version : 'errors · version ' + s.version;
       $('overlay').hidden = s.ok;
       $('errors').textContent = s.errors;
@@ -134,10 +188,7 @@ public enum Page {
       if (!s.ok) document.body.dataset.errorVersion = s.version;
     }
 
-    function element(id) {
-      for (const el of $('canvas').querySelectorAll('[id]')) if (el.id === id) return el;
-      return null;
-    }
+    function element(id) { return elements().get(id) || null; }
     function mark(id, cls) {
       for (const el of $('canvas').querySelectorAll('.' + cls)) el.classList.remove(cls);
       const el = id && element(id);

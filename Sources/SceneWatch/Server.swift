@@ -29,6 +29,9 @@ public final class WatchServer {
         var output: [UInt8] = []
         var sent = 0
         var stream: ViewOptions? = nil
+        /// The picture this stream's page shows (its version and SVG): the next is sent as
+        /// a patch of it when it can be (`SVGPatch`).
+        var shown: (version: Int, svg: [UInt8])? = nil
         var closeWhenSent = false
         let opened: Int
         init(fd: Int32, opened: Int) { self.fd = fd; self.opened = opened }
@@ -44,6 +47,8 @@ public final class WatchServer {
     var connections: [Connection] = []
     /// Reads the next source when the watch says the file changed (nil: it could not be read).
     var reload: (() -> SourceFile?)? = nil
+    /// The last broadcast, timed for `scripts/bench-watch` (sent in the status as `server`).
+    var timing = Timing()
 
     /// Binds 127.0.0.1:`port` (0: a free port the system picks).
     public init(live: Live, port: Int, defaultScreen: String? = nil, limits: Limits = Limits()) throws(WatchError) {
@@ -108,9 +113,11 @@ public final class WatchServer {
             _ = poll(&fds, nfds_t(fds.count), Int32(timeout))
             let t = Self.now()
             if fds[0].revents & Int16(POLLIN) != 0 { accept(now: t) }
-            if watchFD >= 0, fds[1].revents & Int16(POLLIN) != 0, let path, scene_watch_drain(watchFD, path, name) != 0 {
+            if watchFD >= 0, fds[1].revents & Int16(POLLIN) != 0, let path, case let seen = scene_watch_drain(watchFD, path, name), seen != 0 {
+                if dirtySince == nil { timing = Timing(seen: Timing.clock()) }
                 dirtySince = dirtySince ?? t
-                lastEvent = t
+                // A finished write (closed, or renamed into place) ends the burst now.
+                lastEvent = seen == 2 ? t - Self.quiet : t
             }
             if let feed, fds[feedIndex].revents & Int16(POLLIN) != 0, let f = feed.take(), live.update(f) { broadcast() }
             if let path, t >= nextStat {
@@ -137,7 +144,7 @@ public final class WatchServer {
         }
     }
 
-    /// Milliseconds of quiet that end a burst of file events.
+    /// Milliseconds of quiet that end a burst of file events (a finished write ends it at once).
     static let quiet = 8
 
     func accept(now: Int) {
@@ -206,47 +213,88 @@ public final class WatchServer {
             c.input = []
             c.output += Array(("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n"
                 + "X-Content-Type-Options: nosniff\r\nConnection: keep-alive\r\n\r\nretry: 500\n\n").utf8)
-            if !head { c.output += event(o, initial: true) } else { c.closeWhenSent = true; c.stream = nil }
+            guard !head else { c.closeWhenSent = true; c.stream = nil; return }
+            // On a new stream, the last picture that compiled (the page keeps it under the errors).
+            if let svg = live.svg(o) {
+                c.output += picture(svg, from: nil)
+                c.shown = (live.version, svg)
+            }
+            c.output += status(o)
         }
     }
 
-    /// The SSE events for the current version: the SVG when it compiled (on a new stream,
-    /// the last one that did, for the page to keep under the errors), then the status.
-    func event(_ o: ViewOptions, initial: Bool = false, status: Bool = true, picture: Bool = true) -> [UInt8] {
-        var out: [UInt8] = []
-        if picture, initial || live.compilation(screen: o.screen).scene != nil, let svg = live.svg(o) {
-            out.reserveCapacity(svg.count + svg.count / 20 + 64)
-            out += Array("event: svg\nid: \(live.version)\n".utf8)
-            var start = 0
-            let dataPrefix = Array("data: ".utf8)
-            for i in 0...svg.count where i == svg.count || svg[i] == 10 {
-                if i > start || i < svg.count {
-                    out += dataPrefix
-                    out += svg[start..<i]
-                    out.append(10)
-                }
-                start = i + 1
-            }
-            out.append(10)
+    /// The SSE event for picture `svg`: a patch of `shown` when it is one (`event: patch`,
+    /// `SVGPatch`), else the whole SVG (`event: svg`); `id` is the version.
+    func picture(_ svg: [UInt8], from shown: [UInt8]?) -> [UInt8] {
+        if let shown, let patch = SVGPatch.between(shown, svg) {
+            return Array("event: patch\nid: \(live.version)\ndata: ".utf8) + patch + [10, 10]
         }
-        if status { out += Array("event: status\ndata: \(live.status(o))\n\n".utf8) }
+        var out: [UInt8] = []
+        out.reserveCapacity(svg.count + svg.count / 20 + 64)
+        out += Array("event: svg\nid: \(live.version)\n".utf8)
+        var start = 0
+        let dataPrefix = Array("data: ".utf8)
+        for i in 0...svg.count where i == svg.count || svg[i] == 10 {
+            if i > start || i < svg.count {
+                out += dataPrefix
+                out += svg[start..<i]
+                out.append(10)
+            }
+            start = i + 1
+        }
+        out.append(10)
         return out
     }
 
-    /// Every stream gets the new version (rendered once per set of toggles): the picture
-    /// first, sent before the checker runs, then the status with the findings.
+    /// The status event: whether it compiled, the diagnostics, the findings.
+    func status(_ o: ViewOptions, timing: Timing? = nil) -> [UInt8] {
+        Array("event: status\ndata: \(live.status(o, server: timing?.json))\n\n".utf8)
+    }
+
+    /// Every stream gets the new version (each event made once per set of toggles and
+    /// picture shown): the picture first, sent before the checker runs (none when this
+    /// version does not compile), then the status with the findings.
     func broadcast() {
-        for picture in [true, false] {
-            var rendered: [ViewOptions: [UInt8]] = [:]
-            var closed = Set<Int32>()
-            for c in connections {
-                guard let o = c.stream else { continue }
-                if rendered[o] == nil { rendered[o] = event(o, status: !picture, picture: picture) }
-                c.output += rendered[o]!
-                if c.output.count - c.sent > limits.backlog || !flush(c) { closed.insert(c.fd) }
+        if timing.seen == 0 { timing = Timing(seen: Timing.clock()) }
+        var pictures: [PictureKey: [UInt8]] = [:]
+        var closed = Set<Int32>()
+        for c in connections {
+            guard let o = c.stream else { continue }
+            var t = Timing.clock()
+            let compiled = live.compilation(screen: o.screen).scene != nil
+            timing.compile += Timing.clock() - t
+            guard compiled else { continue }
+            t = Timing.clock()
+            guard let svg = live.svg(o) else { continue }
+            timing.svg += Timing.clock() - t
+            let key = PictureKey(options: o, from: c.shown?.version ?? -1)
+            if pictures[key] == nil {
+                t = Timing.clock()
+                pictures[key] = picture(svg, from: c.shown?.svg)
+                timing.event += Timing.clock() - t
+                timing.bytes += pictures[key]!.count
             }
-            drop(closed)
+            c.output += pictures[key]!
+            c.shown = (live.version, svg)
+            if c.output.count - c.sent > limits.backlog || !flush(c) { closed.insert(c.fd) }
         }
+        drop(closed)
+        timing.sent = Timing.clock()
+        var statuses: [ViewOptions: [UInt8]] = [:]
+        closed = []
+        for c in connections {
+            guard let o = c.stream else { continue }
+            if statuses[o] == nil { statuses[o] = status(o, timing: timing) }
+            c.output += statuses[o]!
+            if c.output.count - c.sent > limits.backlog || !flush(c) { closed.insert(c.fd) }
+        }
+        drop(closed)
+        timing = Timing()
+    }
+
+    struct PictureKey: Hashable {
+        var options: ViewOptions
+        var from: Int
     }
 
     func respond(_ c: Connection, _ bytes: [UInt8]) {
@@ -310,5 +358,25 @@ public enum WatchError: Error, Equatable {
         case .portInUse(let p): "port \(p) on 127.0.0.1 is in use"
         case .system(let what, let e): "\(what): \(String(cString: strerror(e)))"
         }
+    }
+}
+
+/// When a save was seen and what the picture cost: `seen` and `sent` are the wall clock
+/// (milliseconds since 1970, for a benchmark on the same machine to compare with the
+/// time it wrote the file), `compile`, `svg` and `event` (the patch or the SVG's event
+/// made) durations, `bytes` the picture's event.
+struct Timing {
+    var seen = 0.0, compile = 0.0, svg = 0.0, event = 0.0, sent = 0.0
+    var bytes = 0
+
+    static func clock() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_REALTIME, &t)
+        return Double(t.tv_sec) * 1000 + Double(t.tv_nsec) / 1_000_000
+    }
+
+    var json: String {
+        func ms(_ v: Double) -> String { String(Double(Int((v * 1000).rounded())) / 1000) }
+        return "{\"seen\":\(ms(seen)),\"compile\":\(ms(compile)),\"svg\":\(ms(svg)),\"event\":\(ms(event)),\"sent\":\(ms(sent)),\"bytes\":\(bytes)}"
     }
 }

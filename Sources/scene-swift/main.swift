@@ -64,5 +64,6 @@ case "check": exit(checkCommand(rest))
 case "run": exit(runCommand(rest))
 case "import": exit(importCommand(rest))
 case "bench": exit(benchCommand(rest))
+case "serve": exit(serveCommand(rest))  // for `scene lsp` (Serve.swift); not a user's command
 default: usageError("unknown command `\(command)`")
 }

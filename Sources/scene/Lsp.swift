@@ -50,7 +50,10 @@ func lsp(_ args: [String]) -> Int32 {
         }
         i += 1
     }
-    if worker { return LSPMain.run(options: options, read: { readChunk(0) }, write: { writeAll(1, $0) }) }
+    if worker {
+        options.swiftReader = SwiftHelper()
+        return LSPMain.run(options: options, read: { readChunk(0) }, write: { writeAll(1, $0) })
+    }
     return supervise(passed)
 }
 

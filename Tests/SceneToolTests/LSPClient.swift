@@ -80,8 +80,8 @@ final class LSPClient: @unchecked Sendable {
         return r
     }
 
-    func open(_ uri: String, _ text: String, version: Int = 1) {
-        notify("textDocument/didOpen", ["textDocument": ["uri": JSON(uri), "languageId": "scene", "version": JSON(version), "text": JSON(text)]])
+    func open(_ uri: String, _ text: String, version: Int = 1, language: String = "scene") {
+        notify("textDocument/didOpen", ["textDocument": ["uri": JSON(uri), "languageId": JSON(language), "version": JSON(version), "text": JSON(text)]])
     }
 
     func change(_ uri: String, _ text: String, version: Int) {

@@ -164,6 +164,8 @@ struct WatchServerTests {
         try Data(watchScene.replacingOccurrences(of: "let r = 28", with: "let r = 34").utf8).write(to: w.file)
         let second = WatchProcess.read(fd) { $0.contains("\"version\":1") }
         #expect(second.contains("id: 1") && second.contains("\"ok\":true"))
+        // Only the shapes' radii changed: a patch of the picture the page has, not the SVG.
+        #expect(second.contains("event: patch\nid: 1\ndata: {\"d\":[[\"box\",") && !second.contains("event: svg"), "\(second)")
         // Broken, by an atomic save (a new file renamed over the old one).
         let tmp = w.dir.appendingPathComponent(".live.scene.swp")
         try Data(watchScene.replacingOccurrences(of: "let r = 28", with: "let r = ").utf8).write(to: tmp)
@@ -179,5 +181,9 @@ struct WatchServerTests {
         #expect(fourth.contains("id: 3") && fourth.contains("\"ok\":true"))
         // The explanation follows: the inner shape is 20 − 12 = 8 now.
         #expect(w.get("/shape?id=inner").contains("box 20 − 12 = 8"))
+        // A shape added: the whole SVG.
+        try Data(watchScene.replacingOccurrences(of: "let r = 28", with: "let r = 20").appending("dot: circle size 10x10\n").utf8).write(to: w.file)
+        let fifth = WatchProcess.read(fd) { $0.contains("\"version\":4") }
+        #expect(fifth.contains("event: svg\nid: 4\ndata: <?xml") && !fifth.contains("event: patch"), "\(fifth.prefix(300))")
     }
 }

@@ -8,7 +8,9 @@
 /// -1 when neither platform facility is available (the caller then stats the file).
 int scene_watch_open(const char *_Nonnull file, const char *_Nonnull folder, const char *_Nonnull name);
 
-/// Reads what is pending (never blocks); 1 when something concerned the file. Re-arms
+/// Reads what is pending (never blocks); 1 when something concerned the file, 2 when
+/// that includes a finished write (the file closed after writing, or a new file renamed
+/// onto it: the save is whole, no need to wait for more events; inotify only). Re-arms
 /// the watch on the file when it was replaced.
 int scene_watch_drain(int fd, const char *_Nonnull file, const char *_Nonnull name);
 
