@@ -29,6 +29,13 @@ enum CardCorners {
     }
 }
 
+/// The scene's colours, each named once: a `fill` after the first shape that has it; the colour of a
+/// shape without one after its depth, as `scene run --svg` draws it.
+private extension Color {
+    static let cardFill = Color(red: 0xF2 / 255, green: 0xF2 / 255, blue: 0xF7 / 255)
+    static let photoFill = Color(red: 0x5E / 255, green: 0x5C / 255, blue: 0xE6 / 255)
+}
+
 struct CardView: View {
     var body: some View {
         ZStack {
@@ -49,23 +56,19 @@ struct CardView: View {
             // resolves to 28 28 28 28 (container)
             .concentricContainer(CardCorners.rect(CardCorners.inner + CardCorners.padding))
             // resolves to 28 28 28 28
-            .background { CardCorners.rect(CardCorners.inner + CardCorners.padding).fill(Color(
-                red: 0xF2 / 255,
-                green: 0xF2 / 255,
-                blue: 0xF7 / 255
-            )) }
+            .background { CardCorners.rect(CardCorners.inner + CardCorners.padding).fill(Color.cardFill) }
     }
 
     /// `photo`
     private var photo: some View {
         // resolves to 16 16 16 16 against `card`; iOS 18: 16 16 16 16
-        CardCorners.nested(minimum: CardCorners.inner).fill(Color(red: 0x5E / 255, green: 0x5C / 255, blue: 0xE6 / 255))
+        CardCorners.nested(minimum: CardCorners.inner).fill(Color.photoFill)
     }
 
     /// `alone`
     private var alone: some View {
         // resolves to 16 16 16 16 against the screen; iOS 18: 16 16 16 16
-        CardCorners.nested(minimum: CardCorners.inner).fill(Color(red: 0x5E / 255, green: 0x5C / 255, blue: 0xE6 / 255))
+        CardCorners.nested(minimum: CardCorners.inner).fill(Color.photoFill)
             .frame(width: 120, height: 90)
     }
 }

@@ -73,6 +73,12 @@ enum Corners {
     }
 }
 
+/// The scene's colours, each named once: a `fill` after the first shape that has it; the colour of a
+/// shape without one after its depth, as `scene run --svg` draws it.
+private extension Color {
+    static let depth0Fill = Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)
+}
+
 struct CornersView: View {
     var body: some View {
         ZStack(alignment: .topLeading) {
@@ -95,29 +101,26 @@ struct CornersView: View {
 
     /// `notes`
     private var notes: some View {
-        // resolves to 24 24 0 0 against the screen; iOS 18: 24 24 0 0
-        Corners.notesShape.fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))
+        Corners.notesShape.fill(Color.depth0Fill)  // resolves to 24 24 0 0 against the screen; iOS 18: 24 24 0 0
             .frame(width: 180, height: 120)
     }
 
     /// `mixed`
     private var mixed: some View {
-        // resolves to 12 24 0 0 against the screen; iOS 18: 12 24 0 0
-        Corners.mixedShape.fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))
+        Corners.mixedShape.fill(Color.depth0Fill)  // resolves to 12 24 0 0 against the screen; iOS 18: 12 24 0 0
             .frame(width: 180, height: 120)
     }
 
     /// `lead`
     private var lead: some View {
-        // resolves to 30 8 8 30 against the screen; iOS 18: 0 8 8 0
-        Corners.leadShape.fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))
+        Corners.leadShape.fill(Color.depth0Fill)  // resolves to 30 8 8 30 against the screen; iOS 18: 0 8 8 0
             .frame(width: 180, height: 120)
     }
 
     /// `float`
     private var float: some View {
         // resolves to 24 24 24 24 against the screen; iOS 18: 12 12 12 12
-        Corners.nested(minimum: 12, uniform: true).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))
+        Corners.nested(minimum: 12, uniform: true).fill(Color.depth0Fill)
             .frame(width: 180, height: 120)
     }
 }

@@ -26,6 +26,14 @@ enum FallbackCorners {
     }
 }
 
+/// The scene's colours, each named once: a `fill` after the first shape that has it; the colour of a
+/// shape without one after its depth, as `scene run --svg` draws it.
+private extension Color {
+    static let cardFill = Color(red: 0xF2 / 255, green: 0xF2 / 255, blue: 0xF7 / 255)
+    static let photoFill = Color(red: 0x5E / 255, green: 0x5C / 255, blue: 0xE6 / 255)
+    static let badgeFill = Color(red: 1, green: 0x3B / 255, blue: 0x30 / 255)
+}
+
 struct FallbackView: View {
     var body: some View {
         ZStack {
@@ -44,19 +52,18 @@ struct FallbackView: View {
             .padding(12)
             .frame(width: 300, height: 200)
             .concentricContainer(FallbackCorners.rect(28))  // resolves to 28 28 28 28 (container)
-            // resolves to 28 28 28 28
-            .background { FallbackCorners.rect(28).fill(Color(red: 0xF2 / 255, green: 0xF2 / 255, blue: 0xF7 / 255)) }
+            .background { FallbackCorners.rect(28).fill(Color.cardFill) }  // resolves to 28 28 28 28
     }
 
     /// `photo`
     private var photo: some View {
         // resolves to 16 16 16 16 against `card`; iOS 18: 16 16 16 16
-        FallbackCorners.nested(minimum: 16).fill(Color(red: 0x5E / 255, green: 0x5C / 255, blue: 0xE6 / 255))
+        FallbackCorners.nested(minimum: 16).fill(Color.photoFill)
     }
 
     /// `badge`, role badge
     private var badge: some View {
-        Capsule().fill(Color(red: 1, green: 0x3B / 255, blue: 0x30 / 255))  // resolves to 14 14 14 14
+        Capsule().fill(Color.badgeFill)  // resolves to 14 14 14 14
             .frame(width: 80, height: 28)
     }
 }

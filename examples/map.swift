@@ -30,6 +30,15 @@ enum MapCorners {
     }
 }
 
+/// The scene's colours, each named once: a `fill` after the first shape that has it; the colour of a
+/// shape without one after its depth, as `scene run --svg` draws it.
+private extension Color {
+    static let mapFill = Color(red: 0x34 / 255, green: 0xC7 / 255, blue: 0x59 / 255)
+    static let t1Fill = Color(red: 1, green: 0x95 / 255, blue: 0)
+    static let t2Fill = Color(red: 1, green: 0x2D / 255, blue: 0x55 / 255)
+    static let t3Fill = Color(red: 0x5A / 255, green: 0xC8 / 255, blue: 0xFA / 255)
+}
+
 struct MapView: View {
     var body: some View {
         map
@@ -43,12 +52,7 @@ struct MapView: View {
             .padding(MapCorners.inset)
             .frame(width: 360, height: 240, alignment: .bottom)
             .concentricContainer(MapCorners.rect(MapCorners.map))  // resolves to 28 28 28 28 (container)
-            // resolves to 28 28 28 28
-            .background { MapCorners.rect(MapCorners.map).fill(Color(
-                red: 0x34 / 255,
-                green: 0xC7 / 255,
-                blue: 0x59 / 255
-            )) }
+            .background { MapCorners.rect(MapCorners.map).fill(Color.mapFill) }  // resolves to 28 28 28 28
     }
 
     /// `card`
@@ -73,21 +77,21 @@ struct MapView: View {
     /// `t1`
     private var t1: some View {
         // resolves to 10 10 10 10 against `card`; iOS 18: 10 10 10 10
-        MapCorners.nested(minimum: 10).fill(Color(red: 1, green: 0x95 / 255, blue: 0))
+        MapCorners.nested(minimum: 10).fill(Color.t1Fill)
             .frame(width: MapCorners.thumb, height: MapCorners.thumb)
     }
 
     /// `t2`
     private var t2: some View {
         // resolves to 10 10 10 10 against `card`; iOS 18: 10 10 10 10
-        MapCorners.nested(minimum: 10).fill(Color(red: 1, green: 0x2D / 255, blue: 0x55 / 255))
+        MapCorners.nested(minimum: 10).fill(Color.t2Fill)
             .frame(width: MapCorners.thumb, height: MapCorners.thumb)
     }
 
     /// `t3`
     private var t3: some View {
         // resolves to 10 10 10 10 against `card`; iOS 18: 10 10 10 10
-        MapCorners.nested(minimum: 10).fill(Color(red: 0x5A / 255, green: 0xC8 / 255, blue: 0xFA / 255))
+        MapCorners.nested(minimum: 10).fill(Color.t3Fill)
             .frame(width: MapCorners.thumb, height: MapCorners.thumb)
     }
 }

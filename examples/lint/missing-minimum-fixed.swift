@@ -27,6 +27,12 @@ enum MissingMinimumFixedCorners {
     }
 }
 
+/// The scene's colours, each named once: a `fill` after the first shape that has it; the colour of a
+/// shape without one after its depth, as `scene run --svg` draws it.
+private extension Color {
+    static let depth0Fill = Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)
+}
+
 struct MissingMinimumFixedView: View {
     var body: some View {
         panel
@@ -37,7 +43,7 @@ struct MissingMinimumFixedView: View {
     /// `panel`
     private var panel: some View {
         // resolves to 16 16 62 62 against the screen; iOS 18: 16 16 16 16
-        MissingMinimumFixedCorners.nested(minimum: 16).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))
+        MissingMinimumFixedCorners.nested(minimum: 16).fill(Color.depth0Fill)
             .frame(height: 240)
     }
 }

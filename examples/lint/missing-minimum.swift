@@ -27,6 +27,12 @@ enum MissingMinimumCorners {
     }
 }
 
+/// The scene's colours, each named once: a `fill` after the first shape that has it; the colour of a
+/// shape without one after its depth, as `scene run --svg` draws it.
+private extension Color {
+    static let depth0Fill = Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)
+}
+
 struct MissingMinimumView: View {
     var body: some View {
         panel
@@ -37,7 +43,7 @@ struct MissingMinimumView: View {
     /// `panel`
     private var panel: some View {
         // resolves to 0 0 62 62 against the screen; iOS 18: 0 0 0 0
-        MissingMinimumCorners.panelShape.fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))
+        MissingMinimumCorners.panelShape.fill(Color.depth0Fill)
             .frame(height: 240)
     }
 }

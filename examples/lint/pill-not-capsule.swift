@@ -18,6 +18,12 @@ enum PillNotCapsuleCorners {
     }
 }
 
+/// The scene's colours, each named once: a `fill` after the first shape that has it; the colour of a
+/// shape without one after its depth, as `scene run --svg` draws it.
+private extension Color {
+    static let depth0Fill = Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)
+}
+
 struct PillNotCapsuleView: View {
     var body: some View {
         done
@@ -30,8 +36,7 @@ struct PillNotCapsuleView: View {
         Button {
             // the button's action
         } label: {
-            // resolves to 12 12 12 12
-            PillNotCapsuleCorners.rect(12).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))
+            PillNotCapsuleCorners.rect(12).fill(Color.depth0Fill)  // resolves to 12 12 12 12
         }
         .frame(width: 160, height: 50)
         .buttonStyle(.plain)

@@ -27,6 +27,12 @@ enum ScreenEdgeMarginFixedCorners {
     }
 }
 
+/// The scene's colours, each named once: a `fill` after the first shape that has it; the colour of a
+/// shape without one after its depth, as `scene run --svg` draws it.
+private extension Color {
+    static let depth0Fill = Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)
+}
+
 struct ScreenEdgeMarginFixedView: View {
     var body: some View {
         ZStack(alignment: .top) {
@@ -41,18 +47,14 @@ struct ScreenEdgeMarginFixedView: View {
 
     /// `banner`
     private var banner: some View {
-        // resolves to 12 12 12 12
-        ScreenEdgeMarginFixedCorners.rect(12).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))
+        ScreenEdgeMarginFixedCorners.rect(12).fill(Color.depth0Fill)  // resolves to 12 12 12 12
             .frame(width: 370, height: 60)
     }
 
     /// `card`
     private var card: some View {
         // resolves to 51 51 51 51 against the screen; iOS 18: 51 51 51 51
-        ScreenEdgeMarginFixedCorners.nested(
-            minimum: 51,
-            uniform: true
-        ).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))
+        ScreenEdgeMarginFixedCorners.nested(minimum: 51, uniform: true).fill(Color.depth0Fill)
             .frame(width: 380, height: 200)
     }
 }

@@ -27,6 +27,13 @@ enum TransitionShapeCorners {
     }
 }
 
+/// The scene's colours, each named once: a `fill` after the first shape that has it; the colour of a
+/// shape without one after its depth, as `scene run --svg` draws it.
+private extension Color {
+    static let depth0Fill = Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)
+    static let depth1Fill = Color(red: 1, green: 0xC3 / 255, blue: 0)
+}
+
 struct TransitionShapeView: View {
     @Namespace private var namespace
 
@@ -42,12 +49,7 @@ struct TransitionShapeView: View {
             .padding(12)
             .frame(width: 300, height: 200)
             .concentricContainer(TransitionShapeCorners.rect(28))  // resolves to 28 28 28 28 (container)
-            // resolves to 28 28 28 28
-            .background { TransitionShapeCorners.rect(28).fill(Color(
-                red: 0x0A / 255,
-                green: 0x24 / 255,
-                blue: 0x63 / 255
-            )) }
+            .background { TransitionShapeCorners.rect(28).fill(Color.depth0Fill) }  // resolves to 28 28 28 28
     }
 
     /// `photo`
@@ -55,7 +57,7 @@ struct TransitionShapeView: View {
         // note: matchedTransitionSource clips to a RoundedRectangle only: `transition concentric` is written as its
         // resolved radius 16
         // resolves to 16 16 16 16 against `card`; iOS 18: 16 16 16 16
-        TransitionShapeCorners.nested(minimum: 16).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))
+        TransitionShapeCorners.nested(minimum: 16).fill(Color.depth1Fill)
             // resolves to 16 16 16 16 against `card`; iOS 18: 0 0 0 0
             .zoomSource(id: "photo", in: namespace, cornerRadius: 16)
     }

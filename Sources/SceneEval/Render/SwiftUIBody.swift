@@ -37,6 +37,8 @@ struct SwiftUIEmitter {
     var usesGlassGroup = false
     /// A `role button` with glass is a Button in the glass button style (`glassButton`).
     var usesGlassButton = false
+    /// The colour constants (`SwiftUIColors`): name, `Color(…)` code, first user.
+    var colours: [(code: String, first: Int, depth: Int?, name: String)] = []
     var usesTransition = false
     var containerTypes: [String] = []
     /// Labelled nodes' subviews, by node index (written in document order).
@@ -246,12 +248,4 @@ struct SwiftUIEmitter {
         return out
     }
 
-    /// The fill: the node's `fill`, else the palette colour of its drawn depth (as the SVG draws it).
-    func fill(_ i: Int) -> String {
-        if let c = items[i].fill { return SwiftSource.color(c) }
-        var depth = 0
-        var p = parents[i]
-        while let j = p { if items[j].drawn != nil { depth += 1 }; p = parents[j] }
-        return SwiftSource.color(SVGStyle.palette[depth % SVGStyle.palette.count])
-    }
 }

@@ -183,7 +183,7 @@ extension SwiftUIEmitter {
                 out.append(".glassButton(\(border))" + resolves(i, role: role))
             } else {
                 usesGlass = true
-                let tint = it.filled == nil ? it.fill.map { "tint: \(SwiftSource.color($0)), " } ?? "" : ""
+                let tint = it.filled == nil ? it.fill.map { "tint: \(colour($0, user: i)), " } ?? "" : ""
                 out.append(".glass(\(tint)in: \(shape(g, i, role: role)))" + resolves(i, role: role))
             }
         }
