@@ -16,12 +16,13 @@ enum FallbackCorners {
         RoundedRectangle(cornerRadius: radius, style: .continuous)
     }
 
-    /// Nested content inside a container: concentric, never below `minimum`.
-    static func nested(minimum: CGFloat, uniform: Bool = false) -> AnyShape {
+    /// Nested content inside a container, filled: concentric, never below `minimum`.
+    @MainActor @ViewBuilder
+    static func nested(minimum: CGFloat, uniform: Bool = false, fill style: some ShapeStyle) -> some View {
         if #available(iOS 26.0, macOS 26.0, *) {
-            AnyShape(ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform))
+            ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform).fill(style)
         } else {
-            AnyShape(rect(minimum))
+            rect(minimum).fill(style)
         }
     }
 }
@@ -58,7 +59,7 @@ struct FallbackView: View {
     /// `photo`
     private var photo: some View {
         // resolves to 16 16 16 16 against `card`; iOS 18: 16 16 16 16
-        FallbackCorners.nested(minimum: 16).fill(Color.photoFill)
+        FallbackCorners.nested(minimum: 16, fill: Color.photoFill)
     }
 
     /// `badge`, role badge

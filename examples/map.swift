@@ -28,6 +28,16 @@ enum MapCorners {
             AnyShape(rect(minimum))
         }
     }
+
+    /// Nested content inside a container, filled: concentric, never below `minimum`.
+    @MainActor @ViewBuilder
+    static func nested(minimum: CGFloat, uniform: Bool = false, fill style: some ShapeStyle) -> some View {
+        if #available(iOS 26.0, macOS 26.0, *) {
+            ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform).fill(style)
+        } else {
+            rect(minimum).fill(style)
+        }
+    }
 }
 
 /// The scene's colours, each named once: a `fill` after the first shape that has it; the colour of a
@@ -77,21 +87,21 @@ struct MapView: View {
     /// `t1`
     private var t1: some View {
         // resolves to 10 10 10 10 against `card`; iOS 18: 10 10 10 10
-        MapCorners.nested(minimum: 10).fill(Color.t1Fill)
+        MapCorners.nested(minimum: 10, fill: Color.t1Fill)
             .frame(width: MapCorners.thumb, height: MapCorners.thumb)
     }
 
     /// `t2`
     private var t2: some View {
         // resolves to 10 10 10 10 against `card`; iOS 18: 10 10 10 10
-        MapCorners.nested(minimum: 10).fill(Color.t2Fill)
+        MapCorners.nested(minimum: 10, fill: Color.t2Fill)
             .frame(width: MapCorners.thumb, height: MapCorners.thumb)
     }
 
     /// `t3`
     private var t3: some View {
         // resolves to 10 10 10 10 against `card`; iOS 18: 10 10 10 10
-        MapCorners.nested(minimum: 10).fill(Color.t3Fill)
+        MapCorners.nested(minimum: 10, fill: Color.t3Fill)
             .frame(width: MapCorners.thumb, height: MapCorners.thumb)
     }
 }

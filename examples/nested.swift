@@ -16,21 +16,24 @@ enum NestedCorners {
         RoundedRectangle(cornerRadius: radius, style: .continuous)
     }
 
-    /// Nested content inside a container: concentric, never below `minimum`.
-    static func nested(minimum: CGFloat, uniform: Bool = false) -> AnyShape {
+    /// Nested content inside a container, filled: concentric, never below `minimum`.
+    @MainActor @ViewBuilder
+    static func nested(minimum: CGFloat, uniform: Bool = false, fill style: some ShapeStyle) -> some View {
         if #available(iOS 26.0, macOS 26.0, *) {
-            AnyShape(ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform))
+            ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform).fill(style)
         } else {
-            AnyShape(rect(minimum))
+            rect(minimum).fill(style)
         }
     }
 
     /// Shared by `a1`, `a2`, `a3`: ConcentricRectangle on iOS 26; before, a rounded rectangle of each corner's minimum.
-    static var concentric: AnyShape {
+    /// Filled with `style`.
+    @MainActor @ViewBuilder
+    static func concentric(fill style: some ShapeStyle) -> some View {
         if #available(iOS 26.0, macOS 26.0, *) {
-            AnyShape(ConcentricRectangle())
+            ConcentricRectangle().fill(style)
         } else {
-            AnyShape(rect(0))
+            rect(0).fill(style)
         }
     }
 }
@@ -73,7 +76,7 @@ struct NestedView: View {
             .frame(maxWidth: .infinity, maxHeight: .infinity)
             .concentricContainer(NestedCorners.rect(16))  // resolves to 16 16 16 16 (container)
             // resolves to 16 16 16 16 against `plain`; iOS 18: 0 0 0 0
-            .background { NestedCorners.concentric.fill(Color.depth1Fill) }
+            .background { NestedCorners.concentric(fill: Color.depth1Fill) }
     }
 
     /// `a2`
@@ -83,12 +86,12 @@ struct NestedView: View {
             .frame(maxWidth: .infinity, maxHeight: .infinity)
             .concentricContainer(NestedCorners.rect(8))  // resolves to 8 8 8 8 (container)
             // resolves to 8 8 8 8 against `a1`; iOS 18: 0 0 0 0
-            .background { NestedCorners.concentric.fill(Color.depth2Fill) }
+            .background { NestedCorners.concentric(fill: Color.depth2Fill) }
     }
 
     /// `a3`
     private var a3: some View {
-        NestedCorners.concentric.fill(Color.depth3Fill)  // resolves to 0 0 0 0 against `a2`; iOS 18: 0 0 0 0
+        NestedCorners.concentric(fill: Color.depth3Fill)  // resolves to 0 0 0 0 against `a2`; iOS 18: 0 0 0 0
     }
 
     /// `withMinimum`
@@ -107,7 +110,7 @@ struct NestedView: View {
             .frame(maxWidth: .infinity, maxHeight: .infinity)
             .concentricContainer(NestedCorners.rect(16))  // resolves to 16 16 16 16 (container)
             // resolves to 16 16 16 16 against `withMinimum`; iOS 18: 6 6 6 6
-            .background { NestedCorners.nested(minimum: 6).fill(Color.depth1Fill) }
+            .background { NestedCorners.nested(minimum: 6, fill: Color.depth1Fill) }
     }
 
     /// `b2`
@@ -117,12 +120,12 @@ struct NestedView: View {
             .frame(maxWidth: .infinity, maxHeight: .infinity)
             .concentricContainer(NestedCorners.rect(8))  // resolves to 8 8 8 8 (container)
             // resolves to 8 8 8 8 against `b1`; iOS 18: 6 6 6 6
-            .background { NestedCorners.nested(minimum: 6).fill(Color.depth2Fill) }
+            .background { NestedCorners.nested(minimum: 6, fill: Color.depth2Fill) }
     }
 
     /// `b3`
     private var b3: some View {
-        NestedCorners.nested(minimum: 6).fill(Color.depth3Fill)  // resolves to 6 6 6 6 against `b2`; iOS 18: 6 6 6 6
+        NestedCorners.nested(minimum: 6, fill: Color.depth3Fill)  // resolves to 6 6 6 6 against `b2`; iOS 18: 6 6 6 6
     }
 }
 

@@ -16,26 +16,30 @@ enum SheetCorners {
         RoundedRectangle(cornerRadius: radius, style: .continuous)
     }
 
-    /// `sheet`: ConcentricRectangle on iOS 26; before, a rounded rectangle of each corner's minimum.
-    static var sheetShape: AnyShape {
+    /// `sheet`: ConcentricRectangle on iOS 26; before, a rounded rectangle of each corner's minimum. Filled with
+    /// `style`.
+    @MainActor @ViewBuilder
+    static func sheetShape(fill style: some ShapeStyle) -> some View {
         if #available(iOS 26.0, macOS 26.0, *) {
-            AnyShape(ConcentricRectangle(uniformTopCorners: .fixed(24), uniformBottomCorners: .concentric))
+            ConcentricRectangle(uniformTopCorners: .fixed(24), uniformBottomCorners: .concentric).fill(style)
         } else {
-            AnyShape(UnevenRoundedRectangle(
+            UnevenRoundedRectangle(
                 topLeadingRadius: 24,
                 bottomLeadingRadius: 0,
                 bottomTrailingRadius: 0,
                 topTrailingRadius: 24
-            ))
+            ).fill(style)
         }
     }
 
-    /// `panel`: ConcentricRectangle on iOS 26; before, a rounded rectangle of each corner's minimum.
-    static var panelShape: AnyShape {
+    /// `panel`: ConcentricRectangle on iOS 26; before, a rounded rectangle of each corner's minimum. Filled with
+    /// `style`.
+    @MainActor @ViewBuilder
+    static func panelShape(fill style: some ShapeStyle) -> some View {
         if #available(iOS 26.0, macOS 26.0, *) {
-            AnyShape(ConcentricRectangle())
+            ConcentricRectangle().fill(style)
         } else {
-            AnyShape(rect(0))
+            rect(0).fill(style)
         }
     }
 }
@@ -80,7 +84,7 @@ struct SheetView: View {
             topTrailingRadius: 24
         ))
         // resolves to 24 24 62 62 against the screen; iOS 18: 24 24 0 0
-        .background { SheetCorners.sheetShape.fill(Color.sheetFill) }
+        .background { SheetCorners.sheetShape(fill: Color.sheetFill) }
     }
 
     /// `grabber`, role pill
@@ -121,7 +125,7 @@ struct SheetView: View {
 
     /// `panel`
     private var panel: some View {
-        SheetCorners.panelShape.fill(Color.panelFill)  // resolves to 0 0 54 54 against the screen; iOS 18: 0 0 0 0
+        SheetCorners.panelShape(fill: Color.panelFill)  // resolves to 0 0 54 54 against the screen; iOS 18: 0 0 0 0
             .frame(height: 240)
     }
 }

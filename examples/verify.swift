@@ -29,6 +29,16 @@ enum VerifyCorners {
             AnyShape(rect(minimum))
         }
     }
+
+    /// Nested content inside a container, filled: concentric, never below `minimum`.
+    @MainActor @ViewBuilder
+    static func nested(minimum: CGFloat, uniform: Bool = false, fill style: some ShapeStyle) -> some View {
+        if #available(iOS 26.0, macOS 26.0, *) {
+            ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform).fill(style)
+        } else {
+            rect(minimum).fill(style)
+        }
+    }
 }
 
 /// The scene's colours, each named once: a `fill` after the first shape that has it; the colour of a
@@ -71,13 +81,13 @@ struct VerifyView: View {
     /// `content`
     private var contentView: some View {
         // resolves to 16 16 16 16 against `box`; iOS 18: 16 16 16 16
-        VerifyCorners.nested(minimum: VerifyCorners.inner).fill(Color.depth1Fill)
+        VerifyCorners.nested(minimum: VerifyCorners.inner, fill: Color.depth1Fill)
     }
 
     /// `alone`
     private var alone: some View {
         // resolves to 16 16 16 16 against the screen; iOS 18: 16 16 16 16
-        VerifyCorners.nested(minimum: VerifyCorners.inner).fill(Color.depth0Fill)
+        VerifyCorners.nested(minimum: VerifyCorners.inner, fill: Color.depth0Fill)
             .frame(width: 153, height: 153)
     }
 

@@ -93,4 +93,32 @@ struct SwiftUIStyleTests {
         #expect(!outside.contains("Color(red:"), "\(outside)")
         if let output = try SwiftUITest.typecheck([("colours.swift", code)]) { Issue.record("\(output)") }
     }
+
+    /// A filled ConcentricRectangle stays concrete (`if #available` in a `@ViewBuilder`);
+    /// only a shape handed to a modifier (glass, clip) is an `AnyShape`.
+    @Test("no AnyShape where a concrete shape can be written")
+    func concreteShapes() throws {
+        let filled = try SwiftUIExtrasTests.export("""
+        card: container rect 28 size 300x200 <
+          a: concentric min 8 size 100x80 align leading pad 12
+          b: concentric(top: fixed 10 uniform, bottom: concentric) size 100x80 align trailing pad 12
+        >
+
+        """)
+        #expect(!filled.contains("AnyShape"), "\(filled)")
+        #expect(filled.contains("ExtrasCorners.nested(minimum: 8, fill: Color."), "\(filled)")
+        #expect(filled.contains("ExtrasCorners.bShape(fill: Color."), "\(filled)")
+        #expect(SwiftUITest.flat(filled).contains(
+            "ConcentricRectangle(uniformTopCorners: .fixed(10), bottomLeadingCorner: .concentric, bottomTrailingCorner: .concentric).fill(style)\n"))
+        if let output = try SwiftUITest.typecheck([("concrete.swift", filled)]) { Issue.record("\(output)") }
+        // A shape passed to glass is a shape: there AnyShape stays, beside the filled form.
+        let both = try SwiftUIExtrasTests.export("""
+        card: container rect 28 size 300x200 <
+          a: concentric(top: fixed 10 uniform, bottom: concentric) size 100x80 pad 12 clip concentric(top: fixed 10 uniform, bottom: concentric)
+        >
+
+        """)
+        #expect(both.contains("static var aShape: AnyShape {") && both.contains("static func aShape(fill style: some ShapeStyle)"), "\(both)")
+        if let output = try SwiftUITest.typecheck([("both.swift", both)]) { Issue.record("\(output)") }
+    }
 }

@@ -17,12 +17,13 @@ enum MissingMinimumFixedCorners {
         RoundedRectangle(cornerRadius: radius, style: .continuous)
     }
 
-    /// Nested content inside a container: concentric, never below `minimum`.
-    static func nested(minimum: CGFloat, uniform: Bool = false) -> AnyShape {
+    /// Nested content inside a container, filled: concentric, never below `minimum`.
+    @MainActor @ViewBuilder
+    static func nested(minimum: CGFloat, uniform: Bool = false, fill style: some ShapeStyle) -> some View {
         if #available(iOS 26.0, macOS 26.0, *) {
-            AnyShape(ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform))
+            ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform).fill(style)
         } else {
-            AnyShape(rect(minimum))
+            rect(minimum).fill(style)
         }
     }
 }
@@ -43,7 +44,7 @@ struct MissingMinimumFixedView: View {
     /// `panel`
     private var panel: some View {
         // resolves to 16 16 62 62 against the screen; iOS 18: 16 16 16 16
-        MissingMinimumFixedCorners.nested(minimum: 16).fill(Color.depth0Fill)
+        MissingMinimumFixedCorners.nested(minimum: 16, fill: Color.depth0Fill)
             .frame(height: 240)
     }
 }

@@ -17,12 +17,14 @@ enum MissingMinimumCorners {
         RoundedRectangle(cornerRadius: radius, style: .continuous)
     }
 
-    /// `panel`: ConcentricRectangle on iOS 26; before, a rounded rectangle of each corner's minimum.
-    static var panelShape: AnyShape {
+    /// `panel`: ConcentricRectangle on iOS 26; before, a rounded rectangle of each corner's minimum. Filled with
+    /// `style`.
+    @MainActor @ViewBuilder
+    static func panelShape(fill style: some ShapeStyle) -> some View {
         if #available(iOS 26.0, macOS 26.0, *) {
-            AnyShape(ConcentricRectangle())
+            ConcentricRectangle().fill(style)
         } else {
-            AnyShape(rect(0))
+            rect(0).fill(style)
         }
     }
 }
@@ -43,7 +45,7 @@ struct MissingMinimumView: View {
     /// `panel`
     private var panel: some View {
         // resolves to 0 0 62 62 against the screen; iOS 18: 0 0 0 0
-        MissingMinimumCorners.panelShape.fill(Color.depth0Fill)
+        MissingMinimumCorners.panelShape(fill: Color.depth0Fill)
             .frame(height: 240)
     }
 }

@@ -17,12 +17,13 @@ enum RelativeUnevenInsetsFixedCorners {
         RoundedRectangle(cornerRadius: radius, style: .continuous)
     }
 
-    /// Nested content inside a container: concentric, never below `minimum`.
-    static func nested(minimum: CGFloat, uniform: Bool = false) -> AnyShape {
+    /// Nested content inside a container, filled: concentric, never below `minimum`.
+    @MainActor @ViewBuilder
+    static func nested(minimum: CGFloat, uniform: Bool = false, fill style: some ShapeStyle) -> some View {
         if #available(iOS 26.0, macOS 26.0, *) {
-            AnyShape(ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform))
+            ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform).fill(style)
         } else {
-            AnyShape(rect(minimum))
+            rect(minimum).fill(style)
         }
     }
 }
@@ -53,7 +54,7 @@ struct RelativeUnevenInsetsFixedView: View {
     /// `panel`
     private var panel: some View {
         // resolves to 20 16 10 10 against `card`; iOS 18: 10 10 10 10
-        RelativeUnevenInsetsFixedCorners.nested(minimum: 10).fill(Color.depth1Fill)
+        RelativeUnevenInsetsFixedCorners.nested(minimum: 10, fill: Color.depth1Fill)
     }
 }
 

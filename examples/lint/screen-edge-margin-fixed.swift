@@ -17,12 +17,13 @@ enum ScreenEdgeMarginFixedCorners {
         RoundedRectangle(cornerRadius: radius, style: .continuous)
     }
 
-    /// Nested content inside a container: concentric, never below `minimum`.
-    static func nested(minimum: CGFloat, uniform: Bool = false) -> AnyShape {
+    /// Nested content inside a container, filled: concentric, never below `minimum`.
+    @MainActor @ViewBuilder
+    static func nested(minimum: CGFloat, uniform: Bool = false, fill style: some ShapeStyle) -> some View {
         if #available(iOS 26.0, macOS 26.0, *) {
-            AnyShape(ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform))
+            ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform).fill(style)
         } else {
-            AnyShape(rect(minimum))
+            rect(minimum).fill(style)
         }
     }
 }
@@ -54,7 +55,7 @@ struct ScreenEdgeMarginFixedView: View {
     /// `card`
     private var card: some View {
         // resolves to 51 51 51 51 against the screen; iOS 18: 51 51 51 51
-        ScreenEdgeMarginFixedCorners.nested(minimum: 51, uniform: true).fill(Color.depth0Fill)
+        ScreenEdgeMarginFixedCorners.nested(minimum: 51, uniform: true, fill: Color.depth0Fill)
             .frame(width: 380, height: 200)
     }
 }

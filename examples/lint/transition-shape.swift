@@ -17,12 +17,13 @@ enum TransitionShapeCorners {
         RoundedRectangle(cornerRadius: radius, style: .continuous)
     }
 
-    /// Nested content inside a container: concentric, never below `minimum`.
-    static func nested(minimum: CGFloat, uniform: Bool = false) -> AnyShape {
+    /// Nested content inside a container, filled: concentric, never below `minimum`.
+    @MainActor @ViewBuilder
+    static func nested(minimum: CGFloat, uniform: Bool = false, fill style: some ShapeStyle) -> some View {
         if #available(iOS 26.0, macOS 26.0, *) {
-            AnyShape(ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform))
+            ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform).fill(style)
         } else {
-            AnyShape(rect(minimum))
+            rect(minimum).fill(style)
         }
     }
 }
@@ -57,7 +58,7 @@ struct TransitionShapeView: View {
         // note: matchedTransitionSource clips to a RoundedRectangle only: `transition concentric` is written as its
         // resolved radius 16
         // resolves to 16 16 16 16 against `card`; iOS 18: 16 16 16 16
-        TransitionShapeCorners.nested(minimum: 16).fill(Color.depth1Fill)
+        TransitionShapeCorners.nested(minimum: 16, fill: Color.depth1Fill)
             // resolves to 16 16 16 16 against `card`; iOS 18: 0 0 0 0
             .zoomSource(id: "photo", in: namespace, cornerRadius: 16)
     }

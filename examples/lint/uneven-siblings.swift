@@ -17,12 +17,13 @@ enum UnevenSiblingsCorners {
         RoundedRectangle(cornerRadius: radius, style: .continuous)
     }
 
-    /// Nested content inside a container: concentric, never below `minimum`.
-    static func nested(minimum: CGFloat, uniform: Bool = false) -> AnyShape {
+    /// Nested content inside a container, filled: concentric, never below `minimum`.
+    @MainActor @ViewBuilder
+    static func nested(minimum: CGFloat, uniform: Bool = false, fill style: some ShapeStyle) -> some View {
         if #available(iOS 26.0, macOS 26.0, *) {
-            AnyShape(ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform))
+            ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform).fill(style)
         } else {
-            AnyShape(rect(minimum))
+            rect(minimum).fill(style)
         }
     }
 }
@@ -62,21 +63,21 @@ struct UnevenSiblingsView: View {
     /// `a`
     private var a: some View {
         // resolves to 16 8 8 16 against `card`; iOS 18: 8 8 8 8
-        UnevenSiblingsCorners.nested(minimum: 8).fill(Color.depth1Fill)
+        UnevenSiblingsCorners.nested(minimum: 8, fill: Color.depth1Fill)
             .frame(width: 86, height: 76)
     }
 
     /// `b`
     private var b: some View {
         // resolves to 8 8 8 8 against `card`; iOS 18: 8 8 8 8
-        UnevenSiblingsCorners.nested(minimum: 8).fill(Color.depth1Fill)
+        UnevenSiblingsCorners.nested(minimum: 8, fill: Color.depth1Fill)
             .frame(width: 86, height: 76)
     }
 
     /// `c`
     private var c: some View {
         // resolves to 8 16 16 8 against `card`; iOS 18: 8 8 8 8
-        UnevenSiblingsCorners.nested(minimum: 8).fill(Color.depth1Fill)
+        UnevenSiblingsCorners.nested(minimum: 8, fill: Color.depth1Fill)
             .frame(width: 86, height: 76)
     }
 }

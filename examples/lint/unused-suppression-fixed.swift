@@ -17,12 +17,13 @@ enum UnusedSuppressionFixedCorners {
         RoundedRectangle(cornerRadius: radius, style: .continuous)
     }
 
-    /// Nested content inside a container: concentric, never below `minimum`.
-    static func nested(minimum: CGFloat, uniform: Bool = false) -> AnyShape {
+    /// Nested content inside a container, filled: concentric, never below `minimum`.
+    @MainActor @ViewBuilder
+    static func nested(minimum: CGFloat, uniform: Bool = false, fill style: some ShapeStyle) -> some View {
         if #available(iOS 26.0, macOS 26.0, *) {
-            AnyShape(ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform))
+            ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform).fill(style)
         } else {
-            AnyShape(rect(minimum))
+            rect(minimum).fill(style)
         }
     }
 }
@@ -57,7 +58,7 @@ struct UnusedSuppressionFixedView: View {
     /// `photo`
     private var photo: some View {
         // resolves to 8 8 8 8 against `card`; iOS 18: 8 8 8 8
-        UnusedSuppressionFixedCorners.nested(minimum: 8).fill(Color.depth1Fill)
+        UnusedSuppressionFixedCorners.nested(minimum: 8, fill: Color.depth1Fill)
     }
 
     /// `thumb`

@@ -31,7 +31,9 @@ struct SwiftUIEmitter {
     var usesRect = false
     var usesNested = false
     /// The enum's ConcentricRectangles: name, code, and the nodes that use it (indices).
-    var concentricShapes: [(name: String, code: ConcentricCode, users: [Int])] = []
+    var concentricShapes: [(name: String, code: ConcentricCode, users: [Int], asShape: Bool, filled: Bool)] = []
+    /// `nested(minimum:uniform:fill:)`, the filled form of `nested`, is used.
+    var usesNestedFill = false
     var usesGlass = false
     /// Adjacent glass siblings are grouped (`GlassGroup`, iOS 26's GlassEffectContainer).
     var usesGlassGroup = false
@@ -211,7 +213,8 @@ struct SwiftUIEmitter {
             return glassGroup(children[i], lines + ["}"], spacing: it.stack == .zstack || it.stack == nil ? nil : spacing(i))
         }
         if let s = it.filled {
-            return [shape(s, i) + ".fill(\(fill(i)))" + resolves(i, role: nil)]
+            let colour = fill(i)
+            return [shape(s, i, fill: colour) + resolves(i, role: nil)]
         }
         return ["Color.clear"]
     }
