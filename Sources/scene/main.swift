@@ -222,13 +222,7 @@ func runRequest(_ args: [String]) -> RunRequest {
             swiftUI.allPreviews = true
         case "--fallback":
             i += 1
-            guard i < args.count, let style = FallbackStyle(rawValue: args[i]) else {
-                let guess = i < args.count ? Suggest.closest(to: args[i], among: FallbackStyle.words) : nil
-                usageError((i < args.count ? "`--fallback \(args[i])`: no such fallback" : "`--fallback` needs a value")
-                    + "\nhelp: " + (guess.map { "did you mean `\($0)`? " } ?? "") + "`--fallback` takes \(FallbackStyle.words.map { "`\($0)`" }.joined(separator: ", ")): "
-                    + "what a concentric shape draws before iOS 26 (the minimum by default; `scene run --help`)")
-            }
-            swiftUI.fallback = style
+            swiftUI.fallback = fallbackStyle(i < args.count ? args[i] : nil)
         case "--name":
             i += 1
             guard i < args.count else { usageError("`--name` needs a type name") }
@@ -277,6 +271,16 @@ func runRequest(_ args: [String]) -> RunRequest {
                              stats: stats, swiftUI: swiftUI, raster: raster)
     checkCombinations(request, rasterFlag: rasterFlag)
     return request
+}
+
+/// `--fallback VALUE`, checked; a usage error with a help line exits.
+func fallbackStyle(_ value: String?) -> FallbackStyle {
+    if let value, let style = FallbackStyle(rawValue: value) { return style }
+    let guess = value.flatMap { Suggest.closest(to: $0, among: FallbackStyle.words) }
+    usageError((value.map { "`--fallback \($0)`: no such fallback" } ?? "`--fallback` needs a value")
+        + "\nhelp: " + (guess.map { "did you mean `\($0)`? " } ?? "")
+        + "`--fallback` takes \(FallbackStyle.words.map { "`\($0)`" }.joined(separator: ", ")): "
+        + "what a concentric shape draws before iOS 26 (the minimum by default; `scene run --help`)")
 }
 
 /// The options that go only with some formats; a usage error exits.
