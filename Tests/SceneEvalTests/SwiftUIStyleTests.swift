@@ -56,6 +56,9 @@ struct SwiftUIStyleTests {
         let words = "    /// " + Array(repeating: "word", count: 40).joined(separator: " ")
         let wrapped = SwiftLines.fit(words).split(separator: "\n")
         #expect(wrapped.count == 2 && wrapped.allSatisfy { $0.hasPrefix("    /// ") && $0.count <= 120 })
+        // A code span in a comment is never broken.
+        let span = "    // " + String(repeating: "w ", count: 52) + "`scene run --swiftui --fallback resolved` ends"
+        #expect(SwiftLines.fit(span).contains("\n    // `scene run --swiftui --fallback resolved` ends"), "\(SwiftLines.fit(span))")
         // Parentheses and `//` inside a string are not code.
         let preview = "#Preview(\"iPhone SE (2nd, 3rd gen.) // \(pad)\", traits: .fixedLayout(width: 375, height: 667)) {"
         #expect(SwiftLines.fit(preview) == "#Preview(\n    \"iPhone SE (2nd, 3rd gen.) // \(pad)\",\n"

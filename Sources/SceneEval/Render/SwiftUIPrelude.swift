@@ -31,13 +31,9 @@ extension SwiftUIEmitter {
     }
 
     /// `text` as `// ` comment lines of at most 100 columns, broken at spaces.
-    static func comment(_ text: String, indent: String = "") -> String {
-        var lines: [String] = [], line = indent + "//"
-        for word in text.split(separator: " ") {
-            if line.count > indent.count + 2, line.count + 1 + word.count > 100 { lines.append(line); line = indent + "//" }
-            line += " " + word
-        }
-        lines.append(line)
+    static func comment(_ text: String) -> String {
+        var lines: [String] = []
+        SwiftLines.wrapComment("// " + text, indent: "", width: 100, into: &lines)
         return lines.joined(separator: "\n")
     }
 
