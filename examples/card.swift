@@ -19,14 +19,22 @@ enum CardCorners {
         RoundedRectangle(cornerRadius: radius, style: .continuous)
     }
 
-    /// Nested content inside a container: concentric, never below `minimum`.
-    static func nested(minimum: CGFloat, uniform: Bool = false) -> AnyShape {
+    /// Nested content inside a container, filled: concentric, never below `minimum`.
+    @MainActor @ViewBuilder
+    static func nested(minimum: CGFloat, uniform: Bool = false, fill style: some ShapeStyle) -> some View {
         if #available(iOS 26.0, macOS 26.0, *) {
-            AnyShape(ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform))
+            ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform).fill(style)
         } else {
-            AnyShape(rect(minimum))
+            rect(minimum).fill(style)
         }
     }
+}
+
+/// The scene's colours, each named once: a `fill` after the first shape that has it; the colour of a
+/// shape without one after its depth, as `scene run --svg` draws it.
+private extension Color {
+    static let cardFill = Color(red: 0xF2 / 255, green: 0xF2 / 255, blue: 0xF7 / 255)
+    static let photoFill = Color(red: 0x5E / 255, green: 0x5C / 255, blue: 0xE6 / 255)
 }
 
 struct CardView: View {
@@ -49,23 +57,19 @@ struct CardView: View {
             // resolves to 28 28 28 28 (container)
             .concentricContainer(CardCorners.rect(CardCorners.inner + CardCorners.padding))
             // resolves to 28 28 28 28
-            .background { CardCorners.rect(CardCorners.inner + CardCorners.padding).fill(Color(
-                red: 0xF2 / 255,
-                green: 0xF2 / 255,
-                blue: 0xF7 / 255
-            )) }
+            .background { CardCorners.rect(CardCorners.inner + CardCorners.padding).fill(Color.cardFill) }
     }
 
     /// `photo`
     private var photo: some View {
         // resolves to 16 16 16 16 against `card`; iOS 18: 16 16 16 16
-        CardCorners.nested(minimum: CardCorners.inner).fill(Color(red: 0x5E / 255, green: 0x5C / 255, blue: 0xE6 / 255))
+        CardCorners.nested(minimum: CardCorners.inner, fill: Color.photoFill)
     }
 
     /// `alone`
     private var alone: some View {
         // resolves to 16 16 16 16 against the screen; iOS 18: 16 16 16 16
-        CardCorners.nested(minimum: CardCorners.inner).fill(Color(red: 0x5E / 255, green: 0x5C / 255, blue: 0xE6 / 255))
+        CardCorners.nested(minimum: CardCorners.inner, fill: Color.photoFill)
             .frame(width: 120, height: 90)
     }
 }

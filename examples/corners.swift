@@ -16,61 +16,74 @@ enum Corners {
         RoundedRectangle(cornerRadius: radius, style: .continuous)
     }
 
-    /// Nested content inside a container: concentric, never below `minimum`.
-    static func nested(minimum: CGFloat, uniform: Bool = false) -> AnyShape {
+    /// Nested content inside a container, filled: concentric, never below `minimum`.
+    @MainActor @ViewBuilder
+    static func nested(minimum: CGFloat, uniform: Bool = false, fill style: some ShapeStyle) -> some View {
         if #available(iOS 26.0, macOS 26.0, *) {
-            AnyShape(ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform))
+            ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform).fill(style)
         } else {
-            AnyShape(rect(minimum))
+            rect(minimum).fill(style)
         }
     }
 
-    /// `notes`: ConcentricRectangle on iOS 26; before, a rounded rectangle of each corner's minimum.
-    static var notesShape: AnyShape {
+    /// `notes`: ConcentricRectangle on iOS 26; before, a rounded rectangle of each corner's minimum. Filled with
+    /// `style`.
+    @MainActor @ViewBuilder
+    static func notesShape(fill style: some ShapeStyle) -> some View {
         if #available(iOS 26.0, macOS 26.0, *) {
-            AnyShape(ConcentricRectangle(uniformTopCorners: .fixed(24), uniformBottomCorners: .concentric))
+            ConcentricRectangle(uniformTopCorners: .fixed(24), uniformBottomCorners: .concentric).fill(style)
         } else {
-            AnyShape(UnevenRoundedRectangle(
+            UnevenRoundedRectangle(
                 topLeadingRadius: 24,
                 bottomLeadingRadius: 0,
                 bottomTrailingRadius: 0,
                 topTrailingRadius: 24
-            ))
+            ).fill(style)
         }
     }
 
-    /// `mixed`: ConcentricRectangle on iOS 26; before, a rounded rectangle of each corner's minimum.
-    static var mixedShape: AnyShape {
+    /// `mixed`: ConcentricRectangle on iOS 26; before, a rounded rectangle of each corner's minimum. Filled with
+    /// `style`.
+    @MainActor @ViewBuilder
+    static func mixedShape(fill style: some ShapeStyle) -> some View {
         if #available(iOS 26.0, macOS 26.0, *) {
-            AnyShape(ConcentricRectangle(
+            ConcentricRectangle(
                 topLeadingCorner: .concentric(minimum: .fixed(12)),
                 topTrailingCorner: .fixed(24),
                 bottomLeadingCorner: .concentric,
                 bottomTrailingCorner: .fixed(0)
-            ))
+            ).fill(style)
         } else {
-            AnyShape(UnevenRoundedRectangle(
+            UnevenRoundedRectangle(
                 topLeadingRadius: 12,
                 bottomLeadingRadius: 0,
                 bottomTrailingRadius: 0,
                 topTrailingRadius: 24
-            ))
+            ).fill(style)
         }
     }
 
-    /// `lead`: ConcentricRectangle on iOS 26; before, a rounded rectangle of each corner's minimum.
-    static var leadShape: AnyShape {
+    /// `lead`: ConcentricRectangle on iOS 26; before, a rounded rectangle of each corner's minimum. Filled with
+    /// `style`.
+    @MainActor @ViewBuilder
+    static func leadShape(fill style: some ShapeStyle) -> some View {
         if #available(iOS 26.0, macOS 26.0, *) {
-            AnyShape(ConcentricRectangle(uniformLeadingCorners: .concentric, uniformTrailingCorners: .fixed(8)))
+            ConcentricRectangle(uniformLeadingCorners: .concentric, uniformTrailingCorners: .fixed(8)).fill(style)
         } else {
-            AnyShape(UnevenRoundedRectangle(
+            UnevenRoundedRectangle(
                 topLeadingRadius: 0,
                 bottomLeadingRadius: 0,
                 bottomTrailingRadius: 8,
                 topTrailingRadius: 8
-            ))
+            ).fill(style)
         }
     }
+}
+
+/// The scene's colours, each named once: a `fill` after the first shape that has it; the colour of a
+/// shape without one after its depth, as `scene run --svg` draws it.
+private extension Color {
+    static let depth0Fill = Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)
 }
 
 struct CornersView: View {
@@ -95,29 +108,26 @@ struct CornersView: View {
 
     /// `notes`
     private var notes: some View {
-        // resolves to 24 24 0 0 against the screen; iOS 18: 24 24 0 0
-        Corners.notesShape.fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))
+        Corners.notesShape(fill: Color.depth0Fill)  // resolves to 24 24 0 0 against the screen; iOS 18: 24 24 0 0
             .frame(width: 180, height: 120)
     }
 
     /// `mixed`
     private var mixed: some View {
-        // resolves to 12 24 0 0 against the screen; iOS 18: 12 24 0 0
-        Corners.mixedShape.fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))
+        Corners.mixedShape(fill: Color.depth0Fill)  // resolves to 12 24 0 0 against the screen; iOS 18: 12 24 0 0
             .frame(width: 180, height: 120)
     }
 
     /// `lead`
     private var lead: some View {
-        // resolves to 30 8 8 30 against the screen; iOS 18: 0 8 8 0
-        Corners.leadShape.fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))
+        Corners.leadShape(fill: Color.depth0Fill)  // resolves to 30 8 8 30 against the screen; iOS 18: 0 8 8 0
             .frame(width: 180, height: 120)
     }
 
     /// `float`
     private var float: some View {
         // resolves to 24 24 24 24 against the screen; iOS 18: 12 12 12 12
-        Corners.nested(minimum: 12, uniform: true).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))
+        Corners.nested(minimum: 12, uniform: true, fill: Color.depth0Fill)
             .frame(width: 180, height: 120)
     }
 }

@@ -16,14 +16,23 @@ enum FallbackCorners {
         RoundedRectangle(cornerRadius: radius, style: .continuous)
     }
 
-    /// Nested content inside a container: concentric, never below `minimum`.
-    static func nested(minimum: CGFloat, uniform: Bool = false) -> AnyShape {
+    /// Nested content inside a container, filled: concentric, never below `minimum`.
+    @MainActor @ViewBuilder
+    static func nested(minimum: CGFloat, uniform: Bool = false, fill style: some ShapeStyle) -> some View {
         if #available(iOS 26.0, macOS 26.0, *) {
-            AnyShape(ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform))
+            ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform).fill(style)
         } else {
-            AnyShape(rect(minimum))
+            rect(minimum).fill(style)
         }
     }
+}
+
+/// The scene's colours, each named once: a `fill` after the first shape that has it; the colour of a
+/// shape without one after its depth, as `scene run --svg` draws it.
+private extension Color {
+    static let cardFill = Color(red: 0xF2 / 255, green: 0xF2 / 255, blue: 0xF7 / 255)
+    static let photoFill = Color(red: 0x5E / 255, green: 0x5C / 255, blue: 0xE6 / 255)
+    static let badgeFill = Color(red: 1, green: 0x3B / 255, blue: 0x30 / 255)
 }
 
 struct FallbackView: View {
@@ -44,19 +53,18 @@ struct FallbackView: View {
             .padding(12)
             .frame(width: 300, height: 200)
             .concentricContainer(FallbackCorners.rect(28))  // resolves to 28 28 28 28 (container)
-            // resolves to 28 28 28 28
-            .background { FallbackCorners.rect(28).fill(Color(red: 0xF2 / 255, green: 0xF2 / 255, blue: 0xF7 / 255)) }
+            .background { FallbackCorners.rect(28).fill(Color.cardFill) }  // resolves to 28 28 28 28
     }
 
     /// `photo`
     private var photo: some View {
         // resolves to 16 16 16 16 against `card`; iOS 18: 16 16 16 16
-        FallbackCorners.nested(minimum: 16).fill(Color(red: 0x5E / 255, green: 0x5C / 255, blue: 0xE6 / 255))
+        FallbackCorners.nested(minimum: 16, fill: Color.photoFill)
     }
 
     /// `badge`, role badge
     private var badge: some View {
-        Capsule().fill(Color(red: 1, green: 0x3B / 255, blue: 0x30 / 255))  // resolves to 14 14 14 14
+        Capsule().fill(Color.badgeFill)  // resolves to 14 14 14 14
             .frame(width: 80, height: 28)
     }
 }

@@ -12,8 +12,8 @@ import SwiftUI
 
 /// The corner scale: every radius the view uses, named once; containers derive from their content.
 enum MapCorners {
-    static let map: CGFloat = 34  // maps and large media
-    static let inset: CGFloat = 12  // card on a map → 22
+    static let map: CGFloat = 28  // maps and large media
+    static let inset: CGFloat = 12  // card on a map → 16
     static let thumb: CGFloat = 64
 
     static func rect(_ radius: CGFloat) -> RoundedRectangle {
@@ -28,6 +28,25 @@ enum MapCorners {
             AnyShape(rect(minimum))
         }
     }
+
+    /// Nested content inside a container, filled: concentric, never below `minimum`.
+    @MainActor @ViewBuilder
+    static func nested(minimum: CGFloat, uniform: Bool = false, fill style: some ShapeStyle) -> some View {
+        if #available(iOS 26.0, macOS 26.0, *) {
+            ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform).fill(style)
+        } else {
+            rect(minimum).fill(style)
+        }
+    }
+}
+
+/// The scene's colours, each named once: a `fill` after the first shape that has it; the colour of a
+/// shape without one after its depth, as `scene run --svg` draws it.
+private extension Color {
+    static let mapFill = Color(red: 0x34 / 255, green: 0xC7 / 255, blue: 0x59 / 255)
+    static let t1Fill = Color(red: 1, green: 0x95 / 255, blue: 0)
+    static let t2Fill = Color(red: 1, green: 0x2D / 255, blue: 0x55 / 255)
+    static let t3Fill = Color(red: 0x5A / 255, green: 0xC8 / 255, blue: 0xFA / 255)
 }
 
 struct MapView: View {
@@ -42,22 +61,17 @@ struct MapView: View {
         card
             .padding(MapCorners.inset)
             .frame(width: 360, height: 240, alignment: .bottom)
-            .concentricContainer(MapCorners.rect(MapCorners.map))  // resolves to 34 34 34 34 (container)
-            // resolves to 34 34 34 34
-            .background { MapCorners.rect(MapCorners.map).fill(Color(
-                red: 0x34 / 255,
-                green: 0xC7 / 255,
-                blue: 0x59 / 255
-            )) }
+            .concentricContainer(MapCorners.rect(MapCorners.map))  // resolves to 28 28 28 28 (container)
+            .background { MapCorners.rect(MapCorners.map).fill(Color.mapFill) }  // resolves to 28 28 28 28
     }
 
     /// `card`
     private var card: some View {
         row
             .padding(12)
-            // resolves to 22 22 22 22 (container)
+            // resolves to 16 16 16 16 (container)
             .concentricContainer(MapCorners.rect(MapCorners.map - MapCorners.inset))
-            // resolves to 22 22 22 22 against `map`; iOS 18: 22 22 22 22
+            // resolves to 16 16 16 16 against `map`; iOS 18: 16 16 16 16
             .glass(in: MapCorners.nested(minimum: MapCorners.map - MapCorners.inset, uniform: true))
     }
 
@@ -73,21 +87,21 @@ struct MapView: View {
     /// `t1`
     private var t1: some View {
         // resolves to 10 10 10 10 against `card`; iOS 18: 10 10 10 10
-        MapCorners.nested(minimum: 10).fill(Color(red: 1, green: 0x95 / 255, blue: 0))
+        MapCorners.nested(minimum: 10, fill: Color.t1Fill)
             .frame(width: MapCorners.thumb, height: MapCorners.thumb)
     }
 
     /// `t2`
     private var t2: some View {
         // resolves to 10 10 10 10 against `card`; iOS 18: 10 10 10 10
-        MapCorners.nested(minimum: 10).fill(Color(red: 1, green: 0x2D / 255, blue: 0x55 / 255))
+        MapCorners.nested(minimum: 10, fill: Color.t2Fill)
             .frame(width: MapCorners.thumb, height: MapCorners.thumb)
     }
 
     /// `t3`
     private var t3: some View {
         // resolves to 10 10 10 10 against `card`; iOS 18: 10 10 10 10
-        MapCorners.nested(minimum: 10).fill(Color(red: 0x5A / 255, green: 0xC8 / 255, blue: 0xFA / 255))
+        MapCorners.nested(minimum: 10, fill: Color.t3Fill)
             .frame(width: MapCorners.thumb, height: MapCorners.thumb)
     }
 }

@@ -16,23 +16,35 @@ enum NestedCorners {
         RoundedRectangle(cornerRadius: radius, style: .continuous)
     }
 
-    /// Nested content inside a container: concentric, never below `minimum`.
-    static func nested(minimum: CGFloat, uniform: Bool = false) -> AnyShape {
+    /// Nested content inside a container, filled: concentric, never below `minimum`.
+    @MainActor @ViewBuilder
+    static func nested(minimum: CGFloat, uniform: Bool = false, fill style: some ShapeStyle) -> some View {
         if #available(iOS 26.0, macOS 26.0, *) {
-            AnyShape(ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform))
+            ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform).fill(style)
         } else {
-            AnyShape(rect(minimum))
+            rect(minimum).fill(style)
         }
     }
 
     /// Shared by `a1`, `a2`, `a3`: ConcentricRectangle on iOS 26; before, a rounded rectangle of each corner's minimum.
-    static var concentric: AnyShape {
+    /// Filled with `style`.
+    @MainActor @ViewBuilder
+    static func concentric(fill style: some ShapeStyle) -> some View {
         if #available(iOS 26.0, macOS 26.0, *) {
-            AnyShape(ConcentricRectangle())
+            ConcentricRectangle().fill(style)
         } else {
-            AnyShape(rect(0))
+            rect(0).fill(style)
         }
     }
+}
+
+/// The scene's colours, each named once: a `fill` after the first shape that has it; the colour of a
+/// shape without one after its depth, as `scene run --svg` draws it.
+private extension Color {
+    static let depth0Fill = Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)
+    static let depth1Fill = Color(red: 1, green: 0xC3 / 255, blue: 0)
+    static let depth2Fill = Color(red: 0x9D / 255, green: 0x02 / 255, blue: 0x08 / 255)
+    static let depth3Fill = Color(red: 0x9B / 255, green: 0xE7 / 255, blue: 0xF0 / 255)
 }
 
 struct NestedView: View {
@@ -54,8 +66,7 @@ struct NestedView: View {
             .padding(8)
             .frame(width: 160, height: 160)
             .concentricContainer(NestedCorners.rect(24))  // resolves to 24 24 24 24 (container)
-            // resolves to 24 24 24 24
-            .background { NestedCorners.rect(24).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }
+            .background { NestedCorners.rect(24).fill(Color.depth0Fill) }  // resolves to 24 24 24 24
     }
 
     /// `a1`
@@ -65,7 +76,7 @@ struct NestedView: View {
             .frame(maxWidth: .infinity, maxHeight: .infinity)
             .concentricContainer(NestedCorners.rect(16))  // resolves to 16 16 16 16 (container)
             // resolves to 16 16 16 16 against `plain`; iOS 18: 0 0 0 0
-            .background { NestedCorners.concentric.fill(Color(red: 1, green: 0xC3 / 255, blue: 0)) }
+            .background { NestedCorners.concentric(fill: Color.depth1Fill) }
     }
 
     /// `a2`
@@ -75,13 +86,12 @@ struct NestedView: View {
             .frame(maxWidth: .infinity, maxHeight: .infinity)
             .concentricContainer(NestedCorners.rect(8))  // resolves to 8 8 8 8 (container)
             // resolves to 8 8 8 8 against `a1`; iOS 18: 0 0 0 0
-            .background { NestedCorners.concentric.fill(Color(red: 0x9D / 255, green: 0x02 / 255, blue: 0x08 / 255)) }
+            .background { NestedCorners.concentric(fill: Color.depth2Fill) }
     }
 
     /// `a3`
     private var a3: some View {
-        // resolves to 0 0 0 0 against `a2`; iOS 18: 0 0 0 0
-        NestedCorners.concentric.fill(Color(red: 0x9B / 255, green: 0xE7 / 255, blue: 0xF0 / 255))
+        NestedCorners.concentric(fill: Color.depth3Fill)  // resolves to 0 0 0 0 against `a2`; iOS 18: 0 0 0 0
     }
 
     /// `withMinimum`
@@ -90,8 +100,7 @@ struct NestedView: View {
             .padding(8)
             .frame(width: 160, height: 160)
             .concentricContainer(NestedCorners.rect(24))  // resolves to 24 24 24 24 (container)
-            // resolves to 24 24 24 24
-            .background { NestedCorners.rect(24).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)) }
+            .background { NestedCorners.rect(24).fill(Color.depth0Fill) }  // resolves to 24 24 24 24
     }
 
     /// `b1`
@@ -101,7 +110,7 @@ struct NestedView: View {
             .frame(maxWidth: .infinity, maxHeight: .infinity)
             .concentricContainer(NestedCorners.rect(16))  // resolves to 16 16 16 16 (container)
             // resolves to 16 16 16 16 against `withMinimum`; iOS 18: 6 6 6 6
-            .background { NestedCorners.nested(minimum: 6).fill(Color(red: 1, green: 0xC3 / 255, blue: 0)) }
+            .background { NestedCorners.nested(minimum: 6, fill: Color.depth1Fill) }
     }
 
     /// `b2`
@@ -111,17 +120,12 @@ struct NestedView: View {
             .frame(maxWidth: .infinity, maxHeight: .infinity)
             .concentricContainer(NestedCorners.rect(8))  // resolves to 8 8 8 8 (container)
             // resolves to 8 8 8 8 against `b1`; iOS 18: 6 6 6 6
-            .background { NestedCorners.nested(minimum: 6).fill(Color(
-                red: 0x9D / 255,
-                green: 0x02 / 255,
-                blue: 0x08 / 255
-            )) }
+            .background { NestedCorners.nested(minimum: 6, fill: Color.depth2Fill) }
     }
 
     /// `b3`
     private var b3: some View {
-        // resolves to 6 6 6 6 against `b2`; iOS 18: 6 6 6 6
-        NestedCorners.nested(minimum: 6).fill(Color(red: 0x9B / 255, green: 0xE7 / 255, blue: 0xF0 / 255))
+        NestedCorners.nested(minimum: 6, fill: Color.depth3Fill)  // resolves to 6 6 6 6 against `b2`; iOS 18: 6 6 6 6
     }
 }
 

@@ -16,28 +16,42 @@ enum SheetCorners {
         RoundedRectangle(cornerRadius: radius, style: .continuous)
     }
 
-    /// `sheet`: ConcentricRectangle on iOS 26; before, a rounded rectangle of each corner's minimum.
-    static var sheetShape: AnyShape {
+    /// `sheet`: ConcentricRectangle on iOS 26; before, a rounded rectangle of each corner's minimum. Filled with
+    /// `style`.
+    @MainActor @ViewBuilder
+    static func sheetShape(fill style: some ShapeStyle) -> some View {
         if #available(iOS 26.0, macOS 26.0, *) {
-            AnyShape(ConcentricRectangle(uniformTopCorners: .fixed(24), uniformBottomCorners: .concentric))
+            ConcentricRectangle(uniformTopCorners: .fixed(24), uniformBottomCorners: .concentric).fill(style)
         } else {
-            AnyShape(UnevenRoundedRectangle(
+            UnevenRoundedRectangle(
                 topLeadingRadius: 24,
                 bottomLeadingRadius: 0,
                 bottomTrailingRadius: 0,
                 topTrailingRadius: 24
-            ))
+            ).fill(style)
         }
     }
 
-    /// `panel`: ConcentricRectangle on iOS 26; before, a rounded rectangle of each corner's minimum.
-    static var panelShape: AnyShape {
+    /// `panel`: ConcentricRectangle on iOS 26; before, a rounded rectangle of each corner's minimum. Filled with
+    /// `style`.
+    @MainActor @ViewBuilder
+    static func panelShape(fill style: some ShapeStyle) -> some View {
         if #available(iOS 26.0, macOS 26.0, *) {
-            AnyShape(ConcentricRectangle())
+            ConcentricRectangle().fill(style)
         } else {
-            AnyShape(rect(0))
+            rect(0).fill(style)
         }
     }
+}
+
+/// The scene's colours, each named once: a `fill` after the first shape that has it; the colour of a
+/// shape without one after its depth, as `scene run --svg` draws it.
+private extension Color {
+    static let sheetFill = Color(red: 0xF2 / 255, green: 0xF2 / 255, blue: 0xF7 / 255)
+    static let grabberFill = Color(red: 0xC7 / 255, green: 0xC7 / 255, blue: 0xCC / 255)
+    static let cancelFill = Color(red: 0xE5 / 255, green: 0xE5 / 255, blue: 0xEA / 255)
+    static let doneFill = Color(red: 0x0A / 255, green: 0x84 / 255, blue: 1)
+    static let panelFill = Color(red: 1, green: 0x9F / 255, blue: 0x0A / 255, opacity: 0x88 / 255)
 }
 
 struct SheetView: View {
@@ -70,12 +84,12 @@ struct SheetView: View {
             topTrailingRadius: 24
         ))
         // resolves to 24 24 62 62 against the screen; iOS 18: 24 24 0 0
-        .background { SheetCorners.sheetShape.fill(Color(red: 0xF2 / 255, green: 0xF2 / 255, blue: 0xF7 / 255)) }
+        .background { SheetCorners.sheetShape(fill: Color.sheetFill) }
     }
 
     /// `grabber`, role pill
     private var grabber: some View {
-        Capsule().fill(Color(red: 0xC7 / 255, green: 0xC7 / 255, blue: 0xCC / 255))  // resolves to 2.5 2.5 2.5 2.5
+        Capsule().fill(Color.grabberFill)  // resolves to 2.5 2.5 2.5 2.5
             .frame(width: 36, height: 5)
     }
 
@@ -92,7 +106,7 @@ struct SheetView: View {
         Button {
             // the button's action
         } label: {
-            Capsule().fill(Color(red: 0xE5 / 255, green: 0xE5 / 255, blue: 0xEA / 255))  // resolves to 25 25 25 25
+            Capsule().fill(Color.cancelFill)  // resolves to 25 25 25 25
         }
         .frame(width: 150, height: 50)
         .buttonStyle(.plain)
@@ -103,7 +117,7 @@ struct SheetView: View {
         Button {
             // the button's action
         } label: {
-            Capsule().fill(Color(red: 0x0A / 255, green: 0x84 / 255, blue: 1))  // resolves to 25 25 25 25
+            Capsule().fill(Color.doneFill)  // resolves to 25 25 25 25
         }
         .frame(width: 150, height: 50)
         .buttonStyle(.plain)
@@ -111,8 +125,7 @@ struct SheetView: View {
 
     /// `panel`
     private var panel: some View {
-        // resolves to 0 0 54 54 against the screen; iOS 18: 0 0 0 0
-        SheetCorners.panelShape.fill(Color(red: 1, green: 0x9F / 255, blue: 0x0A / 255, opacity: 0x88 / 255))
+        SheetCorners.panelShape(fill: Color.panelFill)  // resolves to 0 0 54 54 against the screen; iOS 18: 0 0 0 0
             .frame(height: 240)
     }
 }

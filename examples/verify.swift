@@ -29,6 +29,23 @@ enum VerifyCorners {
             AnyShape(rect(minimum))
         }
     }
+
+    /// Nested content inside a container, filled: concentric, never below `minimum`.
+    @MainActor @ViewBuilder
+    static func nested(minimum: CGFloat, uniform: Bool = false, fill style: some ShapeStyle) -> some View {
+        if #available(iOS 26.0, macOS 26.0, *) {
+            ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform).fill(style)
+        } else {
+            rect(minimum).fill(style)
+        }
+    }
+}
+
+/// The scene's colours, each named once: a `fill` after the first shape that has it; the colour of a
+/// shape without one after its depth, as `scene run --svg` draws it.
+private extension Color {
+    static let depth0Fill = Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)
+    static let depth1Fill = Color(red: 1, green: 0xC3 / 255, blue: 0)
 }
 
 struct VerifyView: View {
@@ -58,27 +75,19 @@ struct VerifyView: View {
             // resolves to 28 28 28 28 (container)
             .concentricContainer(VerifyCorners.rect(VerifyCorners.inner + VerifyCorners.padding))
             // resolves to 28 28 28 28
-            .background { VerifyCorners.rect(VerifyCorners.inner + VerifyCorners.padding).fill(Color(
-                red: 0x0A / 255,
-                green: 0x24 / 255,
-                blue: 0x63 / 255
-            )) }
+            .background { VerifyCorners.rect(VerifyCorners.inner + VerifyCorners.padding).fill(Color.depth0Fill) }
     }
 
     /// `content`
     private var contentView: some View {
         // resolves to 16 16 16 16 against `box`; iOS 18: 16 16 16 16
-        VerifyCorners.nested(minimum: VerifyCorners.inner).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))
+        VerifyCorners.nested(minimum: VerifyCorners.inner, fill: Color.depth1Fill)
     }
 
     /// `alone`
     private var alone: some View {
         // resolves to 16 16 16 16 against the screen; iOS 18: 16 16 16 16
-        VerifyCorners.nested(minimum: VerifyCorners.inner).fill(Color(
-            red: 0x0A / 255,
-            green: 0x24 / 255,
-            blue: 0x63 / 255
-        ))
+        VerifyCorners.nested(minimum: VerifyCorners.inner, fill: Color.depth0Fill)
             .frame(width: 153, height: 153)
     }
 
@@ -88,12 +97,7 @@ struct VerifyView: View {
             .padding(VerifyCorners.mapInset)
             .frame(width: 370, height: 300, alignment: .bottom)
             .concentricContainer(VerifyCorners.rect(VerifyCorners.map))  // resolves to 28 28 28 28 (container)
-            // resolves to 28 28 28 28
-            .background { VerifyCorners.rect(VerifyCorners.map).fill(Color(
-                red: 0x0A / 255,
-                green: 0x24 / 255,
-                blue: 0x63 / 255
-            )) }
+            .background { VerifyCorners.rect(VerifyCorners.map).fill(Color.depth0Fill) }  // resolves to 28 28 28 28
     }
 
     /// `card`

@@ -70,15 +70,16 @@ extension Shell {
                 window at macOS 15's 10 pt radius). The file is written whole or not at all.
                 """,
                 completion: .svg, run: { shell, arg in shell.svg(arg) }),
-        Command(name: "swiftui", args: "[FILE]", summary: "the scene as SwiftUI; FILE writes it (as `scene run --swiftui`)",
+        Command(name: "swiftui", args: "[FILE] [--fallback STYLE]", summary: "the scene as SwiftUI; FILE writes it (as `scene run --swiftui`)",
                 more: """
                 The corner enum (every `let` as written, its helpers `rect` and `nested`), one View whose
                 body mirrors the scene, each ConcentricRectangle with its iOS 18 fallback under
                 `#available`, and a #Preview at the screen's size (docs/swiftui.md). Where SwiftUI cannot
                 say what the scene says, a `// note:` in the code and a warning. A file is written whole
-                or not at all.
+                or not at all. `--fallback minimum|relative|resolved` says what a ConcentricRectangle
+                draws before iOS 26, as `scene run --fallback` does.
                 """,
-                completion: .files, run: { shell, arg in shell.swiftUI(arg) }),
+                completion: .swiftUI, run: { shell, arg in shell.swiftUI(arg) }),
         Command(name: "delete", aliases: ["rm"], args: "N|LABEL|let NAME",
                 summary: "remove a statement, a labelled node or a binding",
                 more: """
@@ -251,6 +252,12 @@ public struct ArgumentCompletion: Sendable {
     }
     /// The target names (`ios26`, `ios18`, `macos26`, `macos15`).
     public static let targets = words { _ in Target.words }
+    /// `:swiftui`: a style after `--fallback`, the option where one starts, else a file name.
+    public static let swiftUI = ArgumentCompletion { r in
+        if r.words.last == "--fallback" { return words(FallbackStyle.words).complete(r) }
+        if r.word.hasPrefix("-") { return .words(Completion.filter(["--fallback"], r.word)) }
+        return .files
+    }
     /// `:svg`: a target after `--compare`, an option where one starts, else a file name.
     public static let svg = ArgumentCompletion { r in
         if r.words.last == "--compare" { return words(["ios18", "macos15"]).complete(r) }

@@ -98,12 +98,23 @@ extension Shell {
     static let svgOptions = ["--centers", "--labels", "--guides", "--compare"]
 
     /// `:svg [FILE] [--centers] [--labels] [--guides] [--compare ios18]`, as `scene run --svg`.
-    /// `:swiftui [FILE]`: print the scene's SwiftUI, or write it to FILE.
+    static let swiftUIUsage = "usage: `:swiftui [FILE] [--fallback minimum|relative|resolved]`"
+
+    /// `:swiftui [FILE] [--fallback STYLE]`: print the scene's SwiftUI, or write it to FILE.
     func swiftUI(_ arg: String) -> Reply {
-        let words = arg.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        var words = arg.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        var options = SwiftUIOptions()
+        if let k = words.firstIndex(of: "--fallback") {
+            guard k + 1 < words.count, let style = FallbackStyle(rawValue: words[k + 1]) else {
+                return .error("`--fallback` takes \(FallbackStyle.words.map { "`\($0)`" }.joined(separator: ", ")); "
+                    + Self.swiftUIUsage)
+            }
+            options.fallback = style
+            words.removeSubrange(k...(k + 1))
+        }
         if words.count > 1 { return .error("`:swiftui` writes one file, not \(words.map { "`\($0)`" }.joined(separator: " and "))") }
-        if let w = words.first, w.hasPrefix("-") { return .error("`:swiftui` takes no options; usage: `:swiftui [FILE]`") }
-        guard let export = SwiftUIWriter.export(session.file) else {
+        if let w = words.first, w.hasPrefix("-") { return .error("unknown option `\(w)`; " + Self.swiftUIUsage) }
+        guard let export = SwiftUIWriter.export(session.file, options: options) else {
             return .error("the scene does not compile; `:check` shows why")
         }
         let notes = renderLimited(export.warnings, in: session.file)

@@ -273,11 +273,11 @@ func runRequest(_ args: [String]) -> RunRequest {
     return request
 }
 
-/// `--fallback WORD`'s style; a usage error (with a did-you-mean) exits.
-func fallbackStyle(_ word: String?) -> FallbackStyle {
-    if let word, let style = FallbackStyle(rawValue: word) { return style }
-    let guess = word.flatMap { Suggest.closest(to: $0, among: FallbackStyle.words) }
-    usageError((word.map { "`--fallback \($0)`: no such fallback" } ?? "`--fallback` needs a value")
+/// `--fallback VALUE`, checked; a usage error with a help line exits.
+func fallbackStyle(_ value: String?) -> FallbackStyle {
+    if let value, let style = FallbackStyle(rawValue: value) { return style }
+    let guess = value.flatMap { Suggest.closest(to: $0, among: FallbackStyle.words) }
+    usageError((value.map { "`--fallback \($0)`: no such fallback" } ?? "`--fallback` needs a value")
         + "\nhelp: " + (guess.map { "did you mean `\($0)`? " } ?? "")
         + "`--fallback` takes \(FallbackStyle.words.map { "`\($0)`" }.joined(separator: ", ")): "
         + "what a concentric shape draws before iOS 26 (the minimum by default; `scene run --help`)")

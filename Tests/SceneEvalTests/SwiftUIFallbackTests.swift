@@ -60,12 +60,12 @@ struct SwiftUIFallbackTests {
     func export() throws {
         let file = SourceFile(name: "fb.scene", text: Self.scene)
         let minimum = try #require(SwiftUIWriter.export(file)).code
-        #expect(minimum.contains("nested(minimum: 8)") && !minimum.contains("ContainerRelativeShape"))
+        #expect(minimum.contains("nested(minimum: 8, fill: ") && !minimum.contains("ContainerRelativeShape"))
         #expect(minimum.contains("iOS 18: 8 8 8 8"))
 
         var resolved = try #require(SwiftUIWriter.export(file, options: SwiftUIOptions(fallback: .resolved)))
         resolved.code = SwiftUITest.flat(resolved.code)
-        #expect(resolved.code.contains("AnyShape(rect(16))"), "\(resolved.code)")
+        #expect(resolved.code.contains("rect(16).fill(style)"), "\(resolved.code)")
         #expect(resolved.code.contains("UnevenRoundedRectangle(topLeadingRadius: 8, bottomLeadingRadius: 4, bottomTrailingRadius: 4, topTrailingRadius: 4)"))
         #expect(resolved.code.contains("iOS 18: 8 4 4 4"))
         #expect(resolved.code.contains("`scene run --swiftui --fallback resolved`"))
@@ -73,7 +73,7 @@ struct SwiftUIFallbackTests {
 
         var relative = try #require(SwiftUIWriter.export(file, options: SwiftUIOptions(fallback: .relative)))
         relative.code = SwiftUITest.flat(relative.code)
-        #expect(relative.code.contains("AnyShape(ContainerRelativeShape())"), "\(relative.code)")
+        #expect(relative.code.contains("ContainerRelativeShape().fill(style)"), "\(relative.code)")
         #expect(relative.code.contains("iOS 18: 16 16 16 16"))
         // The badge cannot be relative: the minimum, with a note and a warning.
         #expect(relative.warnings.map(\.id) == [.swiftuiFallbackRelative])

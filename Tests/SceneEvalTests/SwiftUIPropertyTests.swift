@@ -54,7 +54,9 @@ struct SwiftUIPropertyTests {
     /// The ConcentricRectangle uses in `text`: the seed's `nested(minimum:uniform:)` and the enum's shapes.
     static func uses(in text: String, _ g: GeneratedCode) -> [Use] {
         var out: [Use] = []
-        for call in GeneratedCode.arguments(of: g.enumName + ".nested(", in: text) {
+        for whole in GeneratedCode.arguments(of: g.enumName + ".nested(", in: text) {
+            // The filled form's `fill:` argument is the colour, not the shape.
+            let call = whole.range(of: ", fill: ").map { String(whole[..<$0.lowerBound]) } ?? whole
             let args = call.hasPrefix("minimum: ") ? String(call.dropFirst("minimum: ".count)) : call
             let uniform = args.hasSuffix(", uniform: true")
             let m = g.value(uniform ? String(args.dropLast(", uniform: true".count)) : args)

@@ -56,9 +56,72 @@ struct SwiftUIStyleTests {
         let words = "    /// " + Array(repeating: "word", count: 40).joined(separator: " ")
         let wrapped = SwiftLines.fit(words).split(separator: "\n")
         #expect(wrapped.count == 2 && wrapped.allSatisfy { $0.hasPrefix("    /// ") && $0.count <= 120 })
+        // A code span in a comment is never broken.
+        let span = "    // " + String(repeating: "w ", count: 52) + "`scene run --swiftui --fallback resolved` ends"
+        #expect(SwiftLines.fit(span).contains("\n    // `scene run --swiftui --fallback resolved` ends"), "\(SwiftLines.fit(span))")
         // Parentheses and `//` inside a string are not code.
         let preview = "#Preview(\"iPhone SE (2nd, 3rd gen.) // \(pad)\", traits: .fixedLayout(width: 375, height: 667)) {"
         #expect(SwiftLines.fit(preview) == "#Preview(\n    \"iPhone SE (2nd, 3rd gen.) // \(pad)\",\n"
             + "    traits: .fixedLayout(width: 375, height: 667)\n) {")
+    }
+
+    @Test("colours are named constants, written once; a colour the scene names is SwiftUI's")
+    func colours() throws {
+        let scene = """
+        map: container rect 28 size 360x240 fill #34c759 <
+          row: hstack spacing 8 <
+            t1: rect 8 size 64x64 fill #ff9500
+            t2: rect 8 size 64x64 fill #ff9500
+            rect 8 size 64x64 fill #5ac8fa
+            badge: capsule size 40x20 fill red
+            plain: rect 4 size 20x20
+          >
+          pill: glass capsule size 80x30 fill #0a84ff88
+        >
+
+        """
+        let code = try SwiftUIExtrasTests.export(scene)
+        #expect(code.contains("\nprivate extension Color {\n"), "\(code)")
+        #expect(code.contains("    static let mapFill = Color(red: 0x34 / 255, green: 0xC7 / 255, blue: 0x59 / 255)\n"))
+        #expect(code.contains("    static let t1Fill = Color(red: 1, green: 0x95 / 255, blue: 0)\n"), "shared by t1 and t2")
+        #expect(!code.contains("t2Fill"))
+        #expect(code.contains("    static let row3Fill = "), "an unlabelled shape by its place")
+        #expect(code.contains("    static let pillFill = Color(red: 0x0A / 255, green: 0x84 / 255, blue: 1, opacity: 0x88 / 255)"))
+        #expect(code.contains("static let depth1Fill = "), "the preview's colour of a shape without a fill")
+        #expect(code.contains(".fill(Color.mapFill)") && code.contains(".fill(Color.t1Fill)"))
+        #expect(code.contains("Capsule().fill(.red)"), "a colour the scene names")
+        #expect(code.contains(".glass(tint: Color.pillFill, in: Capsule())"))
+        // `Color(red:` only in the extension.
+        let outside = code.components(separatedBy: "\nprivate extension Color {")[0]
+        #expect(!outside.contains("Color(red:"), "\(outside)")
+        if let output = try SwiftUITest.typecheck([("colours.swift", code)]) { Issue.record("\(output)") }
+    }
+
+    /// A filled ConcentricRectangle stays concrete (`if #available` in a `@ViewBuilder`);
+    /// only a shape handed to a modifier (glass, clip) is an `AnyShape`.
+    @Test("no AnyShape where a concrete shape can be written")
+    func concreteShapes() throws {
+        let filled = try SwiftUIExtrasTests.export("""
+        card: container rect 28 size 300x200 <
+          a: concentric min 8 size 100x80 align leading pad 12
+          b: concentric(top: fixed 10 uniform, bottom: concentric) size 100x80 align trailing pad 12
+        >
+
+        """)
+        #expect(!filled.contains("AnyShape"), "\(filled)")
+        #expect(filled.contains("ExtrasCorners.nested(minimum: 8, fill: Color."), "\(filled)")
+        #expect(filled.contains("ExtrasCorners.bShape(fill: Color."), "\(filled)")
+        #expect(SwiftUITest.flat(filled).contains(
+            "ConcentricRectangle(uniformTopCorners: .fixed(10), bottomLeadingCorner: .concentric, bottomTrailingCorner: .concentric).fill(style)\n"))
+        if let output = try SwiftUITest.typecheck([("concrete.swift", filled)]) { Issue.record("\(output)") }
+        // A shape passed to glass is a shape: there AnyShape stays, beside the filled form.
+        let both = try SwiftUIExtrasTests.export("""
+        card: container rect 28 size 300x200 <
+          a: concentric(top: fixed 10 uniform, bottom: concentric) size 100x80 pad 12 clip concentric(top: fixed 10 uniform, bottom: concentric)
+        >
+
+        """)
+        #expect(both.contains("static var aShape: AnyShape {") && both.contains("static func aShape(fill style: some ShapeStyle)"), "\(both)")
+        if let output = try SwiftUITest.typecheck([("both.swift", both)]) { Issue.record("\(output)") }
     }
 }

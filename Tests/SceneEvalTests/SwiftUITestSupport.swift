@@ -120,9 +120,11 @@ struct GeneratedCode {
                 if let c = value.range(of: "  //") { value = String(value[..<c.lowerBound]) }
                 bindings.append("let \(name) = \(value.replacingOccurrences(of: "`", with: ""))")
             }
-            if t.hasPrefix("static var "), t.hasSuffix(": AnyShape {") {
-                // `if #available(…) {` INITIALISER `} else {` FALLBACK `}`, each over one line or more.
-                let name = String(t.dropFirst("static var ".count).prefix { $0 != ":" })
+            let filledForm = t.hasPrefix("static func ") && t.hasSuffix(": some ShapeStyle) -> some View {") && !t.contains("minimum:")
+            if (t.hasPrefix("static var ") && t.hasSuffix(": AnyShape {")) || filledForm {
+                // `if #available(…) {` INITIALISER `} else {` FALLBACK `}`, each over one line or more;
+                // the filled form (`static func NAME(fill style: …)`) read as the shape form.
+                let name = String(t.dropFirst(filledForm ? "static func ".count : "static var ".count).prefix { $0 != ":" && $0 != "(" })
                 var parts: [String] = ["", ""], part = -1, k = n + 1
                 while k < lines.count {
                     let l = lines[k].trimmingCharacters(in: .whitespaces)
@@ -130,7 +132,13 @@ struct GeneratedCode {
                     else if part >= 0 { parts[part] += l }
                     k += 1
                 }
-                shapes[name] = (parts[0], parts[1])
+                if filledForm {
+                    parts = parts.map { p in
+                        guard let dot = p.range(of: ").fill(", options: .backwards) else { return p }
+                        return "AnyShape(" + p[..<dot.lowerBound] + "))"
+                    }
+                }
+                if shapes[name] == nil || !filledForm { shapes[name] = (parts[0], parts[1]) }
             }
         }
     }

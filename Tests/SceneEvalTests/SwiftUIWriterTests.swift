@@ -37,16 +37,18 @@ struct SwiftUIWriterTests {
     ])
     func initialiser(_ shape: String, _ expected: String) throws {
         let code = try Self.export("s: \(shape) size 100x80\n").code
-        #expect(code.contains("AnyShape(\(expected))"), "\(shape):\n\(code)")
+        // Filled: concrete, in the enum's @ViewBuilder form.
+        #expect(code.contains("        \(expected).fill(style)\n"), "\(shape):\n\(code)")
         #expect(code.components(separatedBy: "ConcentricRectangle(").count == 2, "one ConcentricRectangle for \(shape)")
     }
 
     @Test("a minimum without clauses goes through the seed's nested(minimum:uniform:)")
     func seedHelper() throws {
         let code = try Self.export("let m = 16\na: concentric min m size 50x50\nb: concentric min m - 4 uniform size 50x50\n").code
-        #expect(code.contains("TestCorners.nested(minimum: TestCorners.m).fill("))
-        #expect(code.contains("TestCorners.nested(minimum: TestCorners.m - 4, uniform: true).fill("))
-        #expect(code.contains("static func nested(minimum: CGFloat, uniform: Bool = false) -> AnyShape {"))
+        #expect(code.contains("TestCorners.nested(minimum: TestCorners.m, fill: "))
+        #expect(code.contains("TestCorners.nested(minimum: TestCorners.m - 4, uniform: true, fill: "))
+        #expect(code.contains("static func nested(minimum: CGFloat, uniform: Bool = false, fill style: some ShapeStyle) -> some View {"))
+        #expect(!code.contains("AnyShape"), "filled shapes stay concrete")
         #expect(!code.contains("static var"), "no other concentric shapes")
     }
 

@@ -68,7 +68,7 @@ struct CLIFallbackTests {
             .write(to: scene, atomically: true, encoding: .utf8)
         let swift = try CLI.run(["run", scene.path, "--swiftui", "--fallback", "resolved"])
         #expect(swift.status == 0, "\(swift.err)")
-        #expect(swift.out.contains("AnyShape(rect(16))"))
+        #expect(swift.out.contains("rect(16).fill(style)"), "\(swift.out)")
         let minimum = try CLI.run(["run", scene.path])
         #expect(minimum.out.contains("8 8 8 8"), "\(minimum.out)")
         let resolved = try CLI.run(["run", scene.path, "--fallback", "resolved"])

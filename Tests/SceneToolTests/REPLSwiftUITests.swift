@@ -24,11 +24,18 @@ struct REPLSwiftUITests {
         // Two files or an option: refused, nothing written.
         #expect(sh.handle(":swiftui \(dir.path)/a.swift \(dir.path)/b.swift").failed)
         #expect(sh.handle(":swiftui --name X").failed)
+        // `--fallback` as `scene run --fallback`; a bad value says what it takes.
+        let resolved = sh.handle(":swiftui --fallback resolved")
+        #expect(!resolved.failed && resolved.out.contains("`scene run --swiftui --fallback resolved`"), "\(resolved.out.prefix(400))")
+        let bad = sh.handle(":swiftui --fallback sideways")
+        #expect(bad.failed && bad.err.contains("`--fallback` takes `minimum`, `relative`, `resolved`"), "\(bad.err)")
+        #expect(Completion.candidates(before: ":swiftui ", word: "--f", names: [], labels: []) == .words(["--fallback"]))
+        #expect(Completion.candidates(before: ":swiftui --fallback ", word: "re", names: [], labels: []) == .words(["relative", "resolved"]))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["Scene.swift"])
     }
 
     @Test func isInTheCommandTableAndItsCompletion() {
-        #expect(Shell.commands.contains { $0.name == "swiftui" && $0.args == "[FILE]" })
+        #expect(Shell.commands.contains { $0.name == "swiftui" && $0.args == "[FILE] [--fallback STYLE]" })
         var sh = REPLTrialTests.seeded()
         #expect(sh.handle(":help swiftui").out.contains("#available"))
         // Tab: the command, then a file name for its argument.

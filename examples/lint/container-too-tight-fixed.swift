@@ -17,14 +17,22 @@ enum ContainerTooTightFixedCorners {
         RoundedRectangle(cornerRadius: radius, style: .continuous)
     }
 
-    /// Nested content inside a container: concentric, never below `minimum`.
-    static func nested(minimum: CGFloat, uniform: Bool = false) -> AnyShape {
+    /// Nested content inside a container, filled: concentric, never below `minimum`.
+    @MainActor @ViewBuilder
+    static func nested(minimum: CGFloat, uniform: Bool = false, fill style: some ShapeStyle) -> some View {
         if #available(iOS 26.0, macOS 26.0, *) {
-            AnyShape(ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform))
+            ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform).fill(style)
         } else {
-            AnyShape(rect(minimum))
+            rect(minimum).fill(style)
         }
     }
+}
+
+/// The scene's colours, each named once: a `fill` after the first shape that has it; the colour of a
+/// shape without one after its depth, as `scene run --svg` draws it.
+private extension Color {
+    static let depth0Fill = Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)
+    static let depth1Fill = Color(red: 1, green: 0xC3 / 255, blue: 0)
 }
 
 struct ContainerTooTightFixedView: View {
@@ -40,18 +48,13 @@ struct ContainerTooTightFixedView: View {
             .padding(12)
             .frame(width: 300, height: 200)
             .concentricContainer(ContainerTooTightFixedCorners.rect(28))  // resolves to 28 28 28 28 (container)
-            // resolves to 28 28 28 28
-            .background { ContainerTooTightFixedCorners.rect(28).fill(Color(
-                red: 0x0A / 255,
-                green: 0x24 / 255,
-                blue: 0x63 / 255
-            )) }
+            .background { ContainerTooTightFixedCorners.rect(28).fill(Color.depth0Fill) }  // resolves to 28 28 28 28
     }
 
     /// `photo`
     private var photo: some View {
         // resolves to 16 16 16 16 against `card`; iOS 18: 16 16 16 16
-        ContainerTooTightFixedCorners.nested(minimum: 16).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))
+        ContainerTooTightFixedCorners.nested(minimum: 16, fill: Color.depth1Fill)
     }
 }
 

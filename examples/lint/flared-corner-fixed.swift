@@ -17,14 +17,22 @@ enum FlaredCornerFixedCorners {
         RoundedRectangle(cornerRadius: radius, style: .continuous)
     }
 
-    /// Nested content inside a container: concentric, never below `minimum`.
-    static func nested(minimum: CGFloat, uniform: Bool = false) -> AnyShape {
+    /// Nested content inside a container, filled: concentric, never below `minimum`.
+    @MainActor @ViewBuilder
+    static func nested(minimum: CGFloat, uniform: Bool = false, fill style: some ShapeStyle) -> some View {
         if #available(iOS 26.0, macOS 26.0, *) {
-            AnyShape(ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform))
+            ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform).fill(style)
         } else {
-            AnyShape(rect(minimum))
+            rect(minimum).fill(style)
         }
     }
+}
+
+/// The scene's colours, each named once: a `fill` after the first shape that has it; the colour of a
+/// shape without one after its depth, as `scene run --svg` draws it.
+private extension Color {
+    static let depth0Fill = Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)
+    static let depth1Fill = Color(red: 1, green: 0xC3 / 255, blue: 0)
 }
 
 struct FlaredCornerFixedView: View {
@@ -46,18 +54,13 @@ struct FlaredCornerFixedView: View {
             .padding(12)
             .frame(width: 300, height: 200)
             .concentricContainer(FlaredCornerFixedCorners.rect(28))  // resolves to 28 28 28 28 (container)
-            // resolves to 28 28 28 28
-            .background { FlaredCornerFixedCorners.rect(28).fill(Color(
-                red: 0x0A / 255,
-                green: 0x24 / 255,
-                blue: 0x63 / 255
-            )) }
+            .background { FlaredCornerFixedCorners.rect(28).fill(Color.depth0Fill) }  // resolves to 28 28 28 28
     }
 
     /// `photo`
     private var photo: some View {
         // resolves to 16 16 16 16 against `card`; iOS 18: 16 16 16 16
-        FlaredCornerFixedCorners.nested(minimum: 16).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))
+        FlaredCornerFixedCorners.nested(minimum: 16, fill: Color.depth1Fill)
     }
 
     /// `tile`
@@ -66,18 +69,13 @@ struct FlaredCornerFixedView: View {
             .padding(8)
             .frame(width: 300, height: 200)
             .concentricContainer(FlaredCornerFixedCorners.rect(20))  // resolves to 20 20 20 20 (container)
-            // resolves to 20 20 20 20
-            .background { FlaredCornerFixedCorners.rect(20).fill(Color(
-                red: 0x0A / 255,
-                green: 0x24 / 255,
-                blue: 0x63 / 255
-            )) }
+            .background { FlaredCornerFixedCorners.rect(20).fill(Color.depth0Fill) }  // resolves to 20 20 20 20
     }
 
     /// `thumb`
     private var thumb: some View {
         // resolves to 12 12 12 12 against `tile`; iOS 18: 12 12 12 12
-        FlaredCornerFixedCorners.nested(minimum: 12).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))
+        FlaredCornerFixedCorners.nested(minimum: 12, fill: Color.depth1Fill)
     }
 }
 

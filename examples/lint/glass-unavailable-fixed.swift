@@ -15,6 +15,12 @@ import SwiftUI
 enum GlassUnavailableFixedCorners {
 }
 
+/// The scene's colours, each named once: a `fill` after the first shape that has it; the colour of a
+/// shape without one after its depth, as `scene run --svg` draws it.
+private extension Color {
+    static let barFill = Color(red: 0xE5 / 255, green: 0xE5 / 255, blue: 0xEA / 255)
+}
+
 struct GlassUnavailableFixedView: View {
     var body: some View {
         bar
@@ -24,7 +30,7 @@ struct GlassUnavailableFixedView: View {
 
     /// `bar`
     private var bar: some View {
-        Capsule().fill(Color(red: 0xE5 / 255, green: 0xE5 / 255, blue: 0xEA / 255))  // resolves to 25 25 25 25
+        Capsule().fill(Color.barFill)  // resolves to 25 25 25 25
             .frame(width: 200, height: 50)
     }
 }

@@ -1,5 +1,5 @@
-// GlassUnavailableView.swift: SwiftUI for examples/lint/glass-unavailable.scene, written by `scene
-// run --swiftui`.
+// GlassUnavailableView.swift: SwiftUI for examples/lint/glass-unavailable.scene, written by
+// `scene run --swiftui`.
 // Screen: iphone-16-pro, 402 × 874 pt, display corner radius 62. The scene targets iOS 18.
 // Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and macOS
 // only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback

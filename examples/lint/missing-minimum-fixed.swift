@@ -17,14 +17,21 @@ enum MissingMinimumFixedCorners {
         RoundedRectangle(cornerRadius: radius, style: .continuous)
     }
 
-    /// Nested content inside a container: concentric, never below `minimum`.
-    static func nested(minimum: CGFloat, uniform: Bool = false) -> AnyShape {
+    /// Nested content inside a container, filled: concentric, never below `minimum`.
+    @MainActor @ViewBuilder
+    static func nested(minimum: CGFloat, uniform: Bool = false, fill style: some ShapeStyle) -> some View {
         if #available(iOS 26.0, macOS 26.0, *) {
-            AnyShape(ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform))
+            ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform).fill(style)
         } else {
-            AnyShape(rect(minimum))
+            rect(minimum).fill(style)
         }
     }
+}
+
+/// The scene's colours, each named once: a `fill` after the first shape that has it; the colour of a
+/// shape without one after its depth, as `scene run --svg` draws it.
+private extension Color {
+    static let depth0Fill = Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)
 }
 
 struct MissingMinimumFixedView: View {
@@ -37,7 +44,7 @@ struct MissingMinimumFixedView: View {
     /// `panel`
     private var panel: some View {
         // resolves to 16 16 62 62 against the screen; iOS 18: 16 16 16 16
-        MissingMinimumFixedCorners.nested(minimum: 16).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))
+        MissingMinimumFixedCorners.nested(minimum: 16, fill: Color.depth0Fill)
             .frame(height: 240)
     }
 }

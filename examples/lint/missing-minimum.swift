@@ -1,5 +1,5 @@
-// MissingMinimumView.swift: SwiftUI for examples/lint/missing-minimum.scene, written by `scene run
-// --swiftui`.
+// MissingMinimumView.swift: SwiftUI for examples/lint/missing-minimum.scene, written by
+// `scene run --swiftui`.
 // Screen: iphone-16-pro, 402 × 874 pt, display corner radius 62. The scene targets iOS 26.
 // Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and macOS
 // only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback
@@ -17,14 +17,22 @@ enum MissingMinimumCorners {
         RoundedRectangle(cornerRadius: radius, style: .continuous)
     }
 
-    /// `panel`: ConcentricRectangle on iOS 26; before, a rounded rectangle of each corner's minimum.
-    static var panelShape: AnyShape {
+    /// `panel`: ConcentricRectangle on iOS 26; before, a rounded rectangle of each corner's minimum. Filled with
+    /// `style`.
+    @MainActor @ViewBuilder
+    static func panelShape(fill style: some ShapeStyle) -> some View {
         if #available(iOS 26.0, macOS 26.0, *) {
-            AnyShape(ConcentricRectangle())
+            ConcentricRectangle().fill(style)
         } else {
-            AnyShape(rect(0))
+            rect(0).fill(style)
         }
     }
+}
+
+/// The scene's colours, each named once: a `fill` after the first shape that has it; the colour of a
+/// shape without one after its depth, as `scene run --svg` draws it.
+private extension Color {
+    static let depth0Fill = Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)
 }
 
 struct MissingMinimumView: View {
@@ -37,7 +45,7 @@ struct MissingMinimumView: View {
     /// `panel`
     private var panel: some View {
         // resolves to 0 0 62 62 against the screen; iOS 18: 0 0 0 0
-        MissingMinimumCorners.panelShape.fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))
+        MissingMinimumCorners.panelShape(fill: Color.depth0Fill)
             .frame(height: 240)
     }
 }

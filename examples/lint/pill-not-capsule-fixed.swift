@@ -15,6 +15,12 @@ import SwiftUI
 enum PillNotCapsuleFixedCorners {
 }
 
+/// The scene's colours, each named once: a `fill` after the first shape that has it; the colour of a
+/// shape without one after its depth, as `scene run --svg` draws it.
+private extension Color {
+    static let depth0Fill = Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)
+}
+
 struct PillNotCapsuleFixedView: View {
     var body: some View {
         done
@@ -27,7 +33,7 @@ struct PillNotCapsuleFixedView: View {
         Button {
             // the button's action
         } label: {
-            Capsule().fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))  // resolves to 25 25 25 25
+            Capsule().fill(Color.depth0Fill)  // resolves to 25 25 25 25
         }
         .frame(width: 160, height: 50)
         .buttonStyle(.plain)

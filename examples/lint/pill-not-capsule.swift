@@ -1,5 +1,5 @@
-// PillNotCapsuleView.swift: SwiftUI for examples/lint/pill-not-capsule.scene, written by `scene run
-// --swiftui`.
+// PillNotCapsuleView.swift: SwiftUI for examples/lint/pill-not-capsule.scene, written by
+// `scene run --swiftui`.
 // Screen: iphone-16-pro, 402 × 874 pt, display corner radius 62. The scene targets iOS 26.
 // Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and macOS
 // only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback
@@ -18,6 +18,12 @@ enum PillNotCapsuleCorners {
     }
 }
 
+/// The scene's colours, each named once: a `fill` after the first shape that has it; the colour of a
+/// shape without one after its depth, as `scene run --svg` draws it.
+private extension Color {
+    static let depth0Fill = Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)
+}
+
 struct PillNotCapsuleView: View {
     var body: some View {
         done
@@ -30,8 +36,7 @@ struct PillNotCapsuleView: View {
         Button {
             // the button's action
         } label: {
-            // resolves to 12 12 12 12
-            PillNotCapsuleCorners.rect(12).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))
+            PillNotCapsuleCorners.rect(12).fill(Color.depth0Fill)  // resolves to 12 12 12 12
         }
         .frame(width: 160, height: 50)
         .buttonStyle(.plain)

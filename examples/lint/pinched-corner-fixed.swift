@@ -18,6 +18,13 @@ enum PinchedCornerFixedCorners {
     }
 }
 
+/// The scene's colours, each named once: a `fill` after the first shape that has it; the colour of a
+/// shape without one after its depth, as `scene run --svg` draws it.
+private extension Color {
+    static let depth0Fill = Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)
+    static let depth1Fill = Color(red: 1, green: 0xC3 / 255, blue: 0)
+}
+
 struct PinchedCornerFixedView: View {
     var body: some View {
         ZStack(alignment: .top) {
@@ -37,17 +44,12 @@ struct PinchedCornerFixedView: View {
             .padding(12)
             .frame(width: 300, height: 200)
             .concentricContainer(PinchedCornerFixedCorners.rect(28))  // resolves to 28 28 28 28 (container)
-            // resolves to 28 28 28 28
-            .background { PinchedCornerFixedCorners.rect(28).fill(Color(
-                red: 0x0A / 255,
-                green: 0x24 / 255,
-                blue: 0x63 / 255
-            )) }
+            .background { PinchedCornerFixedCorners.rect(28).fill(Color.depth0Fill) }  // resolves to 28 28 28 28
     }
 
     /// `photo`
     private var photo: some View {
-        PinchedCornerFixedCorners.rect(16).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 16 16 16 16
+        PinchedCornerFixedCorners.rect(16).fill(Color.depth1Fill)  // resolves to 16 16 16 16
     }
 
     /// `tile`
@@ -55,17 +57,12 @@ struct PinchedCornerFixedView: View {
         thumb
             .padding(8)
             .frame(width: 300, height: 200)
-            // resolves to 20 20 20 20
-            .background { PinchedCornerFixedCorners.rect(20).fill(Color(
-                red: 0x0A / 255,
-                green: 0x24 / 255,
-                blue: 0x63 / 255
-            )) }
+            .background { PinchedCornerFixedCorners.rect(20).fill(Color.depth0Fill) }  // resolves to 20 20 20 20
     }
 
     /// `thumb`
     private var thumb: some View {
-        PinchedCornerFixedCorners.rect(12).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 12 12 12 12
+        PinchedCornerFixedCorners.rect(12).fill(Color.depth1Fill)  // resolves to 12 12 12 12
     }
 }
 

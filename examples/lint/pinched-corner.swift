@@ -1,5 +1,5 @@
-// PinchedCornerView.swift: SwiftUI for examples/lint/pinched-corner.scene, written by `scene run
-// --swiftui`.
+// PinchedCornerView.swift: SwiftUI for examples/lint/pinched-corner.scene, written by
+// `scene run --swiftui`.
 // Screen: iphone-16-pro, 402 × 874 pt, display corner radius 62. The scene targets iOS 26.
 // Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and macOS
 // only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback
@@ -16,6 +16,13 @@ enum PinchedCornerCorners {
     static func rect(_ radius: CGFloat) -> RoundedRectangle {
         RoundedRectangle(cornerRadius: radius, style: .continuous)
     }
+}
+
+/// The scene's colours, each named once: a `fill` after the first shape that has it; the colour of a
+/// shape without one after its depth, as `scene run --svg` draws it.
+private extension Color {
+    static let depth0Fill = Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)
+    static let depth1Fill = Color(red: 1, green: 0xC3 / 255, blue: 0)
 }
 
 struct PinchedCornerView: View {
@@ -37,17 +44,12 @@ struct PinchedCornerView: View {
             .padding(12)
             .frame(width: 300, height: 200)
             .concentricContainer(PinchedCornerCorners.rect(28))  // resolves to 28 28 28 28 (container)
-            // resolves to 28 28 28 28
-            .background { PinchedCornerCorners.rect(28).fill(Color(
-                red: 0x0A / 255,
-                green: 0x24 / 255,
-                blue: 0x63 / 255
-            )) }
+            .background { PinchedCornerCorners.rect(28).fill(Color.depth0Fill) }  // resolves to 28 28 28 28
     }
 
     /// `photo`
     private var photo: some View {
-        PinchedCornerCorners.rect(6).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 6 6 6 6
+        PinchedCornerCorners.rect(6).fill(Color.depth1Fill)  // resolves to 6 6 6 6
     }
 
     /// `tile`
@@ -55,17 +57,12 @@ struct PinchedCornerView: View {
         thumb
             .padding(8)
             .frame(width: 300, height: 200)
-            // resolves to 20 20 20 20
-            .background { PinchedCornerCorners.rect(20).fill(Color(
-                red: 0x0A / 255,
-                green: 0x24 / 255,
-                blue: 0x63 / 255
-            )) }
+            .background { PinchedCornerCorners.rect(20).fill(Color.depth0Fill) }  // resolves to 20 20 20 20
     }
 
     /// `thumb`
     private var thumb: some View {
-        PinchedCornerCorners.rect(4).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 4 4 4 4
+        PinchedCornerCorners.rect(4).fill(Color.depth1Fill)  // resolves to 4 4 4 4
     }
 }
 

@@ -18,6 +18,13 @@ enum RadiusInversionFixedCorners {
     }
 }
 
+/// The scene's colours, each named once: a `fill` after the first shape that has it; the colour of a
+/// shape without one after its depth, as `scene run --svg` draws it.
+private extension Color {
+    static let depth0Fill = Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)
+    static let depth1Fill = Color(red: 1, green: 0xC3 / 255, blue: 0)
+}
+
 struct RadiusInversionFixedView: View {
     var body: some View {
         panel
@@ -30,17 +37,12 @@ struct RadiusInversionFixedView: View {
         tile
             .frame(width: 300, height: 300)
             .concentricContainer(RadiusInversionFixedCorners.rect(12))  // resolves to 12 12 12 12 (container)
-            // resolves to 12 12 12 12
-            .background { RadiusInversionFixedCorners.rect(12).fill(Color(
-                red: 0x0A / 255,
-                green: 0x24 / 255,
-                blue: 0x63 / 255
-            )) }
+            .background { RadiusInversionFixedCorners.rect(12).fill(Color.depth0Fill) }  // resolves to 12 12 12 12
     }
 
     /// `tile`
     private var tile: some View {
-        RadiusInversionFixedCorners.rect(8).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 8 8 8 8
+        RadiusInversionFixedCorners.rect(8).fill(Color.depth1Fill)  // resolves to 8 8 8 8
             .frame(width: 100, height: 100)
     }
 }

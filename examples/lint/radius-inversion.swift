@@ -1,5 +1,5 @@
-// RadiusInversionView.swift: SwiftUI for examples/lint/radius-inversion.scene, written by `scene
-// run --swiftui`.
+// RadiusInversionView.swift: SwiftUI for examples/lint/radius-inversion.scene, written by
+// `scene run --swiftui`.
 // Screen: iphone-16-pro, 402 × 874 pt, display corner radius 62. The scene targets iOS 26.
 // Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and macOS
 // only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback
@@ -18,6 +18,13 @@ enum RadiusInversionCorners {
     }
 }
 
+/// The scene's colours, each named once: a `fill` after the first shape that has it; the colour of a
+/// shape without one after its depth, as `scene run --svg` draws it.
+private extension Color {
+    static let depth0Fill = Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)
+    static let depth1Fill = Color(red: 1, green: 0xC3 / 255, blue: 0)
+}
+
 struct RadiusInversionView: View {
     var body: some View {
         panel
@@ -30,17 +37,12 @@ struct RadiusInversionView: View {
         tile
             .frame(width: 300, height: 300)
             .concentricContainer(RadiusInversionCorners.rect(12))  // resolves to 12 12 12 12 (container)
-            // resolves to 12 12 12 12
-            .background { RadiusInversionCorners.rect(12).fill(Color(
-                red: 0x0A / 255,
-                green: 0x24 / 255,
-                blue: 0x63 / 255
-            )) }
+            .background { RadiusInversionCorners.rect(12).fill(Color.depth0Fill) }  // resolves to 12 12 12 12
     }
 
     /// `tile`
     private var tile: some View {
-        RadiusInversionCorners.rect(20).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 20 20 20 20
+        RadiusInversionCorners.rect(20).fill(Color.depth1Fill)  // resolves to 20 20 20 20
             .frame(width: 100, height: 100)
     }
 }

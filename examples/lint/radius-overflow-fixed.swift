@@ -18,6 +18,13 @@ enum RadiusOverflowFixedCorners {
     }
 }
 
+/// The scene's colours, each named once: a `fill` after the first shape that has it; the colour of a
+/// shape without one after its depth, as `scene run --svg` draws it.
+private extension Color {
+    static let panelFill = Color(red: 0xF2 / 255, green: 0xF2 / 255, blue: 0xF7 / 255)
+    static let depth1Fill = Color(red: 1, green: 0xC3 / 255, blue: 0)
+}
+
 struct RadiusOverflowFixedView: View {
     var body: some View {
         panel
@@ -40,17 +47,12 @@ struct RadiusOverflowFixedView: View {
         }
         .frame(width: 360, height: 300, alignment: .top)
         .concentricContainer(RadiusOverflowFixedCorners.rect(32))  // resolves to 32 32 32 32 (container)
-        // resolves to 32 32 32 32
-        .background { RadiusOverflowFixedCorners.rect(32).fill(Color(
-            red: 0xF2 / 255,
-            green: 0xF2 / 255,
-            blue: 0xF7 / 255
-        )) }
+        .background { RadiusOverflowFixedCorners.rect(32).fill(Color.panelFill) }  // resolves to 32 32 32 32
     }
 
     /// `done`
     private var done: some View {
-        Capsule().fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 22 22 22 22
+        Capsule().fill(Color.depth1Fill)  // resolves to 22 22 22 22
             .frame(width: 160, height: 44)
     }
 
@@ -62,19 +64,19 @@ struct RadiusOverflowFixedView: View {
             bottomLeadingRadius: 0,
             bottomTrailingRadius: 0,
             topTrailingRadius: 10
-        ).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))
+        ).fill(Color.depth1Fill)
             .frame(width: 120, height: 20)
     }
 
     /// `track`
     private var track: some View {
-        Capsule().fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 4 4 4 4
+        Capsule().fill(Color.depth1Fill)  // resolves to 4 4 4 4
             .frame(width: 200, height: 8)
     }
 
     /// `icon`
     private var icon: some View {
-        RadiusOverflowFixedCorners.rect(16).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 16 16 16 16
+        RadiusOverflowFixedCorners.rect(16).fill(Color.depth1Fill)  // resolves to 16 16 16 16
             .frame(width: 32, height: 32)
     }
 }

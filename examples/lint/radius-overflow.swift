@@ -1,5 +1,5 @@
-// RadiusOverflowView.swift: SwiftUI for examples/lint/radius-overflow.scene, written by `scene run
-// --swiftui`.
+// RadiusOverflowView.swift: SwiftUI for examples/lint/radius-overflow.scene, written by
+// `scene run --swiftui`.
 // Screen: iphone-16-pro, 402 × 874 pt, display corner radius 62. The scene targets iOS 26.
 // Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and macOS
 // only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback
@@ -16,6 +16,13 @@ enum RadiusOverflowCorners {
     static func rect(_ radius: CGFloat) -> RoundedRectangle {
         RoundedRectangle(cornerRadius: radius, style: .continuous)
     }
+}
+
+/// The scene's colours, each named once: a `fill` after the first shape that has it; the colour of a
+/// shape without one after its depth, as `scene run --svg` draws it.
+private extension Color {
+    static let panelFill = Color(red: 0xF2 / 255, green: 0xF2 / 255, blue: 0xF7 / 255)
+    static let depth1Fill = Color(red: 1, green: 0xC3 / 255, blue: 0)
 }
 
 struct RadiusOverflowView: View {
@@ -40,15 +47,14 @@ struct RadiusOverflowView: View {
         }
         .frame(width: 360, height: 300, alignment: .top)
         .concentricContainer(RadiusOverflowCorners.rect(32))  // resolves to 32 32 32 32 (container)
-        // resolves to 32 32 32 32
-        .background { RadiusOverflowCorners.rect(32).fill(Color(red: 0xF2 / 255, green: 0xF2 / 255, blue: 0xF7 / 255)) }
+        .background { RadiusOverflowCorners.rect(32).fill(Color.panelFill) }  // resolves to 32 32 32 32
     }
 
     /// `done`
     private var done: some View {
         // note: the scene's radius 36 overflows `done`'s 160×44 frame and iOS 26 traps on it: written as a Capsule,
         // what earlier versions drew
-        Capsule().fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 22 22 22 22
+        Capsule().fill(Color.depth1Fill)  // resolves to 22 22 22 22
             .frame(width: 160, height: 44)
     }
 
@@ -62,7 +68,7 @@ struct RadiusOverflowView: View {
             bottomLeadingRadius: 0,
             bottomTrailingRadius: 0,
             topTrailingRadius: 10
-        ).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))
+        ).fill(Color.depth1Fill)
             .frame(width: 120, height: 20)
     }
 
@@ -70,7 +76,7 @@ struct RadiusOverflowView: View {
     private var track: some View {
         // note: the scene's radius 8 overflows `track`'s 200×8 frame and iOS 26 traps on it: written as a Capsule, what
         // earlier versions drew
-        Capsule().fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 4 4 4 4
+        Capsule().fill(Color.depth1Fill)  // resolves to 4 4 4 4
             .frame(width: 200, height: 8)
     }
 
@@ -78,7 +84,7 @@ struct RadiusOverflowView: View {
     private var icon: some View {
         // note: the scene's radius 20 overflows `icon`'s 32×32 frame and iOS 26 traps on it: written as the radius it
         // is drawn with, 16
-        RadiusOverflowCorners.rect(16).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 16 16 16 16
+        RadiusOverflowCorners.rect(16).fill(Color.depth1Fill)  // resolves to 16 16 16 16
             .frame(width: 32, height: 32)
     }
 }

@@ -17,14 +17,22 @@ enum RelativeUnevenInsetsFixedCorners {
         RoundedRectangle(cornerRadius: radius, style: .continuous)
     }
 
-    /// Nested content inside a container: concentric, never below `minimum`.
-    static func nested(minimum: CGFloat, uniform: Bool = false) -> AnyShape {
+    /// Nested content inside a container, filled: concentric, never below `minimum`.
+    @MainActor @ViewBuilder
+    static func nested(minimum: CGFloat, uniform: Bool = false, fill style: some ShapeStyle) -> some View {
         if #available(iOS 26.0, macOS 26.0, *) {
-            AnyShape(ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform))
+            ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform).fill(style)
         } else {
-            AnyShape(rect(minimum))
+            rect(minimum).fill(style)
         }
     }
+}
+
+/// The scene's colours, each named once: a `fill` after the first shape that has it; the colour of a
+/// shape without one after its depth, as `scene run --svg` draws it.
+private extension Color {
+    static let depth0Fill = Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)
+    static let depth1Fill = Color(red: 1, green: 0xC3 / 255, blue: 0)
 }
 
 struct RelativeUnevenInsetsFixedView: View {
@@ -40,18 +48,13 @@ struct RelativeUnevenInsetsFixedView: View {
             .padding(EdgeInsets(top: 6, leading: 10, bottom: 20, trailing: 14))
             .frame(width: 300, height: 200)
             .concentricContainer(RelativeUnevenInsetsFixedCorners.rect(30))  // resolves to 30 30 30 30 (container)
-            // resolves to 30 30 30 30
-            .background { RelativeUnevenInsetsFixedCorners.rect(30).fill(Color(
-                red: 0x0A / 255,
-                green: 0x24 / 255,
-                blue: 0x63 / 255
-            )) }
+            .background { RelativeUnevenInsetsFixedCorners.rect(30).fill(Color.depth0Fill) }  // resolves to 30 30 30 30
     }
 
     /// `panel`
     private var panel: some View {
         // resolves to 20 16 10 10 against `card`; iOS 18: 10 10 10 10
-        RelativeUnevenInsetsFixedCorners.nested(minimum: 10).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))
+        RelativeUnevenInsetsFixedCorners.nested(minimum: 10, fill: Color.depth1Fill)
     }
 }
 

@@ -18,6 +18,13 @@ enum RelativeUnevenInsetsCorners {
     }
 }
 
+/// The scene's colours, each named once: a `fill` after the first shape that has it; the colour of a
+/// shape without one after its depth, as `scene run --svg` draws it.
+private extension Color {
+    static let depth0Fill = Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)
+    static let depth1Fill = Color(red: 1, green: 0xC3 / 255, blue: 0)
+}
+
 struct RelativeUnevenInsetsView: View {
     var body: some View {
         card
@@ -31,18 +38,12 @@ struct RelativeUnevenInsetsView: View {
             .padding(EdgeInsets(top: 6, leading: 10, bottom: 20, trailing: 14))
             .frame(width: 300, height: 200)
             .concentricContainer(RelativeUnevenInsetsCorners.rect(30))  // resolves to 30 30 30 30 (container)
-            // resolves to 30 30 30 30
-            .background { RelativeUnevenInsetsCorners.rect(30).fill(Color(
-                red: 0x0A / 255,
-                green: 0x24 / 255,
-                blue: 0x63 / 255
-            )) }
+            .background { RelativeUnevenInsetsCorners.rect(30).fill(Color.depth0Fill) }  // resolves to 30 30 30 30
     }
 
     /// `panel`
     private var panel: some View {
-        // resolves to 24 24 24 24 against `card`
-        ContainerRelativeShape().fill(Color(red: 1, green: 0xC3 / 255, blue: 0))
+        ContainerRelativeShape().fill(Color.depth1Fill)  // resolves to 24 24 24 24 against `card`
     }
 }
 

@@ -17,14 +17,21 @@ enum ScreenEdgeMarginFixedCorners {
         RoundedRectangle(cornerRadius: radius, style: .continuous)
     }
 
-    /// Nested content inside a container: concentric, never below `minimum`.
-    static func nested(minimum: CGFloat, uniform: Bool = false) -> AnyShape {
+    /// Nested content inside a container, filled: concentric, never below `minimum`.
+    @MainActor @ViewBuilder
+    static func nested(minimum: CGFloat, uniform: Bool = false, fill style: some ShapeStyle) -> some View {
         if #available(iOS 26.0, macOS 26.0, *) {
-            AnyShape(ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform))
+            ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform).fill(style)
         } else {
-            AnyShape(rect(minimum))
+            rect(minimum).fill(style)
         }
     }
+}
+
+/// The scene's colours, each named once: a `fill` after the first shape that has it; the colour of a
+/// shape without one after its depth, as `scene run --svg` draws it.
+private extension Color {
+    static let depth0Fill = Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)
 }
 
 struct ScreenEdgeMarginFixedView: View {
@@ -41,18 +48,14 @@ struct ScreenEdgeMarginFixedView: View {
 
     /// `banner`
     private var banner: some View {
-        // resolves to 12 12 12 12
-        ScreenEdgeMarginFixedCorners.rect(12).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))
+        ScreenEdgeMarginFixedCorners.rect(12).fill(Color.depth0Fill)  // resolves to 12 12 12 12
             .frame(width: 370, height: 60)
     }
 
     /// `card`
     private var card: some View {
         // resolves to 51 51 51 51 against the screen; iOS 18: 51 51 51 51
-        ScreenEdgeMarginFixedCorners.nested(
-            minimum: 51,
-            uniform: true
-        ).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))
+        ScreenEdgeMarginFixedCorners.nested(minimum: 51, uniform: true, fill: Color.depth0Fill)
             .frame(width: 380, height: 200)
     }
 }

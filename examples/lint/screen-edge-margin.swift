@@ -1,5 +1,5 @@
-// ScreenEdgeMarginView.swift: SwiftUI for examples/lint/screen-edge-margin.scene, written by `scene
-// run --swiftui`.
+// ScreenEdgeMarginView.swift: SwiftUI for examples/lint/screen-edge-margin.scene, written by
+// `scene run --swiftui`.
 // Screen: iphone-16-pro, 402 × 874 pt, display corner radius 62. The scene targets iOS 26.
 // Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and macOS
 // only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback
@@ -18,6 +18,12 @@ enum ScreenEdgeMarginCorners {
     }
 }
 
+/// The scene's colours, each named once: a `fill` after the first shape that has it; the colour of a
+/// shape without one after its depth, as `scene run --svg` draws it.
+private extension Color {
+    static let depth0Fill = Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)
+}
+
 struct ScreenEdgeMarginView: View {
     var body: some View {
         ZStack(alignment: .top) {
@@ -32,15 +38,13 @@ struct ScreenEdgeMarginView: View {
 
     /// `banner`
     private var banner: some View {
-        // resolves to 12 12 12 12
-        ScreenEdgeMarginCorners.rect(12).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))
+        ScreenEdgeMarginCorners.rect(12).fill(Color.depth0Fill)  // resolves to 12 12 12 12
             .frame(width: 390, height: 60)
     }
 
     /// `card`
     private var card: some View {
-        // resolves to 8 8 8 8
-        ScreenEdgeMarginCorners.rect(8).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))
+        ScreenEdgeMarginCorners.rect(8).fill(Color.depth0Fill)  // resolves to 8 8 8 8
             .frame(width: 380, height: 200)
     }
 }

@@ -18,6 +18,12 @@ enum ShapeMismatchFixedCorners {
     }
 }
 
+/// The scene's colours, each named once: a `fill` after the first shape that has it; the colour of a
+/// shape without one after its depth, as `scene run --svg` draws it.
+private extension Color {
+    static let depth0Fill = Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)
+}
+
 struct ShapeMismatchFixedView: View {
     var body: some View {
         card
@@ -27,8 +33,7 @@ struct ShapeMismatchFixedView: View {
 
     /// `card`
     private var card: some View {
-        // resolves to 20 20 20 20
-        ShapeMismatchFixedCorners.rect(20).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))
+        ShapeMismatchFixedCorners.rect(20).fill(Color.depth0Fill)  // resolves to 20 20 20 20
             .frame(width: 300, height: 200)
             .clipShape(ShapeMismatchFixedCorners.rect(20))  // resolves to 20 20 20 20
             .contentShape(ShapeMismatchFixedCorners.rect(20))  // resolves to 20 20 20 20

@@ -1,5 +1,5 @@
-// ShapeMismatchView.swift: SwiftUI for examples/lint/shape-mismatch.scene, written by `scene run
-// --swiftui`.
+// ShapeMismatchView.swift: SwiftUI for examples/lint/shape-mismatch.scene, written by
+// `scene run --swiftui`.
 // Screen: iphone-16-pro, 402 × 874 pt, display corner radius 62. The scene targets iOS 26.
 // Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and macOS
 // only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback
@@ -18,6 +18,12 @@ enum ShapeMismatchCorners {
     }
 }
 
+/// The scene's colours, each named once: a `fill` after the first shape that has it; the colour of a
+/// shape without one after its depth, as `scene run --svg` draws it.
+private extension Color {
+    static let depth0Fill = Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)
+}
+
 struct ShapeMismatchView: View {
     var body: some View {
         card
@@ -27,8 +33,7 @@ struct ShapeMismatchView: View {
 
     /// `card`
     private var card: some View {
-        // resolves to 20 20 20 20
-        ShapeMismatchCorners.rect(20).fill(Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255))
+        ShapeMismatchCorners.rect(20).fill(Color.depth0Fill)  // resolves to 20 20 20 20
             .frame(width: 300, height: 200)
             .clipShape(ShapeMismatchCorners.rect(20))  // resolves to 20 20 20 20
             .contentShape(Rectangle())  // resolves to 0 0 0 0

@@ -1,5 +1,5 @@
-// TransitionShapeView.swift: SwiftUI for examples/lint/transition-shape.scene, written by `scene
-// run --swiftui`.
+// TransitionShapeView.swift: SwiftUI for examples/lint/transition-shape.scene, written by
+// `scene run --swiftui`.
 // Screen: iphone-16-pro, 402 × 874 pt, display corner radius 62. The scene targets iOS 26.
 // Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and macOS
 // only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback
@@ -17,14 +17,22 @@ enum TransitionShapeCorners {
         RoundedRectangle(cornerRadius: radius, style: .continuous)
     }
 
-    /// Nested content inside a container: concentric, never below `minimum`.
-    static func nested(minimum: CGFloat, uniform: Bool = false) -> AnyShape {
+    /// Nested content inside a container, filled: concentric, never below `minimum`.
+    @MainActor @ViewBuilder
+    static func nested(minimum: CGFloat, uniform: Bool = false, fill style: some ShapeStyle) -> some View {
         if #available(iOS 26.0, macOS 26.0, *) {
-            AnyShape(ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform))
+            ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform).fill(style)
         } else {
-            AnyShape(rect(minimum))
+            rect(minimum).fill(style)
         }
     }
+}
+
+/// The scene's colours, each named once: a `fill` after the first shape that has it; the colour of a
+/// shape without one after its depth, as `scene run --svg` draws it.
+private extension Color {
+    static let depth0Fill = Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)
+    static let depth1Fill = Color(red: 1, green: 0xC3 / 255, blue: 0)
 }
 
 struct TransitionShapeView: View {
@@ -42,12 +50,7 @@ struct TransitionShapeView: View {
             .padding(12)
             .frame(width: 300, height: 200)
             .concentricContainer(TransitionShapeCorners.rect(28))  // resolves to 28 28 28 28 (container)
-            // resolves to 28 28 28 28
-            .background { TransitionShapeCorners.rect(28).fill(Color(
-                red: 0x0A / 255,
-                green: 0x24 / 255,
-                blue: 0x63 / 255
-            )) }
+            .background { TransitionShapeCorners.rect(28).fill(Color.depth0Fill) }  // resolves to 28 28 28 28
     }
 
     /// `photo`
@@ -55,7 +58,7 @@ struct TransitionShapeView: View {
         // note: matchedTransitionSource clips to a RoundedRectangle only: `transition concentric` is written as its
         // resolved radius 16
         // resolves to 16 16 16 16 against `card`; iOS 18: 16 16 16 16
-        TransitionShapeCorners.nested(minimum: 16).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))
+        TransitionShapeCorners.nested(minimum: 16, fill: Color.depth1Fill)
             // resolves to 16 16 16 16 against `card`; iOS 18: 0 0 0 0
             .zoomSource(id: "photo", in: namespace, cornerRadius: 16)
     }

@@ -1,5 +1,5 @@
-// UnevenSiblingsView.swift: SwiftUI for examples/lint/uneven-siblings.scene, written by `scene run
-// --swiftui`.
+// UnevenSiblingsView.swift: SwiftUI for examples/lint/uneven-siblings.scene, written by
+// `scene run --swiftui`.
 // Screen: iphone-16-pro, 402 × 874 pt, display corner radius 62. The scene targets iOS 26.
 // Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and macOS
 // only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback
@@ -17,14 +17,22 @@ enum UnevenSiblingsCorners {
         RoundedRectangle(cornerRadius: radius, style: .continuous)
     }
 
-    /// Nested content inside a container: concentric, never below `minimum`.
-    static func nested(minimum: CGFloat, uniform: Bool = false) -> AnyShape {
+    /// Nested content inside a container, filled: concentric, never below `minimum`.
+    @MainActor @ViewBuilder
+    static func nested(minimum: CGFloat, uniform: Bool = false, fill style: some ShapeStyle) -> some View {
         if #available(iOS 26.0, macOS 26.0, *) {
-            AnyShape(ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform))
+            ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform).fill(style)
         } else {
-            AnyShape(rect(minimum))
+            rect(minimum).fill(style)
         }
     }
+}
+
+/// The scene's colours, each named once: a `fill` after the first shape that has it; the colour of a
+/// shape without one after its depth, as `scene run --svg` draws it.
+private extension Color {
+    static let cardFill = Color(red: 0xF2 / 255, green: 0xF2 / 255, blue: 0xF7 / 255)
+    static let depth1Fill = Color(red: 1, green: 0xC3 / 255, blue: 0)
 }
 
 struct UnevenSiblingsView: View {
@@ -40,12 +48,7 @@ struct UnevenSiblingsView: View {
             .padding(12)
             .frame(width: 298, height: 100)
             .concentricContainer(UnevenSiblingsCorners.rect(28))  // resolves to 28 28 28 28 (container)
-            // resolves to 28 28 28 28
-            .background { UnevenSiblingsCorners.rect(28).fill(Color(
-                red: 0xF2 / 255,
-                green: 0xF2 / 255,
-                blue: 0xF7 / 255
-            )) }
+            .background { UnevenSiblingsCorners.rect(28).fill(Color.cardFill) }  // resolves to 28 28 28 28
     }
 
     /// `row`
@@ -60,21 +63,21 @@ struct UnevenSiblingsView: View {
     /// `a`
     private var a: some View {
         // resolves to 16 8 8 16 against `card`; iOS 18: 8 8 8 8
-        UnevenSiblingsCorners.nested(minimum: 8).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))
+        UnevenSiblingsCorners.nested(minimum: 8, fill: Color.depth1Fill)
             .frame(width: 86, height: 76)
     }
 
     /// `b`
     private var b: some View {
         // resolves to 8 8 8 8 against `card`; iOS 18: 8 8 8 8
-        UnevenSiblingsCorners.nested(minimum: 8).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))
+        UnevenSiblingsCorners.nested(minimum: 8, fill: Color.depth1Fill)
             .frame(width: 86, height: 76)
     }
 
     /// `c`
     private var c: some View {
         // resolves to 8 16 16 8 against `card`; iOS 18: 8 8 8 8
-        UnevenSiblingsCorners.nested(minimum: 8).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))
+        UnevenSiblingsCorners.nested(minimum: 8, fill: Color.depth1Fill)
             .frame(width: 86, height: 76)
     }
 }

@@ -20,6 +20,12 @@ enum UnusedBindingFixedCorners {
     }
 }
 
+/// The scene's colours, each named once: a `fill` after the first shape that has it; the colour of a
+/// shape without one after its depth, as `scene run --svg` draws it.
+private extension Color {
+    static let depth0Fill = Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)
+}
+
 struct UnusedBindingFixedView: View {
     var body: some View {
         card
@@ -31,11 +37,7 @@ struct UnusedBindingFixedView: View {
     /// `card`
     private var card: some View {
         // resolves to 28 28 28 28
-        UnusedBindingFixedCorners.rect(UnusedBindingFixedCorners.corner).fill(Color(
-            red: 0x0A / 255,
-            green: 0x24 / 255,
-            blue: 0x63 / 255
-        ))
+        UnusedBindingFixedCorners.rect(UnusedBindingFixedCorners.corner).fill(Color.depth0Fill)
             .frame(width: 300, height: 200)
     }
 }

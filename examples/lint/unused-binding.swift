@@ -1,5 +1,5 @@
-// UnusedBindingView.swift: SwiftUI for examples/lint/unused-binding.scene, written by `scene run
-// --swiftui`.
+// UnusedBindingView.swift: SwiftUI for examples/lint/unused-binding.scene, written by
+// `scene run --swiftui`.
 // Screen: iphone-16-pro, 402 × 874 pt, display corner radius 62. The scene targets iOS 26.
 // Compiles in an iOS 17+ / macOS 14+ target in Swift 6 mode, for iOS (and Mac Catalyst) and macOS
 // only: every iOS 26 API is behind `#available(iOS 26.0, macOS 26.0, *)` with the iOS 18 fallback
@@ -21,6 +21,12 @@ enum UnusedBindingCorners {
     }
 }
 
+/// The scene's colours, each named once: a `fill` after the first shape that has it; the colour of a
+/// shape without one after its depth, as `scene run --svg` draws it.
+private extension Color {
+    static let depth0Fill = Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)
+}
+
 struct UnusedBindingView: View {
     var body: some View {
         card
@@ -31,12 +37,7 @@ struct UnusedBindingView: View {
 
     /// `card`
     private var card: some View {
-        // resolves to 28 28 28 28
-        UnusedBindingCorners.rect(UnusedBindingCorners.corner).fill(Color(
-            red: 0x0A / 255,
-            green: 0x24 / 255,
-            blue: 0x63 / 255
-        ))
+        UnusedBindingCorners.rect(UnusedBindingCorners.corner).fill(Color.depth0Fill)  // resolves to 28 28 28 28
             .frame(width: 300, height: 200)
     }
 }

@@ -17,14 +17,22 @@ enum UnusedSuppressionFixedCorners {
         RoundedRectangle(cornerRadius: radius, style: .continuous)
     }
 
-    /// Nested content inside a container: concentric, never below `minimum`.
-    static func nested(minimum: CGFloat, uniform: Bool = false) -> AnyShape {
+    /// Nested content inside a container, filled: concentric, never below `minimum`.
+    @MainActor @ViewBuilder
+    static func nested(minimum: CGFloat, uniform: Bool = false, fill style: some ShapeStyle) -> some View {
         if #available(iOS 26.0, macOS 26.0, *) {
-            AnyShape(ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform))
+            ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform).fill(style)
         } else {
-            AnyShape(rect(minimum))
+            rect(minimum).fill(style)
         }
     }
+}
+
+/// The scene's colours, each named once: a `fill` after the first shape that has it; the colour of a
+/// shape without one after its depth, as `scene run --svg` draws it.
+private extension Color {
+    static let depth0Fill = Color(red: 0x0A / 255, green: 0x24 / 255, blue: 0x63 / 255)
+    static let depth1Fill = Color(red: 1, green: 0xC3 / 255, blue: 0)
 }
 
 struct UnusedSuppressionFixedView: View {
@@ -44,23 +52,18 @@ struct UnusedSuppressionFixedView: View {
         }
         .frame(width: 200, height: 100, alignment: .bottomTrailing)
         .concentricContainer(UnusedSuppressionFixedCorners.rect(20))  // resolves to 20 20 20 20 (container)
-        // resolves to 20 20 20 20
-        .background { UnusedSuppressionFixedCorners.rect(20).fill(Color(
-            red: 0x0A / 255,
-            green: 0x24 / 255,
-            blue: 0x63 / 255
-        )) }
+        .background { UnusedSuppressionFixedCorners.rect(20).fill(Color.depth0Fill) }  // resolves to 20 20 20 20
     }
 
     /// `photo`
     private var photo: some View {
         // resolves to 8 8 8 8 against `card`; iOS 18: 8 8 8 8
-        UnusedSuppressionFixedCorners.nested(minimum: 8).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))
+        UnusedSuppressionFixedCorners.nested(minimum: 8, fill: Color.depth1Fill)
     }
 
     /// `thumb`
     private var thumb: some View {
-        UnusedSuppressionFixedCorners.rect(2).fill(Color(red: 1, green: 0xC3 / 255, blue: 0))  // resolves to 2 2 2 2
+        UnusedSuppressionFixedCorners.rect(2).fill(Color.depth1Fill)  // resolves to 2 2 2 2
             .frame(width: 40, height: 40)
     }
 }

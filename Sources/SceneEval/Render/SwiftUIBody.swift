@@ -31,12 +31,16 @@ struct SwiftUIEmitter {
     var usesRect = false
     var usesNested = false
     /// The enum's ConcentricRectangles: name, code, and the nodes that use it (indices).
-    var concentricShapes: [(name: String, code: ConcentricCode, users: [Int])] = []
+    var concentricShapes: [(name: String, code: ConcentricCode, users: [Int], asShape: Bool, filled: Bool)] = []
+    /// `nested(minimum:uniform:fill:)`, the filled form of `nested`, is used.
+    var usesNestedFill = false
     var usesGlass = false
     /// Adjacent glass siblings are grouped (`GlassGroup`, iOS 26's GlassEffectContainer).
     var usesGlassGroup = false
     /// A `role button` with glass is a Button in the glass button style (`glassButton`).
     var usesGlassButton = false
+    /// The colour constants (`SwiftUIColors`): name, `Color(…)` code, first user.
+    var colours: [(code: String, first: Int, depth: Int?, name: String)] = []
     var usesTransition = false
     var containerTypes: [String] = []
     /// Labelled nodes' subviews, by node index (written in document order).
@@ -223,7 +227,8 @@ struct SwiftUIEmitter {
             return glassGroup(children[i], lines + ["}"], spacing: it.stack == .zstack || it.stack == nil ? nil : spacing(i))
         }
         if let s = it.filled {
-            return [shape(s, i) + ".fill(\(fill(i)))" + resolves(i, role: nil)]
+            let colour = fill(i)
+            return [shape(s, i, fill: colour) + resolves(i, role: nil)]
         }
         return ["Color.clear"]
     }
@@ -260,12 +265,4 @@ struct SwiftUIEmitter {
         return out
     }
 
-    /// The fill: the node's `fill`, else the palette colour of its drawn depth (as the SVG draws it).
-    func fill(_ i: Int) -> String {
-        if let c = items[i].fill { return SwiftSource.color(c) }
-        var depth = 0
-        var p = parents[i]
-        while let j = p { if items[j].drawn != nil { depth += 1 }; p = parents[j] }
-        return SwiftSource.color(SVGStyle.palette[depth % SVGStyle.palette.count])
-    }
 }

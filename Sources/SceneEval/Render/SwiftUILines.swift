@@ -42,18 +42,30 @@ enum SwiftLines {
         out.append(line)
     }
 
-    /// `// words…` broken at spaces into lines of at most `limit` columns, each under the marker.
-    static func wrapComment(_ body: String, indent: String, into out: inout [String]) {
+    /// `// words…` broken at spaces into lines of at most `width` columns, each under the
+    /// marker; a `code span` is never broken.
+    static func wrapComment(_ body: String, indent: String, width: Int = limit, into out: inout [String]) {
         let marker = body.hasPrefix("///") ? "///" : "//"
         var line = indent + marker
-        for word in body.dropFirst(marker.count).split(separator: " ") {
-            if line.count > indent.count + marker.count, line.count + 1 + word.count > limit {
+        for word in words(body.dropFirst(marker.count)) {
+            if line.count > indent.count + marker.count, line.count + 1 + word.count > width {
                 out.append(line)
                 line = indent + marker
             }
             line += " " + word
         }
         out.append(line)
+    }
+
+    /// The words of a comment, a span in backticks kept as one.
+    static func words(_ text: Substring) -> [String] {
+        var out: [String] = []
+        var open = false
+        for word in text.split(separator: " ") {
+            if open, let last = out.popLast() { out.append(last + " " + word) } else { out.append(String(word)) }
+            if word.filter({ $0 == "`" }).count % 2 == 1 { open.toggle() }
+        }
+        return out
     }
 
     /// Where a `//` comment starts after code (outside string literals), if one does.

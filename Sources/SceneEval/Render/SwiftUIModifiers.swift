@@ -5,7 +5,13 @@ extension SwiftUIEmitter {
     /// A scene shape as a SwiftUI shape expression, in the View (names prefixed with the enum).
     /// `capsule: false` where a Capsule cannot stand in for fitted radii (a container).
     /// `role` is the layer the shape is (`clip`, `glass`, …; nil: the drawn shape), for its fallback.
-    mutating func shape(_ s: ShapeExpr, _ i: Int, capsule: Bool = true, role: String? = nil) -> String {
+    /// With `fill`, the shape filled with that colour: a ConcentricRectangle then stays concrete,
+    /// through a `@ViewBuilder` helper of the enum (`nested(minimum:fill:)`, `cardShape(fill:)`),
+    /// not an `AnyShape`, which only a shape passed to a modifier needs.
+    mutating func shape(_ s: ShapeExpr, _ i: Int, capsule: Bool = true, role: String? = nil, fill: String? = nil) -> String {
+        if let fill {
+            guard case .concentric = s else { return shape(s, i, capsule: capsule, role: role) + ".fill(\(fill))" }
+        }
         let circular = items[i].style == .circular
         let p = prefix
         let e = { (x: Expr) in SwiftSource.expr(x, prefix: p) }
@@ -53,21 +59,26 @@ extension SwiftUIEmitter {
             }
             if code.fallbackShape.hasPrefix("rect(") || code.seed != nil { usesRect = true }  // the fallback
             if let seed = code.seed {
+                let args = "minimum: \(e(seed.minimum))\(seed.uniform ? ", uniform: true" : "")"
+                if let fill { usesNestedFill = true; return prefix + "nested(\(args), fill: \(fill))" }
                 usesNested = true
-                return prefix + "nested(minimum: \(e(seed.minimum))\(seed.uniform ? ", uniform: true" : ""))"
+                return prefix + "nested(\(args))"
             }
-            return prefix + concentricShapeName(code, label: nodes[i].label?.name, user: i)
+            let name = concentricShapeName(code, label: nodes[i].label?.name, user: i, filled: fill != nil)
+            return prefix + name + (fill.map { "(fill: \($0))" } ?? "")
         }
     }
 
     /// The enum's name for a ConcentricRectangle (one per distinct shape; the label's when it has one).
-    mutating func concentricShapeName(_ code: ConcentricCode, label: String?, user: Int) -> String {
+    /// `filled`: used filled (the enum's `@ViewBuilder` form), else as a shape (its `AnyShape` form).
+    mutating func concentricShapeName(_ code: ConcentricCode, label: String?, user: Int, filled: Bool) -> String {
         if let k = concentricShapes.firstIndex(where: { $0.code == code }) {
             if !concentricShapes[k].users.contains(user) { concentricShapes[k].users.append(user) }
+            if filled { concentricShapes[k].filled = true } else { concentricShapes[k].asShape = true }
             return concentricShapes[k].name
         }
         let name = freeName(label.map { $0 + "Shape" } ?? "concentric")
-        concentricShapes.append((name, code, [user]))
+        concentricShapes.append((name, code, [user], !filled, filled))
         return name
     }
 
@@ -172,7 +183,8 @@ extension SwiftUIEmitter {
         var out: [String] = []
         if let c = it.container { out += containerModifier(i, c) }
         if it.stack != nil || !children[i].isEmpty, let s = it.filled {
-            out.append(".background { \(shape(s, i)).fill(\(fill(i))) }" + resolves(i, role: nil))
+            let colour = fill(i)
+            out.append(".background { \(shape(s, i, fill: colour)) }" + resolves(i, role: nil))
         }
         var styled = false
         if let g = it.glassIn {
@@ -183,15 +195,16 @@ extension SwiftUIEmitter {
                 out.append(".glassButton(\(border))" + resolves(i, role: role))
             } else {
                 usesGlass = true
-                let tint = it.filled == nil ? it.fill.map { "tint: \(SwiftSource.color($0)), " } ?? "" : ""
+                let tint = it.filled == nil ? it.fill.map { "tint: \(colour($0, user: i)), " } ?? "" : ""
                 out.append(".glass(\(tint)in: \(shape(g, i, role: role)))" + resolves(i, role: role))
             }
         }
         for layer in it.layers {
-            let s = layer.role == "transition" ? "" : shape(layer.shape, i, role: layer.role)
+            let colour = layer.role == "background" ? fill(i) : nil
+            let s = layer.role == "transition" ? "" : shape(layer.shape, i, role: layer.role, fill: colour)
             switch layer.role {
             case "clip": out.append(".clipShape(\(s))" + resolves(i, role: "clip"))
-            case "background": out.append(".background { \(s).fill(\(fill(i))) }" + resolves(i, role: "background"))
+            case "background": out.append(".background { \(s) }" + resolves(i, role: "background"))
             case "hit": out.append(".contentShape(\(s))" + resolves(i, role: "hit"))
             default: out.append(transition(i, layer.shape, layer.range))
             }

@@ -31,13 +31,9 @@ extension SwiftUIEmitter {
     }
 
     /// `text` as `// ` comment lines of at most 100 columns, broken at spaces.
-    static func comment(_ text: String, indent: String = "") -> String {
-        var lines: [String] = [], line = indent + "//"
-        for word in text.split(separator: " ") {
-            if line.count > indent.count + 2, line.count + 1 + word.count > 100 { lines.append(line); line = indent + "//" }
-            line += " " + word
-        }
-        lines.append(line)
+    static func comment(_ text: String) -> String {
+        var lines: [String] = []
+        SwiftLines.wrapComment("// " + text, indent: "", width: 100, into: &lines)
         return lines.joined(separator: "\n")
     }
 
@@ -76,15 +72,35 @@ extension SwiftUIEmitter {
                             "        AnyShape(ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform))",
                             "    } else {", "        AnyShape(rect(minimum))", "    }", "}"])
         }
+        if usesNestedFill {
+            helpers.append(["/// Nested content inside a container, filled: concentric, never below `minimum`.",
+                            "@MainActor @ViewBuilder",
+                            "static func nested(minimum: CGFloat, uniform: Bool = false, fill style: some ShapeStyle) -> some View {",
+                            "    if #available(iOS 26.0, macOS 26.0, *) {",
+                            "        ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform).fill(style)",
+                            "    } else {", "        rect(minimum).fill(style)", "    }", "}"])
+        }
         // In document order of their first user (the nodes are written children first).
         for c in concentricShapes.sorted(by: { ($0.users.min() ?? 0) < ($1.users.min() ?? 0) }) {
             let names = c.users.sorted().map { describe($0) }
             let who = names.count == 1 ? names[0] : "Shared by " + names.joined(separator: ", ")
-            helpers.append(["/// \(who): ConcentricRectangle on \(newRelease); before, \(c.code.before).",
-                            "static var \(c.name): AnyShape {",
-                            "    if #available(iOS 26.0, macOS 26.0, *) {",
-                            "        AnyShape(\(c.code.initializer))",
-                            "    } else {", "        AnyShape(\(c.code.fallbackShape))", "    }", "}"])
+            let doc = "/// \(who): ConcentricRectangle on \(newRelease); before, \(c.code.before)."
+            if c.asShape {
+                helpers.append([doc, "static var \(c.name): AnyShape {",
+                                "    if #available(iOS 26.0, macOS 26.0, *) {",
+                                "        AnyShape(\(c.code.initializer))",
+                                "    } else {", "        AnyShape(\(c.code.fallbackShape))", "    }", "}"])
+            }
+            if c.filled {
+                // The parameter takes a name no binding has: the initialiser names bindings unprefixed.
+                let style = freeName("style")
+                helpers.append([c.asShape ? "/// Filled with `\(style)`." : doc + " Filled with `\(style)`.",
+                                "@MainActor @ViewBuilder",
+                                "static func \(c.name)(fill \(style): some ShapeStyle) -> some View {",
+                                "    if #available(iOS 26.0, macOS 26.0, *) {",
+                                "        \(c.code.initializer).fill(\(style))",
+                                "    } else {", "        \(c.code.fallbackShape).fill(\(style))", "    }", "}"])
+            }
         }
         for h in helpers {
             if lines.count > 2 || !bindings.isEmpty { lines.append("") }

@@ -79,9 +79,10 @@ public enum SwiftUIWriter {
                                viewName: names.view, enumName: names.corners)
         e.minimumFallback = minimumFallback
         let view = e.viewStruct()
-        let body = e.renameShared(in: view)
+        let body = e.nameColours(in: e.renameShared(in: view))
         var out = e.header(options: options)
         out += e.cornerEnum()
+        out += e.colourExtension()
         out += "\n" + body
         out += e.fileprivateModifiers()
         out += e.preview(all: options.allPreviews)
