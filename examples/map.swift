@@ -12,8 +12,8 @@ import SwiftUI
 
 /// The corner scale: every radius the view uses, named once; containers derive from their content.
 enum MapCorners {
-    static let map: CGFloat = 28  // maps and large media
-    static let inset: CGFloat = 12  // card on a map → 16
+    static let map: CGFloat = 34  // maps and large media
+    static let inset: CGFloat = 12  // card on a map → 22
     static let thumb: CGFloat = 64
 
     static func rect(_ radius: CGFloat) -> RoundedRectangle {
@@ -61,17 +61,17 @@ struct MapView: View {
         card
             .padding(MapCorners.inset)
             .frame(width: 360, height: 240, alignment: .bottom)
-            .concentricContainer(MapCorners.rect(MapCorners.map))  // resolves to 28 28 28 28 (container)
-            .background { MapCorners.rect(MapCorners.map).fill(Color.mapFill) }  // resolves to 28 28 28 28
+            .concentricContainer(MapCorners.rect(MapCorners.map))  // resolves to 34 34 34 34 (container)
+            .background { MapCorners.rect(MapCorners.map).fill(Color.mapFill) }  // resolves to 34 34 34 34
     }
 
     /// `card`
     private var card: some View {
         row
             .padding(12)
-            // resolves to 16 16 16 16 (container)
+            // resolves to 22 22 22 22 (container)
             .concentricContainer(MapCorners.rect(MapCorners.map - MapCorners.inset))
-            // resolves to 16 16 16 16 against `map`; iOS 18: 16 16 16 16
+            // resolves to 22 22 22 22 against `map`; iOS 18: 22 22 22 22
             .glass(in: MapCorners.nested(minimum: MapCorners.map - MapCorners.inset, uniform: true))
     }
 

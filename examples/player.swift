@@ -16,14 +16,25 @@ enum PlayerCorners {
         RoundedRectangle(cornerRadius: radius, style: .continuous)
     }
 
-    /// Nested content inside a container: concentric, never below `minimum`.
-    static func nested(minimum: CGFloat, uniform: Bool = false) -> AnyShape {
+    /// Nested content inside a container, filled: concentric, never below `minimum`.
+    @MainActor @ViewBuilder
+    static func nested(minimum: CGFloat, uniform: Bool = false, fill style: some ShapeStyle) -> some View {
         if #available(iOS 26.0, macOS 26.0, *) {
-            AnyShape(ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform))
+            ConcentricRectangle(corners: .concentric(minimum: .fixed(minimum)), isUniform: uniform).fill(style)
         } else {
-            AnyShape(rect(minimum))
+            rect(minimum).fill(style)
         }
     }
+}
+
+/// The scene's colours, each named once: a `fill` after the first shape that has it; the colour of a
+/// shape without one after its depth, as `scene run --svg` draws it.
+private extension Color {
+    static let artFill = Color(red: 1, green: 0x9F / 255, blue: 0x0A / 255)
+    static let titleFill = Color(red: 0xD1 / 255, green: 0xD1 / 255, blue: 0xD6 / 255)
+    static let playFill = Color(red: 0x1C / 255, green: 0x1C / 255, blue: 0x1E / 255)
+    static let iconFill = Color(red: 0x34 / 255, green: 0xC7 / 255, blue: 0x59 / 255)
+    static let badgeFill = Color(red: 1, green: 0x3B / 255, blue: 0x30 / 255)
 }
 
 struct PlayerView: View {
@@ -60,26 +71,25 @@ struct PlayerView: View {
 
     /// `art`
     private var art: some View {
-        // resolves to 24 8 8 24 against `bar`; iOS 18: 8 8 8 8
-        PlayerCorners.nested(minimum: 8).fill(Color(red: 1, green: 0x9F / 255, blue: 0x0A / 255))
+        PlayerCorners.nested(minimum: 8, fill: Color.artFill)  // resolves to 24 8 8 24 against `bar`; iOS 18: 8 8 8 8
             .frame(width: 48, height: 48)
     }
 
     /// `title`
     private var title: some View {
-        PlayerCorners.rect(4).fill(Color(red: 0xD1 / 255, green: 0xD1 / 255, blue: 0xD6 / 255))  // resolves to 4 4 4 4
+        PlayerCorners.rect(4).fill(Color.titleFill)  // resolves to 4 4 4 4
             .frame(width: 120, height: 16)
     }
 
     /// `play`
     private var play: some View {
-        Circle().fill(Color(red: 0x1C / 255, green: 0x1C / 255, blue: 0x1E / 255))  // resolves to 20 20 20 20
+        Circle().fill(Color.playFill)  // resolves to 20 20 20 20
             .frame(width: 40, height: 40)
     }
 
     /// `next`
     private var next: some View {
-        Circle().fill(Color(red: 0x1C / 255, green: 0x1C / 255, blue: 0x1E / 255))  // resolves to 20 20 20 20
+        Circle().fill(Color.playFill)  // resolves to 20 20 20 20
             .frame(width: 40, height: 40)
     }
 
@@ -88,13 +98,12 @@ struct PlayerView: View {
         badge
             .offset(x: 10, y: -10)
             .frame(width: 64, height: 64, alignment: .topTrailing)
-            // resolves to 14 14 14 14
-            .background { PlayerCorners.rect(14).fill(Color(red: 0x34 / 255, green: 0xC7 / 255, blue: 0x59 / 255)) }
+            .background { PlayerCorners.rect(14).fill(Color.iconFill) }  // resolves to 14 14 14 14
     }
 
     /// `badge`
     private var badge: some View {
-        Capsule().fill(Color(red: 1, green: 0x3B / 255, blue: 0x30 / 255))  // resolves to 12 12 12 12
+        Capsule().fill(Color.badgeFill)  // resolves to 12 12 12 12
             .frame(width: 24, height: 24)
     }
 }
