@@ -64,7 +64,7 @@ import SceneLang
     /// deletions, undo, redo.
     static func edit(_ g: inout RecompileTests.Rng) -> String {
         let n = g.int(40)
-        switch g.int(18) {
+        switch g.int(20) {
         case 0: return "let r = \(g.pick([8, 20, 28, 40, 64]))"
         // (The same value in another form is a change too: `let r4 = 6 + 6` → `let r4 = 12`.)
         case 1: return "let r\(g.pick([2, 3, 4, 5, 6])) = \(g.pick(["6", "10", "14", "30", "50", "5 + 5", "10.0", "12", "6 + 6", "p"]))"
@@ -84,6 +84,9 @@ import SceneLang
         case 14: return ":redo"
         case 15: return "pill: \(g.pick(["rect 8", "capsule", "rect \(n)"])) size 80x30 role button align top pad top \(n)"
         case 16: return "w: glass concentric min \(n % 20) size 120x60 align leading pad leading \(n % 12)"
+        // Rounded ancestors that declare no container: a row of fixed chips, a concentric minimum.
+        case 17: return "h: rect \(g.pick(["r", "r5", "20", "\(n)"])) size 298x100 align top pad top 300 < hstack spacing 8 pad 12 < rect \(n % 24) size 86x76; rect \(n % 24) size 86x76; rect \(n % 24) size 86x76 > >"
+        case 18: return "t: rect \(g.pick(["r2", "r", "12"])) size 200x120 align bottom pad bottom 200 < concentric min \(n % 30) pad \(n % 16) >"
         default: return "d: container rect r6 size \(60 + n)x90 align trailing < concentric min \(n) size 20x20 align bottomTrailing pad 1 >"
         }
     }
