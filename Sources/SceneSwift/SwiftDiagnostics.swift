@@ -68,6 +68,12 @@ extension SwiftRead {
                              help: d.help.map { swiftWords($0, primary: i) }, notes: [], values: d.values)
         switch d.id {
         case .pinchedCorner, .flaredCorner:
+            // One of a row of the same shape: the row is fixed whole (the checker's AncestorRow.swift).
+            if let each = d.values["rowRadius"] {
+                out.help = rowHelp(i, each: each, ancestor: d.values["rowAncestorRadius"], flared: d.id == .flaredCorner,
+                                   count: Int(d.values["rowCount"] ?? 0), radius: d.values["radius"] ?? each)
+                break
+            }
             guard let want = d.values["concentricRadius"] else { break }
             let (help, fix) = radiusHelp(i, want: want)
             out.help = help
@@ -92,6 +98,32 @@ extension SwiftRead {
         default: break
         }
         return (f, out)
+    }
+
+    /// The help for one of a row of `count` views drawn with the same shape, whose outer
+    /// ones are flared or pinched against the shape around them: fixing one alone would
+    /// leave the row uneven, so the help is for the row (no automatic fix: it edits every
+    /// view, or the shape around them).
+    /// `radius`: what they draw now.
+    func rowHelp(_ i: Int, each: Double, ancestor: Double?, flared: Bool, count: Int, radius: Double) -> String {
+        func f(_ v: Double) -> String { ConstantTable.format((v * 100).rounded() / 100) }
+        let fromModifier = scene.nodes[i].shape?.swift.hasPrefix(".cornerRadius") == true
+        let every = fromModifier ? "`.cornerRadius(\(f(each)))`" : "`cornerRadius: \(f(each))`"
+        var around = "the shape around them", outer = "R"
+        if let a = self.ancestor(of: i), let r = scene.nodes[a].container?.radius ?? scene.nodes[a].shape?.radius {
+            around = "`\(scene.nodes[a].shape?.swift ?? r.swift)`"
+            outer = r.swift
+        }
+        var help = "these \(count) views are one row of the same shape: fixing this one alone would leave the row uneven. To keep it even, "
+        switch (flared, ancestor) {
+        case (true, let t?): help += "raise \(around)'s radius to \(f(t)), and every one keeps its radius; or give every one \(every)"
+        case (false, let t?): help += "give every one \(every); or lower \(around)'s radius to \(f(t))"
+        default: help += "give every one \(every)"
+        }
+        // On iOS 26: concentric with a minimum, so the ones far from the corners keep it.
+        var minimum = each
+        if flared, let t = ancestor { outer = f(t); minimum = radius }
+        return help + "; or, on iOS 26, `ConcentricRectangle(corners: .concentric(minimum: \(f(minimum))))` inside `.containerShape(.rect(cornerRadius: \(outer)))`"
     }
 
     /// The help and fix for a fixed radius that should be `want`: the concentric number,

@@ -33,7 +33,10 @@ extension Context {
     /// The help and fixes of flared or pinched shape `i` when it is one of a row
     /// (`fixedRow`) against ancestor `ref` that declares no container, and fixing each
     /// sibling's corners alone would leave the row uneven; nil otherwise.
-    mutating func rowHelp(_ i: Int, _ ref: NestingReference, isFlared: Bool) -> (String, [TextEdit])? {
+    /// `values`: `rowRadius` (every sibling's concentric radius), `rowAncestorRadius`
+    /// (the ancestor's radius that keeps theirs, when it may be that round), `rowCount`.
+    mutating func rowHelp(_ i: Int, _ ref: NestingReference, isFlared: Bool)
+        -> (help: String, fixes: [TextEdit], values: [String: Double])? {
         guard case .node(let a) = ref.ancestor else { return nil }
         let row = fixedRow(i)
         guard !row.isEmpty else { return nil }
@@ -85,6 +88,8 @@ extension Context {
             way = "raise `\(who)`'s radius to \(n(target)) (\(sum)), and every one keeps its radius; or \(spread)"
         }
         let help = "\(names) are one row of the same shape: fixing this one alone would leave the row uneven. To keep it even, \(way); \(ios26)"
-        return (help, isFlared && !ancestor.isEmpty ? ancestor : every)
+        var values: [String: Double] = ["rowRadius": radius, "rowCount": Double(row.count)]
+        if isFlared ? !ancestor.isEmpty : true { values["rowAncestorRadius"] = target }
+        return (help, isFlared && !ancestor.isEmpty ? ancestor : every, values)
     }
 }

@@ -268,11 +268,11 @@ struct Context {
         let capped = uncapped > 0 && abs(want - half) < 1e-9
         let capsule = capped && concentric.isUniform ? ", or `capsule`" : ""
         let how = isFlared ? "rounder" : "squarer"
-        let (help, fixes) = fixedCornerHelp(i, ref, first, isFlared: isFlared, concentric: concentric, capsule: capsule)
+        let (help, fixes, extra) = fixedCornerHelp(i, ref, first, isFlared: isFlared, concentric: concentric, capsule: capsule)
         if sh.isContainer, fixes.contains(where: { $0.range == sh.containerRange }) { containerEdit(i, finding: findings.count) }
         add(code,
             "`\(sh.id)` is \(how) than \(name(ref)) at \(list.map(\.corner.name).joined(separator: ", ")): radius \(n(first.radius)), concentric would be \(capped ? "\(n(uncapped)), at most \(n(want)) (half its shorter side)" : n(want))",
-            at: shapeRange(i), help: help, values: ["radius": first.radius, "concentricRadius": want], fixes: fixes)
+            at: shapeRange(i), help: help, values: extra.merging(["radius": first.radius, "concentricRadius": want]) { a, _ in a }, fixes: fixes)
         return true
     }
 
@@ -311,7 +311,7 @@ struct Context {
     /// corner as the concentric radius draws it (capped at half the shorter side),
     /// the others as they are; `first` the corner the message names.
     mutating func fixedCornerHelp(_ i: Int, _ ref: NestingReference, _ first: CornerMiss, isFlared: Bool,
-                                  concentric: Radii, capsule: String) -> (String, [TextEdit]) {
+                                  concentric: Radii, capsule: String) -> (String, [TextEdit], [String: Double]) {
         let sh = scene.shapes[i]
         let want = first.concentric
         // The concentric radius as a shape: one number, or each corner its own.
@@ -325,14 +325,14 @@ struct Context {
         guard let r = sh.shapeRange else {
             // The container shape is what is drawn: it cannot become concentric.
             let decl = Radii(all: want).containerDeclaration
-            return ("use the concentric radius: `\(decl)`", sh.containerRange.map { [TextEdit($0, decl)] } ?? [])
+            return ("use the concentric radius: `\(decl)`", sh.containerRange.map { [TextEdit($0, decl)] } ?? [], [:])
         }
         // Against an ancestor that declares no container, `concentric` would follow
         // the container above it: the fix is the concentric number, and the help
         // gives the iOS 26 spelling too (declare the ancestor's shape, follow it).
         if ref.outline != .container, case .node(let a) = ref.ancestor {
             // One of a row of the same shape: keep the row even (AncestorRow.swift).
-            if let row = rowHelp(i, ref, isFlared: isFlared) { return row }
+            if let row = rowHelp(i, ref, isFlared: isFlared) { return (row.help, row.fixes, row.values) }
             var fixed = drawn, fixes = [TextEdit(r, drawn)]
             // A radius written with names keeps them (KeepNames.swift).
             if concentric.isUniform, let e = drawnRect(i), !ExprValue.names(e).isEmpty {
@@ -340,7 +340,7 @@ struct Context {
                 if let kept = adjusted(e, to: want) { fixed = "rect " + kept; fixes = [TextEdit(e.range, kept)] }
             }
             let decl = scene.outer(of: ref).radii.containerDeclaration, who = scene.shapes[a].id
-            return ("use the concentric radius: `\(fixed)`\(capsule); or, on iOS 26, declare `\(who)`'s shape as its container and follow it: `\(decl)` on `\(who)`, `concentric min \(minimum)` on `\(sh.id)`", fixes)
+            return ("use the concentric radius: `\(fixed)`\(capsule); or, on iOS 26, declare `\(who)`'s shape as its container and follow it: `\(decl)` on `\(who)`, `concentric min \(minimum)` on `\(sh.id)`", fixes, [:])
         }
         // Switch the drawn shape to concentric, keeping a minimum no larger than
         // the concentric radius; a container declared with the same radii follows.
@@ -348,7 +348,7 @@ struct Context {
         if let cr = sh.containerRange, sh.containerRadii == sh.radii, sh.containerKind?.hasFixedCorners == true {
             fixes.append(TextEdit(cr, Radii(all: want).containerDeclaration))
         }
-        return ("make it concentric (`concentric min \(minimum)`), or use the concentric radius: `\(drawn)`\(capsule)", fixes)
+        return ("make it concentric (`concentric min \(minimum)`), or use the concentric radius: `\(drawn)`\(capsule)", fixes, [:])
     }
 
     /// The largest minimum shape `i` may have as a concentric shape against its

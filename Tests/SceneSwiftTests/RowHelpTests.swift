@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+import SceneLang
+import SceneEval
+@testable import SceneSwift
+
+/// A row of the same fixed shape in a rounded view that declares no container: the
+/// outer ones are flared, and the help (in Swift) is for the whole row, with no
+/// automatic fix that would fix the outer ones alone and leave the row uneven.
+struct RowHelpTests {
+    static func diagnostics(_ name: String) throws -> [Diagnostic] {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/swift/\(name)")
+        let file = SourceFile(name: name, bytes: [UInt8](try Data(contentsOf: url)))
+        return SwiftRead([file]).check()[0].diagnostics
+    }
+
+    @Test func aFlaredRowGetsTheRowsHelpInSwift() throws {
+        let ds = try Self.diagnostics("pre26-chip-row.swift")
+        #expect(ds.map(\.code) == ["flared-corner", "flared-corner"])
+        let d = try #require(ds.first)
+        #expect(d.help == "these 3 views are one row of the same shape: fixing this one alone would leave the row uneven. To keep it even, raise `RoundedRectangle(cornerRadius: 20)`'s radius to 28, and every one keeps its radius; or give every one `cornerRadius: 8`; or, on iOS 26, `ConcentricRectangle(corners: .concentric(minimum: 16))` inside `.containerShape(.rect(cornerRadius: 28))`", "\(d.help ?? "")")
+        #expect(d.fixes.isEmpty)
+    }
+
+    /// One shape alone keeps the concentric number and its fix.
+    @Test func oneShapeAloneKeepsItsOwnHelp() throws {
+        let d = try #require(try Self.diagnostics("pre26-issue-example.swift").first)
+        #expect(d.help?.hasPrefix("use the concentric radius: `cornerRadius: 12`") == true, "\(d.help ?? "")")
+        #expect(d.fixes.count == 1)
+    }
+}
