@@ -85,8 +85,10 @@ extension Context {
         } else {
             fixes = ancestorRaise(a, to: need.needed, outline: need.ref.outline)
             if need.ref.outline == .drawn { ancestorNeeds[a] = max(ancestorNeeds[a] ?? 0, need.needed) }
-            let spelled = fixes.first?.replacement ?? "a shape of radius \(n(need.needed)) and `container rect \(n(need.needed))`"
-            help = "raise `\(who)`'s \(need.ref.outline == .clip ? "clip" : "radius") to \(n(need.needed)) (\(n(need.m)) + \(n(need.d))), not lower the minimum; on iOS 26 declare it as the container `\(sh.id)` follows: `\(spelled)` on `\(who)`"
+            let N = n(need.needed)
+            let spelled = fixes.first.map { "`\($0.replacement)`" }
+                ?? (need.ref.outline == .clip ? "`clip rect \(N) container rect \(N)`" : "a shape of radius \(N) and `container rect \(N)`")
+            help = "raise `\(who)`'s \(need.ref.outline == .clip ? "clip" : "radius") to \(N) (\(n(need.m)) + \(n(need.d))), not lower the minimum; on iOS 26 declare it as the container `\(sh.id)` follows: \(spelled) on `\(who)`"
         }
         add(.containerTooTight,
             "\(name(need.ref)) is too tight for `\(sh.id)`: at \(corners.joined(separator: ", ")) the concentric radius \(n(need.R)) − \(n(need.d)) = \(n(need.R - need.d)) is below the minimum \(n(need.m))",
