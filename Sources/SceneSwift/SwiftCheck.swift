@@ -147,7 +147,7 @@ public struct SwiftRead {
         var seen = Set<String>()
         for d in c.check() where swiftRules.contains(d.id) {
             guard let i = scene.node(at: d.range.start) else { continue }
-            if let why = uncertainty(i, d.id) {
+            if let why = uncertainty(i, d.id, againstAncestor: d.values["againstAncestor"] != nil) {
                 let n = scene.nodes[i], f = n.file >= 0 ? n.file : 0
                 let at = files[f].location(of: (n.shape?.range ?? n.range).lowerBound)
                 results[f].explanations.append("\(files[f].name):\(at.line):\(at.column): skipped: \(d.code) not reported: \(why)")
@@ -181,11 +181,12 @@ public struct SwiftRead {
     // MARK: - certainty
 
     /// The frame a finding on node `i` is measured against: the nearest declared container
-    /// (for shapes that follow one), else the nearest visibly rounded ancestor.
-    func ancestor(of i: Int) -> Int? {
+    /// (for shapes that follow one), else the nearest visibly rounded ancestor; with
+    /// `anyRounded`, the nearest visibly rounded ancestor or container for any shape.
+    func ancestor(of i: Int, anyRounded: Bool = false) -> Int? {
         let followsContainer: Bool
         switch scene.nodes[i].shape?.kind {
-        case .concentric?, .relative?: followsContainer = true
+        case .concentric?, .relative?: followsContainer = !anyRounded
         default: followsContainer = false
         }
         var p = scene.parents[i]
@@ -198,8 +199,10 @@ public struct SwiftRead {
         return nil
     }
 
-    /// Why a finding of `code` on node `i` is not certain, nil when it is.
-    func uncertainty(_ i: Int, _ code: DiagnosticCode) -> String? {
+    /// Why a finding of `code` on node `i` is not certain, nil when it is. `againstAncestor`:
+    /// the finding measures a concentric shape against the rounded shape around it that
+    /// declares no container (its minimum, drawn whatever it follows, is certain).
+    func uncertainty(_ i: Int, _ code: DiagnosticCode, againstAncestor: Bool = false) -> String? {
         let n = scene.nodes[i]
         // The declared container and the shape drawn on the same frame.
         if code == .shapeMismatch {
@@ -212,7 +215,7 @@ public struct SwiftRead {
         if code == .radiusOverflow {
             return sizeKnown(i) ? nil : (n.unsized ?? "its size comes from its content")
         }
-        guard let a = ancestor(of: i) else {
+        guard let a = ancestor(of: i, anyRounded: againstAncestor) else {
             return "nothing around it in the code gives it a rounded frame or a container"
         }
         var j = i

@@ -85,7 +85,11 @@ extension SwiftRead {
             }
         case .containerTooTight:
             if let need = d.values["neededRadius"] {
-                out.help = "raise the container's radius to \(ConstantTable.format((need * 100).rounded() / 100)), or lower the minimum"
+                let r = ConstantTable.format((need * 100).rounded() / 100)
+                out.help = d.values["againstAncestor"] != nil
+                    // The shape around it declares no container: raise it, and on iOS 26 declare it.
+                    ? "raise the radius of the shape around it to \(r) (`cornerRadius: \(r)`), not lower the minimum; on iOS 26 declare it the container: `.containerShape(.rect(cornerRadius: \(r)))`"
+                    : "raise the container's radius to \(r), or lower the minimum"
             }
         case .radiusOverflow:
             if let most = d.values["maxRadius"] {

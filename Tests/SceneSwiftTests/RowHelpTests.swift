@@ -29,4 +29,13 @@ struct RowHelpTests {
         #expect(d.help?.hasPrefix("use the concentric radius: `cornerRadius: 12`") == true, "\(d.help ?? "")")
         #expect(d.fixes.count == 1)
     }
+
+    /// A ConcentricRectangle whose minimum the rounded background around it (no container)
+    /// cannot hold: reported, since the minimum is drawn whatever the shape follows, with
+    /// the help in Swift; one that fits is not.
+    @Test func aMinimumTheBackgroundCannotHoldIsReported() throws {
+        let ds = try Self.diagnostics("pre26-concentric-minimum.swift")
+        #expect(ds.map(\.code) == ["container-too-tight"])
+        #expect(ds.first?.help == "raise the radius of the shape around it to 28 (`cornerRadius: 28`), not lower the minimum; on iOS 26 declare it the container: `.containerShape(.rect(cornerRadius: 28))`")
+    }
 }

@@ -93,7 +93,8 @@ extension Context {
         add(.containerTooTight,
             "\(name(need.ref)) is too tight for `\(sh.id)`: at \(corners.joined(separator: ", ")) the concentric radius \(n(need.R)) − \(n(need.d)) = \(n(need.R - need.d)) is below the minimum \(n(need.m))",
             at: shapeRange(i), help: help,
-            values: ["containerRadius": need.R, "distance": need.d, "minimum": need.m, "neededRadius": need.needed],
+            values: ["containerRadius": need.R, "distance": need.d, "minimum": need.m, "neededRadius": need.needed,
+                     "againstAncestor": 1],
             fixes: fixes)
         return true
     }
