@@ -13,13 +13,4 @@ struct Photo: View {
     }
 }
 
-// A minimum that fits (8 ≤ 20 − 12): nothing to report.
-struct Thumb: View {
-    var body: some View {
-        ConcentricRectangle(corners: .concentric(minimum: 8))
-            .frame(width: 200, height: 120)
-            .padding(12)
-            .background(RoundedRectangle(cornerRadius: 20))
-    }
-}
 // expect warning 9:9 container-too-tight (nearest rounded ancestor)
