@@ -206,9 +206,9 @@ extension SwiftUIEmitter {
         let range = items[i].containerRange ?? nodes[i].range
         // A container with nothing inside changes nothing: not written.
         guard !children[i].isEmpty else { return [] }
-        if case .ignored = c.kind.row.container {
-            return [note(.swiftuiRelativeContainer,
-                "SwiftUI ignores ContainerRelativeShape as a container shape, so `container relative` is not written", at: range)]
+        if case .ignored(_, let why) = c.kind.row.container {
+            // Said from the kind's row (the reason SwiftUI gives), not for `relative` alone.
+            return [note(.swiftuiRelativeContainer, "\(why), so `container \(c.kind.rawValue)` is not written", at: range)]
         }
         guard c.kind.publishesAsContainer else { return [] }  // rejected: an error in the scene, never written
         let text = shape(c, i, capsule: false)
