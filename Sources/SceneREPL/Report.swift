@@ -128,6 +128,8 @@ public enum Report {
         }
         if let c = s.containerRadii { t += ", container \(radii(c))" }
         if s.glass { t += ", glass" }
+        if let m = s.spacerMinimum { t += ", spacer min \(n(m))" }
+        if let o = s.offset { t += ", offset \(n(o.x)) \(n(o.y))" }
         return t
     }
 
@@ -248,7 +250,12 @@ public enum Report {
         if let r = s.containerRadii {
             out += "  publishes  container \(s.containerKind?.rawValue ?? "rect") \(radii(r)) to its children\(w.container)\n"
         }
-        if s.kind == .group {
+        if let o = s.offset {
+            out += "  offset     x \(n(o.x))  y \(n(o.y)): drawn there, with its content; laid out at x \(n(s.frame.x - o.x))  y \(n(s.frame.y - o.y))\n"
+        }
+        if let m = s.spacerMinimum {
+            out += "  draws nothing: a spacer, taking its stack's free space, at least \(n(m))\n"
+        } else if s.kind == .group {
             out += "  draws nothing (a layout group)\n"
         } else {
             let reasons = scene.reasons(for: i)
