@@ -31,17 +31,18 @@ struct SwiftUITypecheckTests {
         Self.fail(try SwiftUITest.typecheck(files), "\(files.count) example files")
     }
 
-    @Test("random scenes' SwiftUI typechecks")
-    func random() throws {
+    @Test("random scenes' SwiftUI typechecks, under each --fallback", arguments: FallbackStyle.allCases)
+    func random(_ style: FallbackStyle) throws {
         var files: [(name: String, code: String)] = []
         for seed in 1...SwiftUIRandomScene.count {
             var gen = SwiftUIRandomScene(seed: UInt64(seed))
             let file = SourceFile(name: "random\(seed).scene", text: gen.scene())
-            guard let export = SwiftUIWriter.export(file, options: SwiftUIOptions(typeName: "Random\(seed)View")) else { continue }
+            let options = SwiftUIOptions(typeName: "Random\(seed)View", fallback: style)
+            guard let export = SwiftUIWriter.export(file, options: options) else { continue }
             files.append(("random\(seed).swift", export.code))
         }
         #expect(files.count >= SwiftUIRandomScene.count * 3 / 4)
-        Self.fail(try SwiftUITest.typecheck(files), "\(files.count) random scenes")
+        Self.fail(try SwiftUITest.typecheck(files), "\(files.count) random scenes under --fallback \(style)")
     }
 
     /// The harness sits under `#if os(macOS)` and the file under `#if os(iOS) || os(macOS)`:
