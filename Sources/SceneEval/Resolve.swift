@@ -1,4 +1,4 @@
-// THE CORNER RULE (semantics.md §1–§5), whole and in one place. Layout calls it
+// THE CORNER RULE (grammar.md, Resolution), whole and in one place. Layout calls it
 // for every shape, the checker and the SVG `--centers` overlay read it, the
 // REPL's `:show` and the JSON's `corners` ask it to explain itself:
 //
@@ -62,7 +62,7 @@ struct Outer {
     }
 }
 
-/// Corner resolution for one shape in one frame (semantics.md §1–§5).
+/// Corner resolution for one shape in one frame (grammar.md, Resolution).
 struct ResolveContext {
     let screen: Screen
     let target: Target

@@ -7,7 +7,7 @@ import SceneLang
 
 extension ShapeKind {
     /// The frame it is measured and drawn in: a circle's is its frame's centred
-    /// square (semantics.md §1), every other kind's the frame itself. Layout
+    /// square (grammar.md, Resolution), every other kind's the frame itself. Layout
     /// measures children against it, the SVG extent and backdrop, the corner
     /// guides and the REPL preview draw it.
     public func measured(_ frame: Frame) -> Frame {

@@ -23,6 +23,10 @@ extension Server {
             return .failure(.params("`\(LivePages.command)` takes the document's URI"))
         }
         guard let doc = documents[uri] else { return .failure(.params("`\(uri)` is not open")) }
+        // A SwiftUI file is not a scene: its page would show the Swift's parse errors.
+        guard !doc.isSwift else {
+            return .failure(.params("`\(LivePages.command)` shows a scene; for a SwiftUI file, `scene import FILE.swift -o FILE.scene` writes one to watch"))
+        }
         if let url = pages.pages[uri]?.address { return .success(["url": JSON(url)]) }
         let feed = WatchFeed()
         switch feed.start(doc.file, port: 0) {

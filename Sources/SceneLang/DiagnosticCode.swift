@@ -98,7 +98,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
         case syntax
         /// The evaluator and layout: names, values, containers.
         case evaluation
-        /// The checker (`scene check`): the seed's checklist as rules, each with a section in docs/lint.md.
+        /// The checker (`scene check`): the concentric-corner checklist as rules, each with a section in docs/lint.md.
         case lint
         /// The SwiftUI writer (`scene run --swiftui`): what the generated code cannot say as the scene does.
         case export

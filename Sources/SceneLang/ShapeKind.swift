@@ -46,7 +46,7 @@ public enum ShapeKind: String, Sendable, Equatable, CaseIterable {
         case written
         /// The frame alone decides them (square, or half the shorter side).
         case frame
-        /// Resolved against the enclosing container (semantics.md §2–§5).
+        /// Resolved against the enclosing container (grammar.md, Resolution).
         case container
         /// Nothing is drawn.
         case none

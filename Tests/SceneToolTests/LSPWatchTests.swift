@@ -42,4 +42,18 @@ struct LSPWatchTests {
         #expect(c.request("workspace/executeCommand", ["command": "scene.watch", "arguments": ["file:///not-open.scene"]])?["error"] != nil)
         _ = c.finish()
     }
+
+    /// A SwiftUI file is not a scene: no page that would show its Swift as scene errors,
+    /// and the error says how to get a scene from it.
+    @Test func theCommandRefusesASwiftDocument() throws {
+        let c = try LSPClient()
+        _ = c.initialize()
+        let uri = "file:///tmp/lsp-watch-card.swift"
+        c.open(uri, "import SwiftUI\nstruct Card: View { var body: some View { Color.red } }\n", language: "swift")
+        let r = c.request("workspace/executeCommand", ["command": "scene.watch", "arguments": [JSON(uri)]])
+        #expect(r?["result"]?["url"] == nil)
+        let message = r?["error"]?["message"]?.string ?? ""
+        #expect(message.contains("scene import FILE.swift"), "\(String(describing: r))")
+        _ = c.finish()
+    }
 }

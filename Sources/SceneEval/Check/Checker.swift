@@ -1,4 +1,4 @@
-// The seed's checklist, applied by machine (docs/lint.md has a section per rule).
+// The concentric-corner checklist, applied by machine (docs/lint.md has a section per rule).
 //
 // Each rule reads the resolved scene (frames, radii, containers) and, where it
 // needs what the user wrote (a container's radius expression, the `concentric`
@@ -19,7 +19,7 @@ public enum Checker {
     public static let tolerance = 0.5
     /// How many candidate binding changes one check compiles at most.
     public static let maxVerifications = 4
-    /// The seed's inner radius (photos, small cards): the largest minimum suggested.
+    /// The corner scale's inner radius (photos, small cards): the largest minimum suggested.
     public static let innerRadius = 16.0
 
     /// Every finding, built in full (help, values, fixes).
@@ -420,7 +420,7 @@ struct Context {
         }
         guard !square.isEmpty else { return }
         // Suggest its smallest rounded corner, else its container's radius, capped
-        // at the seed's inner radius for photos and small cards (16).
+        // at the corner scale's inner radius for photos and small cards (16).
         var outer = 0.0
         if case .node(let j) = context(of: i) { outer = scene.shapes[j].containerRadii?.max ?? 0 }
         // …and no larger than what it may keep at the container's corner (no container-too-tight follows).
@@ -564,7 +564,7 @@ struct Context {
                 if case .node(a) = ctx { break }
                 let p = scene.shapes[a]
                 // A concentric (or relative) parent is no container either: it
-                // declares the radius it resolves to (the seed's card on a map).
+                // declares the radius it resolves to (a card on a map).
                 if p.kind != .group, p.radii.max > 0, !p.isContainer, !flagged.contains(a) {
                     flagged.insert(a)
                     let r = p.radii

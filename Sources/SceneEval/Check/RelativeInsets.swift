@@ -1,7 +1,7 @@
 // The `relative-uneven-insets` rule (docs/lint.md). ContainerRelativeShape
 // (`relative`) takes one inset for the whole shape — the smallest of its four
 // distances to the container's edges — and gives every corner R − that inset
-// (semantics.md §3). When the insets differ, the corners further in come out
+// (grammar.md, Resolution). When the insets differ, the corners further in come out
 // rounder than concentric ones (R − each corner's own distance): flared, and no
 // other rule sees it, since a relative shape is not a fixed radius. The rule
 // fires when a corner is rounder than the concentric one by more than
@@ -10,7 +10,7 @@ import SceneLang
 
 extension Context {
     mutating func relativeInsets(_ i: Int) {
-        // Against the screen a relative shape is a plain rectangle (semantics.md §3).
+        // Against the screen a relative shape is a plain rectangle (grammar.md, Resolution).
         guard scene.shapes[i].kind == .relative, case .node(let j) = scene.shapes[i].enclosing else { return }
         let sh = scene.shapes[i]
         let half = sh.frame.halfShorterSide
@@ -77,8 +77,8 @@ extension Context {
     }
 
     /// The minimum to suggest for a concentric shape with radii `radii`: its
-    /// smallest rounded corner, else its container's radius, at most the seed's
-    /// inner radius (16).
+    /// smallest rounded corner, else its container's radius, at most the corner
+    /// scale's inner radius (16).
     static func suggestedMinimum(_ radii: Radii, containerRadius: Double) -> Double {
         var m = radii.values.filter { $0 > 0 }.min() ?? 0
         if m <= 0 { m = containerRadius }

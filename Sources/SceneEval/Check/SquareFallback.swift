@@ -3,8 +3,10 @@
 // ConcentricRectangle exists from iOS 26; before it, the SwiftUI export draws
 // every concentric shape as a rounded rectangle of its minimum (`rect(0)`
 // without one, inside `if #available(iOS 26.0, macOS 26.0, *)`), and so does
-// `--compare ios18`. The export always carries that fallback, so the rule
-// holds under `target ios26` whatever the scene; under `target ios18` the
+// `--compare ios18`. The export carries that fallback by default (`--fallback
+// minimum`; `relative` and `resolved` draw other radii before iOS 26, but the
+// scene does not say which export will be written), so the rule holds under
+// `target ios26` whatever the scene; under `target ios18` the
 // shape is square already and missing-minimum reports it (as it does a
 // corner square on iOS 26 too).
 //

@@ -8,7 +8,7 @@
 //
 // Invariants: frames are absolute canvas points, y down; radii are final
 // (minimum, uniform groups and the half-shorter-side clamp applied); every
-// model decision of semantics.md goes through `ModelDecision`.
+// model decision (a rule Apple does not document) goes through `ModelDecision`.
 //
 // Error policy: an expression that fails (undefined name, division by zero, …)
 // reports one diagnostic and evaluates to nil; its item is then ignored, so

@@ -119,7 +119,7 @@ public enum ContainerRef: Sendable, Equatable {
     case none
 }
 
-/// Rules Apple does not document, which this model decides (semantics.md). Each
+/// Rules Apple does not document, which this model decides (grammar.md, Resolution). Each
 /// is named here so the JSON can say when one decided a result.
 public enum ModelDecision: String, Sendable, Equatable, CaseIterable {
     /// Its bit in `Decisions`: its place in declaration order (`allCases`), as a
@@ -158,9 +158,9 @@ public enum ModelDecision: String, Sendable, Equatable, CaseIterable {
     /// shorter side, as iOS 18 did (`ResolvedShape.overflows` has the numbers).
     case radiusOverflowClamped = "radius-overflow-clamped"
 
-    /// The one place the distance metric is chosen (semantics.md §2).
+    /// The one place the distance metric is chosen.
     public static func cornerDistance(dx: Double, dy: Double) -> Double { max(dx, dy) }
-    /// The one place a negative inset (overflow) is treated (semantics.md §2).
+    /// The one place a negative inset (overflow) is treated.
     public static func clampInset(_ d: Double) -> Double { max(0, d) }
 }
 

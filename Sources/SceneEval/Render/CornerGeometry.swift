@@ -4,7 +4,7 @@ import SceneLang
 // cubic Béziers and circular arcs in canvas points (y down), clockwise from the
 // top-leading corner. The SVG writer turns it into path data; the tests sample it.
 //
-// Continuous corners follow semantics.md §7 (Apple's CoreGraphics / RenderBox
+// Continuous corners follow Apple's own curve (its CoreGraphics / RenderBox
 // table): three cubics per corner, each corner taking 1.528665·r of both edges,
 // and, on an edge too short for both corners, RenderBox's blend of the two
 // lead-in cubics on that edge. Circular corners are quarter circles. Nothing here
@@ -26,7 +26,7 @@ public protocol PathSink {
     mutating func close()
 }
 
-/// Apple's continuous corner in units of the radius, corner-local (semantics.md §7):
+/// Apple's continuous corner in units of the radius, corner-local:
 /// `u` runs back from the vertex along the incoming edge, `v` along the outgoing edge.
 /// Three cubics: C1 leaves the incoming edge, C2 turns, C3 (C1 mirrored in u = v)
 /// joins the outgoing edge.
@@ -42,7 +42,7 @@ public enum ContinuousCorner {
     /// RenderBox's lead-in at t = 0, a capsule's cap: leaves the edge at r, controls 0.96·r, 0.82·r.
     public static let capLeadIn = (start: 1.0, cp1: 0.96, cp2: 0.82)
 
-    /// The blend factor of one edge (semantics.md §7): 1 when the edge holds both
+    /// The blend factor of one edge: 1 when the edge holds both
     /// corners' full 1.528665·r, 0 when it holds exactly r_a + r_b (a capsule's cap).
     public static func blend(edge length: Double, _ ra: Double, _ rb: Double) -> Double {
         let sum = ra + rb

@@ -9,7 +9,7 @@ struct ConcentricCode: Equatable {
     var initializer: String
     /// The fallback radius per corner (topLeading, topTrailing, bottomTrailing, bottomLeading).
     var fallback: [String]
-    /// The seed's `nested(minimum:uniform:)` covers it: the minimum and whether all four are uniform.
+    /// The corner scale's `nested(minimum:uniform:)` covers it: the minimum and whether all four are uniform.
     var seed: (minimum: Expr, uniform: Bool)?
     /// Why the initialiser is not exactly the scene (nil when it is).
     var approximation: String?

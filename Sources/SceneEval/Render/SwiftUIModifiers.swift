@@ -245,7 +245,7 @@ extension SwiftUIEmitter {
         return false
     }
 
-    /// matchedTransitionSource's configuration clips to a RoundedRectangle only (apple-reference §1.8).
+    /// matchedTransitionSource's configuration clips to a RoundedRectangle only (Apple's `matchedTransitionSource` documentation).
     mutating func transition(_ i: Int, _ s: ShapeExpr, _ range: SourceRange) -> String {
         usesTransition = true
         let radius: String

@@ -51,7 +51,7 @@ extension SwiftUIEmitter {
         return text.isEmpty ? nil : text
     }
 
-    /// The seed's corner scale: every `let` as written, then only the helpers the view uses.
+    /// The corner scale: every `let` as written, then only the helpers the view uses.
     func cornerEnum() -> String {
         var lines = ["/// The corner scale: every radius the view uses, named once; containers derive from their content.",
                      "enum \(enumName) {"]

@@ -7,7 +7,7 @@
 // trees list nodes in the same pre-order, so node i of the AST is shape i.
 //
 // Output: one Swift file — `import SwiftUI`, the corner scale (an enum with every
-// `let` as a `static let`, the seed's `rect(_:)` / `nested(minimum:uniform:)` and
+// `let` as a `static let`, the corner scale's `rect(_:)` / `nested(minimum:uniform:)` and
 // one shape per other ConcentricRectangle, only what the scene uses), one View
 // whose body mirrors the scene tree (labelled nodes as named subviews), the
 // file-private modifiers that need an availability check, and a `#Preview` at the
@@ -21,7 +21,7 @@ import SceneLang
 public struct SwiftUIOptions: Sendable {
     /// The View's type name (`--name`); by default from the file name (`map.scene` → `MapView`).
     public var typeName: String?
-    /// Add the seed's offline verification render (ImageRenderer → PNG, macOS 26).
+    /// Add the offline verification render (ImageRenderer → PNG, macOS 26).
     public var verifyHarness: Bool
     /// `--previews all`: a preview per preset of the screen's family (every iPhone, or every iPad).
     public var allPreviews: Bool
@@ -54,7 +54,7 @@ public enum SwiftUIWriter {
     }
 
     /// The type names for a source name: `examples/map.scene` → (`MapView`, `MapCorners`);
-    /// `corners.scene` → (`CornersView`, `Corners`), the seed's own name.
+    /// `corners.scene` → (`CornersView`, `Corners`) (the scene's file name).
     public static func typeNames(source: String, typeName: String?) -> (view: String, corners: String) {
         var base = source.split(separator: "/").last.map(String.init) ?? source
         if base.hasSuffix(".scene") { base.removeLast(".scene".count) }
