@@ -91,7 +91,7 @@ extension Context {
             help = "raise `\(who)`'s \(need.ref.outline == .clip ? "clip" : "radius") to \(N) (\(n(need.m)) + \(n(need.d))), not lower the minimum; on iOS 26 declare it as the container `\(sh.id)` follows: \(spelled) on `\(who)`"
         }
         add(.containerTooTight,
-            "\(name(need.ref)) is too tight for `\(sh.id)`: at \(corners.joined(separator: ", ")) the concentric radius \(n(need.R)) − \(n(need.d)) = \(n(need.R - need.d)) is below the minimum \(n(need.m))",
+            "\(name(need.ref)) is too tight for `\(sh.id)`: at \(corners.joined(separator: ", ")) the concentric radius \(Format.concentric(need.R, minus: need.d)) is below the minimum \(n(need.m))",
             at: shapeRange(i), help: help,
             values: ["containerRadius": need.R, "distance": need.d, "minimum": need.m, "neededRadius": need.needed,
                      "againstAncestor": 1],
