@@ -48,6 +48,8 @@ struct ViewReader {
     var reading: [String] = []
     var depth = 0
     static let maxDepth = 64
+    /// The file of the view being read (a local `let` is declared there).
+    var file = 0
 
     init(_ decls: Declarations) { self.decls = decls }
 
@@ -60,10 +62,11 @@ struct ViewReader {
         guard let body = view.body, !reading.contains(view.name), reading.count < 16 else { return nil }
         reading.append(view.name)
         defer { reading.removeLast() }
-        let savedType = decls.constants.currentType, savedLocals = decls.constants.locals
+        let savedType = decls.constants.currentType, savedLocals = decls.constants.locals, savedFile = file
         decls.constants.currentType = view.type
+        file = view.file
         for p in view.parameters { decls.constants.locals.removeValue(forKey: p) }
-        defer { decls.constants.currentType = savedType; decls.constants.locals = savedLocals }
+        defer { decls.constants.currentType = savedType; decls.constants.locals = savedLocals; file = savedFile }
         let views = builder(body)
         var root: ViewNode? = views.first
         if views.count > 1 {
@@ -91,7 +94,7 @@ struct ViewReader {
                     for b in v.bindings {
                         guard let id = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = b.initializer?.value else { continue }
                         let c = Constant(qualified: id, initializer: value, sceneName: ConstantTable.sceneName("local." + id),
-                                         range: value.trimmedRange, file: 0)
+                                         range: value.trimmedRange, file: file)
                         decls.constants.locals[id] = c
                     }
                 }

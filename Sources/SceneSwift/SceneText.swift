@@ -15,6 +15,13 @@ struct SceneText {
     var viewNames: [String] = []
     /// Each node's span in the scene (its line).
     var nodeSpans: [Range<Int>] = []
+    /// The numbers a fix may rewrite: each one's span in the scene, its node and the number
+    /// as written in Swift (a shape's or container's radius, a minimum, a padding, a size).
+    var numSpans: [(scene: Range<Int>, node: Int, num: Num)] = []
+    /// Each `let`'s value in the scene and the constant it was written from.
+    var letSpans: [(scene: Range<Int>, constant: Constant)] = []
+    /// Each node's drawn `rect R` (without `glass `) in the scene, and its radius.
+    var rectSpans: [Int: (scene: Range<Int>, radius: Num)] = [:]
 
     /// Writes `let`s for the constants used, then every view's frames.
     init(views: [(name: String, root: ViewNode, file: Int)], constants: ConstantTable) {
@@ -22,7 +29,11 @@ struct SceneText {
         // view against a display it may not fill.
         text = "screen 4000x4000 radius 0\n"
         for c in constants.used {
-            text += "let \(c.sceneName) = \(constants.sceneText[c.sceneName] ?? "0")\n"
+            text += "let \(c.sceneName) = "
+            let at = text.utf8.count
+            text += constants.sceneText[c.sceneName] ?? "0"
+            letSpans.append((at..<text.utf8.count, c))
+            text += "\n"
         }
         for (i, v) in views.enumerated() {
             viewNames.append(v.name)
@@ -46,7 +57,10 @@ struct SceneText {
             text += " " + prefix
             let at = text.utf8.count
             text += x.scene
-            if !x.range.isEmpty { spans.append((at..<text.utf8.count, n.file, x.range)) }
+            if !x.range.isEmpty {
+                spans.append((at..<text.utf8.count, n.file, x.range))
+                numSpans.append((at..<text.utf8.count, index, x))
+            }
         }
         if let s = n.shape {
             let at = text.utf8.count + 1
@@ -56,6 +70,14 @@ struct SceneText {
                 // The radius itself: `rect ` is 5 bytes before it (after `glass ` when glass).
                 let rAt = at + (n.glass ? 6 : 0) + 5
                 spans.append((rAt..<rAt + r.scene.utf8.count, n.file, r.range))
+                numSpans.append((rAt..<rAt + r.scene.utf8.count, index, r))
+                rectSpans[index] = (rAt - 5..<rAt + r.scene.utf8.count, r)
+            }
+            if case .concentric(_, let nums) = s.kind {
+                let kAt = at + (n.glass ? 6 : 0)
+                for x in nums where !x.num.range.isEmpty {
+                    numSpans.append((kAt + x.offset..<kAt + x.offset + x.num.scene.utf8.count, index, x.num))
+                }
             }
         }
         if let c = n.container {
@@ -63,6 +85,10 @@ struct SceneText {
                 let at = text.utf8.count + 1
                 item("container " + c.scene)
                 spans.append((at..<text.utf8.count, n.file, c.range))
+                if let r = c.radius, !r.range.isEmpty {
+                    // `container rect ` is 15 bytes before it.
+                    numSpans.append((at + 15..<at + 15 + r.scene.utf8.count, index, r))
+                }
             }
         }
         if let w = n.width, let h = n.height {

@@ -60,7 +60,8 @@ enum ShapeRead {
             } else if callee == ".rect", args.contains(where: { ($0.label?.text ?? "").hasSuffix("Radius") }) {
                 shape = make(.uneven(try corners(args, &consts)))
             } else if callee == ".rect", arg("corners") != nil || args.contains(where: { ($0.label?.text ?? "").hasSuffix("Corner") || ($0.label?.text ?? "").hasSuffix("Corners") }) {
-                shape = make(.concentric(try concentric(args, &consts, swift: swift, range: range)))
+                let (text, nums) = try concentric(args, &consts, swift: swift, range: range)
+                shape = make(.concentric(text, nums))
             } else if callee == ".rect", args.isEmpty {
                 shape = make(.rectangle)
             } else {
@@ -73,7 +74,8 @@ enum ShapeRead {
         case "Rectangle": shape = make(.rectangle)
         case "ContainerRelativeShape", ".containerRelative": shape = make(.relative)
         case "ConcentricRectangle", ".concentric":
-            shape = make(.concentric(try concentric(args, &consts, swift: swift, range: range)))
+            let (text, nums) = try concentric(args, &consts, swift: swift, range: range)
+            shape = make(.concentric(text, nums))
         default:
             // A function of this file that builds a shape from its parameters.
             let name = callee.hasPrefix(".") ? String(callee.dropFirst()) : callee
@@ -113,46 +115,67 @@ enum ShapeRead {
         return out
     }
 
-    /// `ConcentricRectangle(…)`'s arguments as the scene's `concentric …`.
-    static func concentric(_ args: [LabeledExprSyntax], _ consts: inout ConstantTable, swift: String, range: Range<Int>) throws(Dynamic) -> String {
-        func style(_ e: ExprSyntax) throws(Dynamic) -> String {
-            if let m = e.as(MemberAccessExprSyntax.self), m.base == nil, m.declName.baseName.text == "concentric" { return "concentric" }
+    /// `ConcentricRectangle(…)`'s arguments as the scene's `concentric …`, with where each
+    /// number is written in that text.
+    static func concentric(_ args: [LabeledExprSyntax], _ consts: inout ConstantTable, swift: String, range: Range<Int>) throws(Dynamic) -> (String, [NumAt]) {
+        /// A style's text and its numbers (offsets in that text).
+        func style(_ e: ExprSyntax) throws(Dynamic) -> (String, [NumAt]) {
+            if let m = e.as(MemberAccessExprSyntax.self), m.base == nil, m.declName.baseName.text == "concentric" { return ("concentric", []) }
             if let c = e.as(FunctionCallExprSyntax.self), let m = c.calledExpression.as(MemberAccessExprSyntax.self), m.base == nil {
                 let inner = Array(c.arguments)
                 switch m.declName.baseName.text {
                 case "concentric":
-                    if let mn = inner.first(where: { $0.label?.text == "minimum" }) { return "concentric min " + (try consts.number(mn.expression)).scene }
-                    return "concentric"
+                    if let mn = inner.first(where: { $0.label?.text == "minimum" }) {
+                        let n = try consts.number(mn.expression)
+                        return ("concentric min " + n.scene, [NumAt(offset: "concentric min ".utf8.count, num: n)])
+                    }
+                    return ("concentric", [])
                 case "fixed":
-                    if let r = inner.first { return "fixed " + (try consts.number(r.expression)).scene }
+                    if let r = inner.first {
+                        let n = try consts.number(r.expression)
+                        return ("fixed " + n.scene, [NumAt(offset: "fixed ".utf8.count, num: n)])
+                    }
                 default: break
                 }
             }
             throw Dynamic(reason: "`\(swift)`: a corner style the reader does not take", range: range)
         }
-        var base = "concentric"
-        var clauses: [String] = []
+        var base = ("concentric", [NumAt]())
+        var clauses: [(String, [NumAt])] = []
         var uniform = false
         for a in args {
             let label = a.label?.text ?? ""
             switch label {
             case "corners":
                 let s = try style(a.expression)
-                if s.hasPrefix("fixed") { clauses.append("all: " + s) } else { base = s }
+                if s.0.hasPrefix("fixed") { clauses.append(("all: " + s.0, s.1.map { NumAt(offset: $0.offset + 5, num: $0.num) })) } else { base = s }
             case "isUniform":
                 uniform = a.expression.trimmedDescription == "true"
             case "topLeadingCorner", "topTrailingCorner", "bottomLeadingCorner", "bottomTrailingCorner":
-                clauses.append(String(label.dropLast("Corner".count)) + ": " + (try style(a.expression)))
+                let head = String(label.dropLast("Corner".count)) + ": "
+                let s = try style(a.expression)
+                clauses.append((head + s.0, s.1.map { NumAt(offset: $0.offset + head.utf8.count, num: $0.num) }))
             case "uniformTopCorners", "uniformBottomCorners", "uniformLeadingCorners", "uniformTrailingCorners":
                 let set = String(label.dropFirst("uniform".count).dropLast("Corners".count))
-                clauses.append(set.prefix(1).lowercased() + set.dropFirst() + ": " + (try style(a.expression)) + " uniform")
+                let head = set.prefix(1).lowercased() + set.dropFirst() + ": "
+                let s = try style(a.expression)
+                clauses.append((head + s.0 + " uniform", s.1.map { NumAt(offset: $0.offset + head.utf8.count, num: $0.num) }))
             default:
                 throw Dynamic(reason: "`\(swift)`: an argument the reader does not take (`\(label)`)", range: range)
             }
         }
-        var text = base
+        var text = base.0
+        var nums = base.1
         if uniform { text += " uniform" }
-        if !clauses.isEmpty { text += (text == "concentric" ? "(" : " (") + clauses.joined(separator: ", ") + ")" }
-        return text
+        if !clauses.isEmpty {
+            text += text == "concentric" ? "(" : " ("
+            for (k, c) in clauses.enumerated() {
+                if k > 0 { text += ", " }
+                nums += c.1.map { NumAt(offset: $0.offset + text.utf8.count, num: $0.num) }
+                text += c.0
+            }
+            text += ")"
+        }
+        return (text, nums)
     }
 }

@@ -22,6 +22,12 @@ public struct SwiftFileResult: Sendable {
     public var explanations: [String] = []
     /// The views read, by name.
     public var views: [String] = []
+    /// Each reported finding's fix, as edits of the files read (a `let` may be declared in
+    /// another file): what `--fix` writes. A finding whose edits are all in this file also
+    /// carries them as its `fixes`.
+    public var fixGroups: [[SwiftEdit]] = []
+    /// The findings not reported because their geometry is not certain, as `LINE code`.
+    public var unreported: [String] = []
 }
 
 /// Everything read from a set of Swift files: the scene and how to say its findings in Swift.
@@ -145,17 +151,33 @@ public struct SwiftRead {
             return results
         }
         var seen = Set<String>()
-        for d in c.check() where swiftRules.contains(d.id) {
+        let found = c.check().filter { swiftRules.contains($0.id) }
+        // First the findings that are not certain: a fix leaves their views' numbers alone.
+        var uncertain: [Int: String] = [:]
+        var uncertainViews = Set<Int>()
+        for (k, d) in found.enumerated() {
+            guard let i = scene.node(at: d.range.start),
+                  let why = uncertainty(i, d.id, againstAncestor: d.values["againstAncestor"] != nil) else { continue }
+            uncertain[k] = why
+            uncertainViews.insert(scene.viewOf[i])
+        }
+        var crossFile: [String: [SwiftEdit]] = [:]
+        for (k, d) in found.enumerated() {
             guard let i = scene.node(at: d.range.start) else { continue }
-            if let why = uncertainty(i, d.id, againstAncestor: d.values["againstAncestor"] != nil) {
+            if let why = uncertain[k] {
                 let n = scene.nodes[i], f = n.file >= 0 ? n.file : 0
                 let at = files[f].location(of: (n.shape?.range ?? n.range).lowerBound)
                 results[f].explanations.append("\(files[f].name):\(at.line):\(at.column): skipped: \(d.code) not reported: \(why)")
+                results[f].unreported.append("\(at.line) \(d.code)")
                 continue
             }
-            guard let mapped = swiftDiagnostic(d, node: i) else { continue }
+            guard var mapped = swiftDiagnostic(d, node: i, uncertainViews: uncertainViews) else { continue }
             let key = "\(mapped.file) \(mapped.diagnostic.range.start) \(d.code)"
             guard seen.insert(key).inserted else { continue }
+            if let edits = mapped.edits {
+                if edits.allSatisfy({ $0.file == mapped.file }) { mapped.diagnostic.fixes = edits.map(\.edit) }
+                else { crossFile[key] = edits }
+            }
             results[mapped.file].diagnostics.append(mapped.diagnostic)
         }
         for i in results.indices {
@@ -165,6 +187,10 @@ public struct SwiftRead {
             let comments = Self.comments(files[i])
             if !comments.isEmpty {
                 results[i].diagnostics = Suppressions.apply(results[i].diagnostics, comments: comments, in: files[i])
+            }
+            results[i].fixGroups = results[i].diagnostics.compactMap { d in
+                if let cross = crossFile["\(i) \(d.range.start) \(d.code)"] { return cross }
+                return d.fixes.isEmpty ? nil : d.fixes.map { SwiftEdit(file: i, edit: $0) }
             }
         }
         return results

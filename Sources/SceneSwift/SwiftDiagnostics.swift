@@ -56,8 +56,28 @@ extension SwiftRead {
         return what + " (" + (f == file ? "line \(at.line)" : "\(files[f].name):\(at.line)") + ")"
     }
 
-    /// The finding `d` (on node `i`) in Swift.
-    func swiftDiagnostic(_ d: Diagnostic, node i: Int) -> (file: Int, diagnostic: Diagnostic)? {
+    /// How one edit of a fix reads in a help: `` `cornerRadius: 28` ``, or ``set `Radius.card` =
+    /// 28 where it is declared (line 7)``; nil for several edits.
+    func fixWords(_ edits: [SwiftEdit]?, in file: Int) -> String? {
+        guard let edits, edits.count == 1, let e = edits.first else { return nil }
+        if let l = scene.letSpans.first(where: { $0.constant.file == e.file && $0.constant.range == e.edit.range.start..<e.edit.range.end }) {
+            let name = l.constant.qualified.hasPrefix("local.") ? String(l.constant.qualified.dropFirst(6)) : l.constant.qualified
+            let at = files[e.file].location(of: e.edit.range.start)
+            return "set `\(name)` = \(e.edit.replacement) where it is declared (\(e.file == file ? "line \(at.line)" : "\(files[e.file].name):\(at.line)"))"
+        }
+        // The label the number is written after (`cornerRadius:`, `minimum:`), or `.cornerRadius(`.
+        let before = files[e.file].text(max(0, e.edit.range.start - 16)..<e.edit.range.start)
+        if before.hasSuffix(".cornerRadius(") { return "`.cornerRadius(\(e.edit.replacement))`" }
+        if let colon = before.lastIndex(of: ":") {
+            let label = before[..<colon].reversed().prefix { $0.isLetter }.reversed()
+            if !label.isEmpty { return "`\(String(label)): \(e.edit.replacement)`" }
+        }
+        return "`\(e.edit.replacement)`"
+    }
+
+    /// The finding `d` (on node `i`) in Swift, with its fix as edits of the files (nil: none).
+    func swiftDiagnostic(_ d: Diagnostic, node i: Int, uncertainViews: Set<Int> = [])
+        -> (file: Int, diagnostic: Diagnostic, edits: [SwiftEdit]?)? {
         let n = scene.nodes[i]
         let f = max(0, n.file)
         let radius = n.shape?.radius
@@ -66,18 +86,30 @@ extension SwiftRead {
         let message = swiftWords(d.message, primary: i)
         var out = Diagnostic(d.id, message, at: SourceRange(range.lowerBound, range.upperBound),
                              help: d.help.map { swiftWords($0, primary: i) }, notes: [], values: d.values)
+        var edits: [SwiftEdit]? = nil
         switch d.id {
         case .pinchedCorner, .flaredCorner:
-            // One of a row of the same shape: the row is fixed whole (the checker's AncestorRow.swift).
+            // One of a row of the same shape: the row is fixed whole (the checker's AncestorRow.swift),
+            // by the edits the checker makes (the shape around them raised, or every one of the row).
             if let each = d.values["rowRadius"] {
                 out.help = rowHelp(i, each: each, ancestor: d.values["rowAncestorRadius"], flared: d.id == .flaredCorner,
                                    count: Int(d.values["rowCount"] ?? 0), radius: d.values["radius"] ?? each)
+                edits = swiftEdits(d.fixes, uncertainViews: uncertainViews)
                 break
             }
             guard let want = d.values["concentricRadius"] else { break }
             let (help, fix) = radiusHelp(i, want: want)
             out.help = help
-            if let fix { out.fixes = [fix] }
+            if let fix { edits = [SwiftEdit(file: f, edit: fix)] }
+        case .unevenSiblings:
+            // The scene's `concentric min N` and `uniform` in Swift; every sibling's minimum raised.
+            edits = swiftEdits(d.fixes, uncertainViews: uncertainViews)
+            if var help = out.help {
+                while let r = help.firstRange(of: "`concentric min "), let end = help[r.upperBound...].firstIndex(of: "`") {
+                    help.replaceSubrange(r.lowerBound...end, with: "`.concentric(minimum: \(help[r.upperBound..<end]))`")
+                }
+                out.help = help.replacing("`uniform` alone", with: "`isUniform: true` alone")
+            }
         case .shapeMismatch:
             if let s = n.shape {
                 let written = s.swift.hasPrefix(".cornerRadius") ? ".rect(cornerRadius: \(s.radius?.swift ?? "0"))" : s.swift
@@ -85,11 +117,19 @@ extension SwiftRead {
             }
         case .containerTooTight:
             if let need = d.values["neededRadius"] {
+                edits = swiftEdits(d.fixes, uncertainViews: uncertainViews)
                 let r = ConstantTable.format((need * 100).rounded() / 100)
-                out.help = d.values["againstAncestor"] != nil
+                let fix = fixWords(edits, in: f)
+                if d.values["againstAncestor"] != nil {
                     // The shape around it declares no container: raise it, and on iOS 26 declare it.
-                    ? "raise the radius of the shape around it to \(r) (`cornerRadius: \(r)`), not lower the minimum; on iOS 26 declare it the container: `.containerShape(.rect(cornerRadius: \(r)))`"
-                    : "raise the container's radius to \(r), or lower the minimum"
+                    let written = edits?.count == 1 && fix?.hasPrefix("set") == false ? edits![0].edit.replacement : r
+                    out.help = "raise the radius of the shape around it to \(r) (\(fix ?? "`cornerRadius: \(r)`")), not lower the minimum; on iOS 26 declare it the container: `.containerShape(.rect(cornerRadius: \(written)))`"
+                } else if let fix {
+                    out.help = fix.hasPrefix("set") ? "raise the container's radius to \(r): \(fix), not lower the minimum"
+                        : "raise the container's radius to \(r) (\(fix)), not lower the minimum"
+                } else {
+                    out.help = "raise the container's radius to \(r), or lower the minimum"
+                }
             }
         case .radiusOverflow:
             if let most = d.values["maxRadius"] {
@@ -101,7 +141,7 @@ extension SwiftRead {
             }
         default: break
         }
-        return (f, out)
+        return (f, out, edits)
     }
 
     /// The help for one of a row of `count` views drawn with the same shape, whose outer

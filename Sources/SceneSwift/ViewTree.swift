@@ -9,8 +9,9 @@ struct SwiftShape: Sendable {
         case rect(Num)
         case uneven([Num])
         case rectangle, capsule, circle, relative
-        /// `ConcentricRectangle`, as scene text (`concentric min 12`), and whether it is uniform.
-        case concentric(String)
+        /// `ConcentricRectangle`, as scene text (`concentric min 12 uniform`), with each number
+        /// written in it and where it starts in that text (so a fix to a minimum maps back).
+        case concentric(String, [NumAt])
     }
     var kind: Kind
     var circular = false
@@ -28,7 +29,7 @@ struct SwiftShape: Sendable {
         case .capsule: return "capsule"
         case .circle: return "circle"
         case .relative: return "relative"
-        case .concentric(let text): return text
+        case .concentric(let text, _): return text
         }
     }
 
@@ -44,6 +45,12 @@ struct SwiftShape: Sendable {
 
     /// The written radius, for a fix that rewrites it.
     var radius: Num? { if case .rect(let r) = kind { return r } else { return nil } }
+}
+
+/// A number written inside a longer scene text, and the byte it starts at there.
+struct NumAt: Sendable {
+    var offset: Int
+    var num: Num
 }
 
 /// Edge insets, each a number as written (nil: none on that edge).

@@ -5,8 +5,9 @@ import SceneEval
 @testable import SceneSwift
 
 /// A row of the same fixed shape in a rounded view that declares no container: the
-/// outer ones are flared, and the help (in Swift) is for the whole row, with no
-/// automatic fix that would fix the outer ones alone and leave the row uneven.
+/// outer ones are flared, and the help (in Swift) is for the whole row; its fix raises
+/// the shape around them (never one that fixes the outer ones alone and leaves the row
+/// uneven).
 struct RowHelpTests {
     static func diagnostics(_ name: String) throws -> [Diagnostic] {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -20,7 +21,13 @@ struct RowHelpTests {
         #expect(ds.map(\.code) == ["flared-corner", "flared-corner"])
         let d = try #require(ds.first)
         #expect(d.help == "these 3 views are one row of the same shape: fixing this one alone would leave the row uneven. To keep it even, raise `RoundedRectangle(cornerRadius: 20)`'s radius to 28, and every one keeps its radius; or give every one `cornerRadius: 8`; or, on iOS 26, `ConcentricRectangle(corners: .concentric(minimum: 16))` inside `.containerShape(.rect(cornerRadius: 28))`", "\(d.help ?? "")")
-        #expect(d.fixes.isEmpty)
+        // The background's `cornerRadius: 20`, raised (FixWriteTests writes it).
+        #expect(d.fixes.map(\.replacement) == ["28"])
+        let file = String(decoding: try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/swift/pre26-chip-row.swift")), as: UTF8.self)
+        let r = try #require(d.fixes.first).range
+        #expect(Array(file.utf8)[r.start..<r.end].elementsEqual("20".utf8))
+        #expect(file.utf8.prefix(r.start).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).count == 16)
     }
 
     /// One shape alone keeps the concentric number and its fix.

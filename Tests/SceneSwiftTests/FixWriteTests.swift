@@ -1,0 +1,177 @@
+import Foundation
+import Testing
+import SceneLang
+import SceneEval
+import SceneTestSupport
+@testable import SceneSwift
+
+/// `scene check --fix` on Swift writes the fixes of `uneven-siblings`, of a row of fixed
+/// shapes (flared or pinched) and of `container-too-tight` into the Swift source, keeping
+/// the names: the issue's "done when" for each fixture — a re-check is clean and the file
+/// still parses (`swiftc -parse`) — and the text is the original with exactly those edits.
+struct FixWriteTests {
+    static func fixture(_ name: String) throws -> SourceFile {
+        let url = Golden.root.appendingPathComponent("Tests/Fixtures/swift/\(name)")
+        return SourceFile(name: name, bytes: [UInt8](try Data(contentsOf: url)))
+    }
+
+    /// `swiftc -parse` of `text`: its exit status.
+    static func swiftcParse(_ text: String) throws -> Int32 {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("fix-write-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("View.swift")
+        try Data(text.utf8).write(to: file)
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["swiftc", "-parse", file.path]
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        p.waitUntilExit()
+        return p.terminationStatus
+    }
+
+    struct Case: CustomTestStringConvertible, Sendable {
+        var fixture: String
+        /// What `--fix` writes: each `from` (once per `count`) becomes `to`.
+        var edits: [(from: String, to: String, count: Int)]
+        var testDescription: String { fixture }
+    }
+
+    static let cases: [Case] = [
+        Case(fixture: "uneven-siblings.swift", edits: [(".concentric(minimum: 8)", ".concentric(minimum: 16)", 3)]),
+        Case(fixture: "uneven-siblings-token.swift", edits: [(".concentric(minimum: Thumb.minimum)", ".concentric(minimum: Thumb.minimum + 8)", 3)]),
+        Case(fixture: "too-tight.swift", edits: [(".rect(cornerRadius: 20)", ".rect(cornerRadius: 28)", 1)]),
+        Case(fixture: "too-tight-token.swift", edits: [("static let card: CGFloat = 20", "static let card: CGFloat = 28", 1)]),
+        Case(fixture: "pre26-concentric-minimum.swift", edits: [("RoundedRectangle(cornerRadius: 20)", "RoundedRectangle(cornerRadius: 28)", 1)]),
+        Case(fixture: "pre26-chip-row.swift", edits: [("        .background(RoundedRectangle(cornerRadius: 20))", "        .background(RoundedRectangle(cornerRadius: 28))", 1)]),
+        Case(fixture: "pre26-chip-row-token.swift", edits: [("cornerRadius: Card.radius)", "cornerRadius: Card.radius + 8)", 1)]),
+        Case(fixture: "pre26-pinched-row.swift", edits: [("cornerRadius: 4)", "cornerRadius: 8)", 3)]),
+    ]
+
+    @Test(arguments: cases)
+    func fixIsWrittenReCheckIsCleanAndTheFileParses(_ c: Case) throws {
+        let file = try Self.fixture(c.fixture)
+        let before = String(decoding: file.bytes, as: UTF8.self)
+        #expect(!SwiftRead([file]).check()[0].diagnostics.isEmpty, "the fixture has a finding to fix")
+        let out = try #require(SwiftFix.run([file]).first)
+        var expected = before
+        for e in c.edits {
+            #expect(before.components(separatedBy: e.from).count - 1 == e.count, "`\(e.from)` in \(c.fixture)")
+            expected = expected.replacingOccurrences(of: e.from, with: e.to)
+        }
+        #expect(out.text == expected, "\(c.fixture):\n\(out.text)")
+        #expect(out.applied == c.edits.reduce(0) { $0 + $1.count })
+        let again = SwiftRead([SourceFile(name: c.fixture, text: out.text)]).check()[0]
+        #expect(again.diagnostics.isEmpty, "\(again.diagnostics.map(\.message))")
+        #expect(again.unreported.isEmpty, "\(again.unreported)")
+        #expect(try Self.swiftcParse(out.text) == 0)
+        // The fix is said in the help and carried by the finding (an editor's code action).
+        #expect(SwiftRead([file]).check()[0].diagnostics.allSatisfy { !$0.fixes.isEmpty })
+    }
+
+    /// The help of a token set where it is declared says so.
+    @Test func aTokenSetAtItsDeclarationIsWhatTheHelpSays() throws {
+        let d = try #require(SwiftRead([try Self.fixture("too-tight-token.swift")]).check()[0].diagnostics.first)
+        #expect(d.help == "raise the container's radius to 28: set `Radius.card` = 28 where it is declared (line 7), not lower the minimum", "\(d.help ?? "")")
+        let u = try #require(SwiftRead([try Self.fixture("uneven-siblings-token.swift")]).check()[0].diagnostics.first)
+        #expect(u.help?.hasPrefix("give every sibling the outer ones' concentric radius as its minimum, `.concentric(minimum: 16)` (written `.concentric(minimum: Thumb.minimum + 8)`, keeping the names)") == true, "\(u.help ?? "")")
+    }
+
+    static let certain = """
+        import SwiftUI
+
+        enum Radius {
+            static let card: CGFloat = 20
+        }
+
+        struct Certain: View {
+            var body: some View {
+                ConcentricRectangle(corners: .concentric(minimum: 16), isUniform: true)
+                    .padding(12)
+                    .containerShape(.rect(cornerRadius: Radius.card))
+            }
+        }
+
+        """
+
+    /// A token the certain finding's fix would set at its declaration is also used by a view
+    /// whose finding is not certain (a shape beside a text in a VStack): neither file is touched.
+    @Test func aFixNeverTouchesAFileWhoseFindingIsUncertain() throws {
+        let unsure = """
+            import SwiftUI
+
+            struct Unsure: View {
+                var body: some View {
+                    VStack {
+                        Text("Title")
+                        ConcentricRectangle(corners: .concentric(minimum: 16), isUniform: true)
+                    }
+                    .padding(12)
+                    .containerShape(.rect(cornerRadius: Radius.card))
+                }
+            }
+
+            """
+        let files = [SourceFile(name: "Certain.swift", text: Self.certain), SourceFile(name: "Unsure.swift", text: unsure)]
+        let r = SwiftRead(files).check()
+        #expect(r[0].diagnostics.map(\.code) == ["container-too-tight"])
+        #expect(r[1].unreported == ["7 container-too-tight"], "\(r[1].unreported)")
+        #expect(r[0].diagnostics[0].fixes.isEmpty && r[0].fixGroups.isEmpty)
+        let out = SwiftFix.run(files)
+        #expect(out.map(\.text) == [Self.certain, unsure])
+        #expect(out.map(\.applied) == [0, 0])
+        // Alone, the same view's token is set.
+        let alone = SwiftFix.run([files[0]])
+        #expect(alone[0].text == Self.certain.replacingOccurrences(of: "= 20", with: "= 28"))
+        // And an uncertain finding alone is never fixed.
+        let stack = try Self.fixture("stack-uncertain.swift")
+        #expect(!SwiftRead([stack]).check()[0].unreported.isEmpty)
+        #expect(SwiftFix.run([stack])[0].applied == 0)
+    }
+
+    /// A child view read in two places: raising its minimum for the row would make the other
+    /// place too tight, so the finding has no fix and `--fix` leaves the file as it is.
+    @Test func aFixThatWouldAddAFindingIsNotWritten() throws {
+        let text = """
+            import SwiftUI
+
+            struct Thumb: View {
+                var body: some View {
+                    ConcentricRectangle(corners: .concentric(minimum: 8))
+                        .frame(width: 86, height: 76)
+                }
+            }
+
+            struct ThumbRow: View {
+                var body: some View {
+                    HStack(spacing: 8) {
+                        Thumb()
+                        Thumb()
+                        Thumb()
+                    }
+                    .padding(12)
+                    .frame(width: 298, height: 100)
+                    .containerShape(.rect(cornerRadius: 28))
+                }
+            }
+
+            struct Badge: View {
+                var body: some View {
+                    Thumb()
+                        .padding(4)
+                        .containerShape(.rect(cornerRadius: 12))
+                }
+            }
+
+            """
+        let file = SourceFile(name: "Reused.swift", text: text)
+        let r = SwiftRead([file]).check()[0]
+        #expect(r.diagnostics.map(\.code) == ["uneven-siblings"])
+        #expect(r.diagnostics[0].fixes.isEmpty)
+        // What the row's fix alone would do: Badge becomes too tight (12 − 4 = 8 < 16).
+        let raised = text.replacingOccurrences(of: "minimum: 8", with: "minimum: 16")
+        #expect(SwiftRead([SourceFile(name: "Reused.swift", text: raised)]).check()[0].diagnostics.map(\.code).contains("container-too-tight"))
+        #expect(SwiftFix.run([file])[0].text == text)
+    }
+}
