@@ -38,6 +38,7 @@ extension ViewReader {
                 explain(.skipped, error.range, "`.cornerRadius`: " + error.reason)
                 return moved(cur, range: range, why: "`.cornerRadius` with a radius decided at run time")
             }
+        case "offset": return offset(args, range: range, on: cur)
         case "containerShape":
             guard let e = args.first?.expression, let s = shapeOf(e, modifier: name, range: range) else { return cur }
             if cur.container == nil { cur.container = s; return cur }
@@ -124,6 +125,47 @@ extension ViewReader {
         if v.shape == nil, v.children.isEmpty { return nil }   // a colour, a material: no outline
         explain(.skipped, range, "`.\(modifier)`'s content is not one shape filling the frame: not an outline")
         return nil
+    }
+
+    /// `.offset(x:y:)`, `.offset(CGSize(width:height:))`, `.offset(.zero)`: the scene's
+    /// `offset X Y`, which moves the drawing after layout (its corners are checked where it
+    /// is drawn). A second offset on the same frame, or one decided at run time, is not followed.
+    mutating func offset(_ args: [LabeledExprSyntax], range: Range<Int>, on cur: ViewNode) -> ViewNode {
+        func zero() -> Num { Num(scene: "0", swift: "0", range: 0..<0, value: 0, named: false) }
+        var x = zero(), y = zero()
+        do throws(Dynamic) {
+            if args.count == 1, args[0].label == nil {
+                let e = args[0].expression
+                if let m = e.as(MemberAccessExprSyntax.self), m.base == nil, m.declName.baseName.text == "zero" {
+                } else if let c = e.as(FunctionCallExprSyntax.self), ["CGSize", ".init"].contains(c.calledExpression.trimmedDescription),
+                          c.arguments.allSatisfy({ ["width", "height"].contains($0.label?.text ?? "") }) {
+                    for a in c.arguments {
+                        let n = try decls.constants.number(a.expression)
+                        if a.label?.text == "width" { x = n } else { y = n }
+                    }
+                } else {
+                    throw Dynamic(reason: "`\(ConstantTable.short(e.trimmedDescription))` is not a size the reader takes", range: e.trimmedRange)
+                }
+            } else {
+                for a in args {
+                    switch a.label?.text {
+                    case "x": x = try decls.constants.number(a.expression)
+                    case "y": y = try decls.constants.number(a.expression)
+                    default: throw Dynamic(reason: "an argument the reader does not take", range: a.trimmedRange)
+                    }
+                }
+            }
+        } catch {
+            explain(.skipped, error.range, "`.offset`: " + error.reason + ": what it moves is not measured against what is around it")
+            return moved(cur, range: range, why: "`.offset` by an amount decided at run time")
+        }
+        if x.value == 0 && y.value == 0 && x.named == false && y.named == false { return cur }
+        guard cur.offset == nil else {
+            explain(.skipped, range, "a second `.offset` on the same view: not followed")
+            return moved(cur, range: range, why: "a second `.offset`")
+        }
+        cur.offset = (x, y)
+        return cur
     }
 
     // MARK: - padding and frame
@@ -218,6 +260,14 @@ extension ViewReader {
                 explain(.skipped, error.range, "`.frame`: " + error.reason)
                 return moved(cur, range: range, why: "`.frame` with a size decided at run time")
             }
+        }
+        // A stack with a spacer fills the length a frame gives it along its axis: its views are
+        // then placed for certain (`spacerPlaced`).
+        if let axis = cur.stack, axis != "zstack", cur.children.contains(where: { $0.spacer }), cur.uncertain == nil,
+           cur.width == nil, cur.height == nil, !aligned, infinite.isEmpty,
+           let length = axis == "hstack" ? width : height {
+            if axis == "hstack" { cur.width = length } else { cur.height = length }
+            for c in cur.children where c.uncertain == Self.spacerPlaced { c.uncertain = nil }
         }
         // A shape given its size: the same frame, written on the shape itself (so siblings
         // in a stack are the shapes the checker compares).

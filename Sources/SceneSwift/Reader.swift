@@ -34,7 +34,7 @@ let frameKeepingModifiers: Set<String> = outlineKeepingShapeModifiers.union([
 
 /// Modifiers that move a view or change its frame in a way the reader does not follow.
 let frameMovingModifiers: Set<String> = [
-    "offset", "position", "scaleEffect", "rotationEffect", "rotation3DEffect", "ignoresSafeArea", "fixedSize",
+    "position", "scaleEffect", "rotationEffect", "rotation3DEffect", "ignoresSafeArea", "fixedSize",
     "layoutPriority", "safeAreaInset", "safeAreaPadding", "alignmentGuide", "edgesIgnoringSafeArea", "contentMargins",
 ]
 
@@ -153,6 +153,15 @@ struct ViewReader {
             } else { break }
         }
         var cur = base(e)
+        if cur.spacer, modifiers.contains(where: { call in
+            !frameKeepingModifiers.contains(call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? "")
+        }) {
+            // `Spacer().frame(…)`: not read as a spacer; a view of a size the reader does not know.
+            explain(.skipped, e0.trimmedRange, "`Spacer()` with a modifier that may size it: read as a view of unknown size, not a `spacer`")
+            cur.spacer = false
+            cur.spacerMin = nil
+            cur.unsized = "`Spacer()` sized by its modifiers"
+        }
         for call in modifiers.reversed() { cur = apply(call, to: cur) }
         return cur
     }
@@ -186,6 +195,21 @@ struct ViewReader {
             return leaf
         }
         let callee = call.calledExpression.trimmedDescription
+        if callee == "Spacer" {
+            let n = ViewNode(range: range)
+            n.spacer = true
+            n.unsized = "`Spacer()` takes what its stack leaves"
+            if let m = call.arguments.first(where: { $0.label?.text == "minLength" }) {
+                do { n.spacerMin = try decls.constants.number(m.expression) } catch {
+                    explain(.skipped, error.range, "`Spacer(minLength:)`: " + error.reason + "; read as a view of unknown size, not a `spacer`")
+                    n.spacer = false
+                    n.unsized = "`Spacer()` with a length decided at run time"
+                }
+            } else if call.arguments.isEmpty {
+                explain(.assumed, range, "`Spacer()` without `minLength:`: at least 8 pt, the default spacing (`spacer`)")
+            }
+            return n
+        }
         let closures = ([call.trailingClosure].compactMap { $0 } + call.additionalTrailingClosures.map(\.closure))
             + call.arguments.compactMap { $0.expression.as(ClosureExprSyntax.self) }
         switch callee {
@@ -246,15 +270,22 @@ struct ViewReader {
                 for c in children { c.uncertain = c.uncertain ?? "one of several views in the ZStack" }
             }
         } else if children.count > 1 {
-            let sized = children.allSatisfy { $0.naturalSize != nil } && n.spacing != nil && !aligned && n.stack != "zstack"
+            let spacers = n.stack != "zstack" && children.contains { $0.spacer }
+            let sized = children.allSatisfy { $0.naturalSize != nil || ($0.spacer && spacers) } && n.spacing != nil && !aligned && n.stack != "zstack"
             for c in children where !sized {
                 c.uncertain = c.uncertain ?? "one of \(children.count) views in \(callee)\(n.spacing == nil ? " (spacing left to the platform)" : ""), each sized by its content"
             }
+            // Sized views and spacers: where each sits depends on the stack's length, certain
+            // once a frame fixes it (`frame`).
+            if sized, spacers { for c in children where !c.spacer { c.uncertain = c.uncertain ?? Self.spacerPlaced } }
         }
         n.children = children
         // A stack with a child that fills what it is offered fills it too.
         n.fills = n.shape != nil || children.contains { $0.fills }
-        if n.stack != nil, children.count <= 1 { n.stack = nil }
+        if n.stack != nil, children.count <= 1, !children.contains(where: { $0.spacer }) { n.stack = nil }
         return n
     }
+
+    /// Why a view beside a spacer is not placed for certain until its stack's length is fixed.
+    static let spacerPlaced = "placed by a `Spacer` in a stack whose length the code does not fix"
 }

@@ -62,6 +62,14 @@ struct SceneText {
                 numSpans.append((at..<text.utf8.count, index, x))
             }
         }
+        // A spacer stands alone on its node, in an hstack or vstack (elsewhere: an empty view).
+        if n.spacer, parent >= 0, let axis = nodes[parent].stack, axis == "hstack" || axis == "vstack" {
+            text += " spacer"
+            if let m = n.spacerMin { num("min ", m) }
+            nodeSpans.append(start..<text.utf8.count)
+            text += "\n"
+            return
+        }
         if let s = n.shape {
             let at = text.utf8.count + 1
             item((n.glass ? "glass " : "") + s.scene)
@@ -106,6 +114,21 @@ struct SceneText {
             } else {
                 text += " pad"
                 for (edge, x) in zip(["top", "leading", "bottom", "trailing"], p) { if let x { num(edge + " ", x) } }
+            }
+        }
+        if let (x, y) = n.offset {
+            // Each value a term: a number or a name as it is, anything else in parentheses.
+            text += " offset"
+            for v in [x, y] {
+                let simple = !v.scene.contains(" ") && !v.scene.contains("(")
+                text += simple ? " " : " ("
+                let at = text.utf8.count
+                text += v.scene
+                if !v.range.isEmpty {
+                    spans.append((at..<text.utf8.count, n.file, v.range))
+                    numSpans.append((at..<text.utf8.count, index, v))
+                }
+                if !simple { text += ")" }
             }
         }
         if let s = n.stack {

@@ -98,6 +98,25 @@ extension SwiftRead {
                 break
             }
             guard let want = d.values["concentricRadius"] else { break }
+            // Corners that want different radii (a shape moved by `.offset`): no one radius fixes it.
+            // (The checker's help names them: `uneven(6, 12, 12, 6)`.)
+            if let h = d.help, let a = h.firstRange(of: "`uneven("), let b = h[a.upperBound...].firstIndex(of: ")") {
+                let r = h[a.upperBound..<b].split(separator: ",").map { swiftExpression(String($0).trimmingSpaces) }
+                // Only the corners named (those at the corner around it) count: when they want
+                // one radius, that radius is the fix (the others may take it too).
+                let names = ["topLeading", "topTrailing", "bottomTrailing", "bottomLeading"]
+                var named: [String] = []
+                if let end = d.message.firstRange(of: ": radius"), let at = d.message[..<end.lowerBound].ranges(of: " at ").last {
+                    named = d.message[at.upperBound..<end.lowerBound].split(separator: ",").map { String($0).trimmingSpaces }
+                }
+                let wanted = Set(zip(names, r).filter { named.contains($0.0) }.map(\.1))
+                if r.count == 4, !named.isEmpty, wanted.count > 1 {
+                    out.help = "its corners sit at different distances from the corners around them, so no one radius is concentric: "
+                        + "`UnevenRoundedRectangle(topLeadingRadius: \(r[0]), bottomLeadingRadius: \(r[3]), bottomTrailingRadius: \(r[2]), topTrailingRadius: \(r[1]))`"
+                        + " (no automatic fix: it replaces the shape)"
+                    break
+                }
+            }
             let (help, fix) = radiusHelp(i, want: want)
             out.help = help
             if let fix { edits = [SwiftEdit(file: f, edit: fix)] }
@@ -204,5 +223,14 @@ extension SwiftRead {
         help += "; or, on iOS 26, `ConcentricRectangle()` inside `.containerShape(.rect(cornerRadius: \(outer)))`"
         guard let r = n.shape?.radius, !r.range.isEmpty else { return (help, nil) }
         return (help, TextEdit(SourceRange(r.range.lowerBound, r.range.upperBound), written))
+    }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        var s = Substring(self)
+        while s.first == " " { s.removeFirst() }
+        while s.last == " " { s.removeLast() }
+        return String(s)
     }
 }

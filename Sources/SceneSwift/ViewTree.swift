@@ -84,6 +84,11 @@ final class ViewNode {
     var unsized: String?
     /// The node is a view whose content fills what it is offered (a shape).
     var fills = false
+    /// `Spacer()` (`spacer`), with its `minLength:` (`spacer min N`).
+    var spacer = false
+    var spacerMin: Num?
+    /// `.offset(x:y:)` (`offset X Y`): its drawing moved after layout.
+    var offset: (x: Num, y: Num)?
 
     init(range: Range<Int>) { self.range = range }
 
@@ -99,10 +104,13 @@ final class ViewNode {
         if let s = stack, !children.isEmpty {
             var sizes: [(Double, Double)] = []
             for c in children {
+                // A spacer takes what its stack's fixed length leaves (nothing across it).
+                if c.spacer, (s == "hstack" && width != nil) || (s == "vstack" && height != nil) { continue }
                 guard let n = c.naturalSize else { return nil }
                 let p = c.pad
                 sizes.append((n.0 + (p.leading?.value ?? 0) + (p.trailing?.value ?? 0), n.1 + (p.top?.value ?? 0) + (p.bottom?.value ?? 0)))
             }
+            guard !sizes.isEmpty else { return nil }
             let gap = (spacing?.value ?? 8) * Double(children.count - 1)
             switch s {
             case "hstack": return (width?.value ?? sizes.map(\.0).reduce(0, +) + gap, height?.value ?? sizes.map(\.1).max()!)
