@@ -151,7 +151,19 @@ public struct SwiftRead {
             return results
         }
         var seen = Set<String>()
-        let found = c.check().filter { swiftRules.contains($0.id) }
+        let all = c.check()
+        let found = all.filter { swiftRules.contains($0.id) }
+        // A concentric shape in a rounded view that declares no container follows whatever
+        // shows the view (Apple: the nearest container shape above it; a background is none):
+        // what it draws is not in the code, so no finding, but `--explain` says so.
+        for d in all where d.id == .missingContainerShape {
+            guard let a = scene.node(at: d.range.start) else { continue }
+            let n = scene.nodes[a], f = max(0, n.file)
+            guard let shape = n.shape, shape.rounded else { continue }
+            let at = files[f].location(of: shape.range.lowerBound)
+            let written = shape.radius.map { ".rect(cornerRadius: \($0.swift))" } ?? shape.swift
+            results[f].explanations.append("\(files[f].name):\(at.line):\(at.column): skipped: missing-container-shape not applied: `\(shape.swift)` declares no container, so the shapes in it that follow one (`ConcentricRectangle`, `ContainerRelativeShape`) follow whatever shows the view (a sheet, the display's corners, a window), which the code does not say; on iOS 26 declare it: `.containerShape(\(written))`")
+        }
         // First the findings that are not certain: a fix leaves their views' numbers alone.
         var uncertain: [Int: String] = [:]
         var uncertainViews = Set<Int>()

@@ -47,6 +47,7 @@ struct FixWriteTests {
         Case(fixture: "pre26-chip-row.swift", edits: [("        .background(RoundedRectangle(cornerRadius: 20))", "        .background(RoundedRectangle(cornerRadius: 28))", 1)]),
         Case(fixture: "pre26-chip-row-token.swift", edits: [("cornerRadius: Card.radius)", "cornerRadius: Card.radius + 8)", 1)]),
         Case(fixture: "pre26-pinched-row.swift", edits: [("cornerRadius: 4)", "cornerRadius: 8)", 3)]),
+        Case(fixture: "pre26-concentric-row-tight.swift", edits: [("        .background(RoundedRectangle(cornerRadius: 20))", "        .background(RoundedRectangle(cornerRadius: 28))", 1)]),
         Case(fixture: "spacer-row.swift", edits: [("RoundedRectangle(cornerRadius: 4)\n", "RoundedRectangle(cornerRadius: 12)\n", 2)]),
     ]
 

@@ -46,3 +46,24 @@ struct RowHelpTests {
         #expect(ds.first?.help == "raise the radius of the shape around it to 28 (`cornerRadius: 28`), not lower the minimum; on iOS 26 declare it the container: `.containerShape(.rect(cornerRadius: 28))`")
     }
 }
+
+/// A row of ConcentricRectangles in a rounded card that declares no container: by Apple's
+/// rule they follow the nearest container shape above them, which the code does not
+/// declare, so what they draw is not in the code and nothing is reported (docs/
+/// swift-check.md, rule 5); `--explain` says why, with the iOS 26 declaration. A minimum
+/// the card cannot hold is certain and reported on each outer one.
+struct ConcentricRowNoContainerTests {
+    static func read(_ name: String) throws -> SwiftFileResult {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/swift/\(name)")
+        return SwiftRead([SourceFile(name: name, bytes: [UInt8](try Data(contentsOf: url)))]).check()[0]
+    }
+
+    @Test func aConcentricRowWithNoContainerIsExplainedNotReported() throws {
+        let r = try Self.read("pre26-concentric-row.swift")
+        #expect(r.diagnostics.isEmpty)
+        #expect(r.explanations == ["pre26-concentric-row.swift:18:21: skipped: missing-container-shape not applied: `RoundedRectangle(cornerRadius: 20)` declares no container, so the shapes in it that follow one (`ConcentricRectangle`, `ContainerRelativeShape`) follow whatever shows the view (a sheet, the display's corners, a window), which the code does not say; on iOS 26 declare it: `.containerShape(.rect(cornerRadius: 20))`"], "\(r.explanations)")
+        let tight = try Self.read("pre26-concentric-row-tight.swift")
+        #expect(tight.diagnostics.map(\.code) == ["container-too-tight", "container-too-tight"])
+    }
+}
