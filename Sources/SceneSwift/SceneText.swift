@@ -22,6 +22,8 @@ struct SceneText {
     var letSpans: [(scene: Range<Int>, constant: Constant)] = []
     /// Each node's drawn `rect R` (without `glass `) in the scene, and its radius.
     var rectSpans: [Int: (scene: Range<Int>, radius: Num)] = [:]
+    /// Each node's declared `container rect R` in the scene, and its radius.
+    var containerSpans: [Int: (scene: Range<Int>, radius: Num)] = [:]
 
     /// Writes `let`s for the constants used, then every view's frames.
     init(views: [(name: String, root: ViewNode, file: Int)], constants: ConstantTable) {
@@ -96,6 +98,7 @@ struct SceneText {
                 if let r = c.radius, !r.range.isEmpty {
                     // `container rect ` is 15 bytes before it.
                     numSpans.append((at + 15..<at + 15 + r.scene.utf8.count, index, r))
+                    containerSpans[index] = (at..<text.utf8.count, r)
                 }
             }
         }

@@ -130,6 +130,8 @@ extension SwiftRead {
                 out.help = help.replacing("`uniform` alone", with: "`isUniform: true` alone")
             }
         case .shapeMismatch:
+            // The declared radius raised or lowered to the one drawn (the checker's edit).
+            edits = swiftEdits(d.fixes, uncertainViews: uncertainViews)
             if let s = n.shape {
                 let written = s.swift.hasPrefix(".cornerRadius") ? ".rect(cornerRadius: \(s.radius?.swift ?? "0"))" : s.swift
                 out.help = "what it contains follows the declared corners: declare the shape drawn, `.containerShape(\(written))`"
@@ -151,6 +153,8 @@ extension SwiftRead {
                 }
             }
         case .radiusOverflow:
+            // The checker's fix draws a capsule: `Capsule()` in Swift.
+            edits = swiftEdits(d.fixes, uncertainViews: uncertainViews)
             if let most = d.values["maxRadius"] {
                 out.help = "a fully rounded short side is `Capsule()`, what earlier versions drew; or at most `cornerRadius: \(ConstantTable.format((most * 100).rounded(.down) / 100))`"
             }

@@ -146,6 +146,12 @@ extension SwiftRead {
                 edited.insert(r)
             } else if let (k, s) = scene.rectSpans.first(where: { $0.value.scene == r }) {
                 edited.insert(r.lowerBound + 5..<r.upperBound)
+                // `rect X` → `capsule` (a radius past half the short side): the shape becomes a capsule.
+                if e.replacement == "capsule" {
+                    guard let edit = capsuleEdit(k, uncertainViews: uncertainViews) else { return nil }
+                    out.append(edit)
+                    continue
+                }
                 // `rect X` → `rect Y container rect Y` (or `rect Y`): the drawn radius becomes Y.
                 var rep = Substring(e.replacement)
                 guard rep.hasPrefix("rect ") else { return nil }
@@ -155,6 +161,11 @@ extension SwiftRead {
                     rep = rep[..<c.lowerBound]
                 }
                 guard let edit = numberEdit(s.radius, node: k, to: String(rep), uncertainViews: uncertainViews) else { return nil }
+                out.append(edit)
+            } else if let (k, s) = scene.containerSpans.first(where: { $0.value.scene == r }), e.replacement.hasPrefix("container rect ") {
+                // `container rect X` → `container rect Y`: the declared radius becomes Y.
+                edited.insert(r.lowerBound + 15..<r.upperBound)
+                guard let edit = numberEdit(s.radius, node: k, to: String(e.replacement.dropFirst(15)), uncertainViews: uncertainViews) else { return nil }
                 out.append(edit)
             } else if let l = scene.letSpans.first(where: { $0.scene == r }) {
                 guard let edit = declarationEdit(l.constant, to: e.replacement, uncertainViews: uncertainViews) else { return nil }
@@ -179,6 +190,25 @@ extension SwiftRead {
             unique.append(e)
         }
         return unique
+    }
+
+    /// Node `k`'s drawn rounded rectangle written as a capsule: `Capsule()`, `.capsule`, or
+    /// `.clipShape(Capsule())` for `.cornerRadius(r)`; none for a shape with a `style:` or
+    /// built by a function of the code.
+    private func capsuleEdit(_ k: Int, uncertainViews: Set<Int>) -> SwiftEdit? {
+        let n = scene.nodes[k], f = n.file
+        guard let shape = n.shape, f >= 0, f < files.count, !uncertainViews.contains(scene.viewOf[k]),
+              shape.range.upperBound <= files[f].bytes.count else { return nil }
+        let text = files[f].text(shape.range)
+        guard !text.contains("style:") else { return nil }
+        let written: String
+        if text.hasPrefix("RoundedRectangle(") { written = "Capsule()" }
+        else if text.hasPrefix(".rect(") { written = ".capsule" }
+        else if text.hasPrefix(".cornerRadius(") { written = ".clipShape(Capsule())" }
+        else { return nil }
+        // The same shape read in several places (a child view used twice): left alone.
+        guard scene.nodes.filter({ $0.file == f && $0.shape?.range == shape.range }).count == 1 else { return nil }
+        return SwiftEdit(file: f, edit: TextEdit(SourceRange(shape.range.lowerBound, shape.range.upperBound), written))
     }
 
     /// Number `num` (of node `node`) written as scene expression `replacement`.

@@ -29,8 +29,9 @@ usage: scene run FILE [--text | --json | --svg [--centers] [--labels] [--guides]
        scene check [--explain] FILE.swift|DIR...   SwiftUI source: the same rules at the Swift line
                                 (docs/swift-check.md; --explain lists what was skipped or assumed, one line each;
                                 --fix writes each fix where the number is written, keeping names: a radius,
-                                a minimum, the shape around, a token at its declaration; never one that
-                                adds a finding or touches a view whose finding is uncertain)
+                                a minimum, the shape around, a token at its declaration, `Capsule()` for
+                                an overflow; never one that adds a finding or touches a view whose finding
+                                is uncertain)
        scene run FILE.swift... [--view Name] [--text | --json | --svg [--centers] | --swiftui] [-o OUT]
                                 what a SwiftUI view draws
        scene import FILE.swift... [--view Name] [-o OUT.scene]   the scene a SwiftUI view draws

@@ -6,8 +6,8 @@ import SceneTestSupport
 @testable import SceneSwift
 
 /// `scene check --fix` on Swift writes the fixes of `uneven-siblings`, of a row of fixed
-/// shapes (flared or pinched) and of `container-too-tight` into the Swift source, keeping
-/// the names: the "done when" for each fixture — a re-check is clean and the file
+/// shapes (flared or pinched), of `container-too-tight`, of `radius-overflow` (`Capsule()`)
+/// and of `shape-mismatch` into the Swift source, keeping the names: the "done when" for each fixture — a re-check is clean and the file
 /// still parses (`swiftc -parse`) — and the text is the original with exactly those edits.
 struct FixWriteTests {
     static func fixture(_ name: String) throws -> SourceFile {
@@ -48,6 +48,9 @@ struct FixWriteTests {
         Case(fixture: "pre26-chip-row-token.swift", edits: [("cornerRadius: Card.radius)", "cornerRadius: Card.radius + 8)", 1)]),
         Case(fixture: "pre26-pinched-row.swift", edits: [("cornerRadius: 4)", "cornerRadius: 8)", 3)]),
         Case(fixture: "pre26-concentric-row-tight.swift", edits: [("        .background(RoundedRectangle(cornerRadius: 20))", "        .background(RoundedRectangle(cornerRadius: 28))", 1)]),
+        Case(fixture: "overflow.swift", edits: [("        RoundedRectangle(cornerRadius: 6)", "        Capsule()", 1)]),
+        Case(fixture: "real-type-indicator.swift", edits: [("            RoundedRectangle(cornerRadius: 3)", "            Capsule()", 1)]),
+        Case(fixture: "shape-mismatch.swift", edits: [(".containerShape(.rect(cornerRadius: 20))", ".containerShape(.rect(cornerRadius: 24))", 1)]),
         Case(fixture: "spacer-row.swift", edits: [("RoundedRectangle(cornerRadius: 4)\n", "RoundedRectangle(cornerRadius: 12)\n", 2)]),
     ]
 
