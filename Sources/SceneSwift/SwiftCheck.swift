@@ -132,6 +132,23 @@ public struct SwiftRead {
         SourceFile(name: (files.first?.name ?? "views") + ".scene", text: scene.text)
     }
 
+    /// The screen `scene run` and `scene import` lay the views out on: an iPhone's size
+    /// (393 × 852 pt), its corners square, so a view that fills what it is offered is drawn
+    /// at a phone's size rather than across the checker's 4000 pt screen (which keeps every
+    /// finding away from a display the view may not fill).
+    public static let drawingScreen = "screen 393x852 radius 0"
+
+    /// The scene on `drawingScreen`: what `scene run` draws and `scene import` writes.
+    public var drawingSource: String {
+        let text = scene.text
+        guard let nl = text.firstIndex(of: "\n") else { return text }
+        return Self.drawingScreen + text[nl...]
+    }
+
+    public var drawingFile: SourceFile {
+        SourceFile(name: (files.first?.name ?? "views") + ".scene", text: drawingSource)
+    }
+
     /// Check, and say each finding in Swift: per file given.
     public func check() -> [SwiftFileResult] {
         var results = files.map { SwiftFileResult(file: $0) }

@@ -134,7 +134,7 @@ func readViews(_ paths: [String], view: String?) -> SwiftRead {
 func runCommand(_ args: [String]) -> Int32 {
     let a = viewAndOutput(args, formats: ["text", "json", "svg", "swiftui"])
     let r = readViews(a.files, view: a.view)
-    let file = r.sceneFile
+    let file = r.drawingFile
     let c = Pipeline.compile(file)
     guard let scene = c.scene else {
         for d in c.diagnostics { err(renderer.render(d, in: file)) }
@@ -170,7 +170,7 @@ func importCommand(_ args: [String]) -> Int32 {
     let r = readViews(a.files, view: a.view)
     let header = "# read from \(a.files.joined(separator: ", ")) by `scene import`: one node per frame the code makes\n"
         + "# (n0, n1, …: in the order written), each `v_…` a constant of the code\n"
-    if let o = a.output { writeWhole(header + r.sceneSource, to: o) } else { out(header + r.sceneSource) }
+    if let o = a.output { writeWhole(header + r.drawingSource, to: o) } else { out(header + r.drawingSource) }
     return 0
 }
 

@@ -84,4 +84,17 @@ struct SwiftCheckCLITests {
         #expect(unknown.status == 64)
         #expect(unknown.err.contains("no view `Nope`") && unknown.err.contains("TokenCard"))
     }
+
+    /// A view that fills what it is offered is drawn at a phone's size (393 × 852, square
+    /// corners), not across the checker's 4000 pt screen, where its 24 pt corners were
+    /// specks in a 4032 pt picture; `scene import` writes the same screen.
+    @Test func runDrawsAFillingViewAtAPhonesSize() throws {
+        let text = try CLI.run(["run", Self.fixture])
+        #expect(text.out.hasPrefix("screen custom 393×852 radius 0"), "\(text.out)")
+        #expect(text.out.contains("n0     rect   0   0    393     852  24 24 24 24"), "\(text.out)")
+        let svg = try CLI.run(["run", Self.fixture, "--svg", "--centers"])
+        #expect(svg.out.contains("<title>screen 393×852 radius 0, target ios26</title>"), "\(svg.out.prefix(400))")
+        let imported = try CLI.run(["import", Self.fixture])
+        #expect(imported.out.contains("\nscreen 393x852 radius 0\n"), "\(imported.out)")
+    }
 }
