@@ -135,20 +135,15 @@ extension SwiftRead {
     func swiftEdits(_ fixes: [TextEdit], uncertainViews: Set<Int>) -> [SwiftEdit]? {
         guard !fixes.isEmpty else { return nil }
         var out: [SwiftEdit] = []
-        // The scene's numbers edited: a Swift number read in several places (a child view
-        // used twice) is edited only when every place it is read is.
-        var edited = Set<Range<Int>>()
         for e in fixes {
             let r = e.range.start..<e.range.end
             if let s = scene.numSpans.first(where: { $0.scene == r }) {
                 guard let edit = numberEdit(s.num, node: s.node, to: e.replacement, uncertainViews: uncertainViews) else { return nil }
                 out.append(edit)
-                edited.insert(r)
             } else if let (k, s) = scene.rectSpans.first(where: { $0.value.scene == r }) {
-                edited.insert(r.lowerBound + 5..<r.upperBound)
                 // `rect X` → `capsule` (a radius past half the short side): the shape becomes a capsule.
                 if e.replacement == "capsule" {
-                    guard let edit = capsuleEdit(k, uncertainViews: uncertainViews) else { return nil }
+                    guard let edit = capsuleEdit(k) else { return nil }
                     out.append(edit)
                     continue
                 }
@@ -164,19 +159,12 @@ extension SwiftRead {
                 out.append(edit)
             } else if let (k, s) = scene.containerSpans.first(where: { $0.value.scene == r }), e.replacement.hasPrefix("container rect ") {
                 // `container rect X` → `container rect Y`: the declared radius becomes Y.
-                edited.insert(r.lowerBound + 15..<r.upperBound)
                 guard let edit = numberEdit(s.radius, node: k, to: String(e.replacement.dropFirst(15)), uncertainViews: uncertainViews) else { return nil }
                 out.append(edit)
             } else if let l = scene.letSpans.first(where: { $0.scene == r }) {
                 guard let edit = declarationEdit(l.constant, to: e.replacement, uncertainViews: uncertainViews) else { return nil }
                 out.append(edit)
             } else {
-                return nil
-            }
-        }
-        for e in out {
-            for s in scene.numSpans where s.num.range == e.edit.range.start..<e.edit.range.end
-                && scene.nodes[s.node].file == e.file && !edited.contains(s.scene) {
                 return nil
             }
         }
@@ -194,11 +182,10 @@ extension SwiftRead {
 
     /// Node `k`'s drawn rounded rectangle written as a capsule: `Capsule()`, `.capsule`, or
     /// `.clipShape(Capsule())` for `.cornerRadius(r)`; none for a shape with a `style:` or
-    /// built by a function of the code.
-    private func capsuleEdit(_ k: Int, uncertainViews: Set<Int>) -> SwiftEdit? {
+    /// built by a function of the code. (A capsule never overflows, wherever the shape is read.)
+    private func capsuleEdit(_ k: Int) -> SwiftEdit? {
         let n = scene.nodes[k], f = n.file
-        guard let shape = n.shape, f >= 0, f < files.count, !uncertainViews.contains(scene.viewOf[k]),
-              shape.range.upperBound <= files[f].bytes.count else { return nil }
+        guard let shape = n.shape, f >= 0, f < files.count, shape.range.upperBound <= files[f].bytes.count else { return nil }
         let text = files[f].text(shape.range)
         guard !text.contains("style:") else { return nil }
         let written: String
@@ -206,8 +193,6 @@ extension SwiftRead {
         else if text.hasPrefix(".rect(") { written = ".capsule" }
         else if text.hasPrefix(".cornerRadius(") { written = ".clipShape(Capsule())" }
         else { return nil }
-        // The same shape read in several places (a child view used twice): left alone.
-        guard scene.nodes.filter({ $0.file == f && $0.shape?.range == shape.range }).count == 1 else { return nil }
         return SwiftEdit(file: f, edit: TextEdit(SourceRange(shape.range.lowerBound, shape.range.upperBound), written))
     }
 
