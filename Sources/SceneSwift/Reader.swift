@@ -157,6 +157,8 @@ struct ViewReader {
             !frameKeepingModifiers.contains(call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? "")
         }) {
             // `Spacer().frame(…)`: not read as a spacer; a view of a size the reader does not know.
+            // (Not also "assumed: at least 8 pt": it is no spacer.)
+            if let last = explanations.last, last.kind == .assumed, last.text.hasPrefix("`Spacer()`") { explanations.removeLast() }
             explain(.skipped, e0.trimmedRange, "`Spacer()` with a modifier that may size it: read as a view of unknown size, not a `spacer`")
             cur.spacer = false
             cur.spacerMin = nil
