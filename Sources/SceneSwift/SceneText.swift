@@ -49,29 +49,69 @@ struct SceneText {
         nodes.append(n); parents.append(parent); files.append(n.file); viewOf.append(view)
         let start = text.utf8.count
         text += String(repeating: "  ", count: depth) + n.label + ":"
-        func item(_ s: String, from: Range<Int>? = nil) {
-            text += " "
-            let at = text.utf8.count
-            text += s
-            if let from { spans.append((at..<text.utf8.count, n.file, from)) }
-        }
-        func num(_ prefix: String, _ x: Num) {
-            text += " " + prefix
-            let at = text.utf8.count
-            text += x.scene
-            if !x.range.isEmpty {
-                spans.append((at..<text.utf8.count, n.file, x.range))
-                numSpans.append((at..<text.utf8.count, index, x))
-            }
-        }
         // A spacer stands alone on its node, in an hstack or vstack (elsewhere: an empty view).
         if n.spacer, parent >= 0, let axis = nodes[parent].stack, axis == "hstack" || axis == "vstack" {
             text += " spacer"
-            if let m = n.spacerMin { num("min ", m) }
+            if let m = n.spacerMin { num("min ", m, node: index) }
             nodeSpans.append(start..<text.utf8.count)
             text += "\n"
             return
         }
+        writeShapes(n, index)
+        if let w = n.width, let h = n.height {
+            num("size ", w, node: index); num("x ", h, node: index)
+        } else if let size = n.naturalSize {
+            item("size \(ConstantTable.format(size.0))x\(ConstantTable.format(size.1))")
+        } else {
+            if let w = n.width { num("width ", w, node: index) }
+            if let h = n.height { num("height ", h, node: index) }
+        }
+        let p = n.pad.all
+        if !n.pad.isEmpty {
+            if p.allSatisfy({ $0 != nil && $0!.scene == p[0]!.scene }) {
+                num("pad ", p[0]!, node: index)
+            } else {
+                text += " pad"
+                for (edge, x) in zip(["top", "leading", "bottom", "trailing"], p) { if let x { num(edge + " ", x, node: index) } }
+            }
+        }
+        if let (x, y) = n.offset {
+            // Each value a term: a number or a name as it is, anything else in parentheses.
+            text += " offset"
+            for v in [x, y] {
+                let simple = !v.scene.contains(" ") && !v.scene.contains("(")
+                if simple { num("", v, node: index) } else { text += " ("; num("", v, node: index, space: false); text += ")" }
+            }
+        }
+        if let s = n.stack {
+            item(s)
+            if let sp = n.spacing { num("spacing ", sp, node: index) }
+        }
+        nodeSpans.append(start..<text.utf8.count)
+        if n.children.isEmpty { text += "\n"; return }
+        text += " <\n"
+        for c in n.children { write(c, parent: index, depth: depth + 1, view: view) }
+        text += String(repeating: "  ", count: depth) + ">\n"
+    }
+
+    /// One item: a space, then `s`.
+    private mutating func item(_ s: String) {
+        text += " " + s
+    }
+
+    /// A number of node `node` after `prefix`, with where it came from in the Swift.
+    private mutating func num(_ prefix: String, _ x: Num, node: Int, space: Bool = true) {
+        text += (space ? " " : "") + prefix
+        let at = text.utf8.count
+        text += x.scene
+        if !x.range.isEmpty {
+            spans.append((at..<text.utf8.count, nodes[node].file, x.range))
+            numSpans.append((at..<text.utf8.count, node, x))
+        }
+    }
+
+    /// Node `n`'s drawn shape and declared container, with the spans a fix maps back through.
+    private mutating func writeShapes(_ n: ViewNode, _ index: Int) {
         if let s = n.shape {
             let at = text.utf8.count + 1
             item((n.glass ? "glass " : "") + s.scene)
@@ -102,47 +142,6 @@ struct SceneText {
                 }
             }
         }
-        if let w = n.width, let h = n.height {
-            num("size ", w); num("x ", h)
-        } else if let size = n.naturalSize {
-            item("size \(ConstantTable.format(size.0))x\(ConstantTable.format(size.1))")
-        } else {
-            if let w = n.width { num("width ", w) }
-            if let h = n.height { num("height ", h) }
-        }
-        let p = n.pad.all
-        if !n.pad.isEmpty {
-            if p.allSatisfy({ $0 != nil && $0!.scene == p[0]!.scene }) {
-                num("pad ", p[0]!)
-            } else {
-                text += " pad"
-                for (edge, x) in zip(["top", "leading", "bottom", "trailing"], p) { if let x { num(edge + " ", x) } }
-            }
-        }
-        if let (x, y) = n.offset {
-            // Each value a term: a number or a name as it is, anything else in parentheses.
-            text += " offset"
-            for v in [x, y] {
-                let simple = !v.scene.contains(" ") && !v.scene.contains("(")
-                text += simple ? " " : " ("
-                let at = text.utf8.count
-                text += v.scene
-                if !v.range.isEmpty {
-                    spans.append((at..<text.utf8.count, n.file, v.range))
-                    numSpans.append((at..<text.utf8.count, index, v))
-                }
-                if !simple { text += ")" }
-            }
-        }
-        if let s = n.stack {
-            item(s)
-            if let sp = n.spacing { num("spacing ", sp) }
-        }
-        nodeSpans.append(start..<text.utf8.count)
-        if n.children.isEmpty { text += "\n"; return }
-        text += " <\n"
-        for c in n.children { write(c, parent: index, depth: depth + 1, view: view) }
-        text += String(repeating: "  ", count: depth) + ">\n"
     }
 
     /// The Swift span (file, bytes) the scene span starting at `offset` came from: the

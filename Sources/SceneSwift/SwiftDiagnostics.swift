@@ -99,24 +99,7 @@ extension SwiftRead {
             }
             guard let want = d.values["concentricRadius"] else { break }
             // Corners that want different radii (a shape moved by `.offset`): no one radius fixes it.
-            // (The checker's help names them: `uneven(6, 12, 12, 6)`.)
-            if let h = d.help, let a = h.firstRange(of: "`uneven("), let b = h[a.upperBound...].firstIndex(of: ")") {
-                let r = h[a.upperBound..<b].split(separator: ",").map { swiftExpression(String($0).trimmingSpaces) }
-                // Only the corners named (those at the corner around it) count: when they want
-                // one radius, that radius is the fix (the others may take it too).
-                let names = ["topLeading", "topTrailing", "bottomTrailing", "bottomLeading"]
-                var named: [String] = []
-                if let end = d.message.firstRange(of: ": radius"), let at = d.message[..<end.lowerBound].ranges(of: " at ").last {
-                    named = d.message[at.upperBound..<end.lowerBound].split(separator: ",").map { String($0).trimmingSpaces }
-                }
-                let wanted = Set(zip(names, r).filter { named.contains($0.0) }.map(\.1))
-                if r.count == 4, !named.isEmpty, wanted.count > 1 {
-                    out.help = "its corners sit at different distances from the corners around them, so no one radius is concentric: "
-                        + "`UnevenRoundedRectangle(topLeadingRadius: \(r[0]), bottomLeadingRadius: \(r[3]), bottomTrailingRadius: \(r[2]), topTrailingRadius: \(r[1]))`"
-                        + " (no automatic fix: it replaces the shape)"
-                    break
-                }
-            }
+            if let help = unevenRadiiHelp(d) { out.help = help; break }
             let (help, fix) = radiusHelp(i, want: want)
             out.help = help
             if let fix { edits = [SwiftEdit(file: f, edit: fix)] }
@@ -139,18 +122,7 @@ extension SwiftRead {
         case .containerTooTight:
             if let need = d.values["neededRadius"] {
                 edits = swiftEdits(d.fixes, uncertainViews: uncertainViews)
-                let r = ConstantTable.format((need * 100).rounded() / 100)
-                let fix = fixWords(edits, in: f)
-                if d.values["againstAncestor"] != nil {
-                    // The shape around it declares no container: raise it, and on iOS 26 declare it.
-                    let written = edits?.count == 1 && fix?.hasPrefix("set") == false ? edits![0].edit.replacement : r
-                    out.help = "raise the radius of the shape around it to \(r) (\(fix ?? "`cornerRadius: \(r)`")), not lower the minimum; on iOS 26 declare it the container: `.containerShape(.rect(cornerRadius: \(written)))`"
-                } else if let fix {
-                    out.help = fix.hasPrefix("set") ? "raise the container's radius to \(r): \(fix), not lower the minimum"
-                        : "raise the container's radius to \(r) (\(fix)), not lower the minimum"
-                } else {
-                    out.help = "raise the container's radius to \(r), or lower the minimum"
-                }
+                out.help = tightHelp(need: need, edits: edits, againstAncestor: d.values["againstAncestor"] != nil, in: f)
             }
         case .radiusOverflow:
             // The checker's fix draws a capsule: `Capsule()` in Swift.
@@ -167,10 +139,44 @@ extension SwiftRead {
         return (f, out, edits)
     }
 
+    /// The help of a flared or pinched shape whose corners at the corner around it want
+    /// different radii (the checker's help names them: `uneven(6, 12, 12, 6)`), said as an
+    /// `UnevenRoundedRectangle`; nil when the corners named want one radius (that is the fix).
+    func unevenRadiiHelp(_ d: Diagnostic) -> String? {
+        guard let h = d.help, let a = h.firstRange(of: "`uneven("), let b = h[a.upperBound...].firstIndex(of: ")") else { return nil }
+        let r = h[a.upperBound..<b].split(separator: ",").map { swiftExpression(String($0).trimmingSpaces) }
+        // Only the corners named (those at the corner around it) count: when they want
+        // one radius, that radius is the fix (the others may take it too).
+        let names = ["topLeading", "topTrailing", "bottomTrailing", "bottomLeading"]
+        var named: [String] = []
+        if let end = d.message.firstRange(of: ": radius"), let at = d.message[..<end.lowerBound].ranges(of: " at ").last {
+            named = d.message[at.upperBound..<end.lowerBound].split(separator: ",").map { String($0).trimmingSpaces }
+        }
+        let wanted = Set(zip(names, r).filter { named.contains($0.0) }.map(\.1))
+        guard r.count == 4, !named.isEmpty, wanted.count > 1 else { return nil }
+        return "its corners sit at different distances from the corners around them, so no one radius is concentric: "
+            + "`UnevenRoundedRectangle(topLeadingRadius: \(r[0]), bottomLeadingRadius: \(r[3]), bottomTrailingRadius: \(r[2]), topTrailingRadius: \(r[1]))`"
+            + " (no automatic fix: it replaces the shape)"
+    }
+
+    /// `container-too-tight`'s help in Swift, saying the fix written (`edits`) when there is one.
+    func tightHelp(need: Double, edits: [SwiftEdit]?, againstAncestor: Bool, in f: Int) -> String {
+        let r = ConstantTable.format((need * 100).rounded() / 100)
+        let fix = fixWords(edits, in: f)
+        if againstAncestor {
+            // The shape around it declares no container: raise it, and on iOS 26 declare it.
+            let written = edits?.count == 1 && fix?.hasPrefix("set") == false ? edits![0].edit.replacement : r
+            return "raise the radius of the shape around it to \(r) (\(fix ?? "`cornerRadius: \(r)`")), not lower the minimum; on iOS 26 declare it the container: `.containerShape(.rect(cornerRadius: \(written)))`"
+        }
+        guard let fix else { return "raise the container's radius to \(r), or lower the minimum" }
+        return fix.hasPrefix("set") ? "raise the container's radius to \(r): \(fix), not lower the minimum"
+            : "raise the container's radius to \(r) (\(fix)), not lower the minimum"
+    }
+
     /// The help for one of a row of `count` views drawn with the same shape, whose outer
     /// ones are flared or pinched against the shape around them: fixing one alone would
-    /// leave the row uneven, so the help is for the row (no automatic fix: it edits every
-    /// view, or the shape around them).
+    /// leave the row uneven, so the help is for the row (its fix, the checker's, edits every
+    /// view or the shape around them: `swiftEdits`).
     /// `radius`: what they draw now.
     func rowHelp(_ i: Int, each: Double, ancestor: Double?, flared: Bool, count: Int, radius: Double) -> String {
         func f(_ v: Double) -> String { ConstantTable.format((v * 100).rounded() / 100) }
