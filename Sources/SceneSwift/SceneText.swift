@@ -22,6 +22,8 @@ struct SceneText {
     var letSpans: [(scene: Range<Int>, constant: Constant)] = []
     /// Each node's drawn `rect R` (without `glass `) in the scene, and its radius.
     var rectSpans: [Int: (scene: Range<Int>, radius: Num)] = [:]
+    /// Each node's drawn shape in the scene (`concentric min 8`, without `glass `).
+    var shapeSpans: [Int: Range<Int>] = [:]
     /// Each node's declared `container rect R` in the scene, and its radius.
     var containerSpans: [Int: (scene: Range<Int>, radius: Num)] = [:]
 
@@ -116,6 +118,7 @@ struct SceneText {
             let at = text.utf8.count + 1
             item((n.glass ? "glass " : "") + s.scene)
             spans.append((at..<text.utf8.count, n.file, s.range))
+            shapeSpans[index] = at + (n.glass ? 6 : 0)..<text.utf8.count
             if let r = s.radius, !r.range.isEmpty {
                 // The radius itself: `rect ` is 5 bytes before it (after `glass ` when glass).
                 let rAt = at + (n.glass ? 6 : 0) + 5

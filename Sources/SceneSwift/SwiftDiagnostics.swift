@@ -103,15 +103,10 @@ extension SwiftRead {
             let (help, fix) = radiusHelp(i, want: want)
             out.help = help
             if let fix { edits = [SwiftEdit(file: f, edit: fix)] }
-        case .unevenSiblings:
-            // The scene's `concentric min N` and `uniform` in Swift; every sibling's minimum raised.
+        case .unevenSiblings, .missingMinimum:
+            // Every sibling's minimum raised, or a minimum given; the scene's words in Swift.
             edits = swiftEdits(d.fixes, uncertainViews: uncertainViews)
-            if var help = out.help {
-                while let r = help.firstRange(of: "`concentric min "), let end = help[r.upperBound...].firstIndex(of: "`") {
-                    help.replaceSubrange(r.lowerBound...end, with: "`.concentric(minimum: \(help[r.upperBound..<end]))`")
-                }
-                out.help = help.replacing("`uniform` alone", with: "`isUniform: true` alone")
-            }
+            out.help = out.help.map(Self.concentricWords)
         case .shapeMismatch:
             // The declared radius raised or lowered to the one drawn (the checker's edit).
             edits = swiftEdits(d.fixes, uncertainViews: uncertainViews)
@@ -157,6 +152,15 @@ extension SwiftRead {
         return "its corners sit at different distances from the corners around them, so no one radius is concentric: "
             + "`UnevenRoundedRectangle(topLeadingRadius: \(r[0]), bottomLeadingRadius: \(r[3]), bottomTrailingRadius: \(r[2]), topTrailingRadius: \(r[1]))`"
             + " (no automatic fix: it replaces the shape)"
+    }
+
+    /// The scene's `concentric min N` and `uniform` in a help, as Swift writes them.
+    static func concentricWords(_ help: String) -> String {
+        var help = help
+        while let r = help.firstRange(of: "`concentric min "), let end = help[r.upperBound...].firstIndex(of: "`") {
+            help.replaceSubrange(r.lowerBound...end, with: "`.concentric(minimum: \(help[r.upperBound..<end]))`")
+        }
+        return help.replacing("`uniform` alone", with: "`isUniform: true` alone")
     }
 
     /// `container-too-tight`'s help in Swift, saying the fix written (`edits`) when there is one.

@@ -161,6 +161,10 @@ extension SwiftRead {
                 // `container rect X` → `container rect Y`: the declared radius becomes Y.
                 guard let edit = numberEdit(s.radius, node: k, to: String(e.replacement.dropFirst(15)), uncertainViews: uncertainViews) else { return nil }
                 out.append(edit)
+            } else if let (k, span) = scene.shapeSpans.first(where: { $0.value.lowerBound <= r.lowerBound && r.upperBound <= $0.value.upperBound }) {
+                // A concentric shape given a minimum (`concentric` → `concentric min 0`).
+                guard let edit = minimumEdit(k, span: span, edit: e) else { return nil }
+                out.append(edit)
             } else if let l = scene.letSpans.first(where: { $0.scene == r }) {
                 guard let edit = declarationEdit(l.constant, to: e.replacement, uncertainViews: uncertainViews) else { return nil }
                 out.append(edit)
@@ -193,6 +197,38 @@ extension SwiftRead {
         else if text.hasPrefix(".rect(") { written = ".capsule" }
         else if text.hasPrefix(".cornerRadius(") { written = ".clipShape(Capsule())" }
         else { return nil }
+        return SwiftEdit(file: f, edit: TextEdit(SourceRange(shape.range.lowerBound, shape.range.upperBound), written))
+    }
+
+    /// Node `k`'s `ConcentricRectangle` as scene `edit` leaves it, when that is a plain
+    /// `concentric min X [uniform]`: `.concentric(minimum: X)` written where the Swift says
+    /// its corners (`corners: .concentric` → `corners: .concentric(minimum: X)`;
+    /// `ConcentricRectangle()` → `ConcentricRectangle(corners: .concentric(minimum: X))`).
+    private func minimumEdit(_ k: Int, span: Range<Int>, edit e: TextEdit) -> SwiftEdit? {
+        let n = scene.nodes[k], f = n.file
+        guard let shape = n.shape, case .concentric = shape.kind, f >= 0, f < files.count,
+              shape.range.upperBound <= files[f].bytes.count else { return nil }
+        let bytes = Array(scene.text.utf8)
+        let after = String(decoding: bytes[span.lowerBound..<e.range.start], as: UTF8.self) + e.replacement
+            + String(decoding: bytes[e.range.end..<span.upperBound], as: UTF8.self)
+        let words = after.split(separator: " ")
+        guard words.count >= 3, words.count <= 4, words[0] == "concentric", words[1] == "min",
+              words.count == 3 || words[3] == "uniform" else { return nil }
+        let minimum = ".concentric(minimum: \(swiftExpression(String(words[2]))))"
+        let text = files[f].text(shape.range)
+        var written: String
+        if let c = text.firstRange(of: "corners: .concentric()") ?? text.firstRange(of: "corners: .concentric") {
+            written = text
+            written.replaceSubrange(c, with: "corners: " + minimum)
+            // (Not `.concentric(minimum: …)` already, nor `.concentricity`.)
+            guard !text[c.upperBound...].hasPrefix("("), text[c.upperBound...].first.map({ !$0.isLetter }) ?? true else { return nil }
+        } else if text == "ConcentricRectangle()" {
+            written = "ConcentricRectangle(corners: \(minimum))"
+        } else if text.hasPrefix("ConcentricRectangle("), !text.contains("Corner"), !text.contains("corners:") {
+            written = "ConcentricRectangle(corners: \(minimum), " + text.dropFirst("ConcentricRectangle(".count)
+        } else {
+            return nil
+        }
         return SwiftEdit(file: f, edit: TextEdit(SourceRange(shape.range.lowerBound, shape.range.upperBound), written))
     }
 

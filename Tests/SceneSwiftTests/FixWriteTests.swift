@@ -48,6 +48,7 @@ struct FixWriteTests {
         Case(fixture: "pre26-chip-row-token.swift", edits: [("cornerRadius: Card.radius)", "cornerRadius: Card.radius + 8)", 1)]),
         Case(fixture: "pre26-pinched-row.swift", edits: [("cornerRadius: 4)", "cornerRadius: 8)", 3)]),
         Case(fixture: "pre26-concentric-row-tight.swift", edits: [("        .background(RoundedRectangle(cornerRadius: 20))", "        .background(RoundedRectangle(cornerRadius: 28))", 1)]),
+        Case(fixture: "missing-minimum.swift", edits: [("        ConcentricRectangle()", "        ConcentricRectangle(corners: .concentric(minimum: 0))", 1)]),
         Case(fixture: "overflow.swift", edits: [("        RoundedRectangle(cornerRadius: 6)", "        Capsule()", 1)]),
         Case(fixture: "real-type-indicator.swift", edits: [("            RoundedRectangle(cornerRadius: 3)", "            Capsule()", 1)]),
         Case(fixture: "shape-mismatch.swift", edits: [(".containerShape(.rect(cornerRadius: 20))", ".containerShape(.rect(cornerRadius: 24))", 1)]),
@@ -178,5 +179,22 @@ struct FixWriteTests {
         let raised = text.replacingOccurrences(of: "minimum: 8", with: "minimum: 16")
         #expect(SwiftRead([SourceFile(name: "Reused.swift", text: raised)]).check()[0].diagnostics.map(\.code).contains("container-too-tight"))
         #expect(SwiftFix.run([file])[0].text == text)
+    }
+
+    /// `missing-minimum`'s fix, `.concentric(minimum: 0)`, written where each spelling of a
+    /// ConcentricRectangle says its corners; the re-check is clean and the file parses.
+    @Test(arguments: [
+        ("ConcentricRectangle(corners: .concentric, isUniform: true)", "ConcentricRectangle(corners: .concentric(minimum: 0), isUniform: true)"),
+        ("ConcentricRectangle(corners: .concentric())", "ConcentricRectangle(corners: .concentric(minimum: 0))"),
+        ("ConcentricRectangle(isUniform: true)", "ConcentricRectangle(corners: .concentric(minimum: 0), isUniform: true)"),
+    ])
+    func aMinimumIsGivenWhereTheCornersAreSaid(_ shape: String, _ fixed: String) throws {
+        let text = "import SwiftUI\n\nstruct V: View {\n    var body: some View {\n        \(shape)\n            .padding(16)\n            .containerShape(.rect(cornerRadius: 12))\n    }\n}\n"
+        let file = SourceFile(name: "V.swift", text: text)
+        #expect(SwiftRead([file]).check()[0].diagnostics.map(\.code) == ["missing-minimum"])
+        let out = SwiftFix.run([file])[0].text
+        #expect(out == text.replacingOccurrences(of: shape, with: fixed), "\(out)")
+        #expect(SwiftRead([SourceFile(name: "V.swift", text: out)]).check()[0].diagnostics.isEmpty)
+        #expect(try Self.swiftcParse(out) == 0)
     }
 }
