@@ -66,17 +66,26 @@ struct SVGBuffer {
 
     /// Bytes with no escaping (already safe for where they go).
     mutating func raw(_ s: String.UTF8View) {
-        let copied: Void? = s.withContiguousStorageIfAvailable { bytes in
-            var rest = UnsafeBufferPointer(rebasing: bytes[...])
-            while !rest.isEmpty {
-                if count == Self.chunkSize { flush() }
-                let n = min(rest.count, Self.chunkSize - count)
-                (base + count).update(from: rest.baseAddress!, count: n)
-                count += n
-                rest = UnsafeBufferPointer(rebasing: rest[n...])
-            }
-        }
+        let copied: Void? = s.withContiguousStorageIfAvailable { raw(bytes: $0) }
         if copied == nil { for b in s { room(1); put(b) } }
+    }
+
+    /// Bytes kept to be written again and again (a quoted file name, once per finding).
+    struct Bytes {
+        var bytes: [UInt8] = []
+    }
+
+    mutating func raw(_ b: Bytes) { b.bytes.withUnsafeBufferPointer { raw(bytes: $0) } }
+
+    mutating func raw(bytes: UnsafeBufferPointer<UInt8>) {
+        var rest = bytes
+        while !rest.isEmpty {
+            if count == Self.chunkSize { flush() }
+            let n = min(rest.count, Self.chunkSize - count)
+            (base + count).update(from: rest.baseAddress!, count: n)
+            count += n
+            rest = UnsafeBufferPointer(rebasing: rest[n...])
+        }
     }
 
     @inline(__always) mutating func byte(_ b: UInt8) { room(1); put(b) }
