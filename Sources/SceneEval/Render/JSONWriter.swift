@@ -248,15 +248,43 @@ public enum JSONWriter {
     static func needsNoEscape(_ s: String) -> Bool {
         var s = s
         return s.withUTF8 { b in
+            // Eight bytes at a time: a word with none of the bytes that need a
+            // look (below 0x20, `"`, `\`, DEL, or E2 that may start U+2028/9)
+            // is skipped whole; a word with one is read byte by byte.
+            let n = b.count
             var k = 0
-            while k < b.count {
-                let c = b[k]
-                if c < 0x20 || c == 0x22 || c == 0x5C || c == 0x7F { return false }
-                if c == 0xE2, k + 2 < b.count, b[k + 1] == 0x80, b[k + 2] == 0xA8 || b[k + 2] == 0xA9 { return false }
+            if let p = b.baseAddress {
+                while k + 8 <= n {
+                    let w = UnsafeRawPointer(p + k).loadUnaligned(as: UInt64.self)
+                    if !mayNeedEscape(w) { k += 8; continue }
+                    for i in k..<k + 8 where !plain(b, i) { return false }
+                    k += 8
+                }
+            }
+            while k < n {
+                if !plain(b, k) { return false }
                 k += 1
             }
             return true
         }
+    }
+
+    /// Whether byte `k` of `b` is copied as it is.
+    @inline(__always) static func plain(_ b: UnsafeBufferPointer<UInt8>, _ k: Int) -> Bool {
+        let c = b[k]
+        if c < 0x20 || c == 0x22 || c == 0x5C || c == 0x7F { return false }
+        if c == 0xE2, k + 2 < b.count, b[k + 1] == 0x80, b[k + 2] == 0xA8 || b[k + 2] == 0xA9 { return false }
+        return true
+    }
+
+    /// Whether any byte of `w` is below 0x20 or is 0x22, 0x5C, 0x7F or 0xE2
+    /// (never false when one is; may be true when none is).
+    @inline(__always) static func mayNeedEscape(_ w: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
+        func zero(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & high }
+        let below = (w &- 0x2020_2020_2020_2020) & ~w & high
+        return (below | zero(w ^ 0x2222_2222_2222_2222) | zero(w ^ 0x5C5C_5C5C_5C5C_5C5C)
+                | zero(w ^ 0x7F7F_7F7F_7F7F_7F7F) | zero(w ^ 0xE2E2_E2E2_E2E2_E2E2)) != 0
     }
 
     /// A JSON string literal with every control character escaped.

@@ -123,8 +123,17 @@ struct SVGBuffer {
     /// A number given in thousandths. Written through a local pointer, one
     /// length update per number: this runs ~8 million times for the bench.
     @inline(__always) mutating func fixed(_ q: Int64) {
-        room(24)
-        var p = base + count
+        room(Self.maxFixed)
+        count = Self.writeFixed(q, to: base + count) - base
+    }
+
+    /// The most bytes `writeFixed` writes.
+    @inline(__always) static var maxFixed: Int { 24 }
+
+    /// A number given in thousandths, written at `start` (room for `maxFixed`
+    /// bytes); returns where it ends.
+    @inline(__always) static func writeFixed(_ q: Int64, to start: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        var p = start
         var m = q
         if m < 0 { p.pointee = 0x2D; p += 1; m = -m }
         let um = UInt64(m)
@@ -154,7 +163,7 @@ struct SVGBuffer {
                 if d3 != 0 { p[0] = UInt8(truncatingIfNeeded: 48 &+ d3); p += 1 }
             }
         }
-        count = p - base
+        return p
     }
 
     // MARK: Text
