@@ -190,13 +190,13 @@ enum Recompile {
     }
 
     /// One entry's statement, its ranges those of `file`: the entry parsed
-    /// after `offset` blanks. Nil unless it is exactly one statement, cleanly.
+    /// alone, then moved `offset` bytes on (Shift.swift: what parsing it after
+    /// `offset` blanks gives, without a file the size of the scene to build
+    /// and scan for lines). Nil unless it is exactly one statement, cleanly.
     static func parse(_ text: String, at offset: Int, in file: SourceFile) -> Statement? {
-        var bytes = [UInt8](repeating: UInt8(ascii: " "), count: offset)
-        bytes += text.utf8
-        let r = Parser.parse(SourceFile(name: file.name, bytes: bytes))
+        let r = Parser.parse(SourceFile(name: file.name, text: text))
         guard r.diagnostics.isEmpty, r.scene.statements.count == 1 else { return nil }
-        return r.scene.statements[0]
+        return offset == 0 ? r.scene.statements[0] : Shift.statement(r.scene.statements[0], offset)
     }
 
     /// Shape `s` of a subtree moved `delta` places in the scene, now at `index`.

@@ -72,6 +72,11 @@ struct ClipAncestorTests {
     func same(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         guard let scene = compile(text).scene else { Issue.record("did not compile", sourceLocation: sourceLocation); return }
         let table = scene.clipAncestors()
+        // The checker's lazy table (Checker.swift), read bottom up: the same entries.
+        let lazy = ClipAbove(scene)
+        for i in scene.shapes.indices.reversed() {
+            #expect(lazy[i] == (table[i] >= 0 ? Int(table[i]) : nil), "lazy, shape \(i)", sourceLocation: sourceLocation)
+        }
         for i in scene.shapes.indices {
             var at = scene.shapes[i].parent
             while let a = at, scene.clipLayer(of: a) == nil { at = scene.shapes[a].parent }

@@ -51,6 +51,8 @@ public struct CheckCache: Sendable {
         /// `Context.demands` and `containerEdits` for its containers, findings numbered within `findings`.
         var demands: [(j: Int, needed: Double, findings: [Int])] = []
         var containerEdits: [(i: Int, findings: [Int])] = []
+        /// The names its subtree uses (`Context.namesUsed(by:)`, for `unusedBindings`).
+        var names: [String] = []
 
         mutating func shift(by d: Int) {
             for k in findings.indices { findings[k].shift(by: d) }
@@ -116,6 +118,7 @@ extension Checker {
             }
         }
         c.assemble(parts)
+        c.rootNames = parts.map(\.names)
         c.reconcile()
         return (c.finish(after: leading), next)
     }
@@ -139,6 +142,7 @@ extension Context {
         findings = []
         for (j, d) in demands { p.demands.append((j, d.needed, d.findings)) }
         for (i, f) in containerEdits { p.containerEdits.append((i, f)) }
+        p.names = Self.namesUsed(by: nodes[range.lowerBound])
         return (p, trials.asked == asked)
     }
 

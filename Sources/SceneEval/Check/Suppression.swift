@@ -18,6 +18,11 @@
 // `unused-suppression` (so is one that names no rule, an unknown rule or an
 // error, which nothing may silence), with a fix that deletes it: a rule
 // fixed since, or a typo, does not silence anything for ever after.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SceneLang
 
 /// A comment as a front end found it: its range in the file, from the marker
@@ -293,19 +298,21 @@ public struct Suppressions: Sendable {
     }
 
     static func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard bytes.count >= needle.count, let first = needle.first else { return false }
-        return bytes.withUnsafeBufferPointer { b in
-            var i = 0
-            let last = b.count - needle.count
-            while i <= last {
-                if b[i] == first {
-                    var k = 1
-                    while k < needle.count, b[i + k] == needle[k] { k += 1 }
-                    if k == needle.count { return true }
+        guard bytes.count >= needle.count, let last = needle.last else { return false }
+        // Each place of the needle's last byte, found by the C library's
+        // (vectorised) `memchr`, then the bytes before it compared: every
+        // check after an edit asks this of the whole file.
+        return bytes.withUnsafeBytes { b in
+            needle.withUnsafeBytes { n in
+                let base = b.baseAddress!, k = n.count - 1
+                var at = k
+                while at < b.count, let hit = memchr(base + at, Int32(last), b.count - at) {
+                    let i = base.distance(to: UnsafeRawPointer(hit))
+                    if memcmp(base + i - k, n.baseAddress!, k) == 0 { return true }
+                    at = i + 1
                 }
-                i += 1
+                return false
             }
-            return false
         }
     }
 }

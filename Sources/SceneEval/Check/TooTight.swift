@@ -186,12 +186,16 @@ extension Context {
         } else if case .node(let j) = ctx {
             (help, fixes) = raiseHelp(j, t)
         } else {
-            help = "the \(scene.screen.outline)'s corner radius is \(n(t.R)); inset this shape at most \(n(max(0, t.R - t.m))) pt from the corner, or let the minimum show"
+            help = ("the \(scene.screen.outline)'s corner radius is \(n: t.R); inset this shape at most \(n: max(0, t.R - t.m)) pt from the corner, or let the minimum show" as Prose).string
         }
-        let corners = Corner.allCases.filter { t.corners & (1 << $0.rawValue) != 0 }.map(\.name)
-        var d = Diagnostic(.containerTooTight,
-            "\(name(ctx)) is too tight for `\(sh.id)`: at \(corners.joined(separator: ", ")) the concentric radius \(Format.concentric(t.R, minus: t.d)) is below the minimum \(n(t.m))",
-            at: shapeRange(i), help: help, values: values)
+        // (Built as bytes: a scene may have one of these on nearly every node.)
+        var corners = Prose()
+        for k in Corner.allCases where t.corners & (1 << k.rawValue) != 0 {
+            if !corners.bytes.isEmpty { corners.append(", ") }
+            corners.append(string: k.name)
+        }
+        let message: Prose = "\(name(ctx)) is too tight for `\(sh.id)`: at \(corners) the concentric radius \(concentric: t.R, minus: t.d) is below the minimum \(n: t.m)"
+        var d = Diagnostic(.containerTooTight, message.string, at: shapeRange(i), help: help, values: values)
         d.fixes = fixes
         return d
     }
@@ -202,14 +206,14 @@ extension Context {
         let needed = t.m + t.d
         switch t.raise {
         case .screen, .plain:
-            return ("raise \(who)'s radius to \(n(t.m)) + \(n(t.d)) = \(n(needed)), not lower the minimum", [])
+            return (("raise \(who)'s radius to \(n: t.m) + \(n: t.d) = \(n: needed), not lower the minimum" as Prose).string, [])
         case .bounded(let b):
             return (boundHelp(j, b, content: scene.shapes[t.shape].id, m: t.m, d: t.d), [])
         case .literal(let r), .expression(let r):
             return keptRaise(j, at: r, to: needed)
         case .binding(let name, let v, let edit, let r, let known):
             guard known ?? works(edit, name: name, for: t.shape) else { return keptRaise(j, at: r, to: needed) }
-            return ("raise \(who)'s radius `\(text(r))` to \(n(needed)): set `\(name)` = \(n(v)) (now \(n(env[name] ?? 0))), not lower the minimum", [edit])
+            return (("raise \(who)'s radius `\(text(r))` to \(n: needed): set `\(name)` = \(n: v) (now \(n: env[name] ?? 0)), not lower the minimum" as Prose).string, [edit])
         }
     }
 

@@ -6,10 +6,26 @@
 // It reads every statement, so it runs once per check over the whole file
 // (`Context.finish`), not per top-level node. The walk stops as soon as every
 // binding is seen used by a node, the screen or the margin: in a scene whose
-// names are all used near the top, it reads a few nodes.
+// names are all used near the top, it reads a few nodes. After an edit (the
+// incremental check, Incremental.swift) each top-level node's names are those
+// kept with its findings (`rootNames`), read again only for the nodes checked
+// again, so a binding nothing uses does not cost a walk of the whole scene.
 import SceneLang
 
 extension Context {
+    /// The names node `root`'s subtree uses, each once.
+    static func namesUsed(by root: Node) -> [String] {
+        var names: [String] = [], seen = Set<String>(), out: [String] = []
+        var stack = [root]
+        while let n = stack.popLast() {
+            for it in n.items { ExprValue.names(it.value, into: &names) }
+            for name in names where seen.insert(name).inserted { out.append(name) }
+            names.removeAll(keepingCapacity: true)
+            stack.append(contentsOf: n.children.reversed())
+        }
+        return out
+    }
+
     mutating func unusedBindings() {
         var bindings: [(id: Identifier, value: Expr, range: SourceRange)] = []
         for s in statements { if case .binding(let id, let e, let r) = s { bindings.append((id, e, r)) } }
@@ -21,9 +37,16 @@ extension Context {
             for n in names where waiting.remove(n) != nil { live.insert(n) }
             names.removeAll(keepingCapacity: true)
         }
+        var k = 0  // the top-level node's number
         walk: for s in statements {
             switch s {
             case .node(let root):
+                defer { k += 1 }
+                if let known = rootNames, k < known.count {
+                    names += known[k]
+                    take()
+                    break
+                }
                 var stack = [root]
                 while let n = stack.popLast() {
                     for it in n.items { ExprValue.names(it.value, into: &names) }

@@ -8,14 +8,36 @@ extension Format {
     /// the larger (a radius is never negative). `distance` is d as written when it is more
     /// than a number (`max(12, 140)`, the larger of dx and dy).
     public static func concentric(_ R: Double, minus d: Double, written distance: String? = nil) -> String {
-        let sum = "\(signed(R)) − \(distance ?? signed(d))"
-        return R - d < 0 ? sum + " → 0 (clamped)" : sum + " = \(number(R - d))"
+        var p = Prose()
+        concentric(R, minus: d, written: distance, into: &p)
+        return p.string
+    }
+
+    /// The same, appended (a finding on every node says one each).
+    static func concentric(_ R: Double, minus d: Double, written distance: String?, into p: inout Prose) {
+        signed(R, into: &p)
+        p.append(" − ")
+        if let distance { p.append(string: distance) } else { signed(d, into: &p) }
+        if R - d < 0 {
+            p.append(" → 0 (clamped)")
+        } else {
+            p.append(" = ")
+            p.append(n: R - d)
+        }
     }
 
     /// A number with a real minus sign, as in the sums around it (`−106`).
     public static func signed(_ v: Double) -> String {
-        let s = number(v)
-        return s.hasPrefix("-") ? "−" + s.dropFirst() : s
+        var p = Prose()
+        signed(v, into: &p)
+        return p.string
+    }
+
+    /// The same, appended: `Format.number`'s text with its `-` made `−`.
+    static func signed(_ v: Double, into p: inout Prose) {
+        let at = p.bytes.count
+        p.append(n: v)
+        if at < p.bytes.count, p.bytes[at] == UInt8(ascii: "-") { p.bytes.replaceSubrange(at...at, with: "−".utf8) }
     }
 
     /// An expression with each name's value put in, and what it comes to: for

@@ -45,9 +45,15 @@ public enum JSONWriter {
             o.raw("  \"screen\": null,\n  \"target\": null,\n  \"shapes\": [],\n")
         }
         o.raw("  \"diagnostics\": [")
+        // The file's name, quoted once; starts and ends located in one pass
+        // each (findings come roughly in document order; `Locator` looks an
+        // earlier offset up from scratch).
+        var name = SVGBuffer.Bytes()
+        appendString(file.name, to: &name)
+        var ends = Locator(file: file)
         for (i, d) in diagnostics.enumerated() {
             o.raw(i == 0 ? "\n    " : ",\n    ")
-            o.raw(diagnostic(d, file: file).utf8)
+            appendDiagnostic(d, fileName: name, start: locator.location(of: d.range.start), end: ends.location(of: d.range.end), to: &o)
         }
         o.raw(diagnostics.isEmpty ? "]\n" : "\n  ]\n")
         o.raw("}\n")
@@ -162,6 +168,15 @@ public enum JSONWriter {
         }
     }
 
+    /// The same, onto bytes kept for writing again.
+    static func appendString(_ s: String, to o: inout SVGBuffer.Bytes) {
+        if needsNoEscape(s) {
+            o.bytes.append(0x22); o.bytes += s.utf8; o.bytes.append(0x22)
+        } else {
+            o.bytes += string(s).utf8
+        }
+    }
+
     /// The same, onto a string.
     static func appendString(_ s: String, to o: inout String) {
         if needsNoEscape(s) {
@@ -180,18 +195,49 @@ public enum JSONWriter {
         "{\"topLeading\": \(num(r.topLeading)), \"topTrailing\": \(num(r.topTrailing)), \"bottomTrailing\": \(num(r.bottomTrailing)), \"bottomLeading\": \(num(r.bottomLeading))}"
     }
 
+    /// One diagnostic's object (`scene check --json`, the scene-swift tools).
     public static func diagnostic(_ d: Diagnostic, file: SourceFile) -> String {
-        let loc = file.location(of: d.range.start)
-        let end = file.location(of: d.range.end)
-        var o = "{\"severity\": \(string(d.severity.rawValue)), \"code\": \(string(d.code)), \"message\": \(string(d.message))"
-        o += ", \"file\": \(string(file.name)), \"line\": \(loc.line), \"column\": \(loc.column)"
-        o += ", \"endLine\": \(end.line), \"endColumn\": \(end.column)"
-        if let h = d.help { o += ", \"help\": \(string(h))" }
-        if !d.notes.isEmpty { o += ", \"notes\": [" + d.notes.map(string).joined(separator: ", ") + "]" }
-        if !d.values.isEmpty {
-            o += ", \"values\": {" + d.values.keys.sorted().map { "\(string($0)): \(num(d.values[$0]!))" }.joined(separator: ", ") + "}"
+        var all: [UInt8] = []
+        withoutActuallyEscaping({ (b: UnsafeRawBufferPointer) in all.append(contentsOf: b) }) { sink in
+            var o = SVGBuffer(cacheCorners: false, flush: sink)
+            var name = SVGBuffer.Bytes()
+            appendString(file.name, to: &name)
+            appendDiagnostic(d, fileName: name, start: file.location(of: d.range.start), end: file.location(of: d.range.end), to: &o)
+            o.finish()
         }
-        return o + "}"
+        return String(decoding: all, as: UTF8.self)
+    }
+
+    /// The same object, appended piece by piece (a scene where every node
+    /// warns writes one per node): `fileName` is the file's name already quoted.
+    static func appendDiagnostic(_ d: Diagnostic, fileName: SVGBuffer.Bytes, start loc: SourceLocation, end: SourceLocation,
+                                 to o: inout SVGBuffer) {
+        o.raw("{\"severity\": "); appendString(d.severity.rawValue, to: &o)
+        o.raw(", \"code\": "); appendString(d.code, to: &o)
+        o.raw(", \"message\": "); appendString(d.message, to: &o)
+        o.raw(", \"file\": "); o.raw(fileName)
+        o.raw(", \"line\": "); o.fixed(Int64(loc.line) * 1000)
+        o.raw(", \"column\": "); o.fixed(Int64(loc.column) * 1000)
+        o.raw(", \"endLine\": "); o.fixed(Int64(end.line) * 1000)
+        o.raw(", \"endColumn\": "); o.fixed(Int64(end.column) * 1000)
+        if let h = d.help { o.raw(", \"help\": "); appendString(h, to: &o) }
+        if !d.notes.isEmpty {
+            o.raw(", \"notes\": [")
+            for (k, note) in d.notes.enumerated() {
+                if k > 0 { o.raw(", ") }
+                appendString(note, to: &o)
+            }
+            o.raw("]")
+        }
+        if !d.values.isEmpty {
+            o.raw(", \"values\": {")
+            for (k, (key, v)) in d.values.sorted(by: { $0.key < $1.key }).enumerated() {
+                if k > 0 { o.raw(", ") }
+                appendString(key, to: &o); o.raw(": "); num(v, &o)
+            }
+            o.raw("}")
+        }
+        o.raw("}")
     }
 
     static func num(_ v: Double) -> String { v.isFinite ? Format.number(v) : "null" }
@@ -202,15 +248,43 @@ public enum JSONWriter {
     static func needsNoEscape(_ s: String) -> Bool {
         var s = s
         return s.withUTF8 { b in
+            // Eight bytes at a time: a word with none of the bytes that need a
+            // look (below 0x20, `"`, `\`, DEL, or E2 that may start U+2028/9)
+            // is skipped whole; a word with one is read byte by byte.
+            let n = b.count
             var k = 0
-            while k < b.count {
-                let c = b[k]
-                if c < 0x20 || c == 0x22 || c == 0x5C || c == 0x7F { return false }
-                if c == 0xE2, k + 2 < b.count, b[k + 1] == 0x80, b[k + 2] == 0xA8 || b[k + 2] == 0xA9 { return false }
+            if let p = b.baseAddress {
+                while k + 8 <= n {
+                    let w = UnsafeRawPointer(p + k).loadUnaligned(as: UInt64.self)
+                    if !mayNeedEscape(w) { k += 8; continue }
+                    for i in k..<k + 8 where !plain(b, i) { return false }
+                    k += 8
+                }
+            }
+            while k < n {
+                if !plain(b, k) { return false }
                 k += 1
             }
             return true
         }
+    }
+
+    /// Whether byte `k` of `b` is copied as it is.
+    @inline(__always) static func plain(_ b: UnsafeBufferPointer<UInt8>, _ k: Int) -> Bool {
+        let c = b[k]
+        if c < 0x20 || c == 0x22 || c == 0x5C || c == 0x7F { return false }
+        if c == 0xE2, k + 2 < b.count, b[k + 1] == 0x80, b[k + 2] == 0xA8 || b[k + 2] == 0xA9 { return false }
+        return true
+    }
+
+    /// Whether any byte of `w` is below 0x20 or is 0x22, 0x5C, 0x7F or 0xE2
+    /// (never false when one is; may be true when none is).
+    @inline(__always) static func mayNeedEscape(_ w: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
+        func zero(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & high }
+        let below = (w &- 0x2020_2020_2020_2020) & ~w & high
+        return (below | zero(w ^ 0x2222_2222_2222_2222) | zero(w ^ 0x5C5C_5C5C_5C5C_5C5C)
+                | zero(w ^ 0x7F7F_7F7F_7F7F_7F7F) | zero(w ^ 0xE2E2_E2E2_E2E2_E2E2)) != 0
     }
 
     /// A JSON string literal with every control character escaped.

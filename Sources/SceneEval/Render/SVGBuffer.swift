@@ -66,17 +66,26 @@ struct SVGBuffer {
 
     /// Bytes with no escaping (already safe for where they go).
     mutating func raw(_ s: String.UTF8View) {
-        let copied: Void? = s.withContiguousStorageIfAvailable { bytes in
-            var rest = UnsafeBufferPointer(rebasing: bytes[...])
-            while !rest.isEmpty {
-                if count == Self.chunkSize { flush() }
-                let n = min(rest.count, Self.chunkSize - count)
-                (base + count).update(from: rest.baseAddress!, count: n)
-                count += n
-                rest = UnsafeBufferPointer(rebasing: rest[n...])
-            }
-        }
+        let copied: Void? = s.withContiguousStorageIfAvailable { raw(bytes: $0) }
         if copied == nil { for b in s { room(1); put(b) } }
+    }
+
+    /// Bytes kept to be written again and again (a quoted file name, once per finding).
+    struct Bytes {
+        var bytes: [UInt8] = []
+    }
+
+    mutating func raw(_ b: Bytes) { b.bytes.withUnsafeBufferPointer { raw(bytes: $0) } }
+
+    mutating func raw(bytes: UnsafeBufferPointer<UInt8>) {
+        var rest = bytes
+        while !rest.isEmpty {
+            if count == Self.chunkSize { flush() }
+            let n = min(rest.count, Self.chunkSize - count)
+            (base + count).update(from: rest.baseAddress!, count: n)
+            count += n
+            rest = UnsafeBufferPointer(rebasing: rest[n...])
+        }
     }
 
     @inline(__always) mutating func byte(_ b: UInt8) { room(1); put(b) }
@@ -114,8 +123,17 @@ struct SVGBuffer {
     /// A number given in thousandths. Written through a local pointer, one
     /// length update per number: this runs ~8 million times for the bench.
     @inline(__always) mutating func fixed(_ q: Int64) {
-        room(24)
-        var p = base + count
+        room(Self.maxFixed)
+        count = Self.writeFixed(q, to: base + count) - base
+    }
+
+    /// The most bytes `writeFixed` writes.
+    @inline(__always) static var maxFixed: Int { 24 }
+
+    /// A number given in thousandths, written at `start` (room for `maxFixed`
+    /// bytes); returns where it ends.
+    @inline(__always) static func writeFixed(_ q: Int64, to start: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        var p = start
         var m = q
         if m < 0 { p.pointee = 0x2D; p += 1; m = -m }
         let um = UInt64(m)
@@ -145,7 +163,7 @@ struct SVGBuffer {
                 if d3 != 0 { p[0] = UInt8(truncatingIfNeeded: 48 &+ d3); p += 1 }
             }
         }
-        count = p - base
+        return p
     }
 
     // MARK: Text
