@@ -121,7 +121,40 @@ public struct Located<T: Sendable & Equatable>: Sendable, Equatable {
     public init(_ value: T, _ range: SourceRange) { self.value = value; self.range = range }
 }
 
-public enum Edge: String, Sendable, Equatable, CaseIterable { case top, leading, bottom, trailing, h, v, all }
+public enum Edge: String, Sendable, Equatable, CaseIterable {
+    case top, leading, bottom, trailing, h, v, all
+
+    /// The sides of a box that the edge pads (grammar.md, `pad`): `h` the
+    /// leading and trailing ones, `v` the top and bottom ones, `all` every side.
+    /// The one place the words are spelled out: the evaluator, the checker's
+    /// padding and the SwiftUI export read it.
+    @inlinable public var sides: (top: Bool, leading: Bool, bottom: Bool, trailing: Bool) {
+        switch self {
+        case .top: return (true, false, false, false)
+        case .leading: return (false, true, false, false)
+        case .bottom: return (false, false, true, false)
+        case .trailing: return (false, false, false, true)
+        case .h: return (false, true, false, true)
+        case .v: return (true, false, true, false)
+        case .all: return (true, true, true, true)
+        }
+    }
+
+    /// The edge a word after `pad` names (`pad top 8`; `all` is `pad 8`, no
+    /// word): the one list of `pad`'s edge words, which the parser and
+    /// completion (`ItemSyntax.edges`) read.
+    @inlinable public init?(padWord k: Keyword) {
+        switch k {
+        case .top: self = .top
+        case .leading: self = .leading
+        case .bottom: self = .bottom
+        case .trailing: self = .trailing
+        case .h: self = .h
+        case .v: self = .v
+        default: return nil
+        }
+    }
+}
 
 public enum Alignment: String, Sendable, Equatable, CaseIterable {
     case center, top, bottom, leading, trailing, topLeading, topTrailing, bottomLeading, bottomTrailing

@@ -64,3 +64,16 @@ func itemSample(_ row: ItemSyntax, _ n: Int = 4) -> String {
         #expect(kinds == Set(SlotTag.allCases).subtracting([.whole, .glassAlone, .more]))
     }
 }
+
+/// `pad`'s edge words are `Edge`'s cases (`Edge(padWord:)`, the one list the
+/// parser and completion read): every edge but `all` is written as its own
+/// name, and nothing else is an edge word.
+@Suite struct PadEdgeWordTests {
+    @Test func everyEdgeButAllIsTheWordOfItsName() {
+        for k in Keyword.allCases {
+            let edge = Edge(rawValue: k.rawValue)
+            #expect(Edge(padWord: k) == (edge == .all ? nil : edge), "`pad \(k.rawValue)`")
+        }
+        #expect(Set(ItemSyntax.edges.map(\.rawValue)) == Set(Edge.allCases.filter { $0 != .all }.map(\.rawValue)))
+    }
+}

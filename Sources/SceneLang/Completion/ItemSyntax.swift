@@ -131,7 +131,7 @@ public struct ItemSyntax: Sendable {
     // MARK: The words that follow an item keyword
 
     /// After `pad`: the edges that take their own value.
-    public static let edges: [Keyword] = [.top, .bottom, .leading, .trailing, .h, .v]
+    public static let edges: [Keyword] = Keyword.allCases.filter { Edge(padWord: $0) != nil }
     public static let alignments: [String] = Alignment.allCases.map(\.rawValue)
     public static let colours: [String] = Color.named.keys.sorted()
     public static let styles: [String] = CornerStyle.allCases.map(\.rawValue)
