@@ -6,8 +6,9 @@ import SceneEval
 /// The SwiftUI reader reads every shape the shape-kind table names in SwiftUI
 /// (its `swiftUI` column) as that kind: drawn in a view, and returned by a
 /// shape function of the view (`Declarations.shapeTypes`, derived from the
-/// column). A kind added to the table that the reader does not read
-/// (`Shapes.swift`, `SwiftShape.Kind`) fails here.
+/// column), and a file drawing it is not skipped by the prefilter. A kind
+/// added to the table that the reader does not read (`Shapes.swift`,
+/// `SwiftShape.Kind`, `Prefilter.words`) fails here.
 @Suite struct ShapeKindReaderTests {
     /// The initialiser's arguments for a kind's arguments column.
     static func arguments(_ kind: ShapeKind) -> String {
@@ -35,6 +36,10 @@ import SceneEval
                 struct V: View { var body: some View { ZStack { \(call) }.frame(width: 120, height: 80) } }
                 """
             #expect(Self.sceneWords(drawn).contains(kind.rawValue), "`\(call)` is not read as `\(kind.rawValue)`")
+            // The byte scan that skips files with no rounded shape (Prefilter.words) lets it
+            // through: every kind but the square `Rectangle`, which it skips on purpose.
+            #expect(Prefilter.isCandidate(Array(drawn.utf8)) == (kind != .rectangle),
+                    "Prefilter.words does not let a file drawing only `\(call)` through")
             let returned = """
                 import SwiftUI
                 struct V: View {
