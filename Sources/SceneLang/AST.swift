@@ -121,7 +121,40 @@ public struct Located<T: Sendable & Equatable>: Sendable, Equatable {
     public init(_ value: T, _ range: SourceRange) { self.value = value; self.range = range }
 }
 
-public enum Edge: String, Sendable, Equatable, CaseIterable { case top, leading, bottom, trailing, h, v, all }
+public enum Edge: String, Sendable, Equatable, CaseIterable {
+    case top, leading, bottom, trailing, h, v, all
+
+    /// The sides of a box that the edge pads (grammar.md, `pad`): `h` the
+    /// leading and trailing ones, `v` the top and bottom ones, `all` every side.
+    /// The one place the words are spelled out: the evaluator, the checker's
+    /// padding and the SwiftUI export read it.
+    @inlinable public var sides: (top: Bool, leading: Bool, bottom: Bool, trailing: Bool) {
+        switch self {
+        case .top: return (true, false, false, false)
+        case .leading: return (false, true, false, false)
+        case .bottom: return (false, false, true, false)
+        case .trailing: return (false, false, false, true)
+        case .h: return (false, true, false, true)
+        case .v: return (true, false, true, false)
+        case .all: return (true, true, true, true)
+        }
+    }
+
+    /// The edge a word after `pad` names (`pad top 8`; `all` is `pad 8`, no
+    /// word): the one list of `pad`'s edge words, which the parser and
+    /// completion (`ItemSyntax.edges`) read.
+    @inlinable public init?(padWord k: Keyword) {
+        switch k {
+        case .top: self = .top
+        case .leading: self = .leading
+        case .bottom: self = .bottom
+        case .trailing: self = .trailing
+        case .h: self = .h
+        case .v: self = .v
+        default: return nil
+        }
+    }
+}
 
 public enum Alignment: String, Sendable, Equatable, CaseIterable {
     case center, top, bottom, leading, trailing, topLeading, topTrailing, bottomLeading, bottomTrailing
@@ -226,25 +259,32 @@ public enum Item: Sendable, Equatable {
     /// `offset X Y`: `.offset(x:y:)`, which moves the node's drawing (and its content), not its layout.
     case offset(Expr, Expr)
 
+    /// Written out because `pad`'s pairs are tuples (not `Equatable`). A switch
+    /// over `a` alone, with no `default`: a new case is a compile error here, not
+    /// an item silently unequal to itself (`ItemEqualityTests`).
     public static func == (a: Item, b: Item) -> Bool {
-        switch (a, b) {
-        case let (.pad(x), .pad(y)):
-            return x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
-        case let (.shape(x), .shape(y)), let (.container(x), .container(y)), let (.clip(x), .clip(y)),
-             let (.background(x), .background(y)), let (.hit(x), .hit(y)), let (.transition(x), .transition(y)):
-            return x == y
-        case let (.glass(x), .glass(y)): return x == y
-        case let (.size(a1, a2), .size(b1, b2)): return a1 == b1 && a2 == b2
-        case let (.width(x), .width(y)), let (.height(x), .height(y)): return x == y
-        case let (.align(x), .align(y)): return x == y
-        case let (.stack(x, s1), .stack(y, s2)): return x == y && s1 == s2
-        case let (.fill(x), .fill(y)): return x == y
-        case let (.style(x), .style(y)): return x == y
-        case let (.role(x), .role(y)): return x == y
-        case let (.spacer(x), .spacer(y)): return x == y
-        case let (.offset(x1, y1), .offset(x2, y2)): return x1 == x2 && y1 == y2
-        default: return false
+        switch a {
+        case let .pad(x):
+            if case let .pad(y) = b { return x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 } }
+        case let .shape(x): if case let .shape(y) = b { return x == y }
+        case let .container(x): if case let .container(y) = b { return x == y }
+        case let .clip(x): if case let .clip(y) = b { return x == y }
+        case let .background(x): if case let .background(y) = b { return x == y }
+        case let .hit(x): if case let .hit(y) = b { return x == y }
+        case let .transition(x): if case let .transition(y) = b { return x == y }
+        case let .glass(x): if case let .glass(y) = b { return x == y }
+        case let .size(a1, a2): if case let .size(b1, b2) = b { return a1 == b1 && a2 == b2 }
+        case let .width(x): if case let .width(y) = b { return x == y }
+        case let .height(x): if case let .height(y) = b { return x == y }
+        case let .align(x): if case let .align(y) = b { return x == y }
+        case let .stack(x, s1): if case let .stack(y, s2) = b { return x == y && s1 == s2 }
+        case let .fill(x): if case let .fill(y) = b { return x == y }
+        case let .style(x): if case let .style(y) = b { return x == y }
+        case let .role(x): if case let .role(y) = b { return x == y }
+        case let .spacer(x): if case let .spacer(y) = b { return x == y }
+        case let .offset(x1, y1): if case let .offset(x2, y2) = b { return x1 == x2 && y1 == y2 }
         }
+        return false
     }
 }
 

@@ -100,7 +100,7 @@ struct Slot {
     var number: Double = 0
 }
 
-enum SlotTag: UInt8 {
+enum SlotTag: UInt8, CaseIterable {
     /// Kept whole in the chunk's `side` array; `start` is its index there.
     case whole
     case shape, container, clip, background, hit, transition, glass

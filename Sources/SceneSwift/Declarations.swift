@@ -1,5 +1,6 @@
 // The first pass over the Swift files: the constants and the views they declare,
 // inside `#if` blocks too (a view behind `#if canImport(SwiftUI)` is read on any platform).
+import SceneLang
 import SwiftSyntax
 
 /// A `View` type (or a `some View` property or function) the files declare.
@@ -108,9 +109,10 @@ struct Declarations {
         }
     }
 
-    /// What a shape function may return.
-    static let shapeTypes: Set<String> = ["RoundedRectangle", "UnevenRoundedRectangle", "Capsule", "Circle", "Rectangle",
-                                          "ConcentricRectangle", "ContainerRelativeShape", "some Shape", "some InsettableShape", "AnyShape"]
+    /// What a shape function may return: a kind's SwiftUI type (the shape-kind
+    /// table's `swiftUI` column), or an opaque or erased shape.
+    static let shapeTypes: Set<String> = Set(ShapeKind.allCases.compactMap(\.row.swiftUI))
+        .union(["some Shape", "some InsettableShape", "AnyShape"])
 
     /// The expression a one-statement body returns.
     static func singleExpression(_ item: CodeBlockItemSyntax.Item) -> ExprSyntax? {

@@ -4,7 +4,7 @@ import SceneLang
 @testable import SceneEval
 
 /// Raising a container for its content stops at what the container's own
-/// container allows (ContainerBound.swift): never rounder than the display
+/// container allows (HelpCaps.swift): never rounder than the display
 /// lets a widget be, and the help says when no radius can fix it.
 struct ContainerBoundTests {
     /// A widget 8 pt from the display's edges (concentric: 62 − 8 = 54) whose icon

@@ -196,36 +196,28 @@ import Testing
     /// The item table's slots are the parser's duplicate rule: two items clash
     /// (`duplicate-item`) exactly when their slots meet.
     @Test func itemSlotsMatchTheParsersDuplicateCheck() {
-        func sample(_ row: ItemSyntax) -> String {
-            switch row.argument {
-            case .shape(let kind):
-                switch kind.row.arguments {
-                case .none, .concentric: return kind.rawValue
-                case .radius: return kind.rawValue + " 4"
-                case .fourRadii: return kind.rawValue + "(1, 2, 3, 4)"
-                }
-            case .containerShape: return "container rect 4"
-            case .anyShape: return row.keyword.rawValue + " capsule"
-            case .optionalShape, .stack: return row.keyword.rawValue
-            case .size: return "size 10x10"
-            case .value, .padding: return row.keyword.rawValue + " 4"
-            case .alignment: return "align top"
-            case .colour: return "fill red"
-            case .style: return "style circular"
-            case .role: return "role pill"
-            case .spacer: return "spacer min 4"
-            case .offset: return "offset 1 -2"
-            }
-        }
-        #expect(Set(ItemSyntax.all.map(\.keyword.rawValue)) == Set(Parser.itemKeywords))
         for a in ItemSyntax.all {
             for b in ItemSyntax.all {
-                let text = "n: \(sample(a)) \(sample(b))"
+                let text = "n: \(itemSample(a)) \(itemSample(b))"
                 let parsed = Parser.parse(SourceFile(name: "", text: text))
                 let clash = parsed.diagnostics.contains { $0.id == .duplicateItem }
                 #expect(clash == !a.slots.isDisjoint(with: b.slots), "\(text): \(parsed.diagnostics.map(\.message))")
             }
         }
+    }
+
+    /// The item table is the parser's list of item keywords (the parser's
+    /// did-you-mean and items help are derived from it): a keyword starts an item
+    /// (`parseItem` takes it) exactly when it has a row, so a keyword the parser
+    /// learns without a row, or a row the parser does not take, fails here.
+    @Test func theItemTableIsTheParsersItemKeywords() {
+        let refused: Set<DiagnosticCode> = [.unknownKeyword, .misplacedKeyword, .misplacedStatement]
+        for k in Keyword.allCases {
+            let parsed = Parser.parse(SourceFile(name: "", text: "n: " + k.rawValue))
+            let starts = !parsed.diagnostics.contains { refused.contains($0.id) && $0.range.start == 3 }
+            #expect(starts == (ItemSyntax.row(k) != nil), "`\(k.rawValue)`: \(parsed.diagnostics.map(\.message))")
+        }
+        #expect(Parser.itemKeywords == ItemSyntax.all.map(\.keyword.rawValue))
     }
 
     /// Nothing typed makes completion crash or hang: deep nesting stops the walk

@@ -47,7 +47,7 @@ struct DocsTablesTests {
         }
     }
 
-    /// README's "Layout of the code" names every module under Sources/.
+    /// README's "Layout of the code" names every module under Sources/ and every plugin under Plugins/.
     @Test func readmeNamesEveryModule() throws {
         let readme = try Self.read("README.md")
         let section = try #require(readme.range(of: "## Layout of the code").map { r in
@@ -59,6 +59,13 @@ struct DocsTablesTests {
         for m in modules {
             #expect(section.contains("`Sources/\(m)`") || section.contains("`\(m)`"),
                     "README's \"Layout of the code\" does not name the module \(m) (Sources/\(m))")
+        }
+        // The package's plugins are modules too.
+        let plugins = try FileManager.default.contentsOfDirectory(atPath: Golden.root.appendingPathComponent("Plugins").path)
+            .filter { !$0.hasPrefix(".") }
+        #expect(!plugins.isEmpty)
+        for p in plugins {
+            #expect(section.contains("`Plugins/\(p)`"), "README's \"Layout of the code\" does not name the plugin \(p) (Plugins/\(p))")
         }
     }
 }

@@ -7,7 +7,7 @@
 // `uneven-siblings` reports for concentric rows. So the help and the fix of a
 // flared or pinched shape in such a row keep the row even: the ancestor's
 // radius that makes the chips' own radius concentric (16 + 12 = 28, never more
-// than the ancestor may have, ContainerBound.swift), or the concentric radius
+// than the ancestor may have, HelpCaps.swift), or the concentric radius
 // on every sibling. A row whose fixes agree (two mirror images) is left to the
 // shape's own help.
 import SceneLang

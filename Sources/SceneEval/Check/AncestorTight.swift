@@ -45,21 +45,6 @@ extension Context {
         return AncestorNeed(ancestor: a, ref: ref, corners: corners, R: w.R, d: w.d, m: w.m)
     }
 
-    /// The largest minimum concentric shape `i` may have next to a nearer visibly
-    /// rounded ancestor that declares no container: R − d at each corner at its
-    /// corner (d < R), so a suggested minimum never leads into the finding above;
-    /// infinity when there is no such ancestor.
-    func ancestorCap(_ i: Int) -> Double {
-        let ref = scene.nestingReference(of: i)
-        guard ref.outline != .container, case .node = ref.ancestor else { return .infinity }
-        var m = Double.infinity
-        for k in Corner.allCases {
-            let (R, d, full) = scene.concentricRadius(k, of: i, against: ref)
-            if R > 0, d < R { m = min(m, full) }
-        }
-        return m
-    }
-
     /// Ancestor `a`, drawn `rect X`, redrawn and declared at radius `r`: `rect 28
     /// container rect 28` (a radius written with names keeps them, adjusted:
     /// `rect r + 8 container rect r + 8`). None for any other shape or a clip.

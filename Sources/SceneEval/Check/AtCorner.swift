@@ -74,15 +74,7 @@ extension Context {
         // (Only the `pad` items' edges are read: no other item is built.)
         nodes[i].items.padEdges { edge, e in
             guard let v = ExprValue.eval(e, env) else { return }
-            switch edge {
-            case .all: p = Insets(top: v, leading: v, bottom: v, trailing: v)
-            case .top: p.top = v
-            case .bottom: p.bottom = v
-            case .leading: p.leading = v
-            case .trailing: p.trailing = v
-            case .h: p.leading = v; p.trailing = v
-            case .v: p.top = v; p.bottom = v
-            }
+            p.set(edge, v)
         }
         return p
     }

@@ -262,14 +262,13 @@ struct Context {
         // and declares none (`ResolvedScene.nestingReference`).
         let ref = scene.nestingReference(of: i)
         let (flared, pinched, concentric, uncapped) = concentricCorners(i, against: ref)
-        let half = sh.frame.halfShorterSide
         guard let first = flared.first ?? pinched.first else { return false }
         let isFlared = !flared.isEmpty
         let list = isFlared ? flared : pinched
         let want = first.concentric
         let code: DiagnosticCode = isFlared ? .flaredCorner : .pinchedCorner
         // Capped at half the shorter side: that radius, or the capsule it makes.
-        let capped = uncapped > 0 && abs(want - half) < 1e-9
+        let capped = uncapped > 0 && abs(want - radiusCap(i)) < 1e-9
         let capsule = capped && concentric.isUniform ? ", or `capsule`" : ""
         let how = isFlared ? "rounder" : "squarer"
         let (help, fixes, extra) = fixedCornerHelp(i, ref, first, isFlared: isFlared, concentric: concentric, capsule: capsule)
@@ -289,13 +288,12 @@ struct Context {
         var flared: [CornerMiss] = [], pinched: [CornerMiss] = []
         var concentric = sh.radii
         // No corner can be rounder than half the shape's shorter side (radius-overflow
-        // and the clamp): the concentric radius is capped there, so no help leads into
-        // another finding (`rect 32`, or `capsule`, for a 64 × 64 shape that would be 38).
-        let half = sh.frame.halfShorterSide
+        // and the clamp): the concentric radius is capped there (HelpCaps.swift), so no
+        // help leads into another finding (`rect 32`, or `capsule`, for a 64 × 64 shape that would be 38).
         var uncapped = 0.0
         for k in Corner.allCases {
             let (R, d, full) = scene.concentricRadius(k, of: i, against: ref)
-            let want = min(full, half)
+            let want = allowedRadius(full, for: i)
             // The display clips what runs into its corner: full-bleed is fine there.
             if ref.ancestor == .screen, d == 0 { continue }
             // Away from the corner it stays, but never rounder than the corner
@@ -321,8 +319,8 @@ struct Context {
         // The concentric radius as a shape: one number, or each corner its own.
         let drawn = concentric.isUniform ? "rect \(n(want))" : "uneven(\(concentric.values.map(n).joined(separator: ", ")))"
         // A minimum no other rule objects to once it is concentric (container-too-tight, radius-inversion).
-        let largest = largestMinimum(i)
-        let m = min(min(first.radius, want).rounded(), largest.rounded(.down))
+        let largest = minimumCap(i)
+        let m = allowedMinimum(min(first.radius, want).rounded(), for: i)
         var minimum = n(m)
         // Pinched: the radius as written becomes the minimum (`rect r` → `concentric min r`).
         if !isFlared, first.radius <= largest, let e = drawnRect(i), !ExprValue.names(e).isEmpty { minimum = minimumText(text(e.range)) }
@@ -353,26 +351,6 @@ struct Context {
             fixes.append(TextEdit(cr, Radii(all: want).containerDeclaration))
         }
         return ("make it concentric (`concentric min \(minimum)`), or use the concentric radius: `\(drawn)`\(capsule)", fixes, [:])
-    }
-
-    /// The largest minimum shape `i` may have as a concentric shape against its
-    /// container: no larger than R − d at a corner that is at the container's
-    /// corner (container-too-tight, `atCorner`, and against a nearer rounded
-    /// ancestor that declares none, `ancestorCap`), nor than the container's
-    /// radius at a rounded corner (radius-inversion).
-    mutating func largestMinimum(_ i: Int) -> Double {
-        let outer = scene.outer(of: scene.shapes[i].enclosing)
-        var m = Double.infinity
-        for k in Corner.allCases {
-            let R = outer.radii[k]
-            guard R > 0 else { continue }
-            if case .node = scene.shapes[i].enclosing { m = min(m, R) }
-            let rule = ResolveContext.concentric(k, frame: scene.shapes[i].frame, in: outer.frame, R: R)
-            var r = CornerReason(rule: .concentric)
-            r.containerRadius = R; r.dx = rule.dx; r.dy = rule.dy; r.distance = rule.distance; r.computed = rule.radius
-            if atCorner(i, k, r) { m = min(m, rule.radius) }
-        }
-        return min(m, ancestorCap(i))
     }
 
     /// What a finding measured against: the container, or an ancestor's clip or outline.
@@ -428,7 +406,7 @@ struct Context {
         var outer = 0.0
         if case .node(let j) = context(of: i) { outer = scene.shapes[j].containerRadii?.max ?? 0 }
         // …and no larger than what it may keep at the container's corner (no container-too-tight follows).
-        let suggestion = min(Self.suggestedMinimum(sh.radii, containerRadius: outer), largestMinimum(i).rounded(.down))
+        let suggestion = allowedMinimum(Self.suggestedMinimum(sh.radii, containerRadius: outer), for: i)
         let why = ios26 ? "resolves to a square corner at \(square.joined(separator: ", "))"
             : "falls back to square corners under `target ios18` (at \(square.joined(separator: ", ")))"
         add(.missingMinimum, "`\(sh.id)` has no minimum and \(why)", at: shapeRange(i),

@@ -49,7 +49,7 @@ extension Context {
             }
             // Enough for the content, and no content finding to agree with: leave it.
             if demands[j] == nil, needed <= (declared ?? 0) + Checker.tolerance { continue }
-            // Never rounder than the node's own container allows (ContainerBound.swift).
+            // Never rounder than the node's own container allows (HelpCaps.swift).
             let bound = radiusBound(j)
             let target = min(max(needed, declared ?? 0), bound.radius)
             let T = n(target)

@@ -13,12 +13,11 @@ extension Context {
         // Against the screen a relative shape is a plain rectangle (grammar.md, Resolution).
         guard scene.shapes[i].kind == .relative, case .node(let j) = scene.shapes[i].enclosing else { return }
         let sh = scene.shapes[i]
-        let half = sh.frame.halfShorterSide
         var concentric = Radii(all: 0)
         var containerRadius = Radii(all: 0)
         for k in Corner.allCases {
             let (R, _, want) = scene.concentricRadius(k, of: i)
-            concentric[k] = min(want, half)
+            concentric[k] = allowedRadius(want, for: i)
             containerRadius[k] = R
         }
         // Nothing is rounder than concentric: no finding, and nothing to build.
@@ -35,11 +34,11 @@ extension Context {
             if !squares.isEmpty {
                 let m = Self.suggestedMinimum(concentric, containerRadius: containerRadius.max)
                 spec += " min \(n(m))"
-                for k in squares { drawn[k] = min(m, half) }
+                for k in squares { drawn[k] = allowedRadius(m, for: i) }
             } else if drawn.values.allSatisfy({ $0 > 0 }) {
                 // Rounded everywhere: the minimum that keeps the look, so the
                 // fallback before iOS 26 is not square (square-fallback).
-                let m = ((drawn.values.min() ?? 0) * 1000 + 1e-6).rounded(.down) / 1000
+                let m = Self.thousandthDown(drawn.values.min() ?? 0)
                 if m > Checker.tolerance { spec += " min \(n(m))" }
             }
         } else {
@@ -74,15 +73,5 @@ extension Context {
             help: "`\(spec)` follows each corner's own inset in \(name(.node(j))): \(radii)",
             values: ["radius": sh.radii[worst], "concentricRadius": drawn[worst], "inset": inset, "difference": by],
             fixes: fixes)
-    }
-
-    /// The minimum to suggest for a concentric shape with radii `radii`: its
-    /// smallest rounded corner, else its container's radius, at most the corner
-    /// scale's inner radius (16).
-    static func suggestedMinimum(_ radii: Radii, containerRadius: Double) -> Double {
-        var m = radii.values.filter { $0 > 0 }.min() ?? 0
-        if m <= 0 { m = containerRadius }
-        if m <= 0 { m = Checker.innerRadius }
-        return min(m, Checker.innerRadius)
     }
 }

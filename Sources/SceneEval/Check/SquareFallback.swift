@@ -27,18 +27,9 @@ extension Context {
         // corner), or right (in a square one): a minimum would round it.
         guard !bare.contains(where: { sh.radii[$0] == 0 }) else { return }
         let rounded = bare
-        var m = rounded.map { sh.radii[$0] }.min() ?? 0
-        let reasons = scene.reasons(for: i)
-        if reasons.count == 4 {
-            for k in bare {
-                let r = reasons[k.rawValue]
-                if let c = r.computed, atCorner(i, k, r) { m = min(m, c) }
-            }
-        }
-        // Nor more than a nearer rounded ancestor with no container leaves (AncestorTight.swift).
-        m = min(m, ancestorCap(i))
-        // Written as the fix writes it: down to the thousandth, never above.
-        m = (m * 1000 + 1e-6).rounded(.down) / 1000
+        // At most what iOS 26 draws, and what the other rules allow (HelpCaps.swift),
+        // written as the fix writes it: down to the thousandth, never above.
+        let m = Self.thousandthDown(fallbackMinimumCap(i, corners: bare, drawn: rounded.map { sh.radii[$0] }.min() ?? 0))
         guard m > Checker.tolerance else { return }
         let same = Set(rounded.map { sh.radii[$0] }).count == 1
         let drawn = same ? n(sh.radii[rounded[0]]) : rounded.map { "\(n(sh.radii[$0])) at \($0.name)" }.joined(separator: ", ")

@@ -40,7 +40,7 @@ enum Raise {
     case literal(SourceRange)
     /// `rect a + b`: keep the expression, adjusted (no binding change worked; KeepNames.swift).
     case expression(SourceRange)
-    /// More than the container may have (ContainerBound.swift): no automatic fix.
+    /// More than the container may have (HelpCaps.swift): no automatic fix.
     case bounded(Context.RadiusBound)
     /// `rect r`: set the binding, once trying it shows it works (`works` nil:
     /// not yet tried; false: as `expression`).

@@ -344,15 +344,7 @@ public struct Evaluator {
 
     mutating func pad(_ edge: Edge, _ v: Double?, _ p: inout Props) {
         guard let v else { return }
-        switch edge {
-        case .all: p.pad = Insets(top: v, leading: v, bottom: v, trailing: v)
-        case .top: p.pad.top = v
-        case .bottom: p.pad.bottom = v
-        case .leading: p.pad.leading = v
-        case .trailing: p.pad.trailing = v
-        case .h: p.pad.leading = v; p.pad.trailing = v
-        case .v: p.pad.top = v; p.pad.bottom = v
-        }
+        p.pad.set(edge, v)
     }
 
     /// A shape item: the node's shape, its container shape, or a layer.

@@ -26,6 +26,14 @@ public struct Insets: Sendable, Equatable {
     public init(top: Double = 0, leading: Double = 0, bottom: Double = 0, trailing: Double = 0) {
         self.top = top; self.leading = leading; self.bottom = bottom; self.trailing = trailing
     }
+    /// The sides `edge` pads set to `v` (`Edge.sides`), as a later `pad` value overrides an earlier one.
+    @inlinable public mutating func set(_ edge: Edge, _ v: Double) {
+        let s = edge.sides
+        if s.top { top = v }
+        if s.leading { leading = v }
+        if s.bottom { bottom = v }
+        if s.trailing { trailing = v }
+    }
     public var horizontal: Double { leading + trailing }
     public var vertical: Double { top + bottom }
 }

@@ -139,16 +139,7 @@ extension SwiftUIEmitter {
     func insets(_ i: Int) -> Insets {
         var e = Insets()
         for (edge, x) in items[i].pad {
-            let v = ExprValue.eval(x, env) ?? 0
-            switch edge {
-            case .all: e = Insets(top: v, leading: v, bottom: v, trailing: v)
-            case .top: e.top = v
-            case .bottom: e.bottom = v
-            case .leading: e.leading = v
-            case .trailing: e.trailing = v
-            case .h: e.leading = v; e.trailing = v
-            case .v: e.top = v; e.bottom = v
-            }
+            e.set(edge, ExprValue.eval(x, env) ?? 0)
         }
         return e
     }

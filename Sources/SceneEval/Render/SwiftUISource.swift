@@ -112,15 +112,11 @@ enum SwiftSource {
         // The last value written for each edge wins (as the evaluator reads them).
         var top: Expr?, leading: Expr?, bottom: Expr?, trailing: Expr?
         for (edge, e) in edges {
-            switch edge {
-            case .all: top = e; leading = e; bottom = e; trailing = e
-            case .top: top = e
-            case .bottom: bottom = e
-            case .leading: leading = e
-            case .trailing: trailing = e
-            case .h: leading = e; trailing = e
-            case .v: top = e; bottom = e
-            }
+            let s = edge.sides
+            if s.top { top = e }
+            if s.leading { leading = e }
+            if s.bottom { bottom = e }
+            if s.trailing { trailing = e }
         }
         let t = top.map { expr($0, prefix: prefix) }, l = leading.map { expr($0, prefix: prefix) }
         let b = bottom.map { expr($0, prefix: prefix) }, r = trailing.map { expr($0, prefix: prefix) }

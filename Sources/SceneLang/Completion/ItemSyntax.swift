@@ -1,8 +1,9 @@
 // THE ITEM TABLE: one row per keyword that starts an item of a node — what
 // follows it (grammar.md, `item`) and which of the node's once-only slots it
 // takes. Completion (Completer.swift) reads it to offer what may come next;
-// the parser's duplicate check (`Parser.keyBits`) takes the same slots, and a
-// test holds the two together. Shape keywords take their arguments from the
+// the parser reads its keywords (`Parser.itemKeywords`: did-you-mean and the
+// items help) and its slots (`Parser.keyBits`: the duplicate-item rule), so
+// neither list is kept twice. Shape keywords take their arguments from the
 // shape-kind table (ShapeKind.swift).
 
 /// What an item keyword is followed by.
@@ -45,6 +46,13 @@ public struct ItemSyntax: Sendable {
     /// The once-per-node slots the item takes (0: it may repeat, as `pad` does).
     public let slots: Slots
 
+    /// A row: `tag` is the kind of item the keyword starts, as the parser names
+    /// it (`CompleterTests.itemSlotsMatchTheParsersDuplicateCheck` parses every
+    /// pair of rows and fails when a row names another kind); its slots are the kind's.
+    init(keyword: Keyword, argument: ItemArgument, tag: SlotTag) {
+        self.keyword = keyword; self.argument = argument; self.slots = Slots(tag)
+    }
+
     /// A node's once-only items, one bit each (`size` is both `width` and `height`).
     public struct Slots: OptionSet, Sendable, Hashable {
         public let rawValue: UInt32
@@ -57,33 +65,58 @@ public struct ItemSyntax: Sendable {
         public static let stack = Slots(rawValue: 1 << 10), fill = Slots(rawValue: 1 << 11)
         public static let style = Slots(rawValue: 1 << 12), role = Slots(rawValue: 1 << 13)
         public static let spacer = Slots(rawValue: 1 << 14), offset = Slots(rawValue: 1 << 15)
+
+        /// The slots an item of kind `tag` takes: the one place a kind is given
+        /// its bits (the parser's duplicate-item rule, `Parser.keyBits`, asks here).
+        init(_ tag: SlotTag) {
+            switch tag {
+            case .shape: self = .shape
+            case .container: self = .container
+            case .clip: self = .clip
+            case .background: self = .background
+            case .hit: self = .hit
+            case .transition: self = .transition
+            case .glass, .glassAlone: self = .glass
+            case .size: self = [.width, .height]
+            case .width: self = .width
+            case .height: self = .height
+            case .pad, .whole, .more: self = []
+            case .align: self = .align
+            case .stack: self = .stack
+            case .fill: self = .fill
+            case .style: self = .style
+            case .role: self = .role
+            case .spacer: self = .spacer
+            case .offset: self = .offset
+            }
+        }
     }
 
     /// The table: shapes first (from the shape-kind table), then the other items
-    /// in the parser's order (`Parser.modifierKeywords`).
+    /// in the order the parser's did-you-mean and items help name them.
     public static let all: [ItemSyntax] = ShapeKind.shapes.compactMap { kind in
-        kind.row.keyword.map { ItemSyntax(keyword: $0, argument: .shape(kind), slots: .shape) }
+        kind.row.keyword.map { ItemSyntax(keyword: $0, argument: .shape(kind), tag: .shape) }
     } + [
-        //         keyword       argument          slots
-        ItemSyntax(keyword: .container, argument: .containerShape, slots: .container),
-        ItemSyntax(keyword: .size, argument: .size, slots: [.width, .height]),
-        ItemSyntax(keyword: .width, argument: .value, slots: .width),
-        ItemSyntax(keyword: .height, argument: .value, slots: .height),
-        ItemSyntax(keyword: .pad, argument: .padding, slots: []),
-        ItemSyntax(keyword: .align, argument: .alignment, slots: .align),
-        ItemSyntax(keyword: .hstack, argument: .stack, slots: .stack),
-        ItemSyntax(keyword: .vstack, argument: .stack, slots: .stack),
-        ItemSyntax(keyword: .zstack, argument: .stack, slots: .stack),
-        ItemSyntax(keyword: .fill, argument: .colour, slots: .fill),
-        ItemSyntax(keyword: .style, argument: .style, slots: .style),
-        ItemSyntax(keyword: .glass, argument: .optionalShape, slots: .glass),
-        ItemSyntax(keyword: .clip, argument: .anyShape, slots: .clip),
-        ItemSyntax(keyword: .background, argument: .anyShape, slots: .background),
-        ItemSyntax(keyword: .hit, argument: .anyShape, slots: .hit),
-        ItemSyntax(keyword: .transition, argument: .anyShape, slots: .transition),
-        ItemSyntax(keyword: .role, argument: .role, slots: .role),
-        ItemSyntax(keyword: .spacer, argument: .spacer, slots: .spacer),
-        ItemSyntax(keyword: .offset, argument: .offset, slots: .offset),
+        //         keyword       argument          kind of item
+        ItemSyntax(keyword: .container, argument: .containerShape, tag: .container),
+        ItemSyntax(keyword: .size, argument: .size, tag: .size),
+        ItemSyntax(keyword: .width, argument: .value, tag: .width),
+        ItemSyntax(keyword: .height, argument: .value, tag: .height),
+        ItemSyntax(keyword: .pad, argument: .padding, tag: .pad),
+        ItemSyntax(keyword: .align, argument: .alignment, tag: .align),
+        ItemSyntax(keyword: .hstack, argument: .stack, tag: .stack),
+        ItemSyntax(keyword: .vstack, argument: .stack, tag: .stack),
+        ItemSyntax(keyword: .zstack, argument: .stack, tag: .stack),
+        ItemSyntax(keyword: .fill, argument: .colour, tag: .fill),
+        ItemSyntax(keyword: .style, argument: .style, tag: .style),
+        ItemSyntax(keyword: .glass, argument: .optionalShape, tag: .glass),
+        ItemSyntax(keyword: .clip, argument: .anyShape, tag: .clip),
+        ItemSyntax(keyword: .background, argument: .anyShape, tag: .background),
+        ItemSyntax(keyword: .hit, argument: .anyShape, tag: .hit),
+        ItemSyntax(keyword: .transition, argument: .anyShape, tag: .transition),
+        ItemSyntax(keyword: .role, argument: .role, tag: .role),
+        ItemSyntax(keyword: .spacer, argument: .spacer, tag: .spacer),
+        ItemSyntax(keyword: .offset, argument: .offset, tag: .offset),
     ]
 
     /// Whether the item stands alone on its node: nothing else may go with it
@@ -98,7 +131,7 @@ public struct ItemSyntax: Sendable {
     // MARK: The words that follow an item keyword
 
     /// After `pad`: the edges that take their own value.
-    public static let edges: [Keyword] = [.top, .bottom, .leading, .trailing, .h, .v]
+    public static let edges: [Keyword] = Keyword.allCases.filter { Edge(padWord: $0) != nil }
     public static let alignments: [String] = Alignment.allCases.map(\.rawValue)
     public static let colours: [String] = Color.named.keys.sorted()
     public static let styles: [String] = CornerStyle.allCases.map(\.rawValue)

@@ -293,8 +293,7 @@ extension Parser {
             if case .invalid = e { return nil }
             add(.all, e, &self)
         }
-        while tok.kind == .identifier, let k = tok.keyword, Self.isEdge(k) {
-            let edge: Edge = k == .top ? .top : k == .bottom ? .bottom : k == .leading ? .leading : k == .trailing ? .trailing : k == .h ? .h : .v
+        while tok.kind == .identifier, let k = tok.keyword, let edge = Edge(padWord: k) {
             advance()
             if tok.kind != .invalid, !startsExpression {
                 // `pad top` with no number: say what one looks like.
@@ -311,9 +310,7 @@ extension Parser {
         return .compact
     }
 
-    static func isEdge(_ k: Keyword) -> Bool {
-        k == .top || k == .bottom || k == .leading || k == .trailing || k == .h || k == .v
-    }
+    static func isEdge(_ k: Keyword) -> Bool { Edge(padWord: k) != nil }
 
     static func parseColor(_ hex: String) -> Color? {
         let digits = hex.compactMap { $0.hexDigitValue }.map(UInt8.init)

@@ -120,28 +120,8 @@ extension Parser {
     /// Which item kinds an item occupies, one bit each (`pad` may repeat: none).
     static func keyBits(_ item: Item) -> UInt32 { keyBits(slotTag(item)) }
 
-    static func keyBits(_ tag: SlotTag) -> UInt32 {
-        switch tag {
-        case .shape: return 1 << 0
-        case .container: return 1 << 1
-        case .clip: return 1 << 2
-        case .background: return 1 << 3
-        case .hit: return 1 << 4
-        case .transition: return 1 << 5
-        case .glass, .glassAlone: return 1 << 6
-        case .size: return 1 << 7 | 1 << 8
-        case .width: return 1 << 7
-        case .height: return 1 << 8
-        case .pad, .whole, .more: return 0
-        case .align: return 1 << 9
-        case .stack: return 1 << 10
-        case .fill: return 1 << 11
-        case .style: return 1 << 12
-        case .role: return 1 << 13
-        case .spacer: return 1 << 14
-        case .offset: return 1 << 15
-        }
-    }
+    /// The item table's slots for the kind (`ItemSyntax.Slots(tag)`: the bits are given there, once).
+    static func keyBits(_ tag: SlotTag) -> UInt32 { ItemSyntax.Slots(tag).rawValue }
 
     static func describeKey(_ tag: SlotTag) -> String {
         switch tag {

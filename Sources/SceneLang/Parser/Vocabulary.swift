@@ -21,11 +21,9 @@ extension Parser {
 
     // MARK: Statement and item keywords
     static let statementKeywords = Keyword.statements.map(\.rawValue)
-    /// The keywords that start an item other than a shape.
-    static let modifierKeywords: [Keyword] = [
-        .container, .size, .width, .height, .pad, .align, .hstack, .vstack, .zstack, .fill, .style,
-        .glass, .clip, .background, .hit, .transition, .role, .spacer, .offset,
-    ]
+    /// The keywords that start an item other than a shape: the item table's
+    /// (`ItemSyntax.all`), in its order.
+    static let modifierKeywords: [Keyword] = ItemSyntax.all.map(\.keyword).filter { !isShapeKeyword($0) }
     /// The keywords that start an item, shapes first (the first eight are the ones a help line names).
     static let itemKeywords: [String] = shapeKeywordNames + modifierKeywords.map(\.rawValue)
 
