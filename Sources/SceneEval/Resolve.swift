@@ -68,6 +68,10 @@ struct ResolveContext {
     let target: Target
     /// How a concentric shape is drawn under `target ios18` (`Fallback.choose`).
     var fallback: FallbackStyle = .minimum
+    /// The screen iOS 26 (macOS 26) draws on, where it is not `screen`: `--compare macos15`'s
+    /// panel draws the window at macOS 15's radius, but the `resolved` fallback draws the radii
+    /// macOS 26 resolves against its own window, as the exported code writes them.
+    var newerScreen: Screen? = nil
 
     /// The radius the screen publishes to what it contains.
     static func screenRadius(_ screen: Screen) -> Double { min(screen.radius, screen.frame.halfShorterSide) }
@@ -438,7 +442,7 @@ extension ResolvedScene {
     public func reasons(for index: Int) -> [CornerReason] {
         // Field by field: no copy of the shape (the checker asks for every concentric one).
         guard let spec = shapes[index].spec else { return [] }
-        let context = ResolveContext(screen: screen, target: target, fallback: fallback)
+        let context = ResolveContext(screen: screen, target: target, fallback: fallback, newerScreen: newerScreen)
         let enclosing = shapes[index].enclosing
         return context.resolve(spec, frame: shapes[index].frame, ctx: enclosing, outer: outer(of: enclosing),
                                explain: true).reasons

@@ -82,4 +82,33 @@ struct SwiftUIFallbackTests {
             if let output = try SwiftUITest.typecheck([("fb-\(name).swift", code)]) { Issue.record("\(name): \(output)") }
         }
     }
+
+    /// A Mac window: macOS 26 draws it at 26 pt, macOS 15 at 10 pt (`--compare macos15`'s panel).
+    /// `sidebar` is 8 pt inside the window's top-leading corner: macOS 26 resolves 26 − 8 = 18 there.
+    static let window = """
+    screen mac-window
+    sidebar: concentric min 4 size 200x300 align topLeading pad 8
+
+    """
+
+    @Test("on a Mac window, --compare macos15's panel draws what the code draws, under every --fallback")
+    func macWindowPanelIsTheCode() throws {
+        let file = SourceFile(name: "win.scene", text: Self.window)
+        for style in FallbackStyle.allCases {
+            let old = try #require(Pipeline.comparison(file, fallback: .ios18, style: style).fallback)
+            #expect(old.screen.radius == 10, "the panel's window is macOS 15's")
+            let i = try #require(old.index(ofLabel: "sidebar"))
+            let code = SwiftUITest.flat(try #require(SwiftUIWriter.export(file, options: SwiftUIOptions(fallback: style))).code)
+            #expect(code.contains("against the window; macOS 15: \(old.shapes[i].radii)"), "\(style): \(old.shapes[i].radii)")
+            // `target macos15` draws the same choice.
+            let own = try Self.radii("target macos15\n" + Self.window, "sidebar", style: style)
+            #expect(own == old.shapes[i].radii, "\(style)")
+        }
+        // `resolved` writes macOS 26's numbers, and the panel draws them; the window itself is macOS 15's.
+        let old = try #require(Pipeline.comparison(file, fallback: .ios18, style: .resolved).fallback)
+        #expect(old.shapes[try #require(old.index(ofLabel: "sidebar"))].radii == Radii(18, 4, 4, 4))
+        // The explanation (`--centers`, `:show`) is the same resolution.
+        let reasons = old.reasons(for: try #require(old.index(ofLabel: "sidebar")))
+        #expect(reasons.first?.containerRadius == 26, "\(reasons)")
+    }
 }

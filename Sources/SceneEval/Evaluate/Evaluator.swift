@@ -60,6 +60,9 @@ public struct Evaluator {
     var targetOverride: Target? = nil
     /// `--compare`'s fallback panel: a Mac window takes macOS 15's radius.
     var olderWindow = false
+    /// The window macOS 26 draws, where `olderWindow` gave the scene macOS 15's: the
+    /// `resolved` fallback writes macOS 26's radii, measured against it (`ResolveContext.newerScreen`).
+    var newerScreen: Screen? = nil
     /// How concentric shapes are drawn under `target ios18` (`--fallback`).
     var fallbackStyle = FallbackStyle.minimum
 
@@ -140,11 +143,15 @@ public struct Evaluator {
             }
         }
         if let t = targetOverride { target = t }
-        if olderWindow, screen.isWindow, let r = ScreenPreset.macOS15Window.radius { screen.radius = r }
+        if olderWindow, screen.isWindow, let r = ScreenPreset.macOS15Window.radius, r != screen.radius {
+            newerScreen = screen
+            screen.radius = r
+        }
         let shapes = layout(roots, screen: screen, target: target)
         var resolved = ResolvedScene(screen: screen, target: target, margin: margin, shapes: shapes,
                                      bindings: bindings.map { (name: $0.0, value: $0.1, range: $0.2) })
         resolved.fallback = fallbackStyle
+        resolved.newerScreen = newerScreen
         return Evaluation(scene: resolved, diagnostics: diagnostics)
     }
 

@@ -59,8 +59,12 @@ extension ResolveContext {
         var plain = self
         plain.fallback = .minimum
         let minimum = plain.resolve(.concentric(spec), frame: frame, ctx: ctx, outer: outer, explain: explain)
-        let modern = ResolveContext(screen: screen, target: .ios26)
-            .resolve(.concentric(spec), frame: frame, ctx: ctx, outer: outer, explain: explain)
+        // iOS 26's radii on iOS 26's screen: on a Mac window in `--compare macos15`'s panel,
+        // macOS 26's window, not the panel's (the code writes macOS 26's numbers).
+        let newer = newerScreen ?? screen
+        let modern = ResolveContext(screen: newer, target: .ios26)
+            .resolve(.concentric(spec), frame: frame, ctx: ctx, outer: ctx == .screen ? Outer(screen: newer) : outer,
+                     explain: explain)
         var relative: Resolution? = nil
         if fallback == .relative {
             var state = CornerState(half: frame.halfShorterSide, explain: explain)

@@ -360,7 +360,7 @@ extension Evaluator {
         let screenOuter = Outer(screen: screen)
         // The container each node provides its children: −1 the screen, else a node (four bytes a node).
         var provides = [Int32](repeating: -1, count: n)
-        let context = ResolveContext(screen: screen, target: target, fallback: fallbackStyle)
+        let context = ResolveContext(screen: screen, target: target, fallback: fallbackStyle, newerScreen: newerScreen)
         // The last container measured against: siblings share it (and reading it
         // field by field copies no shape).
         var lastCode: Int32 = -1

@@ -338,10 +338,13 @@ public struct ResolvedScene: Sendable, Equatable {
     public var bindings: [(name: String, value: Double, range: SourceRange)]
     /// How concentric shapes are drawn under `target ios18` (`--fallback`).
     public var fallback = FallbackStyle.minimum
+    /// The screen iOS 26 (macOS 26) draws on, where it is not `screen`: in `--compare macos15`'s
+    /// panel, the Mac window at macOS 26's radius (the `resolved` fallback draws its radii).
+    public var newerScreen: Screen?
 
     public static func == (a: ResolvedScene, b: ResolvedScene) -> Bool {
         a.screen == b.screen && a.target == b.target && a.margin == b.margin && a.shapes == b.shapes
-            && a.fallback == b.fallback
+            && a.fallback == b.fallback && a.newerScreen == b.newerScreen
             && a.bindings.count == b.bindings.count
             && zip(a.bindings, b.bindings).allSatisfy { $0.name == $1.name && $0.value == $1.value }
     }

@@ -50,7 +50,14 @@ public enum Pipeline {
     public static func comparison(_ file: SourceFile, fallback: Target, style: FallbackStyle = .minimum)
         -> (current: ResolvedScene?, fallback: ResolvedScene?) {
         (compile(file, target: .ios26).scene,
-         compile(file, target: fallback, olderWindow: fallback == .ios18, fallback: style).scene)
+         fallback == .ios18 ? before26(file, style: style).scene : compile(file, target: fallback, fallback: style).scene)
+    }
+
+    /// The scene as the release before 26 draws it under `style`, on that release's display (a
+    /// Mac window at macOS 15's radius): `--compare ios18`'s panel and the SwiftUI export's
+    /// `#available` fallback, one resolution, so the picture is what the code draws.
+    public static func before26(_ file: SourceFile, style: FallbackStyle) -> Compilation {
+        compile(file, target: .ios18, olderWindow: true, fallback: style)
     }
 
     /// `fallback`: how concentric shapes are drawn when the target is `ios18` (`--fallback`).

@@ -46,9 +46,9 @@ public enum SwiftUIWriter {
         let own = Pipeline.compile(file)
         guard let scene = own.scene,
               let modern = own.scene?.target == .ios26 ? scene : Pipeline.compile(file, target: .ios26).scene,
-              let old = Pipeline.compile(file, target: .ios18, fallback: options.fallback).scene else { return nil }
+              let old = Pipeline.before26(file, style: options.fallback).scene else { return nil }
         // Under `relative` the minimum's radii tell which shapes ContainerRelativeShape draws.
-        let minimum = options.fallback == .relative ? Pipeline.compile(file, target: .ios18).scene : nil
+        let minimum = options.fallback == .relative ? Pipeline.before26(file, style: .minimum).scene : nil
         return write(own.parse.scene, file: file, scene: modern, fallback: old, target: scene.target, options: options,
                      minimumFallback: minimum)
     }
