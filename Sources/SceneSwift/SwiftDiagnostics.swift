@@ -103,10 +103,12 @@ extension SwiftRead {
             let (help, fix) = radiusHelp(i, want: want)
             out.help = help
             if let fix { edits = [SwiftEdit(file: f, edit: fix)] }
-        case .unevenSiblings, .missingMinimum:
-            // Every sibling's minimum raised, or a minimum given; the scene's words in Swift.
+        case .unevenSiblings, .missingMinimum, .relativeUnevenInsets:
+            // Every sibling's minimum raised, a minimum given, or a ConcentricRectangle for a
+            // ContainerRelativeShape; the scene's words in Swift.
             edits = swiftEdits(d.fixes, uncertainViews: uncertainViews)
             out.help = out.help.map(Self.concentricWords)
+            if d.id == .relativeUnevenInsets { out.help = out.help?.replacing("`.concentric(minimum: ", with: "`ConcentricRectangle(corners: .concentric(minimum: ").replacing(")` follows", with: "))` follows") }
         case .shapeMismatch:
             // The declared radius raised or lowered to the one drawn (the checker's edit).
             edits = swiftEdits(d.fixes, uncertainViews: uncertainViews)
