@@ -98,15 +98,23 @@ extension SwiftRead {
                 break
             }
             guard let want = d.values["concentricRadius"] else { break }
+            // An UnevenRoundedRectangle: the corners named set to the concentric radius, each.
+            if let (help, fix) = unevenShapeFix(i, d, want: want) {
+                out.help = help
+                if !fix.isEmpty { edits = fix }
+                break
+            }
             // Corners that want different radii (a shape moved by `.offset`): no one radius fixes it.
             if let help = unevenRadiiHelp(d) { out.help = help; break }
             let (help, fix) = radiusHelp(i, want: want)
             out.help = help
             if let fix { edits = [SwiftEdit(file: f, edit: fix)] }
-        case .unevenSiblings, .missingMinimum:
-            // Every sibling's minimum raised, or a minimum given; the scene's words in Swift.
+        case .unevenSiblings, .missingMinimum, .relativeUnevenInsets:
+            // Every sibling's minimum raised, a minimum given, or a ConcentricRectangle for a
+            // ContainerRelativeShape; the scene's words in Swift.
             edits = swiftEdits(d.fixes, uncertainViews: uncertainViews)
             out.help = out.help.map(Self.concentricWords)
+            if d.id == .relativeUnevenInsets { out.help = out.help?.replacing("`.concentric(minimum: ", with: "`ConcentricRectangle(corners: .concentric(minimum: ").replacing(")` follows", with: "))` follows") }
         case .shapeMismatch:
             // The declared radius raised or lowered to the one drawn (the checker's edit).
             edits = swiftEdits(d.fixes, uncertainViews: uncertainViews)
@@ -132,6 +140,50 @@ extension SwiftRead {
         default: break
         }
         return (f, out, edits)
+    }
+
+    /// The corners a flared or pinched finding names (`at bottomTrailing, bottomLeading:`),
+    /// and each corner's concentric radius as the checker's help gives it (`uneven(a, b, c,
+    /// d)` or `rect R`; else `want` for all), clockwise from top leading.
+    func namedCorners(_ d: Diagnostic, want: Double) -> (named: [String], radii: [String]) {
+        var named: [String] = []
+        if let end = d.message.firstRange(of: ": radius"), let at = d.message[..<end.lowerBound].ranges(of: " at ").last {
+            named = d.message[at.upperBound..<end.lowerBound].split(separator: ",").map { String($0).trimmingSpaces }
+        }
+        var radii = Array(repeating: ConstantTable.format((want * 100).rounded() / 100), count: 4)
+        if let h = d.help, let a = h.firstRange(of: "`uneven("), let b = h[a.upperBound...].firstIndex(of: ")") {
+            let r = h[a.upperBound..<b].split(separator: ",").map { swiftExpression(String($0).trimmingSpaces) }
+            if r.count == 4 { radii = r }
+        } else if let h = d.help, let a = h.firstRange(of: "`rect "), let b = h[a.upperBound...].firstIndex(of: "`") {
+            radii = Array(repeating: swiftExpression(String(h[a.upperBound..<b])), count: 4)
+        }
+        return (named, radii)
+    }
+
+    /// An `UnevenRoundedRectangle` flared or pinched at the corners named: each of those set
+    /// to its concentric radius where it is written (`bottomLeadingRadius: 0` → `12`); the
+    /// help names them. No edit for a corner left out (its 0 is not written) or written with
+    /// a name; nil for any other shape.
+    func unevenShapeFix(_ i: Int, _ d: Diagnostic, want: Double) -> (String, [SwiftEdit])? {
+        let n = scene.nodes[i]
+        guard let shape = n.shape, case .uneven(let nums) = shape.kind, nums.count == 4 else { return nil }
+        let labels = ["topLeadingRadius", "topTrailingRadius", "bottomTrailingRadius", "bottomLeadingRadius"]
+        let names = ["topLeading", "topTrailing", "bottomTrailing", "bottomLeading"]
+        let (named, radii) = namedCorners(d, want: want)
+        guard !named.isEmpty else { return nil }
+        var said: [String] = [], edits: [SwiftEdit] = []
+        var fixable = true
+        for k in 0..<4 where named.contains(names[k]) {
+            said.append("`\(labels[k]): \(radii[k])`")
+            let x = nums[k]
+            guard !x.range.isEmpty, !x.named, x.range.upperBound <= files[max(0, n.file)].bytes.count,
+                  files[max(0, n.file)].text(x.range) == x.swift else { fixable = false; continue }
+            edits.append(SwiftEdit(file: max(0, n.file), edit: TextEdit(SourceRange(x.range.lowerBound, x.range.upperBound), radii[k])))
+        }
+        var outer = "R"
+        if let a = ancestor(of: i), let r = scene.nodes[a].container?.radius ?? scene.nodes[a].shape?.radius { outer = r.swift }
+        return ("use the concentric radius at the corners named: " + said.joined(separator: ", ")
+                + "; or, on iOS 26, `ConcentricRectangle()` inside `.containerShape(.rect(cornerRadius: \(outer)))`", fixable ? edits : [])
     }
 
     /// The help of a flared or pinched shape whose corners at the corner around it want

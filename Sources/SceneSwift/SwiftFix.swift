@@ -203,11 +203,17 @@ extension SwiftRead {
     /// Node `k`'s `ConcentricRectangle` as scene `edit` leaves it, when that is a plain
     /// `concentric min X [uniform]`: `.concentric(minimum: X)` written where the Swift says
     /// its corners (`corners: .concentric` → `corners: .concentric(minimum: X)`;
-    /// `ConcentricRectangle()` → `ConcentricRectangle(corners: .concentric(minimum: X))`).
+    /// `ConcentricRectangle()` → `ConcentricRectangle(corners: .concentric(minimum: X))`); or
+    /// a `ContainerRelativeShape()` made that ConcentricRectangle.
     private func minimumEdit(_ k: Int, span: Range<Int>, edit e: TextEdit) -> SwiftEdit? {
         let n = scene.nodes[k], f = n.file
-        guard let shape = n.shape, case .concentric = shape.kind, f >= 0, f < files.count,
-              shape.range.upperBound <= files[f].bytes.count else { return nil }
+        guard let shape = n.shape, f >= 0, f < files.count, shape.range.upperBound <= files[f].bytes.count else { return nil }
+        let relative: Bool
+        switch shape.kind {
+        case .concentric: relative = false
+        case .relative: relative = true
+        default: return nil
+        }
         let bytes = Array(scene.text.utf8)
         let after = String(decoding: bytes[span.lowerBound..<e.range.start], as: UTF8.self) + e.replacement
             + String(decoding: bytes[e.range.end..<span.upperBound], as: UTF8.self)
@@ -217,7 +223,13 @@ extension SwiftRead {
         let minimum = ".concentric(minimum: \(swiftExpression(String(words[2]))))"
         let text = files[f].text(shape.range)
         var written: String
-        if let c = text.firstRange(of: "corners: .concentric()") ?? text.firstRange(of: "corners: .concentric") {
+        if relative {
+            // `ContainerRelativeShape()` → a ConcentricRectangle (relative-uneven-insets).
+            let uniform = words.count == 4 ? ", isUniform: true" : ""
+            if text == "ContainerRelativeShape()" { written = "ConcentricRectangle(corners: \(minimum)\(uniform))" }
+            else if text == ".containerRelative" { written = ".rect(corners: \(minimum)\(uniform))" }
+            else { return nil }
+        } else if let c = text.firstRange(of: "corners: .concentric()") ?? text.firstRange(of: "corners: .concentric") {
             written = text
             written.replaceSubrange(c, with: "corners: " + minimum)
             // (Not `.concentric(minimum: …)` already, nor `.concentricity`.)

@@ -49,6 +49,8 @@ struct FixWriteTests {
         Case(fixture: "pre26-pinched-row.swift", edits: [("cornerRadius: 4)", "cornerRadius: 8)", 3)]),
         Case(fixture: "pre26-concentric-row-tight.swift", edits: [("        .background(RoundedRectangle(cornerRadius: 20))", "        .background(RoundedRectangle(cornerRadius: 28))", 1)]),
         Case(fixture: "missing-minimum.swift", edits: [("        ConcentricRectangle()", "        ConcentricRectangle(corners: .concentric(minimum: 0))", 1)]),
+        Case(fixture: "relative-insets.swift", edits: [("        ContainerRelativeShape()", "        ConcentricRectangle(corners: .concentric(minimum: 10))", 1)]),
+        Case(fixture: "uneven.swift", edits: [("bottomLeadingRadius: 0", "bottomLeadingRadius: 12", 1), ("bottomTrailingRadius: 0", "bottomTrailingRadius: 12", 1)]),
         Case(fixture: "overflow.swift", edits: [("        RoundedRectangle(cornerRadius: 6)", "        Capsule()", 1)]),
         Case(fixture: "real-type-indicator.swift", edits: [("            RoundedRectangle(cornerRadius: 3)", "            Capsule()", 1)]),
         Case(fixture: "shape-mismatch.swift", edits: [(".containerShape(.rect(cornerRadius: 20))", ".containerShape(.rect(cornerRadius: 24))", 1)]),
