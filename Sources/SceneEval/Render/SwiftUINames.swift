@@ -6,16 +6,16 @@ import SceneLang
 /// view contain itself.
 enum SwiftNames {
     /// Every type the generated file can name (SwiftUI's, the standard library's and the
-    /// harness's). A declared name equal to one of these would shadow it.
-    static let types: Set<String> = [
+    /// harness's). A declared name equal to one of these would shadow it. The shapes are
+    /// the shape-kind table's SwiftUI names (its `swiftUI` column), so a new kind's type is here.
+    static let types: Set<String> = Set(ShapeKind.allCases.compactMap(\.row.swiftUI)).union([
         "View", "Color", "Shape", "ShapeStyle", "InsettableShape", "HStack", "VStack", "ZStack", "Spacer",
-        "RoundedRectangle", "UnevenRoundedRectangle", "Rectangle", "Capsule", "Circle", "ContainerRelativeShape",
-        "AnyShape", "ConcentricRectangle", "RoundedRectangularShape", "Edge", "Alignment", "HorizontalAlignment",
+        "AnyShape", "RoundedRectangularShape", "Edge", "Alignment", "HorizontalAlignment",
         "VerticalAlignment", "EdgeInsets", "CGFloat", "CGSize", "Namespace", "Glass", "GlassEffectContainer",
         "Button", "ButtonStyle", "ButtonBorderShape", "BorderedButtonStyle", "PlainButtonStyle", "GlassGroup", "PrimitiveButtonStyle", "GlassButtonStyle", "ViewBuilder", "Preview", "PreviewTrait",
         "ImageRenderer", "URL", "CocoaError", "NSBitmapImageRep", "Material", "Bool", "String", "Double", "Int",
         "Never", "Optional", "Self", "Type", "Protocol", "AppKit", "SwiftUI", "Foundation", "CoreGraphics",
-    ]
+    ])
 
     /// The members the file uses by name (View modifiers, the helpers it declares, `body`,
     /// `namespace`): a property of the view with one of these names could shadow it.
