@@ -26,8 +26,8 @@ enum Corners {
         }
     }
 
-    /// `notes`: ConcentricRectangle on iOS 26; before, a rounded rectangle of each corner's minimum. Filled with
-    /// `style`.
+    /// `notes`: ConcentricRectangle on iOS 26, filled with `style`; before, a rounded rectangle of each corner's fixed
+    /// radius or minimum (square where a corner has neither).
     @MainActor @ViewBuilder
     static func notesShape(fill style: some ShapeStyle) -> some View {
         if #available(iOS 26.0, macOS 26.0, *) {
@@ -42,8 +42,8 @@ enum Corners {
         }
     }
 
-    /// `mixed`: ConcentricRectangle on iOS 26; before, a rounded rectangle of each corner's minimum. Filled with
-    /// `style`.
+    /// `mixed`: ConcentricRectangle on iOS 26, filled with `style`; before, a rounded rectangle of each corner's fixed
+    /// radius or minimum (square where a corner has neither).
     @MainActor @ViewBuilder
     static func mixedShape(fill style: some ShapeStyle) -> some View {
         if #available(iOS 26.0, macOS 26.0, *) {
@@ -63,8 +63,8 @@ enum Corners {
         }
     }
 
-    /// `lead`: ConcentricRectangle on iOS 26; before, a rounded rectangle of each corner's minimum. Filled with
-    /// `style`.
+    /// `lead`: ConcentricRectangle on iOS 26, filled with `style`; before, a rounded rectangle of each corner's fixed
+    /// radius or minimum (square where a corner has neither).
     @MainActor @ViewBuilder
     static func leadShape(fill style: some ShapeStyle) -> some View {
         if #available(iOS 26.0, macOS 26.0, *) {

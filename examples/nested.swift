@@ -26,8 +26,8 @@ enum NestedCorners {
         }
     }
 
-    /// Shared by `a1`, `a2`, `a3`: ConcentricRectangle on iOS 26; before, a rounded rectangle of each corner's minimum.
-    /// Filled with `style`.
+    /// Shared by `a1`, `a2`, `a3`: ConcentricRectangle on iOS 26, filled with `style`; before, a rectangle with square
+    /// corners (no corner has a minimum).
     @MainActor @ViewBuilder
     static func concentric(fill style: some ShapeStyle) -> some View {
         if #available(iOS 26.0, macOS 26.0, *) {

@@ -58,7 +58,7 @@ struct PlayerView: View {
             art
                 .padding(.leading, 8)
             title
-            Spacer(minLength: 16) // gap
+            Spacer(minLength: 16)  // gap
             play
             next
                 .padding(.trailing, 12)

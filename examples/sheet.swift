@@ -16,8 +16,8 @@ enum SheetCorners {
         RoundedRectangle(cornerRadius: radius, style: .continuous)
     }
 
-    /// `sheet`: ConcentricRectangle on iOS 26; before, a rounded rectangle of each corner's minimum. Filled with
-    /// `style`.
+    /// `sheet`: ConcentricRectangle on iOS 26, filled with `style`; before, a rounded rectangle of each corner's fixed
+    /// radius or minimum (square where a corner has neither).
     @MainActor @ViewBuilder
     static func sheetShape(fill style: some ShapeStyle) -> some View {
         if #available(iOS 26.0, macOS 26.0, *) {
@@ -32,8 +32,8 @@ enum SheetCorners {
         }
     }
 
-    /// `panel`: ConcentricRectangle on iOS 26; before, a rounded rectangle of each corner's minimum. Filled with
-    /// `style`.
+    /// `panel`: ConcentricRectangle on iOS 26, filled with `style`; before, a rectangle with square corners (no corner
+    /// has a minimum).
     @MainActor @ViewBuilder
     static func panelShape(fill style: some ShapeStyle) -> some View {
         if #available(iOS 26.0, macOS 26.0, *) {

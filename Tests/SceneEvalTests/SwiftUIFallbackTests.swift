@@ -68,6 +68,9 @@ struct SwiftUIFallbackTests {
         #expect(resolved.code.contains("rect(16).fill(style)"), "\(resolved.code)")
         #expect(resolved.code.contains("UnevenRoundedRectangle(topLeadingRadius: 8, bottomLeadingRadius: 4, bottomTrailingRadius: 4, topTrailingRadius: 4)"))
         #expect(resolved.code.contains("iOS 18: 8 4 4 4"))
+        // The enum's comment says what the fallback is, as it does under `minimum`.
+        #expect(resolved.code.contains("filled with `style`; before, a rounded rectangle of the radii it resolves to on iOS 26 "
+            + "in this layout."), "\(resolved.code)")
         #expect(resolved.code.contains("`scene run --swiftui --fallback resolved`"))
         #expect(resolved.warnings.isEmpty)
 

@@ -31,4 +31,21 @@ struct SwiftUIGoldenTests {
         let map = try String(contentsOf: SVGTest.root.appendingPathComponent("examples/map.swift"), encoding: .utf8)
         #expect(doc.contains("```swift\n" + map + "```\n"), "docs/swiftui.md's map output differs from examples/map.swift")
     }
+
+    /// The README quotes the map's output, shortened with `…`: every line it quotes whole is a
+    /// line of the golden (its `iOS 18:` comment once said 16 where the code says 22).
+    @Test("the README's SwiftUI excerpt quotes the map's output as it is")
+    func readmeQuotesTheMap() throws {
+        let readme = try String(contentsOf: SVGTest.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let map = Set(try String(contentsOf: SVGTest.root.appendingPathComponent("examples/map.swift"), encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+        let start = try #require(readme.range(of: "```swift\nenum MapCorners {"))
+        let end = try #require(readme.range(of: "\n```", range: start.upperBound..<readme.endIndex))
+        let quoted = readme[start.upperBound..<end.lowerBound].split(separator: "\n").map(String.init)
+        let whole = quoted.filter { !$0.contains("…") && !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        #expect(whole.count >= 10, "\(whole)")
+        for line in whole where !map.contains(line) {
+            Issue.record("README quotes a line examples/map.swift does not have: \(line)")
+        }
+    }
 }

@@ -144,6 +144,48 @@ struct SwiftUINameTests {
         #expect(export.code.contains("// note: " + warning.message))
     }
 
+    /// The enum's shapes are named as the subviews are: lowerCamel from the label.
+    @Test("a concentric shape's name in the enum is lowerCamel from its label")
+    func shapeNamesAreLowerCamel() throws {
+        let text = """
+        top_bar: concentric(top: concentric min 4 uniform, bottom: fixed 0 uniform) height 52 align top pad 8 fill #e5e5ea
+        Side_Panel: glass concentric(leading: 8 uniform, trailing: concentric uniform) size 100x100 align bottom
+
+        """
+        let code = try Self.export(text).code
+        #expect(code.contains("static func topBarShape(fill style: some ShapeStyle)"), "\(code)")
+        #expect(code.contains("static var sidePanelShape: AnyShape"), "\(code)")
+        #expect(code.contains("TestCorners.topBarShape(fill: Color.topBarFill)") && code.contains("TestCorners.sidePanelShape)"))
+        #expect(!code.contains("top_barShape") && !code.contains("Side_PanelShape"))
+        if let output = try SwiftUITest.typecheck([("shape-names.swift", code)]) { Issue.record("\(output)") }
+    }
+
+    /// The enum's comment on a ConcentricRectangle says what its fallback draws: a fixed corner
+    /// keeps its radius, a corner with neither is square, and a uniform group over corners of
+    /// different styles takes the largest, written as a number when the four are numbers.
+    @Test("the enum's comments say what each fallback draws")
+    func fallbackWords() throws {
+        let text = """
+        screen 400x400 radius 40
+        lead: concentric(leading: concentric uniform, trailing: 8 uniform) size 180x120 align topLeading pad 10
+        bare: concentric size 180x120 align topTrailing pad 10
+        both: concentric(top: concentric min 6 uniform, bottom: concentric min 4 uniform) size 180x120 align bottom pad 10
+        u: concentric uniform (topLeading: 4, topTrailing: concentric min 2) size 40x40 align bottomLeading pad 10
+
+        """
+        let code = try Self.export(text).code
+        #expect(code.contains("/// `lead`: ConcentricRectangle on iOS 26, filled with `style`; before, a rounded rectangle of "
+            + "each corner's fixed radius or minimum (square where a corner has neither)."), "\(code)")
+        #expect(code.contains("/// `bare`: ConcentricRectangle on iOS 26, filled with `style`; before, a rectangle with square "
+            + "corners (no corner has a minimum)."))
+        #expect(code.contains("/// `both`: ConcentricRectangle on iOS 26, filled with `style`; before, a rounded rectangle of "
+            + "each corner's minimum."))
+        #expect(code.contains("before, a rounded rectangle of the largest of the corners' minima and fixed radii, as the "
+            + "uniform group takes."))
+        #expect(code.contains("rect(4).fill(style)") && !code.contains("max(4, 2, 0, 0)"), "\(code)")
+        if let output = try SwiftUITest.typecheck([("fallback-words.swift", code)]) { Issue.record("\(output)") }
+    }
+
     @Test("the file is for iOS and macOS; the harness for macOS, not for Mac Catalyst")
     func platformGuards() throws {
         let map = SVGGoldenTests.Source(path: "examples/map.scene")

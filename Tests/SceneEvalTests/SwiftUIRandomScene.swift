@@ -1,12 +1,32 @@
+import Foundation
+
 /// Random scenes for the SwiftUI export's property and typecheck tests: every kind of
 /// shape and container, each of Apple's nine ConcentricRectangle initialiser forms,
 /// stacks (with spacers), padding, alignment, offsets, glass, buttons and the modifier shapes, nested a few levels.
 /// Deterministic per seed; every node is labelled (`n1`, `n2`, …) so each has its own subview.
 struct SwiftUIRandomScene {
     static let count = 40
+    /// The seeds the typecheck, property and style tests run: 1…40, or with `SCENE_RANDOM_SEED=N`
+    /// (and `SCENE_RANDOM_COUNT=K`, 40 by default) N…N+K−1, to run more scenes than CI does.
+    static var seeds: [UInt64] {
+        let env = ProcessInfo.processInfo.environment
+        let base = env["SCENE_RANDOM_SEED"].flatMap(UInt64.init) ?? 1
+        let n = env["SCENE_RANDOM_COUNT"].flatMap(UInt64.init) ?? UInt64(count)
+        return Array(base..<(base + n))
+    }
     var state: UInt64
     var next = 0
     var lines: [String] = []
+
+    /// Random scenes that once failed a test, kept as they were generated
+    /// (`Tests/Fixtures/swiftui-random/*.scene`): the typecheck and property tests run them too.
+    static var fixtures: [(name: String, text: String)] {
+        let dir = SVGTest.root.appendingPathComponent("Tests/Fixtures/swiftui-random")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+        return names.filter { $0.hasSuffix(".scene") }.sorted().compactMap { name in
+            (try? String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8)).map { (name, $0) }
+        }
+    }
 
     init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 | 1 }
 

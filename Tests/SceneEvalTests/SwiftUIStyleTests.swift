@@ -13,8 +13,8 @@ struct SwiftUIStyleTests {
         for source in SVGGoldenTests.sources() {
             if let e = SwiftUIWriter.export(SourceFile(name: source.path, text: source.text)) { out.append((source.path, e.code)) }
         }
-        for seed in 1...SwiftUIRandomScene.count {
-            var gen = SwiftUIRandomScene(seed: UInt64(seed))
+        for seed in SwiftUIRandomScene.seeds {
+            var gen = SwiftUIRandomScene(seed: seed)
             let file = SourceFile(name: "random\(seed).scene", text: gen.scene())
             for style in FallbackStyle.allCases {
                 let options = SwiftUIOptions(typeName: "Random\(seed)View", fallback: style)
@@ -35,6 +35,23 @@ struct SwiftUIStyleTests {
             }
         }
         #expect(long.isEmpty, "\(long.count) long lines:\n\(long.prefix(10).joined(separator: "\n"))")
+    }
+
+    /// A comment after code is set off the same way everywhere: two spaces, then `//`
+    /// (a labelled spacer's `Spacer(minLength: 16) // gap` had one, every other comment two).
+    @Test("a comment after code has two spaces before it, as every other in the file")
+    func trailingCommentSpacing() {
+        var odd: [String] = []
+        for (name, code) in Self.exports() {
+            for (n, line) in code.split(separator: "\n").enumerated() {
+                let chars = Array(line.drop { $0 == " " })
+                guard chars.first != "/", let k = SwiftLines.trailingComment(chars) else { continue }
+                if k < 2 || chars[k - 1] != " " || chars[k - 2] != " " || (k > 2 && chars[k - 3] == " ") {
+                    odd.append("\(name):\(n + 1): \(line)")
+                }
+            }
+        }
+        #expect(odd.isEmpty, "\(odd.count) comments set off otherwise:\n\(odd.prefix(10).joined(separator: "\n"))")
     }
 
     @Test("a long line is broken as an engineer would break it")

@@ -34,14 +34,19 @@ struct SwiftUITypecheckTests {
     @Test("random scenes' SwiftUI typechecks, under each --fallback", arguments: FallbackStyle.allCases)
     func random(_ style: FallbackStyle) throws {
         var files: [(name: String, code: String)] = []
-        for seed in 1...SwiftUIRandomScene.count {
-            var gen = SwiftUIRandomScene(seed: UInt64(seed))
+        for seed in SwiftUIRandomScene.seeds {
+            var gen = SwiftUIRandomScene(seed: seed)
             let file = SourceFile(name: "random\(seed).scene", text: gen.scene())
             let options = SwiftUIOptions(typeName: "Random\(seed)View", fallback: style)
             guard let export = SwiftUIWriter.export(file, options: options) else { continue }
             files.append(("random\(seed).swift", export.code))
         }
-        #expect(files.count >= SwiftUIRandomScene.count * 3 / 4)
+        #expect(files.count >= SwiftUIRandomScene.seeds.count * 3 / 4)
+        for (n, fixture) in SwiftUIRandomScene.fixtures.enumerated() {
+            let options = SwiftUIOptions(typeName: "Regression\(n)View", fallback: style)
+            let export = try #require(SwiftUIWriter.export(SourceFile(name: fixture.name, text: fixture.text), options: options))
+            files.append(("regression\(n).swift", export.code))
+        }
         Self.fail(try SwiftUITest.typecheck(files), "\(files.count) random scenes under --fallback \(style)")
     }
 

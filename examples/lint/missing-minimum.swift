@@ -17,8 +17,8 @@ enum MissingMinimumCorners {
         RoundedRectangle(cornerRadius: radius, style: .continuous)
     }
 
-    /// `panel`: ConcentricRectangle on iOS 26; before, a rounded rectangle of each corner's minimum. Filled with
-    /// `style`.
+    /// `panel`: ConcentricRectangle on iOS 26, filled with `style`; before, a rectangle with square corners (no corner
+    /// has a minimum).
     @MainActor @ViewBuilder
     static func panelShape(fill style: some ShapeStyle) -> some View {
         if #available(iOS 26.0, macOS 26.0, *) {

@@ -17,7 +17,7 @@ enum SquareFallbackCorners {
         RoundedRectangle(cornerRadius: radius, style: .continuous)
     }
 
-    /// `player`: ConcentricRectangle on iOS 26; before, a rounded rectangle of each corner's minimum.
+    /// `player`: ConcentricRectangle on iOS 26; before, a rectangle with square corners (no corner has a minimum).
     static var playerShape: AnyShape {
         if #available(iOS 26.0, macOS 26.0, *) {
             AnyShape(ConcentricRectangle(corners: .concentric, isUniform: true))

@@ -205,7 +205,7 @@ struct SwiftUIEmitter {
         pending = []
         if let minimum = items[i].spacer {
             // A view of its own, inline (its label as a comment): nothing to place or draw.
-            let label = nodes[i].label.map { " // \($0.name)" } ?? ""
+            let label = nodes[i].label.map { "  // \($0.name)" } ?? ""
             return [(minimum.map { "Spacer(minLength: \(SwiftSource.expr($0, prefix: prefix)))" } ?? "Spacer()") + label]
         }
         var lines = content(i, kids)

@@ -52,6 +52,7 @@ struct ConcentricCode: Equatable {
         if uniform || groups.contains(.all) { groups = [.all] }
         let s = specs.map(Self.style)
         fallback = specs.map(Self.fallback)
+        before = Self.before(specs)
         seed = nil
         approximation = nil
         if clauses.isEmpty, case .concentric(let m?) = base { seed = (m, uniform) }
@@ -64,10 +65,14 @@ struct ConcentricCode: Equatable {
         case [.all]:
             initializer = perCorner
             approximation = "no ConcentricRectangle initialiser makes four corners of different styles one uniform group; written per corner"
-            // The scene's fallback takes the largest of the four, as the uniform group does.
+            // The scene's fallback takes the largest of the four, as the uniform group does:
+            // a number when the four are numbers, else `max(…)` of the expressions as written.
             let distinct = Array(Set(fallback)).sorted()
-            let v = distinct.count == 1 ? distinct[0] : "max(\(fallback.joined(separator: ", ")))"
+            let numbers = fallback.compactMap(Double.init)
+            let v = distinct.count == 1 ? distinct[0]
+                : numbers.count == 4 ? SwiftSource.number(numbers.max()!) : "max(\(fallback.joined(separator: ", ")))"
             fallback = [v, v, v, v]
+            before = "a rounded rectangle of the largest of the corners' minima and fixed radii, as the uniform group takes"
         case [] where same:
             initializer = tl == ".concentric" ? "ConcentricRectangle()" : "ConcentricRectangle(corners: \(tl))"
         case []:
@@ -89,6 +94,16 @@ struct ConcentricCode: Equatable {
             initializer = perCorner
             approximation = "these uniform groups have no ConcentricRectangle initialiser; written per corner"
         }
+    }
+
+    /// What the minimum fallback draws, in words: each corner's minimum, a fixed corner's
+    /// radius, square where a corner has neither.
+    static func before(_ specs: [CornerSpec]) -> String {
+        let fixed = specs.contains { if case .fixed = $0 { return true } else { return false } }
+        let bare = specs.filter { if case .concentric(nil) = $0 { return true } else { return false } }.count
+        if bare == specs.count { return "a rectangle with square corners (no corner has a minimum)" }
+        return "a rounded rectangle of each corner's " + (fixed ? "fixed radius or minimum" : "minimum")
+            + (bare > 0 ? " (square where a corner has neither)" : "")
     }
 
     /// The fallback shape, in the enum: `rect(m)` when the four corners agree, else an uneven rectangle.

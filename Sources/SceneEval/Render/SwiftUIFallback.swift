@@ -29,7 +29,7 @@ extension SwiftUIEmitter {
                 code.fallbackOverride = "UnevenRoundedRectangle(topLeadingRadius: \(r[0]), bottomLeadingRadius: \(r[3]), "
                     + "bottomTrailingRadius: \(r[2]), topTrailingRadius: \(r[1]))"
             }
-            code.before = "the radii it resolves to on \(newRelease) in this layout"
+            code.before = "a rounded rectangle of the radii it resolves to on \(newRelease) in this layout"
         case .relative:
             let minimum = minimumFallback.flatMap { Self.radii(in: $0, i, role: role) } ?? old
             if !Fallback.same(old, minimum) {

@@ -69,7 +69,7 @@ extension SwiftUIEmitter {
         }
     }
 
-    /// The enum's name for a ConcentricRectangle (one per distinct shape; the label's when it has one).
+    /// The enum's name for a ConcentricRectangle (one per distinct shape; from the label when it has one).
     /// `filled`: used filled (the enum's `@ViewBuilder` form), else as a shape (its `AnyShape` form).
     mutating func concentricShapeName(_ code: ConcentricCode, label: String?, user: Int, filled: Bool) -> String {
         if let k = concentricShapes.firstIndex(where: { $0.code == code }) {
@@ -77,7 +77,8 @@ extension SwiftUIEmitter {
             if filled { concentricShapes[k].filled = true } else { concentricShapes[k].asShape = true }
             return concentricShapes[k].name
         }
-        let name = freeName(label.map { $0 + "Shape" } ?? "concentric")
+        // lowerCamel, as the subviews are named: `top_bar` → `topBarShape`.
+        let name = freeName(label.map { SwiftNames.lowerCamel($0) + "Shape" } ?? "concentric")
         concentricShapes.append((name, code, [user], !filled, filled))
         return name
     }

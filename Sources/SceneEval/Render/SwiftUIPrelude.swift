@@ -94,7 +94,9 @@ extension SwiftUIEmitter {
             if c.filled {
                 // The parameter takes a name no binding has: the initialiser names bindings unprefixed.
                 let style = freeName("style")
-                helpers.append([c.asShape ? "/// Filled with `\(style)`." : doc + " Filled with `\(style)`.",
+                let filledDoc = "/// \(who): ConcentricRectangle on \(newRelease), filled with `\(style)`; before, "
+                    + "\(c.code.before)."
+                helpers.append([c.asShape ? "/// The same, filled with `\(style)`." : filledDoc,
                                 "@MainActor @ViewBuilder",
                                 "static func \(c.name)(fill \(style): some ShapeStyle) -> some View {",
                                 "    if #available(iOS 26.0, macOS 26.0, *) {",
