@@ -99,12 +99,9 @@ struct Context {
     /// Rounded ancestor that declares no container → the radius its concentric
     /// content needs (AncestorTight.swift), for `missing-container-shape`'s fix.
     var ancestorNeeds: [Int: Double] = [:]
-    /// Each shape's nearest ancestor that clips to a rounded shape, found when
-    /// asked (after an edit, only the shapes checked again ask).
+    /// Each shape's nearest ancestor that clips to a rounded shape (ClipAbove.swift).
     let clipAbove: ClipAbove
-    /// The names each top-level node uses, in order, when the incremental
-    /// check kept them (`namesUsed(by:)`; nil: `unusedBindings` walks the nodes).
-    var rootNames: [[String]]? = nil
+    var rootNames: [[String]]? = nil  // each top-level node's used names, kept by Incremental.swift (nil: walk them)
 
     init(scene: ResolvedScene, ast: Scene, file: SourceFile) {
         self.scene = scene
@@ -522,42 +519,6 @@ struct Context {
                 }
                 j = p.parent
             }
-        }
-    }
-}
-
-/// `ResolvedScene.clipAncestors()`'s table, each entry found when first read
-/// (walking up to the nearest entry already known) and kept: a whole check
-/// reads most of them, a check after an edit only those of the shapes it
-/// checks again. Shared by the copies of one check's context, under a lock.
-final class ClipAbove: @unchecked Sendable {
-    private let scene: ResolvedScene
-    private let lock = Lock()
-    /// -2: not yet known; -1: none.
-    private var memo: [Int32] = []
-
-    init(_ scene: ResolvedScene) { self.scene = scene }
-
-    /// Shape `j`'s nearest ancestor with a rounded clip (`ResolvedScene.clipLayer`).
-    subscript(j: Int) -> Int? {
-        lock.withLock {
-            if memo.isEmpty { memo = [Int32](repeating: -2, count: scene.shapes.count) }
-            // Up from `j` while unknown: every shape on the way has the same answer.
-            var found: Int32 = -1
-            var a = j
-            while true {
-                if memo[a] != -2 { found = memo[a]; break }
-                guard let p = scene.shapes[a].parent else { break }
-                if scene.clipLayer(of: p) != nil { found = Int32(p); break }
-                a = p
-            }
-            var b = j
-            while memo[b] == -2 {
-                memo[b] = found
-                guard b != a, let p = scene.shapes[b].parent else { break }
-                b = p
-            }
-            return found >= 0 ? Int(found) : nil
         }
     }
 }

@@ -10,39 +10,53 @@ import SceneLang
 struct Prose: ExpressibleByStringInterpolation, Sendable {
     var bytes: [UInt8]
 
-    init(stringLiteral s: String) { bytes = Array(s.utf8) }
+    init(stringLiteral s: String) { bytes = []; Self.put(s, into: &bytes) }
     init(stringInterpolation p: Interpolation) { bytes = p.bytes }
-    init() { bytes = [] }
+    /// Empty, with room for `capacity` bytes.
+    init(capacity: Int = 0) { bytes = []; bytes.reserveCapacity(capacity) }
 
     /// The text, as a `String`.
     var string: String { String(decoding: bytes, as: UTF8.self) }
 
     mutating func append(_ p: Prose) { bytes += p.bytes }
-    static func + (a: Prose, b: Prose) -> Prose { var p = a; p.bytes += b.bytes; return p }
-    mutating func append(string s: String) { bytes += s.utf8 }
+    mutating func append(string s: String) { Self.put(s, into: &bytes) }
     mutating func append(n v: Double) { Self.number(v, into: &bytes) }
+    static func + (a: Prose, b: Prose) -> Prose {
+        var p = Prose(capacity: a.bytes.count + b.bytes.count)
+        p.bytes += a.bytes
+        p.bytes += b.bytes
+        return p
+    }
 
     struct Interpolation: StringInterpolationProtocol {
         var bytes: [UInt8] = []
         init(literalCapacity: Int, interpolationCount: Int) {
             bytes.reserveCapacity(literalCapacity + 16 * interpolationCount)
         }
-        mutating func appendLiteral(_ s: String) { bytes += s.utf8 }
-        mutating func appendInterpolation(_ s: String) { bytes += s.utf8 }
+        mutating func appendLiteral(_ s: String) { Prose.put(s, into: &bytes) }
+        mutating func appendInterpolation(_ s: String) { Prose.put(s, into: &bytes) }
         mutating func appendInterpolation(_ p: Prose) { bytes += p.bytes }
         /// A number as `Format.number` writes it.
         mutating func appendInterpolation(n v: Double) { Prose.number(v, into: &bytes) }
         /// `Format.concentric(R, minus: d)`.
         mutating func appendInterpolation(concentric R: Double, minus d: Double) {
+            // (The bytes moved into a Prose and back: no copy.)
             var p = Prose()
+            swap(&p.bytes, &bytes)
             Format.concentric(R, minus: d, written: nil, into: &p)
-            bytes += p.bytes
+            swap(&p.bytes, &bytes)
         }
+    }
+
+    /// A string's UTF-8, appended in one copy.
+    @inline(__always) static func put(_ s: String, into bytes: inout [UInt8]) {
+        var s = s
+        s.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     /// `Format.number(v)`'s bytes.
     static func number(_ v: Double, into bytes: inout [UInt8]) {
-        guard v.magnitude < SVGBuffer.fastLimit else { bytes += Format.number(v).utf8; return }
+        guard v.magnitude < SVGBuffer.fastLimit else { put(Format.number(v), into: &bytes); return }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: SVGBuffer.maxFixed) { buf in
             let start = buf.baseAddress!
             let end = SVGBuffer.writeFixed(SVGBuffer.quantize(v), to: start)
