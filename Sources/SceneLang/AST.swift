@@ -81,6 +81,19 @@ public enum CornerSet: String, Sendable, Equatable, CaseIterable {
         case .bottomTrailing: return [.bottomTrailing]
         }
     }
+
+    /// `corners` as a mask (bit `Corner.rawValue`), read from a table made
+    /// from `corners` once: no array built for a clause.
+    public var cornerMask: UInt8 { Self.masks[Int(code)] }
+    private static let masks: [UInt8] = allCases.map { $0.corners.reduce(0) { $0 | 1 << UInt8($1.rawValue) } }
+
+    /// The set a keyword spells (every set's name is a keyword), from a table
+    /// made from the two enums' spellings once: no string built or compared.
+    public init?(keyword: Keyword) {
+        guard let s = Self.byKeyword[Int(keyword.code)] else { return nil }
+        self = s
+    }
+    private static let byKeyword: [CornerSet?] = Keyword.allCases.map { CornerSet(rawValue: $0.rawValue) }
 }
 
 /// `top: fixed 24 uniform` — a corner set, its style, and whether the set is a

@@ -269,13 +269,19 @@ public struct Evaluator {
                 if uniform { spec.groupMasks = 0xF }
                 return .concentric(spec)
             }
-            var groups: [[Corner]] = []
+            // The corners as masks (`ConcentricSpec.groupMasks`: up to four
+            // groups, in clause order), no array of corners built.
+            var groups: UInt16 = 0, count = 0
             for c in clauses {
                 guard let v = cornerValue(c.spec) else { return nil }
-                for k in c.set.corners { spec[k] = v }
-                if c.uniform, c.set.corners.count > 1 { groups.append(c.set.corners) }
+                let mask = c.set.cornerMask
+                for k in Corner.allCases where mask & (1 << UInt8(k.rawValue)) != 0 { spec[k] = v }
+                if c.uniform, mask.nonzeroBitCount > 1 {
+                    if count < 4 { groups |= UInt16(mask) << UInt16(4 * count) }
+                    count += 1
+                }
             }
-            spec.groups = uniform ? [Corner.allCases] : groups
+            spec.groupMasks = uniform ? 0xF : groups
             return .concentric(spec)
         }
     }
