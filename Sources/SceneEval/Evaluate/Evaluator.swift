@@ -229,9 +229,19 @@ public struct Evaluator {
             }
             return x
         case .call(let f, let args, _):
-            var vs: [Double] = []
-            for a in args { guard let v = eval(a) else { return nil }; vs.append(v) }
-            return f == .min ? vs.min() : vs.max()
+            // Folded as `Sequence.min()` and `max()` fold an array of the values
+            // (the same comparisons, so the same result for −0 beside 0), with
+            // no array of them built.
+            var result: Double? = nil
+            for a in args {
+                guard let v = eval(a) else { return nil }
+                if let r = result {
+                    if f == .min ? v < r : r < v { result = v }
+                } else {
+                    result = v
+                }
+            }
+            return result
         case .invalid: return nil
         }
     }

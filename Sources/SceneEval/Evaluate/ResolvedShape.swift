@@ -194,7 +194,7 @@ public struct ResolvedShape: Sendable, Equatable {
             }
         }
         set {
-            if extras?.value.shapeRange != nil { update { $0.shapeRange = nil } }
+            if extras?.full?.value.shapeRange != nil { update { $0.shapeRange = nil } }
             guard let r = newValue else { shapeOffset = Self.noShapeRange; shapeLength = 0; return }
             let offset = r.start - range.start, length = r.length
             if offset >= 0, offset < Int(Self.shapeRangeInExtras), length <= Int(UInt8.max) {
