@@ -98,9 +98,11 @@ public enum CornerSet: String, Sendable, Equatable, CaseIterable {
 
 /// `top: fixed 24 uniform` — a corner set, its style, and whether the set is a
 /// uniform group (the largest resolved radius wins across it).
+/// (The style first: the two one-byte fields then fill its tail, 40 bytes a
+/// clause, not 48 with the set before it.)
 public struct CornerClause: Sendable, Equatable {
-    public var set: CornerSet
     public var spec: CornerSpec
+    public var set: CornerSet
     public var uniform: Bool
     public var range: SourceRange
     public init(set: CornerSet, spec: CornerSpec, uniform: Bool, range: SourceRange) {
