@@ -208,13 +208,9 @@ extension Parser {
                 advance()
             }
             let range = start.to(previous)
-            if taken & mask != 0 {
-                // The first corner of the set, in its order, that is given already.
-                for c in set.corners where taken & (1 << c.rawValue) != 0 {
-                    error(.cornerSpecifiedTwice, "the \(c.name) corner is given twice", at: setTok.range,
-                          help: "give each corner one style")
-                    break
-                }
+            // The first corner of the set, in its order, that is given already.
+            if taken & mask != 0, let c = set.corners.first(where: { taken & (1 << $0.rawValue) != 0 }) {
+                error(.cornerSpecifiedTwice, "the \(c.name) corner is given twice", at: setTok.range, help: "give each corner one style")
             }
             taken |= mask
             clauses.append(CornerClause(set: set, spec: spec, uniform: uniform, range: range))
