@@ -81,13 +81,28 @@ public enum CornerSet: String, Sendable, Equatable, CaseIterable {
         case .bottomTrailing: return [.bottomTrailing]
         }
     }
+
+    /// `corners` as a mask (bit `Corner.rawValue`), read from a table made
+    /// from `corners` once: no array built for a clause.
+    public var cornerMask: UInt8 { Self.masks[Int(code)] }
+    private static let masks: [UInt8] = allCases.map { $0.corners.reduce(0) { $0 | 1 << UInt8($1.rawValue) } }
+
+    /// The set a keyword spells (every set's name is a keyword), from a table
+    /// made from the two enums' spellings once: no string built or compared.
+    public init?(keyword: Keyword) {
+        guard let s = Self.byKeyword[Int(keyword.code)] else { return nil }
+        self = s
+    }
+    private static let byKeyword: [CornerSet?] = Keyword.allCases.map { CornerSet(rawValue: $0.rawValue) }
 }
 
 /// `top: fixed 24 uniform` — a corner set, its style, and whether the set is a
 /// uniform group (the largest resolved radius wins across it).
+/// (The style first: the two one-byte fields then fill its tail, 40 bytes a
+/// clause, not 48 with the set before it.)
 public struct CornerClause: Sendable, Equatable {
-    public var set: CornerSet
     public var spec: CornerSpec
+    public var set: CornerSet
     public var uniform: Bool
     public var range: SourceRange
     public init(set: CornerSet, spec: CornerSpec, uniform: Bool, range: SourceRange) {

@@ -492,9 +492,11 @@ extension StackAxis: SlotCode {}
 extension CornerStyle: SlotCode {}
 extension Role: SlotCode {}
 extension Keyword: SlotCode {}
+extension CornerSet: SlotCode {}
 
 enum SlotCodes {
     /// Every `SlotCode` type's codes round-trip (computed once).
     static let verified = ShapeKind.codesRoundTrip && ShapeSlot.Form.codesRoundTrip && Edge.codesRoundTrip && Alignment.codesRoundTrip
         && StackAxis.codesRoundTrip && CornerStyle.codesRoundTrip && Role.codesRoundTrip && Keyword.codesRoundTrip
+        && CornerSet.codesRoundTrip
 }

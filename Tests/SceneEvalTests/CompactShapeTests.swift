@@ -33,6 +33,34 @@ struct CompactShapeTests {
         #expect(t.extras == nil && t.spec == .radii(.rect, Radii(all: 12)))
     }
 
+    /// Different numbers per corner and their overflows, and nothing else (a
+    /// `lets` row: `concentric(top: fixed …, bottom: concentric min 8)` clamped)
+    /// are kept in a box of their own, not the whole `Extras`; anything added
+    /// beside them moves them to the full box, and removing it moves them back.
+    @Test func specNumbersAndOverflowsAloneTakeTheSmallBox() {
+        var s = blank()
+        s.spec = .radii(.uneven, Radii(1, 2, 3, 4))
+        guard case .spec? = s.extras else { Issue.record("expected the spec box, got \(String(describing: s.extras))"); return }
+        let o = RadiusOverflow(role: "shape", written: Radii(40, 40, 0, 0), drawn: Radii(15, 15, 0, 0))
+        s.overflows = [o]
+        guard case .spec? = s.extras else { Issue.record("expected the spec box, got \(String(describing: s.extras))"); return }
+        #expect(s.spec == .radii(.uneven, Radii(1, 2, 3, 4)) && s.overflows == [o] && s.label == nil)
+        s.label = "row"
+        guard case .full? = s.extras else { Issue.record("expected the full box"); return }
+        #expect(s.spec == .radii(.uneven, Radii(1, 2, 3, 4)) && s.overflows == [o] && s.label == "row")
+        s.label = nil
+        guard case .spec? = s.extras else { Issue.record("expected the spec box again"); return }
+        s.overflows = []
+        s.spec = .radii(.rect, Radii(all: 3))
+        #expect(s.extras == nil && s.spec == .radii(.rect, Radii(all: 3)))
+        // Equal by contents, whichever box holds them.
+        var t = blank(), u = blank()
+        t.spec = .radii(.uneven, Radii(1, 2, 3, 4)); u.spec = .radii(.uneven, Radii(1, 2, 3, 4))
+        #expect(t == u)
+        u.overflows = [o]
+        #expect(t != u)
+    }
+
     func blank(label: String? = nil, range: SourceRange = SourceRange(100, 200)) -> ResolvedShape {
         ResolvedShape(index: 41, label: label, parent: nil, depth: 0, frame: Frame(x: 0, y: 0, width: 10, height: 10),
                       style: .continuous, fill: nil, glass: false, role: nil, stack: nil, spec: nil,

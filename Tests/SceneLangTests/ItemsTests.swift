@@ -132,6 +132,13 @@ struct ItemsTests {
         #expect(compact == Self.samples.count - 6)
     }
 
+    /// A corner clause (two on every `lets` row, four on half the `corners`
+    /// rows) is 40 bytes in its array: the one-byte fields after the style,
+    /// not one before it (48).
+    @Test func aCornerClauseFitsItsBudget() {
+        #expect(MemoryLayout<CornerClause>.stride <= 40)
+    }
+
     /// The memory budget of a list row (`concentric min 15 height 30 pad h 6`): a
     /// 48-byte node in its parent's children and three 24-byte slots (it was
     /// 64 + a 249-byte item array + a 72-byte edge array).

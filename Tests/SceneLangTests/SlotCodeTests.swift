@@ -13,7 +13,19 @@ struct SlotCodeTests {
         #expect(Role.codesRoundTrip)
         #expect(Keyword.codesRoundTrip)
         #expect(ShapeSlot.Form.codesRoundTrip)
+        #expect(CornerSet.codesRoundTrip)
         #expect(SlotCodes.verified)
+    }
+
+    /// The parser reads a corner set from its token's keyword and the evaluator
+    /// reads its corners as a mask: both tables are made from the enums, and
+    /// agree with `corners` and the sets' names for every keyword and set.
+    @Test func cornerSetTablesAgreeWithTheEnums() {
+        for set in CornerSet.allCases {
+            #expect(Keyword(rawValue: set.rawValue) != nil, "the parser reads `\(set.rawValue)` as a keyword")
+            #expect(Int(set.cornerMask) == set.corners.reduce(0) { $0 | 1 << $1.rawValue })
+        }
+        for k in Keyword.allCases { #expect(CornerSet(keyword: k) == CornerSet(rawValue: k.rawValue)) }
     }
 
     /// A shape item's and a stack's packed fields decode to what was encoded, and

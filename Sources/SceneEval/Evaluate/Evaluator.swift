@@ -236,9 +236,19 @@ public struct Evaluator {
             }
             return x
         case .call(let f, let args, _):
-            var vs: [Double] = []
-            for a in args { guard let v = eval(a) else { return nil }; vs.append(v) }
-            return f == .min ? vs.min() : vs.max()
+            // Folded as `Sequence.min()` and `max()` fold an array of the values
+            // (the same comparisons, so the same result for −0 beside 0), with
+            // no array of them built.
+            var result: Double? = nil
+            for a in args {
+                guard let v = eval(a) else { return nil }
+                if let r = result {
+                    if f == .min ? v < r : r < v { result = v }
+                } else {
+                    result = v
+                }
+            }
+            return result
         case .invalid: return nil
         }
     }
@@ -276,13 +286,19 @@ public struct Evaluator {
                 if uniform { spec.groupMasks = 0xF }
                 return .concentric(spec)
             }
-            var groups: [[Corner]] = []
+            // The corners as masks (`ConcentricSpec.groupMasks`: up to four
+            // groups, in clause order), no array of corners built.
+            var groups: UInt16 = 0, count = 0
             for c in clauses {
                 guard let v = cornerValue(c.spec) else { return nil }
-                for k in c.set.corners { spec[k] = v }
-                if c.uniform, c.set.corners.count > 1 { groups.append(c.set.corners) }
+                let mask = c.set.cornerMask
+                for k in Corner.allCases where mask & (1 << UInt8(k.rawValue)) != 0 { spec[k] = v }
+                if c.uniform, mask.nonzeroBitCount > 1 {
+                    if count < 4 { groups |= UInt16(mask) << UInt16(4 * count) }
+                    count += 1
+                }
             }
-            spec.groups = uniform ? [Corner.allCases] : groups
+            spec.groupMasks = uniform ? 0xF : groups
             return .concentric(spec)
         }
     }

@@ -451,6 +451,7 @@ extension ResolvedShape {
         guard let written = r.written else { return }
         decisions.insert(.radiusOverflowClamped)
         let o = RadiusOverflow(role: role, written: written, drawn: r.radii)
-        if !overflows.contains(where: { $0.written == o.written && $0.drawn == o.drawn }) { overflows.append(o) }
+        // One change of the box (reading `overflows` and setting it back would build it twice).
+        if !overflows.contains(where: { $0.written == o.written && $0.drawn == o.drawn }) { update { $0.overflows.append(o) } }
     }
 }

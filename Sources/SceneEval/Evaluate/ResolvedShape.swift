@@ -167,13 +167,13 @@ public struct ResolvedShape: Sendable, Equatable {
     /// One number inline when all four are equal to the bit (0 and −0 differ,
     /// so every number reads back as written), else four in the box.
     var specValues: Radii {
-        get { extras?.value.specRadii ?? Radii(all: specValue) }
+        get { extras?.specRadii ?? Radii(all: specValue) }
         set {
             let v = newValue.topLeading.bitPattern
             if newValue.topTrailing.bitPattern == v, newValue.bottomTrailing.bitPattern == v,
                newValue.bottomLeading.bitPattern == v {
                 specValue = newValue.topLeading
-                if extras?.value.specRadii != nil { update { $0.specRadii = nil } }
+                if extras?.specRadii != nil { update { $0.specRadii = nil } }
             } else {
                 specValue = 0
                 update { $0.specRadii = newValue }
@@ -187,14 +187,14 @@ public struct ResolvedShape: Sendable, Equatable {
         get {
             switch shapeOffset {
             case Self.noShapeRange: return nil
-            case Self.shapeRangeInExtras: return extras?.value.shapeRange
+            case Self.shapeRangeInExtras: return extras?.full?.value.shapeRange
             default:
                 let start = range.start + Int(shapeOffset)
                 return SourceRange(start, start + Int(shapeLength))
             }
         }
         set {
-            if extras?.value.shapeRange != nil { update { $0.shapeRange = nil } }
+            if extras?.full?.value.shapeRange != nil { update { $0.shapeRange = nil } }
             guard let r = newValue else { shapeOffset = Self.noShapeRange; shapeLength = 0; return }
             let offset = r.start - range.start, length = r.length
             if offset >= 0, offset < Int(Self.shapeRangeInExtras), length <= Int(UInt8.max) {
@@ -268,21 +268,21 @@ public struct ResolvedShape: Sendable, Equatable {
 
     /// The radii it publishes to its children, when it is a container.
     public var containerRadii: Radii? {
-        get { extras?.value.containerRadii }
+        get { extras?.full?.value.containerRadii }
         set { update { $0.containerRadii = newValue } }
     }
     /// The container's kind (for drawing the corner guides).
     public var containerKind: ShapeKind? {
-        get { extras?.value.containerKind }
+        get { extras?.full?.value.containerKind }
         set { update { $0.containerKind = newValue } }
     }
     /// Source range of the `container …` item, a part a checker may point at.
     public var containerRange: SourceRange? {
-        get { extras?.value.containerRange }
+        get { extras?.full?.value.containerRange }
         set { update { $0.containerRange = newValue } }
     }
     public var layers: [ShapeLayer] {
-        get { extras?.value.layers ?? [] }
+        get { extras?.full?.value.layers ?? [] }
         set { update { $0.layers = newValue } }
     }
     /// Fixed radii it cannot hold, drawn clamped (`radius-overflow-clamped`).
@@ -293,12 +293,12 @@ public struct ResolvedShape: Sendable, Equatable {
     /// `offset X Y`: how far the node (and its content) is drawn from where layout put it.
     /// `frame` is where it is drawn.
     public var offset: Offset? {
-        get { extras?.value.offset }
+        get { extras?.full?.value.offset }
         set { update { $0.offset = newValue } }
     }
     /// A `spacer`'s minimum length; nil for any other node.
     public var spacerMinimum: Double? {
-        get { extras?.value.spacerMinimum }
+        get { extras?.full?.value.spacerMinimum }
         set { update { $0.spacerMinimum = newValue } }
     }
     /// The concentric shape's minimum, when it has one on every corner.
@@ -337,14 +337,23 @@ public struct ResolvedShape: Sendable, Equatable {
 
     /// Immutable: equal by contents. A shape whose only extra is its label
     /// (every node of a labelled scene) keeps the label alone, 32 bytes, not
-    /// the whole `Extras` (about 190 bytes a label).
+    /// the whole `Extras` (about 190 bytes a label); one whose only extras are
+    /// its drawn numbers and their overflows (a concentric shape with corner
+    /// clauses, fixed corners clamped) keeps those alone, 56 bytes.
     enum ExtrasBox: Sendable, Equatable {
         case label(LabelOnly)
+        case spec(SpecOnly)
         case full(Full)
 
         final class LabelOnly: Sendable {
             let label: String
             init(_ label: String) { self.label = label }
+        }
+
+        final class SpecOnly: Sendable {
+            let specRadii: Radii
+            let overflows: [RadiusOverflow]
+            init(_ specRadii: Radii, _ overflows: [RadiusOverflow]) { self.specRadii = specRadii; self.overflows = overflows }
         }
 
         final class Full: Sendable {
@@ -353,28 +362,58 @@ public struct ResolvedShape: Sendable, Equatable {
         }
 
         init(_ value: Extras) {
-            if let l = value.label, value == Extras(label: l) { self = .label(LabelOnly(l)) } else { self = .full(Full(value)) }
+            if let l = value.label, value == Extras(label: l) {
+                self = .label(LabelOnly(l))
+            } else if let r = value.specRadii, value == Extras(overflows: value.overflows, specRadii: r) {
+                self = .spec(SpecOnly(r, value.overflows))
+            } else {
+                self = .full(Full(value))
+            }
         }
 
+        @inline(__always)
         var value: Extras {
             switch self {
             case .label(let b): return Extras(label: b.label)
+            case .spec(let b): return Extras(overflows: b.overflows, specRadii: b.specRadii)
             case .full(let b): return b.value
             }
         }
 
+        @inline(__always)
         var label: String? {
             switch self {
             case .label(let b): return b.label
+            case .spec: return nil
             case .full(let b): return b.value.label
+            }
+        }
+
+        /// The full box, when it is one: the fields the small boxes do not
+        /// keep are read from it alone (a small box is made only when they are
+        /// all empty: `init`), without building `value`.
+        @inline(__always)
+        var full: Full? {
+            if case .full(let b) = self { return b }
+            return nil
+        }
+
+        /// `value.specRadii`, read without building `value`.
+        @inline(__always)
+        var specRadii: Radii? {
+            switch self {
+            case .label: return nil
+            case .spec(let b): return b.specRadii
+            case .full(let b): return b.value.specRadii
             }
         }
 
         static func == (a: ExtrasBox, b: ExtrasBox) -> Bool {
             switch (a, b) {
             case (.label(let x), .label(let y)): return x === y || x.label == y.label
+            case (.spec(let x), .spec(let y)): return x === y || (x.specRadii == y.specRadii && x.overflows == y.overflows)
             case (.full(let x), .full(let y)): return x === y || x.value == y.value
-            default: return false  // (one holds more than a label: they differ)
+            default: return false  // (the cases hold different sets of extras: they differ)
             }
         }
     }

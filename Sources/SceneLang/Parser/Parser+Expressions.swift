@@ -50,7 +50,10 @@ extension Parser {
         var lhs = parseUnary()
         if case .invalid = lhs { return lhs }
         while let level = Self.precedence(tok.kind), level > minPrecedence {
-            var operands = [lhs]
+            // Room for the usual two operands at once (not grown on the second).
+            var operands: [Expr] = []
+            operands.reserveCapacity(2)
+            operands.append(lhs)
             var operators: [Expr.BinaryOp] = []
             while let prec = Self.precedence(tok.kind), prec == level {
                 let opTok = tok
@@ -147,18 +150,20 @@ extension Parser {
 
     /// `( expr, expr, … )` with the `(` as the current token; newlines may
     /// separate the values. Returns the values and the `)`, or nil after reporting.
-    mutating func parseArguments(in what: String, first: String) -> ([Expr], Token)? {
+    /// (`what` and `first` are built only when there is an error to report.)
+    mutating func parseArguments(in what: @autoclosure () -> String, first: @autoclosure () -> String) -> ([Expr], Token)? {
         advance()
         skipNewlines()
         var args: [Expr] = []
+        args.reserveCapacity(2)  // `min(a, b)`: one allocation, not grown on the second
         while tok.kind != .rparen {
-            let e = parseExpr(after: args.isEmpty ? first : "`,`")
+            let e = parseExpr(after: args.isEmpty ? first() : "`,`")
             if case .invalid = e { skipToCloseParen(); return nil }
             args.append(e)
             skipNewlines()
             if tok.kind == .comma { advance(); skipNewlines(); continue }
             if tok.kind != .rparen {
-                error(.expectedToken, "expected `,` or `)` in \(what), found \(display(tok))", at: tok.range)
+                error(.expectedToken, "expected `,` or `)` in \(what()), found \(display(tok))", at: tok.range)
                 skipToCloseParen()
                 return nil
             }

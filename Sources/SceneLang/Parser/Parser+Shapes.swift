@@ -155,7 +155,9 @@ extension Parser {
         var taken: UInt8 = 0  // bit k: corner k is given (no table to allocate and hash a clause)
         while tok.kind != .rparen {
             let start = tok.range
-            guard tok.kind == .identifier, let set = CornerSet(rawValue: text(tok)) else {
+            // A corner set's name is a keyword: read from the token, no string built.
+            guard tok.kind == .identifier,
+                  let set = tok.keyword.map({ CornerSet(keyword: $0) }) ?? CornerSet(rawValue: text(tok)) else {
                 let s = tok.kind == .identifier ? Suggest.closest(to: text(tok), among: Self.cornerSetNames) : nil
                 let isMinimum = tok.kind == .identifier && (text(tok) == "minimum" || text(tok) == "min")
                 error(.expectedCorner, "expected a corner or group of corners, found \(display(tok))", at: tok.range,
@@ -196,8 +198,9 @@ extension Parser {
                 spec = .fixed(e)
             }
             var uniform = false
+            let mask = set.cornerMask
             if isKeyword(.uniform) {
-                if set.corners.count < 2 {
+                if mask.nonzeroBitCount < 2 {
                     error(.uniformSingleCorner, "`uniform` needs a group of corners, not one", at: tok.range,
                           help: "use `top`, `bottom`, `leading`, `trailing` or `all`")
                 }
@@ -205,15 +208,11 @@ extension Parser {
                 advance()
             }
             let range = start.to(previous)
-            let corners = set.corners
-            for c in corners {
-                if taken & (1 << c.rawValue) != 0 {
-                    error(.cornerSpecifiedTwice, "the \(c.name) corner is given twice", at: setTok.range,
-                          help: "give each corner one style")
-                    break
-                }
+            // The first corner of the set, in its order, that is given already.
+            if taken & mask != 0, let c = set.corners.first(where: { taken & (1 << $0.rawValue) != 0 }) {
+                error(.cornerSpecifiedTwice, "the \(c.name) corner is given twice", at: setTok.range, help: "give each corner one style")
             }
-            for c in corners { taken |= 1 << c.rawValue }
+            taken |= mask
             clauses.append(CornerClause(set: set, spec: spec, uniform: uniform, range: range))
             skipNewlines()
             if tok.kind == .comma { advance(); skipNewlines(); continue }
