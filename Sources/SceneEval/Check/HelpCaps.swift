@@ -157,7 +157,7 @@ extension Context {
     func boundHelp(_ j: Int, _ b: RadiusBound, content: String, m: Double, d: Double) -> String {
         // (Built as bytes: a grid of content padded away from its corners says this on nearly every node.)
         let id = scene.shapes[j].id
-        var ways = Prose()
+        var ways = Prose(capacity: 256)
         // Content placed by padding far from the corner (further in than the
         // container's radius): say so, and how close it would have to come.
         let R = scene.outer(of: .node(j)).radii.max
