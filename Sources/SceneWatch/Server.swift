@@ -88,8 +88,11 @@ public final class WatchServer {
 
     /// Serves until the process ends, watching `path` (inotify or kqueue on the file and its
     /// folder, and a stat every second whatever they say): one compile per burst of events.
-    /// With `feed` (the REPL's `:watch`), each source posted to it is shown.
-    public func run(watching path: String?, feed: WatchFeed? = nil, read: @escaping () -> SourceFile?) -> Never {
+    /// With `feed` (the REPL's `:watch`), each source posted to it is shown. `changed` is
+    /// called after each new version of the watched file has gone to the page (`scene watch`
+    /// tells the terminal).
+    public func run(watching path: String?, feed: WatchFeed? = nil, read: @escaping () -> SourceFile?,
+                    changed: (() -> Void)? = nil) -> Never {
         reload = read
         let folder = path.map(Self.folder) ?? "."
         let name = path.map(Self.name) ?? ""
@@ -129,7 +132,7 @@ public final class WatchServer {
             if dirtySince != nil, t - lastEvent >= Self.quiet {
                 dirtySince = nil
                 if let path { lastStat = Self.stamp(path) }
-                if let f = reload?(), live.update(f) { broadcast() }
+                if let f = reload?(), live.update(f) { broadcast(); changed?() }
             }
             var closed = Set<Int32>()
             for (k, c) in connections.enumerated() where k + base < fds.count {

@@ -49,15 +49,32 @@ func watch(_ args: [String]) -> Int32 {
         fail(error.message + (error == .portInUse(port) ? "; choose another with `--port N` (0: any free port)" : ""), Exit.unavailable)
     }
     Console.out("scene watch: \(server.url) (\(path); Ctrl-C stops)\n")
+    tell(live, first: true)
     // Ctrl-C, SIGTERM and SIGHUP end the server, whatever mask or disposition a parent left.
     var set = sigset_t()
     sigemptyset(&set)
     for s in [SIGINT, SIGTERM, SIGHUP] { signal(s, SIG_DFL); sigaddset(&set, s) }
     sigprocmask(SIG_UNBLOCK, &set, nil)
     if open { openInBrowser(server.url) }
-    server.run(watching: path) {
+    server.run(watching: path, read: {
         if case .success(let bytes) = Console.read(path) { return SourceFile(name: path, bytes: bytes) }
         return nil
+    }, changed: { tell(live, first: false) })
+}
+
+/// What the terminal is told of each version of the watched file, on stderr: its errors in
+/// full (as `scene run` prints them; the page shows them too, over the last good picture),
+/// or one line when it compiles. At start, only errors: the URL line has been printed.
+func tell(_ live: Live, first: Bool) {
+    let (c, findings) = live.findings(screen: nil)
+    let errors = c.diagnostics.filter { $0.severity == .error }
+    if !errors.isEmpty {
+        report(errors, in: live.file)
+        let n = errors.count
+        Console.err("scene watch: version \(live.version): \(n) error\(n == 1 ? "" : "s"); the page keeps the last picture that compiled\n")
+    } else if !first {
+        let n = findings.filter { $0.severity == .warning }.count
+        Console.err("scene watch: version \(live.version) drawn, \(n) warning\(n == 1 ? "" : "s")\n")
     }
 }
 

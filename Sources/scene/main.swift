@@ -59,9 +59,9 @@ on stderr. `check` and `fmt` take directories: every `.scene` file below one,
 in name order.
 exit status: 0 success (warnings allowed), 1 warnings under `check --strict`
              or unformatted files under `fmt --check`, 64 usage, 65 input errors,
-             66 file not found, 69 librsvg missing for .png/.pdf, 70 internal
-             error (`fmt` would have changed the scene's meaning), 73 an output
-             file that cannot be written
+             66 file not found, 69 librsvg missing for .png/.pdf or `watch`'s
+             port taken, 70 internal error (`fmt` would have changed the scene's
+             meaning), 73 an output file that cannot be written
 """
 
 /// `scene run --help`: the options and every column of the table, each word the notes column can show.
