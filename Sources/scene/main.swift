@@ -115,9 +115,36 @@ func fail(_ message: String, _ code: Int32) -> Never {
     exit(code)
 }
 
+/// The command being run, once it is known: a usage error then shows that command's
+/// usage only, not all ~50 lines of every command's, which would scroll the message away.
+enum UsageContext { nonisolated(unsafe) static var command: String? = nil }
+
 func usageError(_ message: String) -> Never {
-    Console.err("scene: \(message)\n\n\(usage)\n")
+    if let command = UsageContext.command, let lines = usageLines(of: command) {
+        Console.err("scene: \(message)\n\n\(lines)\n(`scene --help` shows every command)\n")
+    } else {
+        Console.err("scene: \(message)\n\n\(usage)\n")
+    }
     exit(Exit.usage)
+}
+
+/// `command`'s entry in `usage` (its `scene COMMAND …` lines and the lines under them), or nil.
+func usageLines(of command: String) -> String? {
+    var out: [String] = []
+    var inEntry = false
+    for line in usage.split(separator: "\n", omittingEmptySubsequences: false) {
+        let text = line.drop { $0 == " " }
+        let entry = text.hasPrefix("usage: ") ? text.dropFirst("usage: ".count) : text
+        if entry.hasPrefix("scene ") {
+            inEntry = entry.hasPrefix("scene \(command) ") || entry == "scene \(command)"
+            if inEntry { out.append((out.isEmpty ? "usage: " : "       ") + entry) }
+        } else if inEntry, line.hasPrefix("      "), !text.isEmpty {
+            out.append(String(line))
+        } else {
+            inEntry = false
+        }
+    }
+    return out.isEmpty ? nil : out.joined(separator: "\n")
 }
 
 func load(_ path: String) -> SourceFile { sourceFile(path, Console.read(path)) }
@@ -441,6 +468,7 @@ signal(SIGPIPE, SIG_IGN)
 let argv = Array(CommandLine.arguments.dropFirst())
 guard let command = argv.first else { usageError("no command given") }
 let rest = Array(argv.dropFirst())
+if CLITable.commands.contains(where: { $0.name == command }) { UsageContext.command = command }
 if isAboutSwift(command, rest) { handOffToSwiftReader(command, rest) }
 let status: Int32
 switch command {

@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+
+/// A usage error in a known command shows the message and that command's usage, not
+/// every command's (~50 lines, which scrolled the message off a small terminal; found by a
+/// new-user trial). An unknown command, or none, still gets the whole usage.
+struct CLIUsageErrorTests {
+    @Test(arguments: [
+        (["watch", "--port", "abc"], "usage: scene watch FILE", "`--port` takes a port number"),
+        (["md"], "usage: scene md IN.md", "`scene md` needs a Markdown file"),
+        (["run", "x.scene", "--scale", "0"], "usage: scene run FILE", "`--scale` takes a number"),
+        (["check", "--nope"], "usage: scene check [--json]", "unknown option `--nope`"),
+    ])
+    func aCommandsUsageErrorShowsThatCommandsUsage(args: [String], usage: String, message: String) throws {
+        let r = try CLI.run(args)
+        #expect(r.status == 64)
+        let lines = r.err.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first?.hasPrefix("scene: \(message)") == true, "\(r.err)")
+        #expect(r.err.contains(usage), "\(r.err)")
+        #expect(r.err.hasSuffix("(`scene --help` shows every command)\n"), "\(r.err)")
+        // Only this command's entry: no other command's usage line.
+        let others = ["scene run ", "scene check ", "scene fmt ", "scene watch ", "scene md ", "scene repl"]
+            .filter { !usage.hasPrefix("usage: " + $0) }
+        for other in others { #expect(!r.err.contains(other), "`\(other)` shown for \(args): \(r.err)") }
+        #expect(lines.count < 25, "\(lines.count) lines for \(args)")
+    }
+
+    @Test func anUnknownCommandShowsEveryCommand() throws {
+        let r = try CLI.run(["frob"])
+        #expect(r.status == 64)
+        #expect(r.err.hasPrefix("scene: unknown command `frob`"))
+        for c in ["usage: scene run ", "scene check ", "scene watch ", "scene md "] { #expect(r.err.contains(c), "\(c)") }
+    }
+}
