@@ -14,7 +14,7 @@ func out(_ s: String) { FileHandle.standardOutput.write(Data(s.utf8)) }
 
 func usageError(_ message: String) -> Never {
     err("scene: \(message)\n\nusage: scene check [--json] [--strict] [--fix] [--explain] FILE|DIR...\n"
-        + "       scene run FILE.swift... [--view Name] [--text | --json | --svg [--centers] [--labels] | --swiftui] [-o OUT]\n"
+        + "       scene run FILE.swift|DIR... [--view Name] [--text | --json | --svg [--centers] [--labels] | --swiftui] [-o OUT]\n"
         + "       scene import FILE.swift... [--view Name] [-o OUT.scene]\n")
     exit(64)
 }

@@ -5,7 +5,7 @@ import Foundation
 import SceneREPL
 
 /// Whether `scene COMMAND ARGS` is about Swift source: `import` always; `run` and `check`
-/// when a file ends in `.swift` or (check) a folder holds one.
+/// when a file ends in `.swift`, or a folder holds one (`check`, and `run` with `--view`).
 func isAboutSwift(_ command: String, _ args: [String]) -> Bool {
     switch command {
     case "import": return true
@@ -20,7 +20,8 @@ func isAboutSwift(_ command: String, _ args: [String]) -> Bool {
         }
         return files.contains { a in
             if a.hasSuffix(".swift") { return true }
-            guard command == "check" else { return false }
+            // A folder holding Swift: `check` reads it all; `run … --view Name` finds the view in it.
+            guard command == "check" || args.contains("--view") else { return false }
             var isDir: ObjCBool = false
             guard FileManager.default.fileExists(atPath: a, isDirectory: &isDir), isDir.boolValue else { return false }
             let found = FileManager.default.enumerator(atPath: a)

@@ -32,7 +32,7 @@ usage: scene run FILE [--text | --json | --svg [--centers] [--labels] [--guides]
                                 a minimum, the shape around, a token at its declaration, `Capsule()` for
                                 an overflow; never one that adds a finding or touches a view whose finding
                                 is uncertain)
-       scene run FILE.swift... [--view Name] [--text | --json | --svg [--centers] | --swiftui] [-o OUT]
+       scene run FILE.swift|DIR... [--view Name] [--text | --json | --svg [--centers] | --swiftui] [-o OUT]
                                 what a SwiftUI view draws
        scene import FILE.swift... [--view Name] [-o OUT.scene]   the scene a SwiftUI view draws
        scene fmt [--check] FILE...   rewrite in the canonical layout (--check: list unformatted files, exit 1;

@@ -85,6 +85,17 @@ struct SwiftCheckCLITests {
         #expect(unknown.err.contains("no view `Nope`") && unknown.err.contains("TokenCard"))
     }
 
+    /// `scene run DIR --view Name` finds the view in the folder's Swift files, as `check DIR`
+    /// reads them; it said "unknown option `--view`" (found by a new-user trial). Without
+    /// `--view`, a folder is still not something `run` draws.
+    @Test func runFindsAViewInAFolder() throws {
+        let r = try CLI.run(["run", "Tests/Fixtures/swift", "--view", "TokenCard"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out.contains("container 24"), "\(r.out)")
+        let bare = try CLI.run(["run", "examples"])
+        #expect(bare.status != 0 && !bare.err.contains("--view"), "\(bare.err)")
+    }
+
     /// A view that fills what it is offered is drawn at a phone's size (393 × 852, square
     /// corners), not across the checker's 4000 pt screen, where its 24 pt corners were
     /// specks in a 4032 pt picture; `scene import` writes the same screen.
