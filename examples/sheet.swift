@@ -49,6 +49,7 @@ enum SheetCorners {
 private extension Color {
     static let sheetFill = Color(red: 0xF2 / 255, green: 0xF2 / 255, blue: 0xF7 / 255)
     static let grabberFill = Color(red: 0xC7 / 255, green: 0xC7 / 255, blue: 0xCC / 255)
+    static let dividerFill = Color(red: 0xC6 / 255, green: 0xC6 / 255, blue: 0xC8 / 255)
     static let cancelFill = Color(red: 0xE5 / 255, green: 0xE5 / 255, blue: 0xEA / 255)
     static let doneFill = Color(red: 0x0A / 255, green: 0x84 / 255, blue: 1)
     static let panelFill = Color(red: 1, green: 0x9F / 255, blue: 0x0A / 255, opacity: 0x88 / 255)
@@ -70,6 +71,9 @@ struct SheetView: View {
         ZStack(alignment: .top) {
             grabber
                 .padding(.top, 6)
+            divider
+                .padding(.horizontal, 16)
+                .padding(.top, 56)
             buttons
                 .padding(.bottom, 34)
                 .frame(maxHeight: .infinity, alignment: .bottom)
@@ -91,6 +95,12 @@ struct SheetView: View {
     private var grabber: some View {
         Capsule().fill(Color.grabberFill)  // resolves to 2.5 2.5 2.5 2.5
             .frame(width: 36, height: 5)
+    }
+
+    /// `divider`
+    private var divider: some View {
+        Rectangle().fill(Color.dividerFill)  // resolves to 0 0 0 0
+            .frame(height: 1)
     }
 
     /// `buttons`

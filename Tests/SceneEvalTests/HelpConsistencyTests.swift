@@ -42,7 +42,7 @@ struct HelpConsistencyTests {
         s += "card: \(parent) size \(80 + r(220))x\(60 + r(140)) <\n"
         for k in 0..<(1 + r(3)) {
             let shape = pick(["rect \(r(60))", "uneven(\(r(30)), \(r(30)), \(r(30)), \(r(30)))", "rectangle", "capsule",
-                              "concentric min \(r(30))", "concentric", "circle"])
+                              "concentric min \(r(30))", "concentric", "circle", "relative"])
             let size = pick(["", " size \(20 + r(120))x\(20 + r(100))", " height \(20 + r(60))", " size \(20 + r(80))"])
             let pad = pick(["", " pad \(r(30))", " pad top \(r(20)) leading \(r(20))", " pad h \(r(16)) v \(r(16))"])
             let align = pick(["", " align topLeading", " align bottomTrailing", " align leading", " align top"])

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import SceneLang
+import SceneEval
 import SceneTestSupport
 
 /// The places a recipe in docs/architecture.md sends a reader to, checked so that
@@ -66,6 +67,53 @@ struct DocsTablesTests {
         #expect(!plugins.isEmpty)
         for p in plugins {
             #expect(section.contains("`Plugins/\(p)`"), "README's \"Layout of the code\" does not name the plugin \(p) (Plugins/\(p))")
+        }
+    }
+}
+
+/// The recipe's steps that no code path needs but the docs and examples promise
+/// (docs/architecture.md, "Add a shape kind"): every kind drawn by some example, and
+/// named by the random scenes of the fuzzer. (docs/swift-check.md's lists are checked
+/// in SceneSwiftTests, which can read `Prefilter.words`.)
+struct RecipeStepsTests {
+    /// The example scenes, recursively under examples/.
+    static func exampleScenes() throws -> [(path: String, text: String)] {
+        let root = Golden.root.appendingPathComponent("examples")
+        let files = try #require(FileManager.default.enumerator(atPath: root.path)).compactMap { $0 as? String }
+        return try files.filter { $0.hasSuffix(".scene") }.sorted().map {
+            ("examples/" + $0, try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8))
+        }
+    }
+
+    /// Step 7: an example draws the kind (the only end-to-end check of it in a whole
+    /// scene, its `.svg` and `.swift` goldens recorded with it).
+    @Test func everyShapeKindIsDrawnBySomeExample() throws {
+        let scenes = try Self.exampleScenes()
+        #expect(scenes.count >= 30)
+        var drawn = Set<ShapeKind>()
+        for s in scenes {
+            guard let scene = Pipeline.compile(SourceFile(name: s.path, text: s.text)).scene else { continue }
+            drawn.formUnion(scene.shapes.map(\.kind))
+        }
+        for kind in ShapeKind.shapes {
+            #expect(drawn.contains(kind), "no scene under examples/ draws `\(kind.rawValue)` (recipe: add a shape kind, an example and its goldens)")
+        }
+    }
+
+    /// Step 6: the fuzzer's generator (`Tests/Fuzz/Generator.swift`, not a SwiftPM
+    /// target, so read as text) writes every kind: each keyword starts a string literal
+    /// in its `shape` function, or it calls a function of the kind's name (a kind with
+    /// arguments needs them written, so the list
+    /// cannot come from the table without changing what every corpus input means).
+    @Test func theFuzzGeneratorWritesEveryShapeKind() throws {
+        let source = try DocsTablesTests.read("Tests/Fuzz/Generator.swift")
+        let start = try #require(source.range(of: "mutating func shape("))
+        let body = source[start.upperBound...].components(separatedBy: "\n    mutating func ").first ?? ""
+        for kind in ShapeKind.shapes {
+            let kw = kind.rawValue
+            // `"rect `, `"uneven(`, `"capsule"`, or a function of its own (`concentric(depth)`).
+            let written = [" ", "(", "\""].contains { body.contains("\"\(kw)\($0)") } || body.contains("\(kw)(depth)")
+            #expect(written, "Tests/Fuzz/Generator.swift's shape(_:) never writes `\(kw)` (recipe: add a shape kind, tests over every kind)")
         }
     }
 }
