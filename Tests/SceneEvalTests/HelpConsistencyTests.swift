@@ -37,14 +37,19 @@ struct HelpConsistencyTests {
         func r(_ n: Int) -> Int { Int(g.next() % UInt64(n)) }
         func pick<T>(_ xs: [T]) -> T { xs[r(xs.count)] }
         var s = pick(["", "screen 400x400 radius 0\n", "target ios18\n"])
-        let parent = pick(["container rect \(8 + r(50))", "rect \(8 + r(50))", "rect \(8 + r(50)) container rect \(8 + r(50))",
-                           "vstack spacing 0 clip rect \(8 + r(40))", "concentric min \(r(30)) container rect \(8 + r(40))"])
+        // R: the card's radius (its container's, where it declares one), so that a child can be
+        // padded to just inside it: R − d of 1 to 3 pt, where a help suggests the smallest
+        // radii (a rule that forbids small radii must be taught to HelpCaps, or this test fails).
+        let R = 8 + r(40)
+        let parent = pick(["container rect \(R)", "rect \(R)", "rect \(8 + r(50)) container rect \(R)",
+                           "vstack spacing 0 clip rect \(R)", "concentric min \(r(30)) container rect \(R)"])
         s += "card: \(parent) size \(80 + r(220))x\(60 + r(140)) <\n"
         for k in 0..<(1 + r(3)) {
             let shape = pick(["rect \(r(60))", "uneven(\(r(30)), \(r(30)), \(r(30)), \(r(30)))", "rectangle", "capsule",
                               "concentric min \(r(30))", "concentric", "circle", "relative"])
             let size = pick(["", " size \(20 + r(120))x\(20 + r(100))", " height \(20 + r(60))", " size \(20 + r(80))"])
-            let pad = pick(["", " pad \(r(30))", " pad top \(r(20)) leading \(r(20))", " pad h \(r(16)) v \(r(16))"])
+            let pad = pick(["", " pad \(r(30))", " pad top \(r(20)) leading \(r(20))", " pad h \(r(16)) v \(r(16))",
+                            " pad \(R - 1 - r(3))"])
             let align = pick(["", " align topLeading", " align bottomTrailing", " align leading", " align top"])
             s += "  c\(k): \(shape)\(size)\(pad)\(align)\n"
         }
@@ -81,12 +86,15 @@ struct HelpConsistencyTests {
                 let underlined = file.text(d.range.start..<d.range.end)
                 // Only a finding that underlines what the node draws (its shape item).
                 guard Self.words.contains(where: { underlined.hasPrefix($0) }) else { continue }
-                let here = Set(before.filter { $0.range.start == d.range.start }.map(\.code))
+                // Findings on the shape item: at its start, or on a number inside it (a rule may
+                // underline the radius alone).
+                let here = Set(before.filter { $0.range.start >= d.range.start && $0.range.start < d.range.end }.map(\.code))
                 for shape in Self.offered(help) {
                     let bytes = Array(text.utf8)
                     let after = String(decoding: bytes[..<d.range.start] + Array(shape.utf8) + bytes[d.range.end...], as: UTF8.self)
                     let again = CheckerTests.findings(after)
-                    let new = again.filter { $0.range.start == d.range.start && !here.contains($0.code) }
+                    let end = d.range.start + shape.utf8.count
+                    let new = again.filter { $0.range.start >= d.range.start && $0.range.start < end && !here.contains($0.code) }
                     tried += 1
                     #expect(new.isEmpty, "`\(underlined)` → `\(shape)` (help of \(d.code): \(help)) gives \(new.map { "\($0.code): \($0.message)" })\n\(text)")
                 }
