@@ -117,3 +117,23 @@ struct RecipeStepsTests {
         }
     }
 }
+
+/// The lint recipe's step 4: a rule has a focused test of its own, which names it. The
+/// gallery, the catalogue and the docs tests read every rule alike, so they do not count;
+/// before this, leaving the step out failed nothing (the recipe trial of `tiny-radius`).
+struct RuleTestsTests {
+    /// Test files that treat every rule alike (tables, catalogue, docs, the gallery).
+    static let generic: Set<String> = ["DiagnosticCatalogueTests.swift", "DocsTablesTests.swift", "DocsWordsTests.swift"]
+
+    @Test func everyLintRuleIsNamedByATestOfItsOwn() throws {
+        let tests = Golden.root.appendingPathComponent("Tests")
+        let files = try #require(FileManager.default.enumerator(atPath: tests.path)).compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".swift") && !$0.hasPrefix("Fixtures/") && !Self.generic.contains(($0 as NSString).lastPathComponent) }
+        let texts = try files.map { try String(contentsOf: tests.appendingPathComponent($0), encoding: .utf8) }
+        #expect(texts.count > 50)
+        for rule in DiagnosticCode.lintRules {
+            let named = texts.contains { $0.contains("\"\(rule.rawValue)\"") || $0.contains(".\(rule)") }
+            #expect(named, "no test names the lint rule `\(rule.rawValue)` (docs/architecture.md, add a lint rule, step 4: a focused test)")
+        }
+    }
+}
