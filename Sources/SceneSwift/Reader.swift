@@ -273,7 +273,12 @@ struct ViewReader {
             }
         } else if children.count > 1 {
             let spacers = n.stack != "zstack" && children.contains { $0.spacer }
-            let sized = children.allSatisfy { $0.naturalSize != nil || ($0.spacer && spacers) } && n.spacing != nil && !aligned && n.stack != "zstack"
+            // Or, without spacers, every child's length along the axis is fixed and each
+            // fills the stack across it (`RoundedRectangle(…).frame(height: 100)` in a VStack).
+            let along = n.stack == "hstack" ? 0 : 1
+            let alongOnly = !spacers && n.stack != "zstack" && n.spacing != nil
+                && children.allSatisfy { $0.naturalLength(along) != nil && $0.fillsAlong(1 - along) }
+            let sized = alongOnly || children.allSatisfy { $0.naturalSize != nil || ($0.spacer && spacers) } && n.spacing != nil && !aligned && n.stack != "zstack"
             for c in children where !sized {
                 c.uncertain = c.uncertain ?? "one of \(children.count) views in \(callee)\(n.spacing == nil ? " (spacing left to the platform)" : ""), each sized by its content"
             }

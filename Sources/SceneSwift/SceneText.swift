@@ -65,8 +65,10 @@ struct SceneText {
         } else if let size = n.naturalSize {
             item("size \(ConstantTable.format(size.0))x\(ConstantTable.format(size.1))")
         } else {
-            if let w = n.width { num("width ", w, node: index) }
-            if let h = n.height { num("height ", h, node: index) }
+            // A length the content fixes (a stack hugging children of fixed height), written
+            // as a number so the frame hugs it in the scene too.
+            if let w = n.width { num("width ", w, node: index) } else if let l = n.naturalLength(0) { item("width " + ConstantTable.format(l)) }
+            if let h = n.height { num("height ", h, node: index) } else if let l = n.naturalLength(1) { item("height " + ConstantTable.format(l)) }
         }
         let p = n.pad.all
         if !n.pad.isEmpty {

@@ -122,6 +122,40 @@ final class ViewNode {
     }
 }
 
+extension ViewNode {
+    /// The node's length along one axis (0: width, 1: height) when the code fixes it, though
+    /// perhaps not the other: its frame's, or what its content adds up to there (a stack whose
+    /// children all have a fixed height hugs them, and `.padding`/`.background` wrap it).
+    func naturalLength(_ axis: Int) -> Double? {
+        if let s = naturalSize { return axis == 0 ? s.0 : s.1 }
+        if let v = (axis == 0 ? width : height)?.value { return v }
+        guard !spacer, !fills, unsized == nil, !children.isEmpty else { return nil }
+        var lengths: [Double] = []
+        for c in children {
+            guard let l = c.naturalLength(axis) else { return nil }
+            let p = c.pad
+            let edges = axis == 0 ? (p.leading?.value ?? 0) + (p.trailing?.value ?? 0) : (p.top?.value ?? 0) + (p.bottom?.value ?? 0)
+            lengths.append(l + edges)
+        }
+        guard let s = stack else { return children.count == 1 ? lengths[0] : nil }
+        if (s == "hstack" && axis == 0) || (s == "vstack" && axis == 1) {
+            guard let gap = spacing?.value else { return nil }
+            return lengths.reduce(0, +) + gap * Double(lengths.count - 1)
+        }
+        return lengths.max()
+    }
+
+    /// The node takes all it is offered along one axis (0: width, 1: height): a shape, or a
+    /// frame that fixes only the other axis around one.
+    func fillsAlong(_ axis: Int) -> Bool {
+        if (axis == 0 ? width : height) != nil { return false }
+        if fills { return true }
+        guard unsized == nil, !spacer else { return false }
+        if stack == nil { return children.count == 1 && children[0].fillsAlong(axis) }
+        return children.contains { $0.fillsAlong(axis) }
+    }
+}
+
 /// A view the reader found: its name, where it is, and its layout (nil: why not).
 struct ReadView {
     var name: String
