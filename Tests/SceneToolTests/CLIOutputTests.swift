@@ -463,6 +463,24 @@ struct READMETests {
         #expect(body.count > 2 && r.err.hasPrefix(shownErr), "README's warnings differ from `scene check`: \(r.err)")
     }
 
+    /// The Swift example is the fixture's code, and the check shown is what `scene check`
+    /// prints for it, whole.
+    @Test func theSwiftExampleIsTheFixtureAndItsCheck() throws {
+        let path = "Tests/Fixtures/swift/readme-profile-card.swift"
+        let readme = try Self.readme()
+        let section = readme[try #require(readme.range(of: "## Check your SwiftUI code")).upperBound...]
+        let open = try #require(section.range(of: "```swift\n"))
+        let close = try #require(section[open.upperBound...].range(of: "\n```"))
+        let code = section[open.upperBound..<close.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
+        let file = try String(contentsOf: CLI.root.appendingPathComponent(path), encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: false)
+        let start = try #require(file.firstIndex(of: code[0]))
+        #expect(Array(file[start..<min(file.count, start + code.count)]) == Array(code), "README's Swift differs from \(path)")
+        let shown = try Self.block(startingWith: "$ scene check \(path)")
+        let r = try CLI.run(["check", path])
+        #expect(shown.dropFirst().joined(separator: "\n") + "\n" == r.err, "README's check differs from `scene check \(path)`: \(r.err)")
+    }
+
     @Test func theREPLSessionIsTheProgramsOutput() throws {
         let shown = try Self.block(startingWith: "scene> ", after: "## The REPL")
         let script = REPLTranscriptTests.parse(try String(contentsOf: REPLTranscriptTests.dir.appendingPathComponent("readme-example.in"), encoding: .utf8))
