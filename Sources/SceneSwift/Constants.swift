@@ -34,6 +34,9 @@ struct Constant: Sendable {
 struct Dynamic: Error, Sendable {
     var reason: String
     var range: Range<Int>
+    /// The file `range` is in, when it is not the file being read: a constant's
+    /// initializer declared in another of the files given.
+    var file: Int? = nil
 }
 
 /// The constants known to a read, and the ones a scene uses (to emit as `let`s, in order).
@@ -117,7 +120,13 @@ extension ConstantTable {
         }
         let range = e.trimmedRange
         let swift = e.trimmedDescription
-        let (scene, value, named) = try convert(e)
+        let scene: String, value: Double, named: Bool
+        do { (scene, value, named) = try convert(e) } catch {
+            // A constant from a file read for its constants only (not one of the files
+            // given) has no place to show: say it where the number is used.
+            guard let f = error.file, f < 0 else { throw error }
+            throw Dynamic(reason: error.reason, range: range)
+        }
         return Num(scene: scene, swift: swift, range: range, value: value, named: named)
     }
 
@@ -219,7 +228,7 @@ extension ConstantTable {
     private mutating func resolve(_ c: Constant) throws(Dynamic) -> Double {
         if let v = values[c.qualified] { return v }
         guard !resolving.contains(c.qualified) else {
-            throw Dynamic(reason: "`\(c.qualified)` is defined in terms of itself", range: c.range)
+            throw Dynamic(reason: "`\(c.qualified)` is defined in terms of itself", range: c.range, file: c.file)
         }
         resolving.insert(c.qualified)
         defer { resolving.remove(c.qualified) }
@@ -230,7 +239,7 @@ extension ConstantTable {
         defer { currentType = saved }
         let n: (String, Double, Bool)
         do { n = try convert(c.initializer) } catch {
-            throw Dynamic(reason: "`\(c.qualified)` = `\(Self.short(c.initializer.trimmedDescription))`: \(error.reason)", range: error.range)
+            throw Dynamic(reason: "`\(c.qualified)` = `\(Self.short(c.initializer.trimmedDescription))`: \(error.reason)", range: error.range, file: error.file ?? c.file)
         }
         values[c.qualified] = n.1
         if !usedNames.contains(c.sceneName) {

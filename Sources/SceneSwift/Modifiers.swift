@@ -35,7 +35,7 @@ extension ViewReader {
                 s.circular = true
                 return outlined(cur, s, range: range, clip: true)
             } catch {
-                explain(.skipped, error.range, "`.cornerRadius`: " + error.reason)
+                explain(.skipped, error, "`.cornerRadius`: " + error.reason)
                 return moved(cur, range: range, why: "`.cornerRadius` with a radius decided at run time")
             }
         case "offset": return offset(args, range: range, on: cur)
@@ -111,7 +111,7 @@ extension ViewReader {
         do {
             if let s = try ShapeRead.shape(e, &decls.constants) { return s }
         } catch {
-            explain(.skipped, error.range, "`.\(modifier)`: " + error.reason)
+            explain(.skipped, error, "`.\(modifier)`: " + error.reason)
             return nil
         }
         return outlineOf(view(e), modifier: modifier, range: range)
@@ -156,7 +156,7 @@ extension ViewReader {
                 }
             }
         } catch {
-            explain(.skipped, error.range, "`.offset`: " + error.reason + ": what it moves is not measured against what is around it")
+            explain(.skipped, error, "`.offset`: " + error.reason + ": what it moves is not measured against what is around it")
             return moved(cur, range: range, why: "`.offset` by an amount decided at run time")
         }
         if x.value == 0 && y.value == 0 && x.named == false && y.named == false { return cur }
@@ -195,7 +195,7 @@ extension ViewReader {
                 edges = set
             } else {
                 do { amount = try decls.constants.number(a.expression) } catch {
-                    explain(.skipped, error.range, "`.padding`: " + error.reason)
+                    explain(.skipped, error, "`.padding`: " + error.reason)
                     return moved(cur, range: range, why: "`.padding` by an amount decided at run time")
                 }
             }
@@ -257,7 +257,7 @@ extension ViewReader {
                 guard n.value >= 0 else { throw Dynamic(reason: "a negative size", range: n.range) }
                 if label == "width" { width = n } else { height = n }
             } catch {
-                explain(.skipped, error.range, "`.frame`: " + error.reason)
+                explain(.skipped, error, "`.frame`: " + error.reason)
                 return moved(cur, range: range, why: "`.frame` with a size decided at run time")
             }
         }

@@ -54,7 +54,12 @@ struct ViewReader {
     init(_ decls: Declarations) { self.decls = decls }
 
     mutating func explain(_ kind: Explanation.Kind, _ range: Range<Int>, _ text: String) {
-        explanations.append(Explanation(kind: kind, range: range, text: text))
+        explanations.append(Explanation(kind: kind, file: file, range: range, text: text))
+    }
+
+    /// Why a number was not read, where its reason is (the file of the constant it names).
+    mutating func explain(_ kind: Explanation.Kind, _ error: Dynamic, _ text: String) {
+        explanations.append(Explanation(kind: kind, file: error.file ?? file, range: error.range, text: text))
     }
 
     /// The view's layout: its body's frames (one root).
@@ -179,7 +184,7 @@ struct ViewReader {
                 return n
             }
         } catch {
-            explain(.skipped, error.range, error.reason)
+            explain(.skipped, error, error.reason)
             let n = ViewNode(range: range)
             n.uncertain = error.reason
             n.fills = true
@@ -203,7 +208,7 @@ struct ViewReader {
             n.unsized = "`Spacer()` takes what its stack leaves"
             if let m = call.arguments.first(where: { $0.label?.text == "minLength" }) {
                 do { n.spacerMin = try decls.constants.number(m.expression) } catch {
-                    explain(.skipped, error.range, "`Spacer(minLength:)`: " + error.reason + "; read as a view of unknown size, not a `spacer`")
+                    explain(.skipped, error, "`Spacer(minLength:)`: " + error.reason + "; read as a view of unknown size, not a `spacer`")
                     n.spacer = false
                     n.unsized = "`Spacer()` with a length decided at run time"
                 }
@@ -254,7 +259,7 @@ struct ViewReader {
         n.stack = callee.hasPrefix("Lazy") ? String(callee.dropFirst(4)).lowercased() : callee.lowercased()
         if let s = call.arguments.first(where: { $0.label?.text == "spacing" }) {
             do { n.spacing = try decls.constants.number(s.expression) } catch {
-                explain(.skipped, error.range, error.reason)
+                explain(.skipped, error, error.reason)
             }
         }
         let aligned = call.arguments.contains { $0.label?.text == "alignment" }

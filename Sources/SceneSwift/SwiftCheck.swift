@@ -153,19 +153,31 @@ public struct SwiftRead {
     public func check() -> [SwiftFileResult] {
         var results = files.map { SwiftFileResult(file: $0) }
         for (name, _, f) in roots { results[f].views.append(name) }
-        for e in reader.explanations {
-            // Explanations are made while reading a file's views; their spans are in that file.
-            let f = explanationFile(e)
-            let at = files[f].location(of: e.range.lowerBound)
-            results[f].explanations.append("\(files[f].name):\(at.line):\(at.column): \(e.kind.rawValue): \(e.text)")
+        // Each file's explanations in the order of its lines, each once: a child view read
+        // in place under several parents (and as a view of its own) is explained once.
+        var placed: [[(at: Int, line: String)]] = files.map { _ in [] }
+        func finished() -> [SwiftFileResult] {
+            for f in results.indices {
+                var said = Set<String>()
+                let lines = placed[f].enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }
+                for (_, e) in lines where said.insert(e.line).inserted { results[f].explanations.append(e.line) }
+            }
+            return results
+        }
+        func explain(_ f: Int, _ offset: Int, _ kind: String, _ text: String) {
+            let at = files[f].location(of: offset)
+            placed[f].append((offset, "\(files[f].name):\(at.line):\(at.column): \(kind): \(text)"))
+        }
+        for e in reader.explanations where files.indices.contains(e.file) {
+            explain(e.file, e.range.lowerBound, e.kind.rawValue, e.text)
         }
         let c = Pipeline.compile(sceneFile)
         guard c.scene != nil else {
             let first = c.diagnostics.first { $0.severity == .error }
             for i in results.indices where !results[i].views.isEmpty {
-                results[i].explanations.append("\(files[i].name): skipped: the views could not be laid out as a scene (\(first?.message ?? "an error"))")
+                placed[i].append((-1, "\(files[i].name): skipped: the views could not be laid out as a scene (\(first?.message ?? "an error"))"))
             }
-            return results
+            return finished()
         }
         var seen = Set<String>()
         let all = c.check()
@@ -177,9 +189,8 @@ public struct SwiftRead {
             guard let a = scene.node(at: d.range.start) else { continue }
             let n = scene.nodes[a], f = max(0, n.file)
             guard let shape = n.shape, shape.rounded else { continue }
-            let at = files[f].location(of: shape.range.lowerBound)
             let written = shape.radius.map { ".rect(cornerRadius: \($0.swift))" } ?? shape.swift
-            results[f].explanations.append("\(files[f].name):\(at.line):\(at.column): skipped: missing-container-shape not applied: `\(shape.swift)` declares no container, so the shapes in it that follow one (`ConcentricRectangle`, `ContainerRelativeShape`) follow whatever shows the view (a sheet, the display's corners, a window), which the code does not say; on iOS 26 declare it: `.containerShape(\(written))`")
+            explain(f, shape.range.lowerBound, "skipped", "missing-container-shape not applied: `\(shape.swift)` declares no container, so the shapes in it that follow one (`ConcentricRectangle`, `ContainerRelativeShape`) follow whatever shows the view (a sheet, the display's corners, a window), which the code does not say; on iOS 26 declare it: `.containerShape(\(written))`")
         }
         // First the findings that are not certain: a fix leaves their views' numbers alone.
         var uncertain: [Int: String] = [:]
@@ -195,9 +206,9 @@ public struct SwiftRead {
             guard let i = scene.node(at: d.range.start) else { continue }
             if let why = uncertain[k] {
                 let n = scene.nodes[i], f = n.file >= 0 ? n.file : 0
-                let at = files[f].location(of: (n.shape?.range ?? n.range).lowerBound)
-                results[f].explanations.append("\(files[f].name):\(at.line):\(at.column): skipped: \(d.code) not reported: \(why)")
-                results[f].unreported.append("\(at.line) \(d.code)")
+                let offset = (n.shape?.range ?? n.range).lowerBound
+                explain(f, offset, "skipped", "\(d.code) not reported: \(why)")
+                results[f].unreported.append("\(files[f].location(of: offset).line) \(d.code)")
                 continue
             }
             guard var mapped = swiftDiagnostic(d, node: i, uncertainViews: uncertainViews) else { continue }
@@ -222,15 +233,7 @@ public struct SwiftRead {
                 return d.fixes.isEmpty ? nil : d.fixes.map { SwiftEdit(file: i, edit: $0) }
             }
         }
-        return results
-    }
-
-    private func explanationFile(_ e: Explanation) -> Int {
-        // The node whose Swift span holds it, else the first file.
-        for n in scene.nodes where n.range.contains(e.range.lowerBound) || n.range.lowerBound == e.range.lowerBound {
-            return max(0, n.file)
-        }
-        return 0
+        return finished()
     }
 
     // MARK: - certainty

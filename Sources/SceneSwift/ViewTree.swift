@@ -168,6 +168,8 @@ struct ReadView {
 struct Explanation: Sendable, Equatable {
     enum Kind: String, Sendable { case skipped, assumed, read }
     var kind: Kind
+    /// The file `range` is in (an index of the files read).
+    var file: Int
     var range: Range<Int>
     var text: String
 }
