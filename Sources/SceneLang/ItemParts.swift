@@ -55,8 +55,6 @@ extension Items {
                     let t = chunk.base[i + k]
                     body(.padEdge(Edge.decode(t.a), t.number, ItemChunk.numberRange(t, of: s)))
                 }
-            case .shape, .container, .clip, .background, .hit, .transition, .glass:
-                body(.shape(ShapeUse(s.tag), ItemChunk.compactShape(s), range))
             case .size:
                 if s.width == 1 {
                     body(.dimension(.square, s.number, ItemChunk.numberRange(s, of: s)))
@@ -71,8 +69,13 @@ extension Items {
                 let stack = StackSlot(s)
                 body(.stack(stack.axis, spacing: stack.flags.contains(.hasSpacing) ? s.number : nil, ItemChunk.numberRange(s, of: s)))
             default:
-                let (item, range) = chunk.item(at: i)
-                body(.item(item, range))
+                // A compact shape (its use from the one table of tags), else a kept item.
+                if let use = ShapeUse(s.tag) {
+                    body(.shape(use, ItemChunk.compactShape(s), range))
+                } else {
+                    let (item, range) = chunk.item(at: i)
+                    body(.item(item, range))
+                }
             }
             i += Int(s.width)
         }
@@ -80,7 +83,10 @@ extension Items {
 }
 
 extension ShapeUse {
-    init(_ tag: SlotTag) {
+    /// The use of a slot that holds a compact shape (`rect 12` after `container`, …); nil
+    /// for a slot of any other kind. Every tag is named, with no `default`: a new tag is a
+    /// compile error here until it is given a use or none.
+    init?(_ tag: SlotTag) {
         switch tag {
         case .shape: self = .shape
         case .container: self = .container
@@ -88,7 +94,11 @@ extension ShapeUse {
         case .background: self = .background
         case .hit: self = .hit
         case .transition: self = .transition
-        default: self = .glass
+        case .glass: self = .glass
+        // `glass` with no shape of its own is kept as an item, like every other kind.
+        case .glassAlone, .whole, .size, .width, .height, .pad, .align, .stack, .fill, .style, .role,
+             .spacer, .offset, .more:
+            return nil
         }
     }
 }
