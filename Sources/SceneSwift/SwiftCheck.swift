@@ -153,21 +153,12 @@ public struct SwiftRead {
     public func check() -> [SwiftFileResult] {
         var results = files.map { SwiftFileResult(file: $0) }
         for (name, _, f) in roots { results[f].views.append(name) }
-        // Each file's explanations in the order of its lines, each once: a child view read
-        // in place under several parents (and as a view of its own) is explained once.
-        var placed: [[(at: Int, line: String)]] = files.map { _ in [] }
+        var placed = ExplanationLines(files: files)
         func finished() -> [SwiftFileResult] {
-            for f in results.indices {
-                var said = Set<String>()
-                let lines = placed[f].enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }
-                for (_, e) in lines where said.insert(e.line).inserted { results[f].explanations.append(e.line) }
-            }
+            for f in results.indices { results[f].explanations = placed.lines(f) }
             return results
         }
-        func explain(_ f: Int, _ offset: Int, _ kind: String, _ text: String) {
-            let at = files[f].location(of: offset)
-            placed[f].append((offset, "\(files[f].name):\(at.line):\(at.column): \(kind): \(text)"))
-        }
+        func explain(_ f: Int, _ offset: Int, _ kind: String, _ text: String) { placed.add(f, offset, kind, text) }
         for e in reader.explanations where files.indices.contains(e.file) {
             explain(e.file, e.range.lowerBound, e.kind.rawValue, e.text)
         }
@@ -175,7 +166,7 @@ public struct SwiftRead {
         guard c.scene != nil else {
             let first = c.diagnostics.first { $0.severity == .error }
             for i in results.indices where !results[i].views.isEmpty {
-                placed[i].append((-1, "\(files[i].name): skipped: the views could not be laid out as a scene (\(first?.message ?? "an error"))"))
+                placed.add(i, -1, "\(files[i].name): skipped: the views could not be laid out as a scene (\(first?.message ?? "an error"))")
             }
             return finished()
         }
@@ -234,6 +225,27 @@ public struct SwiftRead {
             }
         }
         return finished()
+    }
+
+    /// Each file's `--explain` lines in the order of its lines, each once: a child view
+    /// read in place under several parents (and as a view of its own) is explained once.
+    struct ExplanationLines {
+        let files: [SourceFile]
+        var placed: [[(at: Int, line: String)]]
+        init(files: [SourceFile]) { self.files = files; placed = files.map { _ in [] } }
+
+        mutating func add(_ f: Int, _ offset: Int, _ kind: String, _ text: String) {
+            let at = files[f].location(of: offset)
+            placed[f].append((offset, "\(files[f].name):\(at.line):\(at.column): \(kind): \(text)"))
+        }
+        /// A line with no position (`offset` -1), before the others.
+        mutating func add(_ f: Int, _ offset: Int, _ line: String) { placed[f].append((offset, line)) }
+
+        func lines(_ f: Int) -> [String] {
+            var said = Set<String>()
+            return placed[f].enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }
+                .map(\.element.line).filter { said.insert($0).inserted }
+        }
     }
 
     // MARK: - certainty

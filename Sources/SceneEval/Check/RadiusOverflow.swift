@@ -64,10 +64,19 @@ extension Context {
     /// Whether shape `i` draws no fixed radius: concentric at every corner,
     /// and no container, clip, background, transition or glass shape.
     func noFixedRadius(_ i: Int) -> Bool {
-        guard scene.shapes[i].kind == .concentric, !scene.shapes[i].isContainer, !scene.shapes[i].glass,
-              case .concentric(let spec)? = scene.shapes[i].spec, scene.shapes[i].layers.isEmpty else { return false }
+        guard let spec = drawnConcentricOnly(i) else { return false }
         for k in Corner.allCases { if case .fixed = spec[k] { return false } }
         return true
+    }
+
+    /// The drawn shape's corners, when it is concentric and nothing else of node `i`
+    /// draws a shape (no container, clip, background, transition or glass shape): then
+    /// the drawn shape is the only item that may have fixed radii.
+    func drawnConcentricOnly(_ i: Int) -> ConcentricSpec? {
+        let sh = scene.shapes[i]
+        guard sh.kind == .concentric, !sh.isContainer, !sh.glass, case .concentric(let spec)? = sh.spec,
+              sh.layers.isEmpty else { return nil }
+        return spec
     }
 
     /// A concentric shape's fixed corners and their values (nil when one does not evaluate).
@@ -99,6 +108,17 @@ extension Context {
         // the node's items into arrays.
         if noFixedRadius(i) {
             assert(fixedRadiusItems(i).isEmpty)
+            return
+        }
+        // Only the drawn shape has fixed corners (`concentric(top: fixed 30, …)`): the
+        // resolver asked the same question of the same radii (the fixed corners as
+        // written, the others as resolved) and kept the answer, so the node's items
+        // need not be read again here; they are when the finding is built.
+        if drawnConcentricOnly(i) != nil, let range = scene.shapes[i].shapeRange {
+            let over = scene.shapes[i].decisions.contains(.radiusOverflowClamped)
+            assert(over == fixedRadiusItems(i).contains { EdgeLimit.worst($0.radii, width: w, height: h, only: $0.fixed) != nil })
+            assert(!over || fixedRadiusItems(i).first?.item.range == range)
+            if over { findings.append(.overflow(Overflow(shape: i, range: range))) }
             return
         }
         // Found here; message, help and fixes are built when the finding is read
