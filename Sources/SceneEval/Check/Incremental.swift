@@ -51,8 +51,12 @@ public struct CheckCache: Sendable {
         /// `Context.demands` and `containerEdits` for its containers, findings numbered within `findings`.
         var demands: [(j: Int, needed: Double, findings: [Int])] = []
         var containerEdits: [(i: Int, findings: [Int])] = []
-        /// The names its subtree uses (`Context.namesUsed(by:)`, for `unusedBindings`).
+        /// The names its subtree uses (`Context.namesUsed(by:)`, for `unusedBindings`),
+        /// and the top-level node's items they were read from: while a later check's
+        /// node has the very same items (`Items.sameStorage`), its text is the same,
+        /// and so are the names, whatever else changed (a binding's value).
         var names: [String] = []
+        var namesFrom: Items = []
 
         mutating func shift(by d: Int) {
             for k in findings.indices { findings[k].shift(by: d) }
@@ -112,7 +116,8 @@ extension Checker {
                 next.parts[root.id] = p
                 parts.append(p)
             } else {
-                let (p, reusable) = c.checkPart(base..<end, version: root.version, offset: root.offset)
+                let known = cache.parts[root.id].flatMap { $0.namesFrom.sameStorage(as: c.nodes[base].items) ? $0.names : nil }
+                let (p, reusable) = c.checkPart(base..<end, version: root.version, offset: root.offset, names: known)
                 if reusable { next.parts[root.id] = p }
                 parts.append(p)
             }
@@ -127,7 +132,8 @@ extension Checker {
 extension Context {
     /// The findings of shapes `range` (one top-level node's subtree), and
     /// whether they may be reused: not when checking them asked to try an edit.
-    mutating func checkPart(_ range: Range<Int>, version: Int, offset: Int) -> (CheckCache.Part, Bool) {
+    /// `names`: the names the subtree uses, when known from an earlier check of the same text.
+    mutating func checkPart(_ range: Range<Int>, version: Int, offset: Int, names: [String]? = nil) -> (CheckCache.Part, Bool) {
         let asked = trials.asked
         var p = CheckCache.Part(version: version, base: range.lowerBound, count: range.count, offset: offset)
         findings = []
@@ -142,7 +148,9 @@ extension Context {
         findings = []
         for (j, d) in demands { p.demands.append((j, d.needed, d.findings)) }
         for (i, f) in containerEdits { p.containerEdits.append((i, f)) }
-        p.names = Self.namesUsed(by: nodes[range.lowerBound])
+        assert(names == nil || names! == Self.namesUsed(by: nodes[range.lowerBound]))
+        p.names = names ?? Self.namesUsed(by: nodes[range.lowerBound])
+        p.namesFrom = nodes[range.lowerBound].items
         return (p, trials.asked == asked)
     }
 

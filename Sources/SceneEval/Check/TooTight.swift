@@ -108,20 +108,23 @@ public struct Findings: RandomAccessCollection, Sendable {
     }
 }
 
+/// The corners container-too-tight reports, and the one that needs the most.
+struct TightCorners {
+    var corners: UInt8 = 0
+    var worst: (R: Double, d: Double, m: Double)? = nil
+
+    /// Corner k, whose concentric radius is below its minimum.
+    mutating func consider(_ k: Corner, _ r: CornerReason, atCorner: Bool) {
+        guard atCorner, let R = r.containerRadius, let d = r.distance, let m = r.minimum else { return }
+        corners |= 1 << k.rawValue
+        if worst == nil || m + d > worst!.m + worst!.d { worst = (R, d, m) }
+    }
+}
+
 extension Context {
     mutating func tooTight(_ i: Int) -> Bool {
-        let reasons = scene.reasons(for: i)
-        guard reasons.count == 4 else { return false }
-        var worst: (R: Double, d: Double, m: Double)? = nil
-        var corners: UInt8 = 0
-        for k in Corner.allCases {
-            let r = reasons[k.rawValue]
-            guard let R = r.containerRadius, let d = r.distance, let m = r.minimum, let computed = r.computed else { continue }
-            if computed < m - Checker.tolerance, atCorner(i, k, r) {
-                corners |= 1 << k.rawValue
-                if worst == nil || m + d > worst!.m + worst!.d { worst = (R, d, m) }
-            }
-        }
+        let (corners, worst) = tightCorners(i)
+        assert(corners == tightCornersByReasons(i).corners && worst.map { [$0.R, $0.d, $0.m] } == tightCornersByReasons(i).worst.map { [$0.R, $0.d, $0.m] })
         guard let w = worst else { return false }
         let needed = w.m + w.d
         var raise = Raise.screen
@@ -138,6 +141,46 @@ extension Context {
         }
         findings.append(.tooTight(TooTight(shape: i, corners: corners, R: w.R, d: w.d, m: w.m, raise: raise)))
         return true
+    }
+
+    /// The corners of shape `i` whose concentric radius is below its minimum and
+    /// that are at the container's corner (`atCorner`), and of those the one that
+    /// needs the most (minimum + distance). On iOS 26 a concentric corner's reason
+    /// is R − d against its enclosing container, as the resolver measures it
+    /// (`ResolveContext.concentric`), so no shape's reasons are built: every row of a
+    /// list asks, and most are far from any corner. Otherwise (the iOS 18 fallback),
+    /// from the resolver's reasons.
+    mutating func tightCorners(_ i: Int) -> (corners: UInt8, worst: (R: Double, d: Double, m: Double)?) {
+        // (Only a concentric corner has a minimum.)
+        guard case .concentric(let spec)? = scene.shapes[i].spec else { return (0, nil) }
+        guard scene.target != .ios18 else { return tightCornersByReasons(i) }
+        let outer = scene.outer(of: scene.shapes[i].enclosing), frame = scene.shapes[i].frame
+        var tight = TightCorners()
+        for k in Corner.allCases {
+            guard case .concentric(let m?) = spec[k] else { continue }
+            let (dx, dy) = ResolveContext.insets(k, frame, outer.frame)
+            let rule = ResolveContext.concentric(rawDx: dx, rawDy: dy, R: outer.radii[k])
+            guard rule.radius < m - Checker.tolerance else { continue }
+            var r = CornerReason(rule: .minimum)
+            r.containerRadius = outer.radii[k]; r.dx = rule.dx; r.dy = rule.dy; r.distance = rule.distance
+            r.computed = rule.radius; r.minimum = m
+            tight.consider(k, r, atCorner: atCorner(i, k, r))
+        }
+        return (tight.corners, tight.worst)
+    }
+
+    /// `tightCorners` from the reasons the resolver gives each corner.
+    mutating func tightCornersByReasons(_ i: Int) -> (corners: UInt8, worst: (R: Double, d: Double, m: Double)?) {
+        let reasons = scene.reasons(for: i)
+        guard reasons.count == 4 else { return (0, nil) }
+        var tight = TightCorners()
+        for k in Corner.allCases {
+            let r = reasons[k.rawValue]
+            guard let m = r.minimum, let computed = r.computed, r.containerRadius != nil, r.distance != nil,
+                  computed < m - Checker.tolerance else { continue }
+            tight.consider(k, r, atCorner: atCorner(i, k, r))
+        }
+        return (tight.corners, tight.worst)
     }
 
     /// How to raise container `j`'s radius to `needed` for shape `i`: which
