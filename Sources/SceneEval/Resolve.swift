@@ -447,6 +447,19 @@ extension ResolvedScene {
         return context.resolve(spec, frame: shapes[index].frame, ctx: enclosing, outer: outer(of: enclosing),
                                explain: true).reasons
     }
+
+    /// Corner k of concentric shape `index` as `reasons(for:)` gives it on iOS 26,
+    /// for a corner whose minimum is `m`, without resolving the other corners:
+    /// the container's radius there, the insets, the distance and R − d.
+    /// (Not for the iOS 18 fallback, whose reasons differ.)
+    func concentricReason(_ k: Corner, of index: Int, outer: Outer, minimum m: Double) -> CornerReason {
+        let (dx, dy) = ResolveContext.insets(k, shapes[index].frame, outer.frame)
+        let rule = ResolveContext.concentric(rawDx: dx, rawDy: dy, R: outer.radii[k])
+        var r = CornerReason(rule: m > rule.radius ? .minimum : .concentric)
+        r.containerRadius = outer.radii[k]; r.dx = rule.dx; r.dy = rule.dy; r.distance = rule.distance
+        r.computed = rule.radius; r.minimum = m
+        return r
+    }
 }
 
 /// An outline the nesting rules measure a shape against (`ResolvedScene.nestingReference(of:)`).

@@ -145,25 +145,20 @@ extension Context {
 
     /// The corners of shape `i` whose concentric radius is below its minimum and
     /// that are at the container's corner (`atCorner`), and of those the one that
-    /// needs the most (minimum + distance). On iOS 26 a concentric corner's reason
-    /// is R − d against its enclosing container, as the resolver measures it
-    /// (`ResolveContext.concentric`), so no shape's reasons are built: every row of a
-    /// list asks, and most are far from any corner. Otherwise (the iOS 18 fallback),
+    /// needs the most (minimum + distance). On iOS 26 each corner with a minimum is
+    /// read alone (`ResolvedScene.concentricReason`), so no shape's four reasons
+    /// are built: every row of a list asks, and most are far from any corner. Otherwise (the iOS 18 fallback),
     /// from the resolver's reasons.
     mutating func tightCorners(_ i: Int) -> (corners: UInt8, worst: (R: Double, d: Double, m: Double)?) {
         // (Only a concentric corner has a minimum.)
         guard case .concentric(let spec)? = scene.shapes[i].spec else { return (0, nil) }
         guard scene.target != .ios18 else { return tightCornersByReasons(i) }
-        let outer = scene.outer(of: scene.shapes[i].enclosing), frame = scene.shapes[i].frame
+        let outer = scene.outer(of: scene.shapes[i].enclosing)
         var tight = TightCorners()
         for k in Corner.allCases {
             guard case .concentric(let m?) = spec[k] else { continue }
-            let (dx, dy) = ResolveContext.insets(k, frame, outer.frame)
-            let rule = ResolveContext.concentric(rawDx: dx, rawDy: dy, R: outer.radii[k])
-            guard rule.radius < m - Checker.tolerance else { continue }
-            var r = CornerReason(rule: .minimum)
-            r.containerRadius = outer.radii[k]; r.dx = rule.dx; r.dy = rule.dy; r.distance = rule.distance
-            r.computed = rule.radius; r.minimum = m
+            let r = scene.concentricReason(k, of: i, outer: outer, minimum: m)
+            guard let computed = r.computed, computed < m - Checker.tolerance else { continue }
             tight.consider(k, r, atCorner: atCorner(i, k, r))
         }
         return (tight.corners, tight.worst)
