@@ -448,14 +448,13 @@ extension ResolvedScene {
                                explain: true).reasons
     }
 
-    /// Corner k of concentric shape `index` as `reasons(for:)` gives it on iOS 26,
-    /// for a corner whose minimum is `m`, without resolving the other corners:
-    /// the container's radius there, the insets, the distance and R − d.
-    /// (Not for the iOS 18 fallback, whose reasons differ.)
-    func concentricReason(_ k: Corner, of index: Int, outer: Outer, minimum m: Double) -> CornerReason {
-        let (dx, dy) = ResolveContext.insets(k, shapes[index].frame, outer.frame)
-        let rule = ResolveContext.concentric(rawDx: dx, rawDy: dy, R: outer.radii[k])
-        var r = CornerReason(rule: m > rule.radius ? .minimum : .concentric)
+    /// Corner k of shape `index` as `reasons(for:)` gives a concentric corner with
+    /// minimum `m` on iOS 26, without resolving the other corners: the radius of
+    /// `outer` (what it is measured against) there, the insets, the distance and
+    /// R − d. (Not for the iOS 18 fallback, whose reasons differ.)
+    func concentricReason(_ k: Corner, of index: Int, outer: Outer, minimum m: Double?) -> CornerReason {
+        let rule = ResolveContext.concentric(k, frame: shapes[index].frame, in: outer.frame, R: outer.radii[k])
+        var r = CornerReason(rule: (m ?? -1) > rule.radius ? .minimum : .concentric)
         r.containerRadius = outer.radii[k]; r.dx = rule.dx; r.dy = rule.dy; r.distance = rule.distance
         r.computed = rule.radius; r.minimum = m
         return r

@@ -52,10 +52,8 @@ extension Context {
             let R = outer.radii[k]
             guard R > 0 else { continue }
             if case .node = scene.shapes[i].enclosing { m = min(m, R) }
-            let rule = ResolveContext.concentric(k, frame: scene.shapes[i].frame, in: outer.frame, R: R)
-            var r = CornerReason(rule: .concentric)
-            r.containerRadius = R; r.dx = rule.dx; r.dy = rule.dy; r.distance = rule.distance; r.computed = rule.radius
-            if atCorner(i, k, r) { m = min(m, rule.radius) }
+            let r = scene.concentricReason(k, of: i, outer: outer, minimum: nil)
+            if atCorner(i, k, r), let computed = r.computed { m = min(m, computed) }
         }
         return min(m, ancestorCap(i))
     }
