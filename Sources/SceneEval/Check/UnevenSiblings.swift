@@ -10,35 +10,62 @@ extension Context {
 
     /// Rows among shapes `range` (whole top-level subtrees: a row's parent is in the same one).
     mutating func unevenSiblings(in range: Range<Int>) {
-        // The children of each hstack / vstack, in document order.
-        var children: [Int: [Int]] = [:]
+        // The children of each hstack / vstack, in document order: counted per
+        // parent, then placed in one array (no dictionary: a list re-checked after
+        // every edit has a hundred rows a card).
+        let lo = range.lowerBound
+        var count = [Int32](repeating: 0, count: range.count)
         var parents: [Int] = []
         for i in range {
-            guard let p = scene.shapes[i].parent, let axis = scene.shapes[p].stack, axis != .zstack else { continue }
-            if children[p] == nil { parents.append(p) }
-            children[p, default: []].append(i)
+            guard let p = stackParent(i), range.contains(p) else { continue }
+            if count[p - lo] == 0 { parents.append(p) }
+            count[p - lo] += 1
+        }
+        guard !parents.isEmpty else { return }
+        var start = [Int32](repeating: 0, count: range.count)
+        var total: Int32 = 0
+        for p in parents { start[p - lo] = total; total += count[p - lo] }
+        var children = [Int](repeating: 0, count: Int(total))
+        var next = start
+        for i in range {
+            guard let p = stackParent(i), range.contains(p) else { continue }
+            children[Int(next[p - lo])] = i
+            next[p - lo] += 1
         }
         for p in parents {
             // Siblings of the same shape (as evaluated) and size; only shapes whose
             // radii depend on where they sit can differ.
             // (Bucketed by size and minimum, so a long row of different shapes
-            // stays linear.)
+            // stays linear; a sibling like the one before it joins its group first.)
             var groups: [[Int]] = []
+            var keys: [SiblingKey] = []
             var buckets: [SiblingKey: [Int]] = [:]
-            for i in children[p]! {
+            var last: Int? = nil
+            for i in children[Int(start[p - lo])..<Int(start[p - lo] + count[p - lo])] {
                 // (Fields read in place: a copy of each sibling is a dozen reference counts.)
                 guard scene.shapes[i].kind.followsContainer, scene.shapes[i].spec != nil else { continue }
                 let frame = scene.shapes[i].frame
                 let key = SiblingKey(width: frame.width, height: frame.height, minimum: scene.shapes[i].minimum ?? -1)
-                if let g = buckets[key]?.first(where: { sameShape(groups[$0][0], i) }) {
+                if let l = last, keys[l] == key, sameShape(groups[l][0], i) {
+                    groups[l].append(i)
+                } else if let g = buckets[key]?.first(where: { sameShape(groups[$0][0], i) }) {
                     groups[g].append(i)
+                    last = g
                 } else {
                     buckets[key, default: []].append(groups.count)
+                    last = groups.count
                     groups.append([i])
+                    keys.append(key)
                 }
             }
             for g in groups where g.count > 1 { reportUneven(g) }
         }
+    }
+
+    /// The shape's parent, when it is an hstack or a vstack.
+    func stackParent(_ i: Int) -> Int? {
+        guard let p = scene.shapes[i].parent, let axis = scene.shapes[p].stack, axis != .zstack else { return nil }
+        return p
     }
 
     struct SiblingKey: Hashable {
