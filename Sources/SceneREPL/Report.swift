@@ -231,7 +231,13 @@ public enum Report {
         let s = scene.shapes[i]
         var out = p.bold(s.id) + "  \(s.kind.rawValue)"
         if s.glass { out += ", glass" }
-        if s.kind != .group { out += ", \(s.style.rawValue) corners" }
+        // The corner style, where the outline has corners drawn in it (a circle's are always circular).
+        if s.kind != .group {
+            switch Outline(shape: s) {
+            case .roundedRect, .capsule: out += ", \(s.style.rawValue) corners"
+            case .circle, .ellipse: break
+            }
+        }
         out += "  " + p.dim("(\(file.name):\(file.location(of: s.range.start)))") + "\n"
         out += "  frame      x \(n(s.frame.x))  y \(n(s.frame.y))  width \(n(s.frame.width))  height \(n(s.frame.height))\n"
         if let parent = s.parent { out += "  parent     \(scene.shapes[parent].id)\n" }
