@@ -36,6 +36,33 @@ struct AncestorRulesTests {
         #expect(Self.findings(after).isEmpty)
     }
 
+    /// A card whose container SwiftUI ignores (`container relative`) declares none: the
+    /// fix replaces that item with the drawn shape's container, since adding a second
+    /// `container` would be an error (the recipe trial's `ellipse` met this).
+    @Test func anIgnoredContainerIsReplacedNotAddedTo() throws {
+        let text = "card: rect 20 container relative size 300x200 <\n  photo: concentric min 4 pad 8\n>\n"
+        let f = Self.findings(text)
+        let d = try #require(f.first { $0.code == "missing-container-shape" })
+        #expect(d.help == "SwiftUI ignores its `container relative`: replace it with `container rect 20`")
+        #expect(d.fixes.map(\.replacement) == ["container rect 20"])
+        let after = Self.fixed(text)
+        #expect(after == "card: rect 20 container rect 20 size 300x200 <\n  photo: concentric min 4 pad 8\n>\n")
+        #expect(Self.findings(after).isEmpty)
+    }
+
+    /// The same card, too tight for its content: the raise edits the drawn radius and
+    /// replaces the ignored container, in one fix.
+    @Test func anIgnoredContainerIsReplacedWhenTheCardIsRaised() throws {
+        let text = "card: rect 20 container relative size 300x200 <\n  photo: concentric min 16 pad 12\n>\n"
+        let f = Self.findings(text)
+        let d = try #require(f.first { $0.code == "container-too-tight" })
+        #expect(d.fixes.map(\.replacement) == ["rect 28", "container rect 28"])
+        #expect(d.help?.hasSuffix("`rect 28` and `container rect 28` on `card`") == true, "\(d.help ?? "")")
+        let after = Self.fixed(text)
+        #expect(after == "card: rect 28 container rect 28 size 300x200 <\n  photo: concentric min 16 pad 12\n>\n")
+        #expect(Self.findings(after).isEmpty)
+    }
+
     /// Nothing to report where the minimum fits (8 ≤ 20 − 12), where the shape is not at
     /// the ancestor's corner (centred, 75 pt in), or where the container is declared (the
     /// ordinary rule, naming the container).

@@ -56,7 +56,19 @@ struct HelpConsistencyTests {
         return s + ">\n"
     }
 
-    static let words = ["rect ", "uneven(", "rectangle", "capsule", "circle", "concentric"]
+    /// Whether `p` starts a shape item: a kind's keyword as the table writes it (`rect 12`,
+    /// `uneven(…)`, `capsule`, `concentric min 8`), so a new kind is checked here without a
+    /// step of its own, and the Swift spelling `rect(2)` a help may quote is not one.
+    static func startsShape(_ p: String) -> Bool {
+        ShapeKind.shapes.contains { k in
+            let kw = k.rawValue
+            switch k.row.arguments {
+            case .radius: return p.hasPrefix(kw + " ")
+            case .fourRadii: return p.hasPrefix(kw + "(")
+            case .none, .concentric: return p == kw || p.hasPrefix(kw + " ")
+            }
+        }
+    }
 
     /// The backticked shapes a help offers for the node itself.
     static func offered(_ help: String) -> [String] {
@@ -64,7 +76,7 @@ struct HelpConsistencyTests {
         let parts = (help.components(separatedBy: "; or, on iOS 26").first ?? help).components(separatedBy: "`")
         var out: [String] = []
         for (k, p) in parts.enumerated() where k % 2 == 1 {
-            guard Self.words.contains(where: { p.hasPrefix($0) }) else { continue }
+            guard Self.startsShape(p) else { continue }
             out.append(p)
         }
         return out
@@ -85,7 +97,7 @@ struct HelpConsistencyTests {
                 guard let help = d.help else { continue }
                 let underlined = file.text(d.range.start..<d.range.end)
                 // Only a finding that underlines what the node draws (its shape item).
-                guard Self.words.contains(where: { underlined.hasPrefix($0) }) else { continue }
+                guard Self.startsShape(underlined) else { continue }
                 // Findings on the shape item: at its start, or on a number inside it (a rule may
                 // underline the radius alone).
                 let here = Set(before.filter { $0.range.start >= d.range.start && $0.range.start < d.range.end }.map(\.code))

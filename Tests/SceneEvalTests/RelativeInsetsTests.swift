@@ -56,11 +56,27 @@ struct RelativeInsetsTests {
     }
 
     @Test func aCornerThatWouldBeSquareGetsTheMinimum() throws {
-        // TL 30 − max(6, 40) < 0: square where the card is rounded.
-        let f = Self.findings(Self.card("pad top 6 leading 40 bottom 40 trailing 40"))
-        let d = try #require(f.first { $0.code == "relative-uneven-insets" })
+        // 200x100, centred across and 6 pt from the top: its top corners are 50 pt from the
+        // card's sides, placed there by alignment, not padding, so away from the card's
+        // corners (30 − 50 < 0: square where the card is rounded); the minimum rounds them.
+        let text = Self.card("size 200x100 pad top 6 align top")
+        let d = try #require(Self.findings(text).first { $0.code == "relative-uneven-insets" })
         #expect(d.fixes.map(\.replacement) == ["concentric min 16"])
         #expect(d.help?.hasSuffix("16 16 16 16 (tl tr br bl)") == true, "\(d.help ?? "")")
+        #expect(Self.findings(Self.card("size 200x100 pad top 6 align top", shape: "concentric min 16")).isEmpty)
+    }
+
+    /// Padded 40 pt from three sides of a `rect 30` card, every corner is at the card's
+    /// corner with 30 − 40 → 0: a minimum there is too tight for the card
+    /// (container-too-tight), so the help offers none (issue 22: a help never leads into
+    /// another finding), but `min 0`: square corners on purpose, which missing-minimum
+    /// asks for too.
+    @Test func noMinimumWhereTheCardIsTooTightForOne() throws {
+        let f = Self.findings(Self.card("pad top 6 leading 40 bottom 40 trailing 40"))
+        let d = try #require(f.first { $0.code == "relative-uneven-insets" })
+        #expect(d.fixes.map(\.replacement) == ["concentric min 0"])
+        #expect(d.help == "`concentric min 0` follows each corner's own inset in `card`: 0 0 0 0 (tl tr br bl)")
+        #expect(Self.findings(Self.card("pad top 6 leading 40 bottom 40 trailing 40", shape: "concentric min 0")).isEmpty)
     }
 
     @Test func layersWrittenRelativeFollow() throws {

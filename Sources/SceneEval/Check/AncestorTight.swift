@@ -53,6 +53,10 @@ extension Context {
               let e = drawnRect(a) else { return [] }
         let written: String
         if ExprValue.names(e).isEmpty { written = n(r) } else if let kept = adjusted(e, to: r) { written = kept } else { return [] }
+        // A container SwiftUI ignores (`container relative`) is replaced, not added to.
+        if let ignored = ignoredContainer(of: a) {
+            return [TextEdit(range, "rect \(written)"), TextEdit(ignored.range, "container rect \(written)")]
+        }
         return [TextEdit(range, "rect \(written) container rect \(written)")]
     }
 
@@ -71,7 +75,7 @@ extension Context {
             fixes = ancestorRaise(a, to: need.needed, outline: need.ref.outline)
             if need.ref.outline == .drawn { ancestorNeeds[a] = max(ancestorNeeds[a] ?? 0, need.needed) }
             let N = n(need.needed)
-            let spelled = fixes.first.map { "`\($0.replacement)`" }
+            let spelled = (fixes.isEmpty ? nil : fixes.map { "`\($0.replacement)`" }.joined(separator: " and "))
                 ?? (need.ref.outline == .clip ? "`clip rect \(N) container rect \(N)`" : "a shape of radius \(N) and `container rect \(N)`")
             help = "raise `\(who)`'s \(need.ref.outline == .clip ? "clip" : "radius") to \(N) (\(n(need.m)) + \(n(need.d))), not lower the minimum; on iOS 26 declare it as the container `\(sh.id)` follows: \(spelled) on `\(who)`"
         }

@@ -478,6 +478,13 @@ struct Context {
 
     // MARK: missing-container-shape
 
+    /// The node's `container …` item when SwiftUI ignores its kind (the row's `.ignored`).
+    func ignoredContainer(of a: Int) -> (range: SourceRange, written: String)? {
+        guard let item = nodes[a].items.first(where: { if case .container = $0.value { return true }; return false }),
+              case .container(let c) = item.value, case .ignored = c.kind.row.container else { return nil }
+        return (item.range, text(item.range))
+    }
+
     mutating func missingContainers(in range: Range<Int>) {
         var flagged = Set<Int>()
         for i in range {
@@ -507,11 +514,19 @@ struct Context {
                     var help = p.kind.followsContainer
                         ? "a `\(p.kind.rawValue)` shape cannot be a container: declare the radius it resolves to, add `\(decl)`"
                         : "declare its shape as the container: add `\(decl)`"
+                    // A container SwiftUI ignores (`container relative`) is there to be replaced, not added to.
+                    if let ignored = ignoredContainer(of: a), let add = fixes.first {
+                        let with = String(add.replacement.dropFirst())
+                        fixes = [TextEdit(ignored.range, with)]
+                        help = "SwiftUI ignores its `\(ignored.written)`: replace it with `\(with)`"
+                    }
                     // Its content needs it rounder (container-too-tight against it): the same fix.
                     if let needed = ancestorNeeds[a], needed > r.max + Checker.tolerance {
                         fixes = ancestorRaise(a, to: needed, outline: .drawn)
-                        help = fixes.first.map { "declare it as the container, as round as its content needs (\(n(needed))): `\($0.replacement)`" }
-                            ?? "declare it as the container, as round as its content needs: a shape of radius \(n(needed)) and `container rect \(n(needed))`"
+                        help = fixes.isEmpty
+                            ? "declare it as the container, as round as its content needs: a shape of radius \(n(needed)) and `container rect \(n(needed))`"
+                            : "declare it as the container, as round as its content needs (\(n(needed))): "
+                                + fixes.map { "`\($0.replacement)`" }.joined(separator: " and ")
                     }
                     add(.missingContainerShape,
                         "`\(p.id)` is rounded but declares no container, so `\(sh.id)` resolves against \(name(ctx))",

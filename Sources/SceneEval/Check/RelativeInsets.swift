@@ -31,14 +31,18 @@ extension Context {
         if ios26 {
             spec = "concentric"
             let squares = Corner.allCases.filter { concentric[$0] == 0 && containerRadius[$0] > 0 }
+            // (Each minimum held to what the other rules allow here, HelpCaps: no
+            // more than R − d at a corner at the container's, container-too-tight.)
             if !squares.isEmpty {
-                let m = Self.suggestedMinimum(concentric, containerRadius: containerRadius.max)
+                // (`min 0` where no minimum fits: square corners on purpose, which
+                // missing-minimum asks for too.)
+                let m = max(0, allowedMinimum(Self.suggestedMinimum(concentric, containerRadius: containerRadius.max), for: i))
                 spec += " min \(n(m))"
                 for k in squares { drawn[k] = allowedRadius(m, for: i) }
             } else if drawn.values.allSatisfy({ $0 > 0 }) {
                 // Rounded everywhere: the minimum that keeps the look, so the
                 // fallback before iOS 26 is not square (square-fallback).
-                let m = Self.thousandthDown(drawn.values.min() ?? 0)
+                let m = min(Self.thousandthDown(drawn.values.min() ?? 0), minimumCap(i))
                 if m > Checker.tolerance { spec += " min \(n(m))" }
             }
         } else {
