@@ -188,7 +188,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
         case .swiftuiConcentricStyle: return (.warning, .export, "`style circular` on a concentric shape: ConcentricRectangle has no corner style")
         case .swiftuiUniformGroups: return (.warning, .export, "uniform corner groups no ConcentricRectangle initialiser has: written per corner")
         case .swiftuiTransitionShape: return (.warning, .export, "a `transition` shape other than a `rect`, written as a RoundedRectangle of its resolved radius")
-        case .swiftuiRelativeContainer: return (.warning, .export, "`container relative`, which SwiftUI ignores, is left out of the code")
+        case .swiftuiRelativeContainer: return (.warning, .export, "a container kind SwiftUI ignores (`container relative`) is left out of the code")
         case .swiftuiRadiusOverflow: return (.warning, .export, "fixed radii the shape cannot hold (radius-overflow), which iOS 26 traps on: written as drawn, clamped, or as a Capsule")
         case .swiftuiFallbackRelative: return (.warning, .export, "`--fallback relative` where ContainerRelativeShape does not draw the iOS 26 radii: the shape falls back to its minimum")
         }

@@ -35,40 +35,12 @@ enum ShapeRead {
         guard let call = e.as(FunctionCallExprSyntax.self) else { return nil }
         let callee = call.calledExpression.trimmedDescription
         let args = Array(call.arguments)
-        func arg(_ label: String) -> ExprSyntax? { args.first { $0.label?.text == label }?.expression }
-        func num(_ x: ExprSyntax) throws(Dynamic) -> Num {
-            let n = try consts.number(x)
-            guard n.value >= 0 else { throw Dynamic(reason: "a negative radius", range: n.range) }
-            return n
-        }
         var shape: SwiftShape
         switch callee {
         case "RoundedRectangle", ".rect", "Rectangle.rect", ".rounded":
-            if let r = arg("cornerRadius") {
-                shape = make(.rect(try num(r)))
-            } else if let size = arg("cornerSize") {
-                guard let c = size.as(FunctionCallExprSyntax.self),
-                      let w = c.arguments.first(where: { $0.label?.text == "width" })?.expression,
-                      let h = c.arguments.first(where: { $0.label?.text == "height" })?.expression else {
-                    throw Dynamic(reason: "`\(swift)`: a corner size the reader does not take", range: range)
-                }
-                let nw = try num(w), nh = try num(h)
-                guard nw.value == nh.value else { throw Dynamic(reason: "`\(swift)`: elliptical corners", range: range) }
-                shape = make(.rect(nw))
-            } else if let radii = arg("cornerRadii") {
-                shape = make(.uneven(try uneven(radii, &consts)))
-            } else if callee == ".rect", args.contains(where: { ($0.label?.text ?? "").hasSuffix("Radius") }) {
-                shape = make(.uneven(try corners(args, &consts)))
-            } else if callee == ".rect", arg("corners") != nil || args.contains(where: { ($0.label?.text ?? "").hasSuffix("Corner") || ($0.label?.text ?? "").hasSuffix("Corners") }) {
-                let (text, nums) = try concentric(args, &consts, swift: swift, range: range)
-                shape = make(.concentric(text, nums))
-            } else if callee == ".rect", args.isEmpty {
-                shape = make(.rectangle)
-            } else {
-                throw Dynamic(reason: "`\(swift)`: arguments the reader does not take", range: range)
-            }
+            shape = make(try roundedRectangle(callee, args, &consts, swift: swift, range: range))
         case "UnevenRoundedRectangle":
-            if let radii = arg("cornerRadii") { shape = make(.uneven(try uneven(radii, &consts))) } else { shape = make(.uneven(try corners(args, &consts))) }
+            if let radii = arg(args, "cornerRadii") { shape = make(.uneven(try uneven(radii, &consts))) } else { shape = make(.uneven(try corners(args, &consts))) }
         case "Capsule", ".capsule": shape = make(.capsule)
         case "Circle", ".circle": shape = make(.circle)
         case "Rectangle": shape = make(.rectangle)
@@ -77,19 +49,62 @@ enum ShapeRead {
             let (text, nums) = try concentric(args, &consts, swift: swift, range: range)
             shape = make(.concentric(text, nums))
         default:
-            // A function of this file that builds a shape from its parameters.
-            let name = callee.hasPrefix(".") ? String(callee.dropFirst()) : callee
-            guard let f = consts.shapeFunctions[name] ?? consts.shapeFunctions[String(name.split(separator: ".").last ?? "")],
-                  f.parameters.count == args.count, consts.arguments.isEmpty else { return nil }
-            consts.arguments = Dictionary(zip(f.parameters, args.map(\.expression)), uniquingKeysWith: { a, _ in a })
-            defer { consts.arguments = [:] }
-            guard var s = try ShapeRead.shape(f.body, &consts) else { return nil }
-            s.range = range
-            s.swift = swift
-            return s
+            return try shapeFunction(callee, args, &consts, swift: swift, range: range)
         }
-        if let style = arg("style")?.trimmedDescription, style.hasSuffix("circular") { shape.circular = true }
+        if let style = arg(args, "style")?.trimmedDescription, style.hasSuffix("circular") { shape.circular = true }
         return shape
+    }
+
+    /// The argument labelled `label`.
+    static func arg(_ args: [LabeledExprSyntax], _ label: String) -> ExprSyntax? {
+        args.first { $0.label?.text == label }?.expression
+    }
+
+    /// A radius: a number the reader can work out, not negative.
+    static func radius(_ x: ExprSyntax, _ consts: inout ConstantTable) throws(Dynamic) -> Num {
+        let n = try consts.number(x)
+        guard n.value >= 0 else { throw Dynamic(reason: "a negative radius", range: n.range) }
+        return n
+    }
+
+    /// `RoundedRectangle(cornerRadius:)`, `(cornerSize:)`, `.rect(cornerRadii:)`, `.rect(topLeadingRadius:…)`,
+    /// `.rect(corners:…)` (concentric corners) and the bare `.rect()`.
+    static func roundedRectangle(_ callee: String, _ args: [LabeledExprSyntax], _ consts: inout ConstantTable,
+                                 swift: String, range: Range<Int>) throws(Dynamic) -> SwiftShape.Kind {
+        let labels = args.map { $0.label?.text ?? "" }
+        if let r = arg(args, "cornerRadius") { return .rect(try radius(r, &consts)) }
+        if let size = arg(args, "cornerSize") {
+            guard let c = size.as(FunctionCallExprSyntax.self),
+                  let w = c.arguments.first(where: { $0.label?.text == "width" })?.expression,
+                  let h = c.arguments.first(where: { $0.label?.text == "height" })?.expression else {
+                throw Dynamic(reason: "`\(swift)`: a corner size the reader does not take", range: range)
+            }
+            let nw = try radius(w, &consts), nh = try radius(h, &consts)
+            guard nw.value == nh.value else { throw Dynamic(reason: "`\(swift)`: elliptical corners", range: range) }
+            return .rect(nw)
+        }
+        if let radii = arg(args, "cornerRadii") { return .uneven(try uneven(radii, &consts)) }
+        if callee == ".rect", labels.contains(where: { $0.hasSuffix("Radius") }) { return .uneven(try corners(args, &consts)) }
+        if callee == ".rect", labels.contains(where: { $0 == "corners" || $0.hasSuffix("Corner") || $0.hasSuffix("Corners") }) {
+            let (text, nums) = try concentric(args, &consts, swift: swift, range: range)
+            return .concentric(text, nums)
+        }
+        if callee == ".rect", args.isEmpty { return .rectangle }
+        throw Dynamic(reason: "`\(swift)`: arguments the reader does not take", range: range)
+    }
+
+    /// A function of this file that builds a shape from its parameters, called with arguments.
+    static func shapeFunction(_ callee: String, _ args: [LabeledExprSyntax], _ consts: inout ConstantTable,
+                              swift: String, range: Range<Int>) throws(Dynamic) -> SwiftShape? {
+        let name = callee.hasPrefix(".") ? String(callee.dropFirst()) : callee
+        guard let f = consts.shapeFunctions[name] ?? consts.shapeFunctions[String(name.split(separator: ".").last ?? "")],
+              f.parameters.count == args.count, consts.arguments.isEmpty else { return nil }
+        consts.arguments = Dictionary(zip(f.parameters, args.map(\.expression)), uniquingKeysWith: { a, _ in a })
+        defer { consts.arguments = [:] }
+        guard var s = try ShapeRead.shape(f.body, &consts) else { return nil }
+        s.range = range
+        s.swift = swift
+        return s
     }
 
     /// `RectangleCornerRadii(topLeading:bottomLeading:bottomTrailing:topTrailing:)` or `.init(…)`:

@@ -27,6 +27,26 @@ struct DocsTablesTests {
         }
     }
 
+    /// Step 8: docs/testing.md lists the kinds the SVG read-back checks, and README's SVG
+    /// section says how every kind not drawn as a rounded rectangle is drawn.
+    @Test func theTestingDocAndREADMENameEveryDrawnKind() throws {
+        let testing = try Self.read("docs/testing.md")
+        let list = try #require(testing.firstMatch(of: #/every corner of every drawn kind \(([^)]*)\)/#)?.1)
+        let listed = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        #expect(listed == ShapeKind.keywordNames,
+                "docs/testing.md's \"every corner of every drawn kind (…)\" lists \(listed), not the table's \(ShapeKind.keywordNames) (recipe: add a shape kind, words)")
+        let readme = try Self.read("README.md")
+        let svg = try #require(readme.components(separatedBy: "\n### SVG\n").dropFirst().first?.components(separatedBy: "\n### ").first)
+        for kind in ShapeKind.shapes {
+            let frame = Frame(x: 0, y: 0, width: 100, height: 60)
+            switch kind.outline(frame: frame, radii: Radii(all: 8), style: .continuous).geometry {
+            case .roundedRect: continue
+            case .capsule, .circle, .ellipse:
+                #expect(svg.contains(kind.rawValue), "README's \"SVG\" section does not say how a `\(kind.rawValue)` is drawn (recipe: add a shape kind, words)")
+            }
+        }
+    }
+
     /// grammar.md's "Keywords:" paragraph is the `Keyword` enum, word for word and in order.
     @Test func grammarListsEveryKeyword() throws {
         let grammar = try Self.read("grammar.md")
@@ -115,6 +135,14 @@ struct RecipeStepsTests {
             let written = [" ", "(", "\""].contains { body.contains("\"\(kw)\($0)") } || body.contains("\(kw)(depth)")
             #expect(written, "Tests/Fuzz/Generator.swift's shape(_:) never writes `\(kw)` (recipe: add a shape kind, tests over every kind)")
         }
+        // Every case is reached: `switch r.u8() % M` with cases 0, 1, … below M, then a `default`
+        // (a kind written as `case 9:` under `% 9` would be in the text and never drawn).
+        let modulus = try #require(body.firstMatch(of: #/switch r\.u8\(\) % ([0-9]+) \{/#).flatMap { Int($0.1) })
+        let switchStart = try #require(body.range(of: "switch r.u8() %"))
+        let cases = body[switchStart.lowerBound...].components(separatedBy: "default:").first ?? ""
+        let numbers = cases.matches(of: #/case ([0-9]+):/#).compactMap { Int($0.1) }
+        #expect(numbers == Array(0..<numbers.count) && numbers.count < modulus,
+                "Tests/Fuzz/Generator.swift's shape(_:) switches over `% \(modulus)` with cases \(numbers): number the cases 0, 1, … in order, below the modulus (raise it by one for a new case), so each is drawn")
     }
 }
 
