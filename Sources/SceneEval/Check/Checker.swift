@@ -85,6 +85,8 @@ struct Context {
     /// Candidate binding edits and what trying them showed (see `works`); shared
     /// with the `Findings`, which try the edits their findings' helps need.
     let trials = Trials()
+    /// Radius-overflow findings built once per kind of node (RadiusOverflow.swift).
+    let overflowTemplates = OverflowTemplates()
     /// The fixes `reconcile` computed together, for container-too-tight findings (`TooTight.joint`).
     var joints: [(help: String, fixes: [TextEdit], target: Double)] = []
     /// Container node → the radius its content needs (container-too-tight)

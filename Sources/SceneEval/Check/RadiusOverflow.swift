@@ -130,7 +130,42 @@ extension Context {
     }
 
     /// The radius-overflow finding on shape `o.shape`, built (what `radiusOverflow` found).
+    /// A list repeats its rows: a finding on a node whose items are written alike, in a
+    /// frame of the same size with the same resolved radii, is the one built for the
+    /// first such node, moved to this one's place and named by its id
+    /// (`OverflowTemplates`); debug builds build it afresh too and compare.
     func overflowDiagnostic(_ o: Overflow) -> Diagnostic {
+        guard let (key, base) = overflowKey(o.shape) else { return buildOverflow(o).diagnostic }
+        let id = scene.shapes[o.shape].id
+        if let t = overflowTemplates.get(key) {
+            let d = t.instance(at: base, id: id)
+            assert(d == buildOverflow(o).diagnostic)
+            return d
+        }
+        let built = buildOverflow(o)
+        if !built.positional, let t = OverflowTemplates.Template(built.diagnostic, base: base, id: id) {
+            overflowTemplates.put(key, t)
+        }
+        return built.diagnostic
+    }
+
+    /// What decides shape `i`'s finding, apart from where it is and its id: its items as
+    /// written, its frame's size, its resolved radii and its layers', whether it has a
+    /// role; and where its items start.
+    func overflowKey(_ i: Int) -> (OverflowTemplates.Key, Int)? {
+        var lo = Int.max, hi = Int.min
+        for it in nodes[i].items { lo = min(lo, it.range.start); hi = max(hi, it.range.end) }
+        guard lo < hi else { return nil }
+        let sh = scene.shapes[i]
+        var radii = sh.radii.values
+        for l in sh.layers { radii += l.radii.values }
+        return (OverflowTemplates.Key(items: text(SourceRange(lo, hi)), width: sh.frame.width, height: sh.frame.height,
+                                      radii: radii, role: sh.role != nil), lo)
+    }
+
+    /// The finding on shape `o.shape`, and whether it says where it is (a help that
+    /// names a line and column), which no other node's can share.
+    func buildOverflow(_ o: Overflow) -> (diagnostic: Diagnostic, positional: Bool) {
         let i = o.shape
         let w = scene.shapes[i].frame.width, h = scene.shapes[i].frame.height
         let over = fixedRadiusItems(i).compactMap { f in EdgeLimit.worst(f.radii, width: w, height: h, only: f.fixed).map { (f, $0) } }
@@ -143,9 +178,11 @@ extension Context {
         let capsule = sh.role != nil || max(w, h) >= 1.25 * min(w, h)
         var fixes: [TextEdit] = []
         var firstFix: OverflowFix? = nil
+        var positional = false
         for (f, _) in over {
             let fix = overflowFix(f, width: w, height: h, capsule: capsule)
             fixes += fix.edits
+            positional = positional || fix.positional
             if firstFix == nil { firstFix = fix }
             // A hit shape written like the drawn shape follows it.
             if f.role.isEmpty {
@@ -159,7 +196,7 @@ extension Context {
         var d = Diagnostic(.radiusOverflow, overflowMessage(sh, first, edge), at: first.item.range, help: firstFix?.help,
                            values: ["radius": max(first.radii[edge.a], first.radii[edge.b]), "edge": edge.length, "maxRadius": min(w, h) / 2])
         d.fixes = fixes
-        return d
+        return (d, positional)
     }
 
     func overflowMessage(_ sh: ResolvedShape, _ f: FixedRadii, _ edge: EdgeLimit.Edge) -> String {
@@ -197,6 +234,8 @@ extension Context {
         /// The item's new text (`capsule`, `rect 16`, `container uneven(20, 20, 0, 0)`).
         var text: String
         var help: String
+        /// The help names a line and column (`byHand`).
+        var positional = false
     }
 
     /// The edits that make one item fit, its new text, and the help that says so.
@@ -252,6 +291,53 @@ extension Context {
     /// No edit keeps the radius's names exactly: say what it must be, by hand.
     func byHand(_ f: FixedRadii, _ fitted: Radii) -> OverflowFix {
         let at = file.location(of: f.item.range.start)
-        return OverflowFix(edits: [], text: "", help: "lower the radius to what it is drawn with, \(fitted), at \(at.line):\(at.column) by hand (no edit keeps its names exactly)")
+        return OverflowFix(edits: [], text: "", help: "lower the radius to what it is drawn with, \(fitted), at \(at.line):\(at.column) by hand (no edit keeps its names exactly)",
+                           positional: true)
     }
+}
+
+/// Radius-overflow findings built once per kind of node (`overflowDiagnostic`): a
+/// template per key, the finding of the first node with that key. Shared by the
+/// `Findings` of one check, which may be read from several threads.
+final class OverflowTemplates: @unchecked Sendable {
+    struct Key: Hashable {
+        var items: String
+        var width: Double, height: Double
+        var radii: [Double]
+        var role: Bool
+    }
+
+    /// A built finding, its positions relative to where its node's items start, its
+    /// message without the node's id.
+    struct Template {
+        var diagnostic: Diagnostic
+        var base: Int
+        /// The message after "`ID`'s", which starts every radius-overflow message.
+        var afterID: Substring
+
+        init?(_ d: Diagnostic, base: Int, id: String) {
+            let prefix = "`\(id)`'s"
+            guard d.message.hasPrefix(prefix) else { return nil }
+            diagnostic = d
+            self.base = base
+            afterID = d.message.dropFirst(prefix.count)
+        }
+
+        /// The finding on a node whose items start at `base`, with id `id`.
+        func instance(at newBase: Int, id: String) -> Diagnostic {
+            let delta = newBase - base
+            func moved(_ r: SourceRange) -> SourceRange { SourceRange(r.start + delta, r.end + delta) }
+            var d = diagnostic
+            d.message = "`\(id)`'s" + afterID
+            d.range = moved(d.range)
+            d.fixes = d.fixes.map { TextEdit(moved($0.range), $0.replacement) }
+            return d
+        }
+    }
+
+    private let lock = Lock()
+    private var table: [Key: Template] = [:]
+
+    func get(_ key: Key) -> Template? { lock.withLock { table[key] } }
+    func put(_ key: Key, _ t: Template) { lock.withLock { table[key] = t } }
 }
