@@ -29,6 +29,11 @@ struct SVGIDs {
         let n = prefix.utf8.count
         let apart = panels.allSatisfy { $0.prefix.utf8.count == n && $0.prefix != prefix }
         panels.append(Panel(prefix: prefix, shapes: shapes, apart: apart))
+        // Room for every label's id at once (no regrowth rehashing them all, twice per
+        // doubling); an unlabelled scene reserves nothing.
+        var labelled = 0
+        for k in shapes.indices where shapes[k].label != nil { labelled += 1 }
+        if labelled > 0 { named.reserveCapacity(named.count + labelled + 8) }
     }
 
     /// Shapes before `index` of the current panel have been written.
