@@ -14,6 +14,22 @@ public let swiftRules: [DiagnosticCode] = [
     .shapeMismatch, .missingMinimum, .unevenSiblings, .relativeUnevenInsets,
 ]
 
+/// The lint rules a Swift finding never comes from, each with why. Every lint rule is in
+/// exactly one of the two lists (`SwiftFixtureTests.everyLintRuleIsDecidedForSwift`), so a
+/// new rule is a decision here, not a silent absence from Swift files.
+public let sceneOnlyRules: [DiagnosticCode: String] = [
+    .screenEdgeMargin: "about a whole screen, which a view file does not describe",
+    .pillNotCapsule: "reads a node's `role`, which SwiftUI code does not write",
+    .transitionShape: "reads a scene's `transition` item, which the reader does not take",
+    .glassUnavailable: "about a scene's `target ios18`; a Swift file says its own availability",
+    .missingContainerShape: "what the view's concentric content follows is up to whatever shows the view (`--explain` says so instead)",
+    .concentricContainer: "`.containerShape(ConcentricRectangle())` does not compile: the Swift compiler reports it",
+    .squareFallback: "about the export's iOS 18 fallback; a Swift file writes its own `#available` branches",
+    .glassOnGlass: "guidance about a whole screen's layers, not a corner's geometry",
+    .unusedBinding: "about a scene's `let`s; Swift's compiler warns on unused constants",
+    .unusedSuppression: "the Swift front end reports its own `// scene:ignore` comments that silence nothing",
+]
+
 /// One Swift file's result.
 public struct SwiftFileResult: Sendable {
     public var file: SourceFile

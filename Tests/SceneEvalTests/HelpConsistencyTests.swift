@@ -47,7 +47,9 @@ struct HelpConsistencyTests {
         for k in 0..<(1 + r(3)) {
             let shape = pick(["rect \(r(60))", "uneven(\(r(30)), \(r(30)), \(r(30)), \(r(30)))", "rectangle", "capsule",
                               "concentric min \(r(30))", "concentric", "circle", "relative"])
-            let size = pick(["", " size \(20 + r(120))x\(20 + r(100))", " height \(20 + r(60))", " size \(20 + r(80))"])
+            // (And shapes a few points across, where a radius that fits is a tiny one.)
+            let size = pick(["", " size \(20 + r(120))x\(20 + r(100))", " height \(20 + r(60))", " size \(20 + r(80))",
+                             " size \(2 + r(5))x\(2 + r(30))"])
             let pad = pick(["", " pad \(r(30))", " pad top \(r(20)) leading \(r(20))", " pad h \(r(16)) v \(r(16))",
                             " pad \(R - 1 - r(3))"])
             let align = pick(["", " align topLeading", " align bottomTrailing", " align leading", " align top"])
@@ -82,8 +84,20 @@ struct HelpConsistencyTests {
         return out
     }
 
+    /// The fixed seeds every run checks, besides a fresh one (or `SCENE_SEED`): one green
+    /// run then shows the same scenes as the last, and a gap a fresh seed found once can be
+    /// pinned by adding its seed here (the recipe trial of `tiny-radius` needed three runs).
+    static let fixedSeeds: [UInt64] = [1, 2, 3, 4, 5, 6, 7, 8]
+
     @Test func applyingAnyHelpByHandCreatesNoNewFindingOnThatNode() {
-        var g = SeededGenerator.fromEnvironment("applyingAnyHelpByHandCreatesNoNewFindingOnThatNode")
+        var tried = Self.applyHelps(SeededGenerator.fromEnvironment("applyingAnyHelpByHandCreatesNoNewFindingOnThatNode"))
+        for seed in Self.fixedSeeds { tried += Self.applyHelps(SeededGenerator(seed: seed)) }
+        #expect(tried > 100 * (1 + Self.fixedSeeds.count))
+    }
+
+    /// 300 random scenes from `g`: each help applied by hand; how many were tried.
+    static func applyHelps(_ g0: SeededGenerator) -> Int {
+        var g = g0
         var tried = 0
         for _ in 0..<300 {
             let text = Self.randomScene(&g)
@@ -108,10 +122,10 @@ struct HelpConsistencyTests {
                     let end = d.range.start + shape.utf8.count
                     let new = again.filter { $0.range.start >= d.range.start && $0.range.start < end && !here.contains($0.code) }
                     tried += 1
-                    #expect(new.isEmpty, "`\(underlined)` → `\(shape)` (help of \(d.code): \(help)) gives \(new.map { "\($0.code): \($0.message)" })\n\(text)")
+                    #expect(new.isEmpty, "seed \(g0.seed): `\(underlined)` → `\(shape)` (help of \(d.code): \(help)) gives \(new.map { "\($0.code): \($0.message)" })\n\(text)")
                 }
             }
         }
-        #expect(tried > 100)
+        return tried
     }
 }

@@ -113,6 +113,20 @@ struct SwiftFixtureTests {
         }
     }
 
+    /// Every lint rule is decided for Swift files: applied (`swiftRules`, with fixtures above)
+    /// or left out with its reason (`sceneOnlyRules`), never both, and docs/swift-check.md's
+    /// "The rules" names each (the lint recipe's step for the Swift front end).
+    @Test func everyLintRuleIsDecidedForSwift() throws {
+        let doc = try String(contentsOf: Golden.root.appendingPathComponent("docs/swift-check.md"), encoding: .utf8)
+        let section = doc.components(separatedBy: "\n## The rules\n").dropFirst().first?.components(separatedBy: "\n## ").first ?? ""
+        for code in DiagnosticCode.allCases where code.isLintRule {
+            let applied = swiftRules.contains(code), skipped = sceneOnlyRules[code] != nil
+            #expect(applied != skipped, "`\(code.rawValue)` must be in exactly one of swiftRules and sceneOnlyRules (Sources/SceneSwift/SwiftCheck.swift; recipe: add a lint rule)")
+            #expect(section.contains("`\(code.rawValue)`"), "docs/swift-check.md's \"The rules\" does not name `\(code.rawValue)`")
+        }
+        #expect(sceneOnlyRules.keys.allSatisfy { $0.isLintRule })
+    }
+
     @Test func aMalformedExpectationIsAnError() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("swift-fixture-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

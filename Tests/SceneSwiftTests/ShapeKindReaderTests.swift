@@ -26,6 +26,24 @@ import SceneEval
         return read.scene.text.split(whereSeparator: { !$0.isLetter }).map(String.init)
     }
 
+    /// A kind with no arguments is also written as SwiftUI's shape-style member
+    /// (`.background(.red, in: .capsule)`): `Rectangle` is `.rect`, any other type its
+    /// name in lowerCamel without `Shape` (`ContainerRelativeShape` is `.containerRelative`).
+    @Test func everyArgumentlessKindsMemberIsReadAsThatKind() {
+        let kinds = ShapeKind.allCases.filter { $0.row.swiftUI != nil && $0.row.arguments == .none }
+        #expect(kinds.count >= 4)
+        for kind in kinds {
+            let type = kind.row.swiftUI!
+            let base = type == "Rectangle" ? "rect" : String(type.hasSuffix("Shape") ? type.dropLast(5) : type[...])
+            let member = "." + base.prefix(1).lowercased() + base.dropFirst()
+            let swift = """
+                import SwiftUI
+                struct V: View { var body: some View { Color.clear.frame(width: 120, height: 80).background(.red, in: \(member)) } }
+                """
+            #expect(Self.sceneWords(swift).contains(kind.rawValue), "`\(member)` (the member for `\(type)`) is not read as `\(kind.rawValue)` (ShapeRead.shape's member switch, Shapes.swift)")
+        }
+    }
+
     @Test func everyKindsSwiftUIShapeIsReadAsThatKind() {
         let kinds = ShapeKind.allCases.filter { $0.row.swiftUI != nil }
         #expect(kinds.count >= 7)

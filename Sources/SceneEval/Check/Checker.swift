@@ -517,8 +517,9 @@ struct Context {
                         ? "a `\(p.kind.rawValue)` shape cannot be a container: declare the radius it resolves to, add `\(decl)`"
                         : "declare its shape as the container: add `\(decl)`"
                     // A container SwiftUI ignores (`container relative`) is there to be replaced, not added to.
-                    if let ignored = ignoredContainer(of: a), let add = fixes.first {
-                        let with = String(add.replacement.dropFirst())
+                    // (With no drawn clause to declare as written, its resolved radius.)
+                    if let ignored = ignoredContainer(of: a) {
+                        let with = fixes.first.map { String($0.replacement.dropFirst()) } ?? decl
                         fixes = [TextEdit(ignored.range, with)]
                         help = "SwiftUI ignores its `\(ignored.written)`: replace it with `\(with)`"
                     }
