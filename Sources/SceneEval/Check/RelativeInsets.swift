@@ -42,7 +42,7 @@ extension Context {
             } else if drawn.values.allSatisfy({ $0 > 0 }) {
                 // Rounded everywhere: the minimum that keeps the look, so the
                 // fallback before iOS 26 is not square (square-fallback).
-                let m = min(Self.thousandthDown(drawn.values.min() ?? 0), minimumCap(i))
+                let m = Self.thousandthDown(min(drawn.values.min() ?? 0, minimumCap(i)))
                 if m > Checker.tolerance { spec += " min \(n(m))" }
             }
         } else {
