@@ -43,6 +43,7 @@ struct AncestorRulesTests {
         let text = "card: rect 20 container relative size 300x200 <\n  photo: concentric min 4 pad 8\n>\n"
         let f = Self.findings(text)
         let d = try #require(f.first { $0.code == "missing-container-shape" })
+        #expect(d.message == "`card` is rounded but declares only `container relative`, which SwiftUI ignores, so `photo` resolves against the screen")
         #expect(d.help == "SwiftUI ignores its `container relative`: replace it with `container rect 20`")
         #expect(d.fixes.map(\.replacement) == ["container rect 20"])
         let after = Self.fixed(text)

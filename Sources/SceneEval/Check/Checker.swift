@@ -531,8 +531,9 @@ struct Context {
                             : "declare it as the container, as round as its content needs (\(n(needed))): "
                                 + fixes.map { "`\($0.replacement)`" }.joined(separator: " and ")
                     }
+                    let declares = ignoredContainer(of: a).map { "declares only `\($0.written)`, which SwiftUI ignores" } ?? "declares no container"
                     add(.missingContainerShape,
-                        "`\(p.id)` is rounded but declares no container, so `\(sh.id)` resolves against \(name(ctx))",
+                        "`\(p.id)` is rounded but \(declares), so `\(sh.id)` resolves against \(name(ctx))",
                         at: shapeRange(a), help: help, fixes: fixes)
                 }
                 j = p.parent
