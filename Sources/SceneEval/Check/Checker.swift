@@ -518,7 +518,8 @@ struct Context {
                         : "declare its shape as the container: add `\(decl)`"
                     // A container SwiftUI ignores (`container relative`) is there to be replaced, not added to.
                     // (With no drawn clause to declare as written, its resolved radius.)
-                    if let ignored = ignoredContainer(of: a) {
+                    let ignored = ignoredContainer(of: a)
+                    if let ignored {
                         let with = fixes.first.map { String($0.replacement.dropFirst()) } ?? decl
                         fixes = [TextEdit(ignored.range, with)]
                         help = "SwiftUI ignores its `\(ignored.written)`: replace it with `\(with)`"
@@ -531,7 +532,7 @@ struct Context {
                             : "declare it as the container, as round as its content needs (\(n(needed))): "
                                 + fixes.map { "`\($0.replacement)`" }.joined(separator: " and ")
                     }
-                    let declares = ignoredContainer(of: a).map { "declares only `\($0.written)`, which SwiftUI ignores" } ?? "declares no container"
+                    let declares = ignored.map { "declares only `\($0.written)`, which SwiftUI ignores" } ?? "declares no container"
                     add(.missingContainerShape,
                         "`\(p.id)` is rounded but \(declares), so `\(sh.id)` resolves against \(name(ctx))",
                         at: shapeRange(a), help: help, fixes: fixes)
