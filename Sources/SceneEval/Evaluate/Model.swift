@@ -207,8 +207,15 @@ public struct RadiusOverflow: Sendable, Equatable {
     public var drawn: Radii
     /// `36 → 22`, `32 32 0 0 → 10 10 0 0`; `container 60 → 20`.
     public var description: String {
-        func r(_ x: Radii) -> String { x.isUniform ? Format.number(x.topLeading) : x.description }
-        return (role == "shape" ? "" : role + " ") + "\(r(written)) → \(r(drawn))"
+        var s = StringNotes()
+        write(to: &s)
+        return s.text
+    }
+
+    /// The description, written to `sink` (the text writer's notes).
+    func write<S: NoteSink>(to sink: inout S) {
+        if role != "shape" { sink.put(role); sink.put(" ") }
+        sink.radii(written); sink.put(" → "); sink.radii(drawn)
     }
 }
 

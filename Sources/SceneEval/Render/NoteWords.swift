@@ -69,20 +69,60 @@ public enum NoteWords {
 
     /// The notes of one row: container radii, glass, circular corners, model decisions.
     public static func notes(_ sh: ResolvedShape, window: Bool) -> String {
-        var notes: [String] = []
-        if sh.isContainer, let r = sh.containerRadii {
-            notes.append("container " + (r.isUniform ? Format.number(r[.topLeading]) : r.description))
-        }
-        if sh.glass { notes.append("glass") }
-        if sh.style == .circular { notes.append("circular") }
-        if let m = sh.spacerMinimum { notes.append("spacer " + Format.number(m)) }
-        if let o = sh.offset { notes.append("offset " + Format.number(o.x) + " " + Format.number(o.y)) }
-        for d in sh.decisions.list {
-            guard let p = phrase(d, window: window) else { continue }
-            // A radius iOS 26 would trap on: what was written and what is drawn.
-            notes.append(d == .radiusOverflowClamped && !sh.overflows.isEmpty
-                ? "\(p) (\(sh.overflows.map(\.description).joined(separator: "; ")))" : p)
-        }
-        return notes.joined(separator: ", ")
+        var s = StringNotes()
+        write(sh, window: window, to: &s)
+        return s.text
     }
+
+    /// The same notes, written piece by piece to `sink` (the text writer's
+    /// buffer takes them with no string built: a scene may have a note on
+    /// every row); nothing is written when the row has none.
+    static func write<S: NoteSink>(_ sh: ResolvedShape, window: Bool, to sink: inout S) {
+        var first = true
+        func next() { if first { first = false } else { sink.put(", ") } }
+        if sh.isContainer, let r = sh.containerRadii {
+            next(); sink.put("container "); sink.radii(r)
+        }
+        if sh.glass { next(); sink.put("glass") }
+        if sh.style == .circular { next(); sink.put("circular") }
+        if let m = sh.spacerMinimum { next(); sink.put("spacer "); sink.number(m) }
+        if let o = sh.offset { next(); sink.put("offset "); sink.number(o.x); sink.put(" "); sink.number(o.y) }
+        guard !sh.decisions.isEmpty else { return }
+        for d in ModelDecision.allCases where sh.decisions.contains(d) {
+            guard let p = phrase(d, window: window) else { continue }
+            next(); sink.put(p)
+            // A radius iOS 26 would trap on: what was written and what is drawn.
+            if d == .radiusOverflowClamped, !sh.overflows.isEmpty {
+                sink.put(" (")
+                for (k, o) in sh.overflows.enumerated() {
+                    if k > 0 { sink.put("; ") }
+                    o.write(to: &sink)
+                }
+                sink.put(")")
+            }
+        }
+    }
+}
+
+/// Where notes are written: words and numbers (`number` exactly as
+/// `Format.number` prints it).
+protocol NoteSink {
+    mutating func put(_ words: String)
+    mutating func number(_ v: Double)
+}
+
+extension NoteSink {
+    /// One number when all four radii are equal, else the four (`Radii.description`).
+    mutating func radii(_ r: Radii) {
+        guard !r.isUniform else { number(r.topLeading); return }
+        number(r.topLeading); put(" "); number(r.topTrailing); put(" ")
+        number(r.bottomTrailing); put(" "); number(r.bottomLeading)
+    }
+}
+
+/// Notes as a `String` (`NoteWords.notes`, `RadiusOverflow.description`).
+struct StringNotes: NoteSink {
+    var text = ""
+    mutating func put(_ words: String) { text += words }
+    mutating func number(_ v: Double) { text += Format.number(v) }
 }

@@ -74,14 +74,27 @@ public enum TextWriter {
         }
         let window = scene.screen.isWindow
         let against = sh.container == .screen ? (window ? "window" : "screen") : scene.containerName(sh.container) ?? "-"
-        let notes = NoteWords.notes(sh, window: window)
-        if notes.isEmpty {
-            o.raw(against.utf8)  // no trailing padding on a line
-        } else {
-            cell(against, w[7], right: false, &o)
-            o.raw(notes.utf8)
-        }
+        // The notes go straight into the buffer, the column's padding before the
+        // first of them: a row with none ends at `against`, with no trailing spaces.
+        o.raw(against.utf8)
+        var notes = RowNotes(o: o, padding: max(0, w[7] - against.count) + 2)
+        NoteWords.write(sh, window: window, to: &notes)
+        o = notes.o
         o.byte(0x0A)
+    }
+
+    /// The notes column: it writes the padding that ends the `against` cell
+    /// when the first note comes.
+    struct RowNotes: NoteSink {
+        var o: SVGBuffer
+        var padding: Int
+        @inline(__always) mutating func start() {
+            guard padding >= 0 else { return }
+            pad(padding, &o)
+            padding = -1
+        }
+        mutating func put(_ words: String) { start(); o.raw(words.utf8) }
+        mutating func number(_ v: Double) { start(); o.number(v) }
     }
 
     /// `text` padded to `width` (left- or right-aligned), then the column gap.
