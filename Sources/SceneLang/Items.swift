@@ -50,6 +50,24 @@ public struct Items: Sendable, Equatable, Collection, ExpressibleByArrayLiteral 
 
     public static func == (a: Items, b: Items) -> Bool { a.elementsEqual(b) }
 
+    /// From the first item's start to the furthest end of any item, read from
+    /// the slots (no item built back); nil when there are none.
+    public var span: SourceRange? {
+        guard let chunk else { return nil }
+        var lo = Int.max, hi = Int.min
+        var i = Int(start)
+        let end = i + Int(slots)
+        chunk.side.withUnsafeBufferPointer { side in
+            while i < end {
+                let s = chunk.base[i]
+                let r = s.tag == .whole ? side[Int(s.start)].range : SourceRange(Int(s.start), Int(s.end))
+                lo = Swift.min(lo, r.start); hi = Swift.max(hi, r.end)
+                i += Int(s.width)
+            }
+        }
+        return lo <= hi ? SourceRange(lo, hi) : nil
+    }
+
     /// The edges of every `pad` item in order, the other items skipped
     /// without being built (the checker reads a node's padding this way).
     public func padEdges(_ body: (Edge, Expr) -> Void) {

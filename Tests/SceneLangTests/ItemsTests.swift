@@ -51,6 +51,21 @@ struct ItemsTests {
         #expect(none == 0)
     }
 
+    /// `span` (read from the slots) is the items' own extent: the first start to
+    /// the furthest end, in compact and whole forms alike, one item or many.
+    @Test func spanIsTheItemsExtent() {
+        func extent(_ items: [Located<Item>]) -> SourceRange? {
+            guard !items.isEmpty else { return nil }
+            return SourceRange(items.map(\.range.start).min()!, items.map(\.range.end).max()!)
+        }
+        for s in Self.samples { #expect(Items([s]).span == s.range, "\(s)") }
+        for k in stride(from: 0, to: Self.samples.count, by: 3) {
+            let group = Array(Self.samples[k..<min(k + 5, Self.samples.count)])
+            #expect(Items(group).span == extent(group), "items \(k)…")
+        }
+        #expect(Items([]).span == nil)
+    }
+
     @Test func everyItemReadsBackAsWritten() {
         let items = Items(Self.samples)
         #expect(Array(items) == Self.samples)
