@@ -110,6 +110,15 @@ extension Context {
             assert(fixedRadiusItems(i).isEmpty)
             return
         }
+        // The resolver asked every drawn item's fixed radii the same question
+        // (`ResolveContext.overflow`: the drawn shape, its container, glass and
+        // layers but `hit`) and marks the shape when any breaks the limit: with
+        // no mark there is no finding, and the items need not be read (a deep
+        // chain of `rect R` containers; debug builds check the two agree).
+        guard scene.shapes[i].decisions.contains(.radiusOverflowClamped) else {
+            assert(!fixedRadiusItems(i).contains { EdgeLimit.worst($0.radii, width: w, height: h, only: $0.fixed) != nil })
+            return
+        }
         // Only the drawn shape has fixed corners (`concentric(top: fixed 30, …)`): the
         // resolver asked the same question of the same radii (the fixed corners as
         // written, the others as resolved) and kept the answer, so the node's items
@@ -153,9 +162,9 @@ extension Context {
     /// written, its frame's size, its resolved radii and its layers', whether it has a
     /// role; and where its items start.
     func overflowKey(_ i: Int) -> (OverflowTemplates.Key, Int)? {
-        var lo = Int.max, hi = Int.min
-        for it in nodes[i].items { lo = min(lo, it.range.start); hi = max(hi, it.range.end) }
-        guard lo < hi else { return nil }
+        // (The span read from the slots: the items are not built back.)
+        guard let span = nodes[i].items.span, span.start < span.end else { return nil }
+        let (lo, hi) = (span.start, span.end)
         let sh = scene.shapes[i]
         var radii = sh.radii.values
         for l in sh.layers { radii += l.radii.values }
