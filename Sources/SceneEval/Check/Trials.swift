@@ -149,7 +149,7 @@ extension Context {
         _ = evaluator.run(Scene(statements: head))
         guard !evaluator.diagnostics.hasErrors else { return nil }
         for k in users(of: reached(from: name)) {
-            _ = evaluator.props(nodes[k])
+            _ = evaluator.props(nodes[k].items)
             if evaluator.diagnostics.hasErrors { return nil }
         }
         return head

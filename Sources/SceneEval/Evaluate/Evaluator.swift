@@ -316,9 +316,9 @@ public struct Evaluator {
     /// A node's items, read from their compact slots: a literal number is
     /// checked and used as it is (no `Item` or `Expr` built back for it); an
     /// item kept whole goes through `apply`.
-    mutating func props(_ node: Node) -> Props {
+    mutating func props(_ items: Items) -> Props {
         var p = Props()
-        node.items.fold { part in
+        items.fold { part in
             switch part {
             case .item(let item, let range): apply(item, at: range, to: &p)
             case .padEdge(let edge, let v, let r): pad(edge, literal(v, r), &p)

@@ -144,7 +144,7 @@ extension Evaluator {
                       help: "labels name one node each: rename this one", notes: ["first used\(lineOf(first))"])
             }
         }
-        let p = props(node.pointee)
+        let p = props(node.pointee.items)  // (the items alone: a copy of the node is three reference counts)
         // Equal to the bit (0 and −0 are not shared): the same numbers as before.
         if let last = flat.pads.last, last.top.bitPattern == p.pad.top.bitPattern,
            last.leading.bitPattern == p.pad.leading.bitPattern, last.bottom.bitPattern == p.pad.bottom.bitPattern,
@@ -426,8 +426,7 @@ extension Evaluator {
             error(code, "a `\(c.kind.rawValue)` shape cannot be a container", range,
                   help: "\(why); declare its resolved radius instead: `\(r.containerDeclaration)`")
             shape.isContainer = true
-            shape.containerRadii = r
-            shape.containerKind = ShapeKind.rejectedContainerStandIn
+            shape.declareContainer(radii: r, kind: ShapeKind.rejectedContainerStandIn)
         case .ignored(let code, let why):
             diagnostics.append(Diagnostic(code,
                 "`\(c.kind.rawValue)` is ignored as a container", at: range,
@@ -435,8 +434,7 @@ extension Evaluator {
         case .publishes:
             shape.isContainer = true
             let r = context.resolve(c, frame: shape.frame, ctx: ctx, outer: outer)
-            shape.containerRadii = r.radii
-            shape.containerKind = c.kind
+            shape.declareContainer(radii: r.radii, kind: c.kind)
             shape.noteOverflow(r, role: "container")
         case .never:
             break

@@ -54,9 +54,13 @@ struct NodeIndex: RandomAccessCollection {
     var startIndex: Int { 0 }
     var endIndex: Int { shapes.count }
 
+    /// Node `i`, lent in place: `nodes[i].items` copies the items alone, not the
+    /// whole node (its label box, items and children: three reference counts
+    /// taken and dropped on every look, which the checker does per rule per node).
     subscript(i: Int) -> Node {
-        let p = shapes[i].parentIndex
-        if p < 0 { return roots[Int(positions[i])] }
-        return lists[Int(listOf[Int(p)])][Int(positions[i])]
+        _read {
+            let p = shapes[i].parentIndex
+            if p < 0 { yield roots[Int(positions[i])] } else { yield lists[Int(listOf[Int(p)])][Int(positions[i])] }
+        }
     }
 }

@@ -313,6 +313,12 @@ public struct ResolvedShape: Sendable, Equatable {
     }
 
     /// Copy on write: the box is shared between copies, so a change makes a new one.
+    /// The radii and kind it publishes as a container, in one change of the box
+    /// (two setters would build it twice: every node of a deep chain declares one).
+    mutating func declareContainer(radii: Radii, kind: ShapeKind) {
+        update { $0.containerRadii = radii; $0.containerKind = kind }
+    }
+
     mutating func update(_ change: (inout Extras) -> Void) {
         var v = extras?.value ?? Extras()
         change(&v)
