@@ -105,15 +105,19 @@ public enum JSONWriter {
         if sh.uniform { o.raw(", \"uniform\": true") }
         if !sh.decisions.isEmpty {
             o.raw(", \"decisions\": [")
-            for (i, d) in sh.decisions.list.enumerated() {
-                if i > 0 { o.raw(", ") }
+            var first = true
+            // (In declaration order, as `Decisions.list` gives them, with no array built.)
+            for d in ModelDecision.allCases where sh.decisions.contains(d) {
+                if !first { o.raw(", ") }
+                first = false
                 o.raw("\""); o.raw(d.rawValue.utf8); o.raw("\"")
             }
             o.raw("]")
         }
-        if !sh.overflows.isEmpty {
+        let overflows = sh.overflows  // (read once: each read builds the shape's extras)
+        if !overflows.isEmpty {
             o.raw(", \"overflows\": [")
-            for (i, v) in sh.overflows.enumerated() {
+            for (i, v) in overflows.enumerated() {
                 if i > 0 { o.raw(", ") }
                 o.raw("{\"role\": \""); o.raw(v.role.utf8); o.raw("\", \"written\": "); appendRadii(v.written, to: &o)
                 o.raw(", \"drawn\": "); appendRadii(v.drawn, to: &o); o.raw("}")
