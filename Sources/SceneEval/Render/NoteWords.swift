@@ -92,9 +92,9 @@ public enum NoteWords {
             guard let p = phrase(d, window: window) else { continue }
             next(); sink.put(p)
             // A radius iOS 26 would trap on: what was written and what is drawn.
-            if d == .radiusOverflowClamped, !sh.overflows.isEmpty {
+            if d == .radiusOverflowClamped, case let overflows = sh.overflows, !overflows.isEmpty {
                 sink.put(" (")
-                for (k, o) in sh.overflows.enumerated() {
+                for (k, o) in overflows.enumerated() {
                     if k > 0 { sink.put("; ") }
                     o.write(to: &sink)
                 }
