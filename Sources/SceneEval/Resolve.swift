@@ -51,9 +51,9 @@ struct Outer {
     /// Shape `j` of `shapes`, a node that declares a container, read in place
     /// (no copy of the shape).
     init(containerIn shapes: [ResolvedShape], _ j: Int) {
-        let kind = shapes[j].containerKind
-        self.init(frame: kind?.measured(shapes[j].frame) ?? shapes[j].frame,
-                  radii: shapes[j].containerRadii ?? Radii(all: 0), kind: kind)
+        // (Both from one read of the shape's extras box.)
+        let (radii, kind) = shapes[j].declaredContainer
+        self.init(frame: kind?.measured(shapes[j].frame) ?? shapes[j].frame, radii: radii ?? Radii(all: 0), kind: kind)
     }
 
     init(frame: Frame, radii: Radii, kind: ShapeKind?) {

@@ -313,6 +313,13 @@ public struct ResolvedShape: Sendable, Equatable {
     }
 
     /// Copy on write: the box is shared between copies, so a change makes a new one.
+    /// `containerRadii` and `containerKind` from one read of the box (the
+    /// resolver and checker read both for every shape's container).
+    var declaredContainer: (radii: Radii?, kind: ShapeKind?) {
+        guard case .full(let b)? = extras else { return (nil, nil) }
+        return (b.value.containerRadii, b.value.containerKind)
+    }
+
     /// The radii and kind it publishes as a container, in one change of the box
     /// (two setters would build it twice: every node of a deep chain declares one).
     mutating func declareContainer(radii: Radii, kind: ShapeKind) {
