@@ -176,7 +176,15 @@ public struct ResolvedShape: Sendable, Equatable {
                 if extras?.specRadii != nil { update { $0.specRadii = nil } }
             } else {
                 specValue = 0
-                update { $0.specRadii = newValue }
+                // A box of the drawn numbers (and overflows) alone is made directly, as
+                // `ExtrasBox.init` would make it (every concentric shape with corner
+                // clauses has one): no `Extras` built, compared and taken apart.
+                switch extras {
+                case nil: extras = .spec(.init(newValue, []))
+                case .spec(let b)?: extras = .spec(.init(newValue, b.overflows))
+                default: update { $0.specRadii = newValue }
+                }
+                assert(extras == ExtrasBox(extras!.value), "not the box ExtrasBox.init makes")
             }
         }
     }
@@ -287,7 +295,7 @@ public struct ResolvedShape: Sendable, Equatable {
     }
     /// Fixed radii it cannot hold, drawn clamped (`radius-overflow-clamped`).
     public var overflows: [RadiusOverflow] {
-        get { extras?.value.overflows ?? [] }
+        get { extras?.overflows ?? [] }
         set { update { $0.overflows = newValue } }
     }
     /// `offset X Y`: how far the node (and its content) is drawn from where layout put it.
@@ -409,6 +417,16 @@ public struct ResolvedShape: Sendable, Equatable {
         var full: Full? {
             if case .full(let b) = self { return b }
             return nil
+        }
+
+        /// `value.overflows`, read without building `value`.
+        @inline(__always)
+        var overflows: [RadiusOverflow] {
+            switch self {
+            case .label: return []
+            case .spec(let b): return b.overflows
+            case .full(let b): return b.value.overflows
+            }
         }
 
         /// `value.specRadii`, read without building `value`.
