@@ -152,6 +152,7 @@ extension Parser {
         advance() // (
         skipNewlines()
         var clauses: [CornerClause] = []
+        clauses.reserveCapacity(2)  // `(top: …, bottom: …)`: one allocation, not grown on the second
         var taken: UInt8 = 0  // bit k: corner k is given (no table to allocate and hash a clause)
         while tok.kind != .rparen {
             let start = tok.range
