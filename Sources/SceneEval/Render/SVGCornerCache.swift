@@ -59,9 +59,12 @@ struct SVGCornerCache {
     static func offset(_ s: Double) -> Int64? {
         let y = s * 1000
         guard y.magnitude <= 2e9 else { return nil }
-        let n = y.rounded()
-        guard (y - n).magnitude < 0.4999 else { return nil }
-        return Int64(n)
+        // `y.rounded()` (half away from zero) without its libm call: truncate, then
+        // step away from zero when the rest (exact: |y| < 2^52) is at least one half.
+        let t = Int64(y), rest = y - Double(t)
+        let n = rest >= 0.5 ? t + 1 : rest <= -0.5 ? t - 1 : t
+        guard (y - Double(n)).magnitude < 0.4999 else { return nil }
+        return n
     }
 }
 
@@ -183,48 +186,80 @@ extension SVGBuffer {
             return true
         }
         corners!.misses += 1
-        // The body's points from a vertex at the origin: exactly the offsets the
-        // uncached path adds to the vertex (one term per coordinate, the other ±0).
+        return continuous ? continuousMiss(c, slot, key, vx, vy, into, out) : circularMiss(c, slot, key, vx, vy)
+    }
+
+    /// `point` (a body point from a vertex at the origin: exactly the offset the
+    /// uncached path adds to the vertex, one term per coordinate, the other ±0) in
+    /// thousandths; nil when a coordinate is near a rounding tie.
+    @inline(__always) private static func offsets(_ p: Point) -> (x: Int64, y: Int64)? {
+        guard let x = SVGCornerCache.offset(p.x), let y = SVGCornerCache.offset(p.y) else { return nil }
+        return (x, y)
+    }
+
+    /// A missed continuous corner: its ten points (the run's end, then three cubics
+    /// of three) from a vertex at the origin, as `RoundedRect.build` computes them,
+    /// each checked and held in a local (nothing on the heap: `deep` misses on
+    /// nearly every corner), written, and kept.
+    private mutating func continuousMiss(_ c: CornerFrame, _ slot: Int, _ key: SVGCornerCache.Key, _ vx: Int64, _ vy: Int64,
+                                         _ into: Double, _ out: Double) -> Bool {
         var local = c
         local.vertex = Point(0, 0)
-        let points = continuous ? Self.continuousBody(local, into, out) : [local.point(1, 0), local.point(0, 1)]
-        var q: [Int64] = []
-        for p in points {
-            guard let x = SVGCornerCache.offset(p.x), let y = SVGCornerCache.offset(p.y) else {
-                cache.entries[slot] = SVGCornerCache.Entry(key: key, usable: false, sx: 0, sy: 0, ex: 0, ey: 0, count: 0)
-                return false
-            }
-            q.append(x); q.append(y)
+        let lin = ContinuousCorner.leadIn(into), lout = ContinuousCorner.leadIn(out)
+        let t1 = ContinuousCorner.c1, t2 = ContinuousCorner.c2
+        guard let s = Self.offsets(local.point(lin.start, 0)),
+              let a1 = Self.offsets(local.point(lin.cp1, 0)), let a2 = Self.offsets(local.point(lin.cp2, 0)),
+              let a3 = Self.offsets(local.point(t1.end.u, t1.end.v)),
+              let b1 = Self.offsets(local.point(t2.cp1.u, t2.cp1.v)), let b2 = Self.offsets(local.point(t2.cp2.u, t2.cp2.v)),
+              let b3 = Self.offsets(local.point(t2.end.u, t2.end.v)),
+              let c1 = Self.offsets(local.point(0, lout.cp2)), let c2 = Self.offsets(local.point(0, lout.cp1)),
+              let c3 = Self.offsets(local.point(0, lout.start)) else {
+            return refuse(slot, key)
         }
-        guard cx == vx + q[0], cy == vy + q[1] else { return false }
+        guard cx == vx + s.x, cy == vy + s.y else { return false }
         // Written straight into the chunk (room for all of it first, so no flush
         // splits it), then kept.
         room(SVGCornerCache.slotBytes)
         let mark = count
-        if continuous {
-            for i in stride(from: 2, to: 20, by: 6) {
-                cubic(vx + q[i], vy + q[i + 1], vx + q[i + 2], vy + q[i + 3], vx + q[i + 4], vy + q[i + 5])
-            }
-        } else {
-            arc(Self.quantize(c.r), vx + q[2], vy + q[3])
-        }
-        let n = count - mark
-        guard n <= SVGCornerCache.slotBytes else { return true }  // written, not kept
-        (cache.text + slot * SVGCornerCache.slotBytes).update(from: base + mark, count: n)
-        cache.entries[slot] = SVGCornerCache.Entry(key: key, usable: true, sx: q[0], sy: q[1], ex: cx - vx, ey: cy - vy,
-                                                   count: n)
+        cubic(vx + a1.x, vy + a1.y, vx + a2.x, vy + a2.y, vx + a3.x, vy + a3.y)
+        cubic(vx + b1.x, vy + b1.y, vx + b2.x, vy + b2.y, vx + b3.x, vy + b3.y)
+        cubic(vx + c1.x, vy + c1.y, vx + c2.x, vy + c2.y, vx + c3.x, vy + c3.y)
+        keep(slot, key, mark, start: s, vx, vy)
         return true
     }
 
-    /// A continuous corner's run end and the three cubics' points, as `RoundedRect.build`
-    /// computes them.
-    static func continuousBody(_ c: CornerFrame, _ into: Double, _ out: Double) -> [Point] {
-        let lin = ContinuousCorner.leadIn(into), lout = ContinuousCorner.leadIn(out)
-        let t1 = ContinuousCorner.c1, t2 = ContinuousCorner.c2
-        return [c.point(lin.start, 0),
-                c.point(lin.cp1, 0), c.point(lin.cp2, 0), c.point(t1.end.u, t1.end.v),
-                c.point(t2.cp1.u, t2.cp1.v), c.point(t2.cp2.u, t2.cp2.v), c.point(t2.end.u, t2.end.v),
-                c.point(0, lout.cp2), c.point(0, lout.cp1), c.point(0, lout.start)]
+    /// A missed circular corner: its run's end and the quarter arc's end, as in
+    /// `continuousMiss`.
+    private mutating func circularMiss(_ c: CornerFrame, _ slot: Int, _ key: SVGCornerCache.Key, _ vx: Int64, _ vy: Int64)
+        -> Bool {
+        var local = c
+        local.vertex = Point(0, 0)
+        guard let s = Self.offsets(local.point(1, 0)), let e = Self.offsets(local.point(0, 1)) else {
+            return refuse(slot, key)
+        }
+        guard cx == vx + s.x, cy == vy + s.y else { return false }
+        room(SVGCornerCache.slotBytes)
+        let mark = count
+        arc(Self.quantize(c.r), vx + e.x, vy + e.y)
+        keep(slot, key, mark, start: s, vx, vy)
+        return true
+    }
+
+    /// Marks `key`'s slot as a corner the cache cannot vouch for; false (the caller computes it).
+    private func refuse(_ slot: Int, _ key: SVGCornerCache.Key) -> Bool {
+        corners!.entries[slot] = SVGCornerCache.Entry(key: key, usable: false, sx: 0, sy: 0, ex: 0, ey: 0, count: 0)
+        return false
+    }
+
+    /// Keeps the body written since `mark` for `key` (unless it outgrew a slot).
+    private func keep(_ slot: Int, _ key: SVGCornerCache.Key, _ mark: Int, start s: (x: Int64, y: Int64), _ vx: Int64,
+                      _ vy: Int64) {
+        let n = count - mark
+        guard n <= SVGCornerCache.slotBytes else { return }  // written, not kept
+        let cache = corners!
+        (cache.text + slot * SVGCornerCache.slotBytes).update(from: base + mark, count: n)
+        cache.entries[slot] = SVGCornerCache.Entry(key: key, usable: true, sx: s.x, sy: s.y, ex: cx - vx, ey: cy - vy,
+                                                   count: n)
     }
 }
 
