@@ -56,7 +56,7 @@ struct SVGCornerCache {
     }
 
     /// `s` points in thousandths, nil when it is within 1e-4 of a rounding tie.
-    static func offset(_ s: Double) -> Int64? {
+    @inline(__always) static func offset(_ s: Double) -> Int64? {
         let y = s * 1000
         guard y.magnitude <= 2e9 else { return nil }
         // `y.rounded()` (half away from zero) without its libm call: truncate, then
@@ -198,33 +198,44 @@ extension SVGBuffer {
     }
 
     /// A missed continuous corner: its ten points (the run's end, then three cubics
-    /// of three) from a vertex at the origin, as `RoundedRect.build` computes them,
-    /// each checked and held in a local (nothing on the heap: `deep` misses on
-    /// nearly every corner), written, and kept.
+    /// of three), held in locals (nothing on the heap: `deep` misses on nearly
+    /// every corner), written, and kept.
+    ///
+    /// Each point is `CornerFrame.point(u, v)` from a vertex at the origin. The
+    /// frame's directions are unit vectors along the axes, at right angles, so each
+    /// coordinate of that point is ±(u·r) or ±(v·r) exactly (the other term is ±0,
+    /// and negation is exact), and `offset` is odd. So the point's offsets are
+    /// `offset(u·r)` and `offset(v·r)` with the frame's signs: 14 roundings, not
+    /// 20 points of 2, the same numbers.
     private mutating func continuousMiss(_ c: CornerFrame, _ slot: Int, _ key: SVGCornerCache.Key, _ vx: Int64, _ vy: Int64,
                                          _ into: Double, _ out: Double) -> Bool {
-        var local = c
-        local.vertex = Point(0, 0)
+        assert(c.incoming.dx * c.outgoing.dx == 0 && c.incoming.dy * c.outgoing.dy == 0
+               && abs(c.incoming.dx) + abs(c.incoming.dy) == 1 && abs(c.outgoing.dx) + abs(c.outgoing.dy) == 1)
+        let r = c.r
         let lin = ContinuousCorner.leadIn(into), lout = ContinuousCorner.leadIn(out)
         let t1 = ContinuousCorner.c1, t2 = ContinuousCorner.c2
-        guard let s = Self.offsets(local.point(lin.start, 0)),
-              let a1 = Self.offsets(local.point(lin.cp1, 0)), let a2 = Self.offsets(local.point(lin.cp2, 0)),
-              let a3 = Self.offsets(local.point(t1.end.u, t1.end.v)),
-              let b1 = Self.offsets(local.point(t2.cp1.u, t2.cp1.v)), let b2 = Self.offsets(local.point(t2.cp2.u, t2.cp2.v)),
-              let b3 = Self.offsets(local.point(t2.end.u, t2.end.v)),
-              let c1 = Self.offsets(local.point(0, lout.cp2)), let c2 = Self.offsets(local.point(0, lout.cp1)),
-              let c3 = Self.offsets(local.point(0, lout.start)) else {
+        typealias O = SVGCornerCache
+        guard let s = O.offset(lin.start * r), let a1 = O.offset(lin.cp1 * r), let a2 = O.offset(lin.cp2 * r),
+              let a3u = O.offset(t1.end.u * r), let a3v = O.offset(t1.end.v * r),
+              let b1u = O.offset(t2.cp1.u * r), let b1v = O.offset(t2.cp1.v * r),
+              let b2u = O.offset(t2.cp2.u * r), let b2v = O.offset(t2.cp2.v * r),
+              let b3u = O.offset(t2.end.u * r), let b3v = O.offset(t2.end.v * r),
+              let c1 = O.offset(lout.cp2 * r), let c2 = O.offset(lout.cp1 * r), let c3 = O.offset(lout.start * r) else {
             return refuse(slot, key)
         }
-        guard cx == vx + s.x, cy == vy + s.y else { return false }
+        // (u, v) in thousandths → canvas offsets, as `point` maps them.
+        let ux = Int64(-c.incoming.dx), uy = Int64(-c.incoming.dy), wx = Int64(c.outgoing.dx), wy = Int64(c.outgoing.dy)
+        @inline(__always) func x(_ u: Int64, _ v: Int64) -> Int64 { vx &+ ux &* u &+ wx &* v }
+        @inline(__always) func y(_ u: Int64, _ v: Int64) -> Int64 { vy &+ uy &* u &+ wy &* v }
+        guard cx == x(s, 0), cy == y(s, 0) else { return false }
         // Written straight into the chunk (room for all of it first, so no flush
         // splits it), then kept.
         room(SVGCornerCache.slotBytes)
         let mark = count
-        cubic(vx + a1.x, vy + a1.y, vx + a2.x, vy + a2.y, vx + a3.x, vy + a3.y)
-        cubic(vx + b1.x, vy + b1.y, vx + b2.x, vy + b2.y, vx + b3.x, vy + b3.y)
-        cubic(vx + c1.x, vy + c1.y, vx + c2.x, vy + c2.y, vx + c3.x, vy + c3.y)
-        keep(slot, key, mark, start: s, vx, vy)
+        cubic(x(a1, 0), y(a1, 0), x(a2, 0), y(a2, 0), x(a3u, a3v), y(a3u, a3v))
+        cubic(x(b1u, b1v), y(b1u, b1v), x(b2u, b2v), y(b2u, b2v), x(b3u, b3v), y(b3u, b3v))
+        cubic(x(0, c1), y(0, c1), x(0, c2), y(0, c2), x(0, c3), y(0, c3))
+        keep(slot, key, mark, start: (x(s, 0) - vx, y(s, 0) - vy), vx, vy)
         return true
     }
 
