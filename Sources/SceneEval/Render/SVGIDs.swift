@@ -78,17 +78,16 @@ struct SVGIDs {
 
     /// N where `s` ends in `node-N` (N canonical: no sign, no leading zero, ≥ 1).
     static func nodeNumber(_ s: Substring) -> Int? {
-        // Read in place (no array of the bytes: every label is asked).
-        let u = s.utf8
-        var start = u.endIndex, digits = 0
-        while start > u.startIndex {
-            let before = u.index(before: start)
-            guard u[before] >= 0x30, u[before] <= 0x39 else { break }
-            start = before
-            digits += 1
+        // Read in place as contiguous bytes (every label is asked, and the
+        // String.UTF8View's index steps are calls, ~9 a label).
+        var s = s
+        return s.withUTF8 { u -> Int? in
+            var start = u.count
+            while start > 0, u[start - 1] >= 0x30, u[start - 1] <= 0x39 { start -= 1 }
+            let digits = u.count - start
+            guard digits > 0, digits <= 18, u[start] != 0x30, start >= 5, u[start - 5] == 0x6E, u[start - 4] == 0x6F,
+                  u[start - 3] == 0x64, u[start - 2] == 0x65, u[start - 1] == 0x2D else { return nil }
+            return u[start...].reduce(0) { $0 * 10 + Int($1 - 0x30) }
         }
-        guard digits > 0, digits <= 18, u[start] != 0x30, u.distance(from: u.startIndex, to: start) >= 5,
-              u[u.index(start, offsetBy: -5)..<start].elementsEqual("node-".utf8) else { return nil }
-        return u[start...].reduce(0) { $0 * 10 + Int($1 - 0x30) }
     }
 }

@@ -248,8 +248,10 @@ struct SVGDocument {
         clipPath(screenClip) { $0.out.path(RoundedRect(screen: scene.screen)) }
         out.raw("<g clip-path=\"url(#"); out.id(screenClip); out.raw(")\">\n")
 
-        // Fields are read in place (`shapes[i].frame`), never by copying a whole
-        // shape, which would retain its strings and arrays 100,000 times. The shapes'
+        // Fields are read in place through the buffer (`all[i].frame`), never by
+        // copying a whole shape, which would retain its strings and arrays 100,000
+        // times: an Array's subscript copied the shape for each computed property
+        // read (`label`, `depth`, `isDrawable`, …), ~9 copies a shape. The shapes'
         // group carries the dark outline; a dark shape overrides it with white.
         let shapes = scene.shapes
         var painter = SVGPainter(count: shapes.count)
@@ -261,43 +263,45 @@ struct SVGDocument {
         // The depths of the nodes whose `clip` groups are open: a node's clip holds
         // it and its descendants, which follow it in scene order, deeper.
         var clipped: [Int] = []
-        for i in shapes.indices {
-            while let d = clipped.last, shapes[i].depth <= d { out.raw("</g>\n"); clipped.removeLast() }
-            if shapes[i].extras != nil, let clip = shapes[i].layers.first(where: { $0.role == "clip" }), shapes[i].isDrawable {
-                // SwiftUI's `.clipShape`: the node and everything in it, cut to the clip's outline.
-                let id = unique(prefix + shapes[i].id + "-clip")
-                let outline = clip.kind.outline(frame: shapes[i].frame, radii: clip.radii, style: shapes[i].style)
-                clipPath(id) { $0.out.path(outline) }
-                out.raw("<g clip-path=\"url(#"); out.id(id); out.raw(")\">\n")
-                clipped.append(shapes[i].depth)
+        shapes.withUnsafeBufferPointer { all in
+            for i in all.indices {
+                while let d = clipped.last, all[i].depth <= d { out.raw("</g>\n"); clipped.removeLast() }
+                if all[i].extras != nil, let clip = all[i].layers.first(where: { $0.role == "clip" }), all[i].isDrawable {
+                    // SwiftUI's `.clipShape`: the node and everything in it, cut to the clip's outline.
+                    let id = unique(prefix + all[i].id + "-clip")
+                    let outline = clip.kind.outline(frame: all[i].frame, radii: clip.radii, style: all[i].style)
+                    clipPath(id) { $0.out.path(outline) }
+                    out.raw("<g clip-path=\"url(#"); out.id(id); out.raw(")\">\n")
+                    clipped.append(all[i].depth)
+                }
+                // Every shape is painted in order (a group passes its backdrop on).
+                let paint = painter.paint(shapes, i)
+                guard all[i].kind != .group else { continue }
+                // An unlabelled shape's id, `node-N` (N = its ordinal + 1, normally its
+                // index + 1), is written from the number, not made as a String.
+                ids.written(upTo: i)
+                let generated = all[i].label == nil && all[i].ordinal == i
+                let id = generated && ids.generatedFree(i) ? nil : unique(prefix + all[i].id)
+                guard all[i].isDrawable else {
+                    out.raw("<!-- "); out.comment(id ?? prefix + "node-" + String(i + 1))
+                    out.raw(": not drawn, its frame or radii are not finite -->\n")
+                    continue
+                }
+                out.raw("<path id=\"")
+                if let id { out.id(id) } else { out.nodeID(prefix: prefix, i + 1) }
+                out.raw("\" d=\"")
+                out.path(all[i].kind.outline(frame: all[i].frame, radii: all[i].radii, style: all[i].style))
+                out.raw("\" fill=\""); out.hex(paint.color)
+                if paint.opacity < 1 { out.raw("\" fill-opacity=\""); out.number(paint.opacity) }
+                if paint.glass {
+                    out.raw("\" stroke=\""); out.raw(paint.overLight ? SVGStyle.glassStrokeOverLight : SVGStyle.glassStroke)
+                    out.raw("\" stroke-opacity=\""); out.number(SVGStyle.glassStrokeOpacity)
+                    out.raw("\" stroke-width=\""); out.number(SVGStyle.glassStrokeWidth)
+                } else if paint.lightOutline {
+                    out.raw("\" stroke=\""); out.raw(SVGStyle.outlineLight)
+                }
+                out.raw("\"/>\n")
             }
-            // Every shape is painted in order (a group passes its backdrop on).
-            let paint = painter.paint(shapes, i)
-            guard shapes[i].kind != .group else { continue }
-            // An unlabelled shape's id, `node-N` (N = its ordinal + 1, normally its
-            // index + 1), is written from the number, not made as a String.
-            ids.written(upTo: i)
-            let generated = shapes[i].label == nil && shapes[i].ordinal == i
-            let id = generated && ids.generatedFree(i) ? nil : unique(prefix + shapes[i].id)
-            guard shapes[i].isDrawable else {
-                out.raw("<!-- "); out.comment(id ?? prefix + "node-" + String(i + 1))
-                out.raw(": not drawn, its frame or radii are not finite -->\n")
-                continue
-            }
-            out.raw("<path id=\"")
-            if let id { out.id(id) } else { out.nodeID(prefix: prefix, i + 1) }
-            out.raw("\" d=\"")
-            out.path(shapes[i].kind.outline(frame: shapes[i].frame, radii: shapes[i].radii, style: shapes[i].style))
-            out.raw("\" fill=\""); out.hex(paint.color)
-            if paint.opacity < 1 { out.raw("\" fill-opacity=\""); out.number(paint.opacity) }
-            if paint.glass {
-                out.raw("\" stroke=\""); out.raw(paint.overLight ? SVGStyle.glassStrokeOverLight : SVGStyle.glassStroke)
-                out.raw("\" stroke-opacity=\""); out.number(SVGStyle.glassStrokeOpacity)
-                out.raw("\" stroke-width=\""); out.number(SVGStyle.glassStrokeWidth)
-            } else if paint.lightOutline {
-                out.raw("\" stroke=\""); out.raw(SVGStyle.outlineLight)
-            }
-            out.raw("\"/>\n")
         }
         for _ in clipped { out.raw("</g>\n") }
         out.raw("</g>\n</g>\n")
