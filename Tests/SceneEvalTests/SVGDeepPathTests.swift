@@ -1,0 +1,70 @@
+import Testing
+import SceneLang
+@testable import SceneEval
+
+/// The SVG writer's fast paths for scenes whose corners miss the cache (`deep`:
+/// every level a distinct radius): the missed corner's body, computed from its
+/// edge offsets, against the corner computed afresh; and the number writer's
+/// digit table against plain formatting.
+@Suite("SVG deep paths")
+struct SVGDeepPathTests {
+    /// A `deep` chain's rects: level k is `container rect (1020 - k)` 1 pt inside
+    /// the one before, then the same radii in wider, taller and off-grid frames
+    /// (other blends, and vertices the cache must refuse).
+    static func deepRects() -> [RoundedRect] {
+        var rects: [RoundedRect] = []
+        for k in 0..<1000 {
+            let r = Double(1020 - k), side = Double(2100 - 2 * k)
+            let square = Frame(x: Double(k), y: Double(k), width: side, height: side)
+            rects.append(RoundedRect(frame: square, radii: Radii(all: r), style: .continuous))
+            let wide = Frame(x: Double(k) + 0.25, y: Double(3 * k), width: side * 1.5, height: side)
+            rects.append(RoundedRect(frame: wide, radii: Radii(r, r / 2, r / 3, r / 7), style: .continuous))
+            let off = Frame(x: Double(k) / 3, y: 7, width: side, height: side + 0.5)
+            rects.append(RoundedRect(frame: off, radii: Radii(all: r / 9), style: k % 3 == 0 ? .circular : .continuous))
+        }
+        return rects
+    }
+
+    @Test("a deep chain's corners, missing the cache, are the corners computed afresh")
+    func deepCorners() {
+        let rects = Self.deepRects()
+        let cached = SVGWriterSpeedTests.outlines(rects, cache: true)
+        let fresh = SVGWriterSpeedTests.outlines(rects, cache: false)
+        let a = cached.text.split(separator: "\n"), b = fresh.text.split(separator: "\n")
+        #expect(a.count == b.count)
+        let differ = zip(a, b).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
+        #expect(differ.isEmpty, "\(differ.count) outlines differ, e.g. \(differ.prefix(2).map { "\(rects[$0]): \(a[$0]) vs \(b[$0])" })")
+        // Mostly misses (distinct radii), the path under test.
+        #expect(cached.misses > 4000, "misses \(cached.misses)")
+    }
+
+    /// Thousandths as text, the plain way: the whole part, then up to three
+    /// decimals with trailing zeros trimmed.
+    static func plain(_ q: Int64) -> String {
+        let m = q.magnitude
+        var s = String(m / 1000)
+        var frac = String(m % 1000)
+        frac = String(repeating: "0", count: 3 - frac.count) + frac
+        while frac.last == "0" { frac.removeLast() }
+        if !frac.isEmpty { s += "." + frac }
+        return q < 0 ? "-" + s : s
+    }
+
+    @Test("numbers in thousandths are written as plain formatting writes them")
+    func fixedDigits() {
+        var wholes: [Int64] = Array(0...1100)
+        var p: Int64 = 10
+        while p <= 1_000_000_000_000 { wholes += [p - 1, p, p + 1, p * 5 - 1, p * 7 + 3]; p *= 10 }
+        let fracs: [Int64] = [0, 1, 5, 9, 10, 12, 50, 99, 100, 101, 102, 110, 120, 500, 505, 550, 909, 990, 999]
+        var mismatches: [String] = []
+        for w in wholes {
+            for f in w < 3 || w % 97 == 0 ? Array(0...999) : fracs {
+                for q in [w * 1000 + f, -(w * 1000 + f)] {
+                    let got = SVGWriterTests.buffered { $0.fixed(q) }
+                    if got != Self.plain(q) { mismatches.append("\(q): \(got) vs \(Self.plain(q))") }
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, e.g. \(mismatches.prefix(5))")
+    }
+}
