@@ -119,15 +119,13 @@ extension Context {
             assert(!fixedRadiusItems(i).contains { EdgeLimit.worst($0.radii, width: w, height: h, only: $0.fixed) != nil })
             return
         }
-        // Only the drawn shape has fixed corners (`concentric(top: fixed 30, …)`): the
-        // resolver asked the same question of the same radii (the fixed corners as
-        // written, the others as resolved) and kept the answer, so the node's items
-        // need not be read again here; they are when the finding is built.
+        // Marked, and only the drawn shape has fixed corners (`concentric(top: fixed
+        // 30, …)`): the finding is on that shape's item, whose range the shape keeps,
+        // so the node's items need not be read here; they are when it is built.
         if drawnConcentricOnly(i) != nil, let range = scene.shapes[i].shapeRange {
-            let over = scene.shapes[i].decisions.contains(.radiusOverflowClamped)
-            assert(over == fixedRadiusItems(i).contains { EdgeLimit.worst($0.radii, width: w, height: h, only: $0.fixed) != nil })
-            assert(!over || fixedRadiusItems(i).first?.item.range == range)
-            if over { findings.append(.overflow(Overflow(shape: i, range: range))) }
+            assert(fixedRadiusItems(i).contains { EdgeLimit.worst($0.radii, width: w, height: h, only: $0.fixed) != nil })
+            assert(fixedRadiusItems(i).first?.item.range == range)
+            findings.append(.overflow(Overflow(shape: i, range: range)))
             return
         }
         // Found here; message, help and fixes are built when the finding is read

@@ -451,8 +451,6 @@ extension ResolvedShape {
         let o = RadiusOverflow(role: role, written: written, drawn: r.radii)
         // One change of the box (reading `overflows` and setting it back would build it twice).
         guard !overflows.contains(where: { $0.written == o.written && $0.drawn == o.drawn }) else { return }
-        // A box of drawn numbers and overflows alone stays one (as `ExtrasBox.init` keeps it).
-        if case .spec(let b)? = extras { extras = .spec(.init(b.specRadii, b.overflows + [o])) } else { update { $0.overflows.append(o) } }
-        assert(extras == ExtrasBox(extras!.value), "not the box ExtrasBox.init makes")
+        if case .spec(let b)? = extras { setSpecOnly(b.specRadii, b.overflows + [o]) } else { update { $0.overflows.append(o) } }
     }
 }

@@ -180,11 +180,10 @@ public struct ResolvedShape: Sendable, Equatable {
                 // `ExtrasBox.init` would make it (every concentric shape with corner
                 // clauses has one): no `Extras` built, compared and taken apart.
                 switch extras {
-                case nil: extras = .spec(.init(newValue, []))
-                case .spec(let b)?: extras = .spec(.init(newValue, b.overflows))
+                case nil: setSpecOnly(newValue, [])
+                case .spec(let b)?: setSpecOnly(newValue, b.overflows)
                 default: update { $0.specRadii = newValue }
                 }
-                assert(extras == ExtrasBox(extras!.value), "not the box ExtrasBox.init makes")
             }
         }
     }
@@ -332,6 +331,14 @@ public struct ResolvedShape: Sendable, Equatable {
     /// (two setters would build it twice: every node of a deep chain declares one).
     mutating func declareContainer(radii: Radii, kind: ShapeKind) {
         update { $0.containerRadii = radii; $0.containerKind = kind }
+    }
+
+    /// Extras of drawn numbers and overflows alone, boxed as `ExtrasBox.init` boxes
+    /// them (`.spec`), without building, comparing and taking apart a whole `Extras`
+    /// (every concentric shape with corner clauses has one; debug builds check the box).
+    mutating func setSpecOnly(_ radii: Radii, _ overflows: [RadiusOverflow]) {
+        extras = .spec(.init(radii, overflows))
+        assert(extras == ExtrasBox(extras!.value), "not the box ExtrasBox.init makes")
     }
 
     mutating func update(_ change: (inout Extras) -> Void) {
