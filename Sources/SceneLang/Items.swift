@@ -78,6 +78,16 @@ public struct Items: Sendable, Equatable, Collection, ExpressibleByArrayLiteral 
         })
     }
 
+    /// The items kept whole (in order), the compact ones skipped without being
+    /// built: a compact item holds only numbers, so these are the only items that
+    /// can name a binding (the checker's `unused-binding` walk reads a whole scene
+    /// this way; `ItemsTests` checks that no compact item holds a name).
+    public func eachWhole(_ body: (Item) -> Void) {
+        walk(padEdge: { _, _ in }, other: { chunk, _, s in
+            if s.tag == .whole { body(chunk.side[Int(s.start)].value) }
+        })
+    }
+
     /// Each item's first slot in order (`other`: the chunk, the slot's place,
     /// the slot), except a compact `pad`, handed over edge by edge.
     @inline(__always)

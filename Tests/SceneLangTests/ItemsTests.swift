@@ -66,6 +66,24 @@ struct ItemsTests {
         #expect(Items([]).span == nil)
     }
 
+    /// `eachWhole` hands over, in order, only items that are among the items,
+    /// and every item that names a binding (a compact item holds only numbers,
+    /// which the checker's `unused-binding` walk relies on).
+    @Test func everyItemWithANameIsKeptWhole() {
+        let named = Located<Item>(.offset(.name("x", Self.r(7, 8)), Self.n(2, 9, 10)), Self.r(0, 10))
+        let samples = Self.samples + [named]
+        func hasName(_ item: Item) -> Bool { "\(item)".contains("name(\"") }
+        var whole: [String] = []
+        Items(samples).eachWhole { whole.append("\($0)") }
+        let all = samples.map { "\($0.value)" }
+        var k = 0
+        for w in whole { while k < all.count, all[k] != w { k += 1 }; #expect(k < all.count, "not an item in order: \(w)"); k += 1 }
+        let withNames = samples.filter { hasName($0.value) }.map { "\($0.value)" }
+        #expect(withNames.count == 3)
+        #expect(withNames.allSatisfy { whole.contains($0) })
+        #expect(whole.count < samples.count)
+    }
+
     @Test func everyItemReadsBackAsWritten() {
         let items = Items(Self.samples)
         #expect(Array(items) == Self.samples)

@@ -186,6 +186,19 @@ extension Context {
 }
 
 extension ExprValue {
+    /// The names a node's items use, in order: only the items kept whole are
+    /// read (`Items.eachWhole`: a compact item holds only numbers). Debug builds
+    /// check this against every item's names.
+    static func names(of items: Items, into out: inout [String]) {
+        let before = out.count
+        items.eachWhole { names($0, into: &out) }
+        assert({
+            var all: [String] = []
+            for it in items { names(it.value, into: &all) }
+            return all == Array(out[before...])
+        }())
+    }
+
     /// The names an item's expressions use.
     static func names(_ item: Item, into out: inout [String]) {
         func shape(_ s: ShapeExpr) {

@@ -18,7 +18,7 @@ extension Context {
         var names: [String] = [], seen = Set<String>(), out: [String] = []
         var stack = [root]
         while let n = stack.popLast() {
-            for it in n.items { ExprValue.names(it.value, into: &names) }
+            ExprValue.names(of: n.items, into: &names)
             for name in names where seen.insert(name).inserted { out.append(name) }
             names.removeAll(keepingCapacity: true)
             stack.append(contentsOf: n.children.reversed())
@@ -49,7 +49,7 @@ extension Context {
                 }
                 var stack = [root]
                 while let n = stack.popLast() {
-                    for it in n.items { ExprValue.names(it.value, into: &names) }
+                    ExprValue.names(of: n.items, into: &names)
                     take()
                     if waiting.isEmpty { break walk }
                     stack.append(contentsOf: n.children.reversed())
