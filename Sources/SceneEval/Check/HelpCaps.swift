@@ -152,24 +152,21 @@ extension Context {
 
     /// The help when content at distance `d` with minimum `m` needs container
     /// `j` rounder than it may be: no automatic fix, and what would do instead.
-    func boundHelp(_ j: Int, _ b: RadiusBound, content: String, m: Double, d: Double) -> String {
-        // (Built as bytes: a grid of content padded away from its corners says this on nearly every node.)
+    func boundHelp(_ j: Int, _ b: RadiusBound, content: String, m: Double, d: Double) -> Prose {
+        // (Built as bytes, into one buffer: a grid of content padded away from
+        // its corners says this on nearly every node.)
         let id = scene.shapes[j].id
-        var ways = Prose(capacity: 256)
+        var help: Prose = "`\(id)` may be at most \(n: b.radius) round (\(b.why)) and `\(content)` needs \(n: m) + \(n: d) = \(n: m + d), so raising its radius cannot fix this (no automatic fix): "
         // Content placed by padding far from the corner (further in than the
         // container's radius): say so, and how close it would have to come.
         let R = scene.outer(of: .node(j)).radii.max
         if b.radius - m > 0, d >= R {
-            ways = "`\(content)` is \(n: d) pt in from `\(id)`'s corner, placed there by padding, so its corner cannot follow `\(id)`'s: "
-                + "bring it within \(n: b.radius - m) pt of the corner (less padding)"
+            help.append("`\(content)` is \(n: d) pt in from `\(id)`'s corner, placed there by padding, so its corner cannot follow `\(id)`'s: bring it within \(n: b.radius - m) pt of the corner (less padding), or ")
         } else if b.radius - m > 0 {
-            ways = "move `\(content)` within \(n: b.radius - m) pt of `\(id)`'s corner (now \(n: d))"
+            help.append("move `\(content)` within \(n: b.radius - m) pt of `\(id)`'s corner (now \(n: d)), or ")
         }
-        if !ways.bytes.isEmpty { ways.append(", or ") }
-        if b.radius - d > 0 { ways.append("lower its minimum to \(n: b.radius - d)") }
-        else { ways.append("let its minimum show (it sits too far in for any radius `\(id)` may have)") }
-        let help: Prose = "`\(id)` may be at most \(n: b.radius) round (\(b.why)) and `\(content)` needs \(n: m) + \(n: d) = \(n: m + d), "
-            + "so raising its radius cannot fix this (no automatic fix): \(ways)"
-        return help.string
+        if b.radius - d > 0 { help.append(literal: "lower its minimum to "); help.append(n: b.radius - d) }
+        else { help.append("let its minimum show (it sits too far in for any radius `\(id)` may have)") }
+        return help
     }
 }

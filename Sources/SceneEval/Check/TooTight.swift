@@ -67,6 +67,17 @@ public struct Findings: RandomAccessCollection, Sendable {
         }
     }
 
+    /// Finding `position` as `scene run --json` writes it (`JSONWriter`): a
+    /// container-too-tight one straight from its words, any other built.
+    func appendJSON(at position: Int, fileName: SVGBuffer.Bytes, start: SourceLocation, end: SourceLocation,
+                    to o: inout SVGBuffer) {
+        if position >= leading.count, case .tooTight(let t) = records[position - leading.count] {
+            context!.appendJSON(t, fileName: fileName, start: start, end: end, to: &o)
+        } else {
+            JSONWriter.appendDiagnostic(self[position], fileName: fileName, start: start, end: end, to: &o)
+        }
+    }
+
     /// A finding's code, without building it.
     public func code(at position: Int) -> DiagnosticCode {
         if position < leading.count { return leading[position].id }
@@ -210,48 +221,67 @@ extension Context {
 
     /// The finding, built.
     func diagnostic(_ t: TooTight) -> Diagnostic {
+        let w = words(t)
+        var d = Diagnostic(.containerTooTight, w.message.string, at: shapeRange(t.shape), help: w.help.string,
+                           values: Dictionary(uniqueKeysWithValues: w.values))
+        d.fixes = w.fixes
+        return d
+    }
+
+    /// The finding written straight into `scene run --json`'s document, as
+    /// `diagnostic(t)` would be (its words as bytes: no `Diagnostic`, no strings).
+    func appendJSON(_ t: TooTight, fileName: SVGBuffer.Bytes, start: SourceLocation, end: SourceLocation,
+                    to o: inout SVGBuffer) {
+        let w = words(t)
+        JSONWriter.appendDiagnostic(severity: DiagnosticCode.containerTooTight.severity, code: DiagnosticCode.containerTooTight.rawValue,
+                                    message: w.message, fileName: fileName, start: start, end: end,
+                                    help: w.help, notes: [], values: w.values, to: &o)
+    }
+
+    /// A container-too-tight finding's message, help, fixes and values (in key order).
+    func words(_ t: TooTight) -> (message: Prose, help: Prose, fixes: [TextEdit], values: [(key: String, value: Double)]) {
         let i = t.shape
-        let sh = scene.shapes[i]
-        let ctx = sh.container
-        let needed = t.m + t.d
-        var help: String
+        let ctx = scene.shapes[i].container
+        var needed = t.m + t.d
+        var help: Prose
         var fixes: [TextEdit] = []
-        var values = ["containerRadius": t.R, "distance": t.d, "minimum": t.m, "neededRadius": needed]
         if let o = t.joint {
             let joint = joints[o]
-            (help, fixes) = (joint.help, joint.fixes)
-            values["neededRadius"] = joint.target
+            (help, fixes) = (Prose(joint.help), joint.fixes)
+            needed = joint.target
         } else if case .node(let j) = ctx {
             (help, fixes) = raiseHelp(j, t)
         } else {
-            help = ("the \(scene.screen.outline)'s corner radius is \(n: t.R); inset this shape at most \(n: max(0, t.R - t.m)) pt from the corner, or let the minimum show" as Prose).string
+            help = "the \(scene.screen.outline)'s corner radius is \(n: t.R); inset this shape at most \(n: max(0, t.R - t.m)) pt from the corner, or let the minimum show"
         }
         // (Built as bytes: a scene may have one of these on nearly every node.)
         var corners = Prose()
         for k in Corner.allCases where t.corners & (1 << k.rawValue) != 0 {
-            if !corners.bytes.isEmpty { corners.append(", ") }
+            if !corners.bytes.isEmpty { corners.append(literal: ", ") }
             corners.append(string: k.name)
         }
-        let message: Prose = "\(name(ctx)) is too tight for `\(sh.id)`: at \(corners) the concentric radius \(concentric: t.R, minus: t.d) is below the minimum \(n: t.m)"
-        var d = Diagnostic(.containerTooTight, message.string, at: shapeRange(i), help: help, values: values)
-        d.fixes = fixes
-        return d
+        let message: Prose = "\(name(ctx)) is too tight for `\(scene.shapes[i].id)`: at \(corners) the concentric radius \(concentric: t.R, minus: t.d) is below the minimum \(n: t.m)"
+        return (message, help, fixes, [("containerRadius", t.R), ("distance", t.d), ("minimum", t.m), ("neededRadius", needed)])
     }
 
     /// The help and edits that raise container `j`'s radius to what `t` needs.
-    func raiseHelp(_ j: Int, _ t: TooTight) -> (String, [TextEdit]) {
-        let who = "`\(scene.shapes[j].id)`"
+    func raiseHelp(_ j: Int, _ t: TooTight) -> (Prose, [TextEdit]) {
+        let who = scene.shapes[j].id
         let needed = t.m + t.d
         switch t.raise {
         case .screen, .plain:
-            return (("raise \(who)'s radius to \(n: t.m) + \(n: t.d) = \(n: needed), not lower the minimum" as Prose).string, [])
+            return ("raise `\(who)`'s radius to \(n: t.m) + \(n: t.d) = \(n: needed), not lower the minimum", [])
         case .bounded(let b):
             return (boundHelp(j, b, content: scene.shapes[t.shape].id, m: t.m, d: t.d), [])
         case .literal(let r), .expression(let r):
-            return keptRaise(j, at: r, to: needed)
+            let (help, fixes) = keptRaise(j, at: r, to: needed)
+            return (Prose(help), fixes)
         case .binding(let name, let v, let edit, let r, let known):
-            guard known ?? works(edit, name: name, for: t.shape) else { return keptRaise(j, at: r, to: needed) }
-            return (("raise \(who)'s radius `\(text(r))` to \(n: needed): set `\(name)` = \(n: v) (now \(n: env[name] ?? 0)), not lower the minimum" as Prose).string, [edit])
+            guard known ?? works(edit, name: name, for: t.shape) else {
+                let (help, fixes) = keptRaise(j, at: r, to: needed)
+                return (Prose(help), fixes)
+            }
+            return ("raise `\(who)`'s radius `\(text(r))` to \(n: needed): set `\(name)` = \(n: v) (now \(n: env[name] ?? 0)), not lower the minimum", [edit])
         }
     }
 

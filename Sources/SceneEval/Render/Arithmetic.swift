@@ -16,12 +16,12 @@ extension Format {
     /// The same, appended (a finding on every node says one each).
     static func concentric(_ R: Double, minus d: Double, written distance: String?, into p: inout Prose) {
         signed(R, into: &p)
-        p.append(" − ")
+        p.append(literal: " − ")
         if let distance { p.append(string: distance) } else { signed(d, into: &p) }
         if R - d < 0 {
-            p.append(" → 0 (clamped)")
+            p.append(literal: " → 0 (clamped)")
         } else {
-            p.append(" = ")
+            p.append(literal: " = ")
             p.append(n: R - d)
         }
     }

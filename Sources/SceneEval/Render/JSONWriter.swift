@@ -51,9 +51,19 @@ public enum JSONWriter {
         var name = SVGBuffer.Bytes()
         appendString(file.name, to: &name)
         var ends = Locator(file: file)
-        for (i, d) in diagnostics.enumerated() {
-            o.raw(i == 0 ? "\n    " : ",\n    ")
-            appendDiagnostic(d, fileName: name, start: locator.location(of: d.range.start), end: ends.location(of: d.range.end), to: &o)
+        if let findings = diagnostics as? Findings {
+            // (Each written as it is read: a container-too-tight finding, on
+            // nearly every node of a grid, goes straight from its words to bytes.)
+            for k in findings.indices {
+                o.raw(k == 0 ? "\n    " : ",\n    ")
+                let r = findings.range(at: k)
+                findings.appendJSON(at: k, fileName: name, start: locator.location(of: r.start), end: ends.location(of: r.end), to: &o)
+            }
+        } else {
+            for (i, d) in diagnostics.enumerated() {
+                o.raw(i == 0 ? "\n    " : ",\n    ")
+                appendDiagnostic(d, fileName: name, start: locator.location(of: d.range.start), end: ends.location(of: d.range.end), to: &o)
+            }
         }
         o.raw(diagnostics.isEmpty ? "]\n" : "\n  ]\n")
         o.raw("}\n")
@@ -217,26 +227,38 @@ public enum JSONWriter {
     /// warns writes one per node): `fileName` is the file's name already quoted.
     static func appendDiagnostic(_ d: Diagnostic, fileName: SVGBuffer.Bytes, start loc: SourceLocation, end: SourceLocation,
                                  to o: inout SVGBuffer) {
-        o.raw("{\"severity\": "); appendString(d.severity.rawValue, to: &o)
-        o.raw(", \"code\": "); appendString(d.code, to: &o)
-        o.raw(", \"message\": "); appendString(d.message, to: &o)
+        appendDiagnostic(severity: d.severity, code: d.code, message: d.message, fileName: fileName, start: loc, end: end,
+                         help: d.help, notes: d.notes, values: d.values.sorted(by: { $0.key < $1.key }), to: &o)
+    }
+
+    /// A diagnostic's object from its parts, the words as a `String` or as bytes
+    /// (`Prose`, which a finding built on every node hands over without making a
+    /// `Diagnostic`); `values` in key order.
+    static func appendDiagnostic(severity: Diagnostic.Severity, code: String, message: some JSONText,
+                                 fileName: SVGBuffer.Bytes, start loc: SourceLocation, end: SourceLocation,
+                                 help: (some JSONText)?, notes: [String], values: [(key: String, value: Double)],
+                                 to o: inout SVGBuffer) {
+        assert(values.indices.dropFirst().allSatisfy { values[$0 - 1].key < values[$0].key })
+        o.raw("{\"severity\": "); appendString(severity.rawValue, to: &o)
+        o.raw(", \"code\": "); appendString(code, to: &o)
+        o.raw(", \"message\": "); message.appendJSON(to: &o)
         o.raw(", \"file\": "); o.raw(fileName)
         o.raw(", \"line\": "); o.fixed(Int64(loc.line) * 1000)
         o.raw(", \"column\": "); o.fixed(Int64(loc.column) * 1000)
         o.raw(", \"endLine\": "); o.fixed(Int64(end.line) * 1000)
         o.raw(", \"endColumn\": "); o.fixed(Int64(end.column) * 1000)
-        if let h = d.help { o.raw(", \"help\": "); appendString(h, to: &o) }
-        if !d.notes.isEmpty {
+        if let h = help { o.raw(", \"help\": "); h.appendJSON(to: &o) }
+        if !notes.isEmpty {
             o.raw(", \"notes\": [")
-            for (k, note) in d.notes.enumerated() {
+            for (k, note) in notes.enumerated() {
                 if k > 0 { o.raw(", ") }
                 appendString(note, to: &o)
             }
             o.raw("]")
         }
-        if !d.values.isEmpty {
+        if !values.isEmpty {
             o.raw(", \"values\": {")
-            for (k, (key, v)) in d.values.sorted(by: { $0.key < $1.key }).enumerated() {
+            for (k, (key, v)) in values.enumerated() {
                 if k > 0 { o.raw(", ") }
                 appendString(key, to: &o); o.raw(": "); num(v, &o)
             }
@@ -252,26 +274,29 @@ public enum JSONWriter {
     /// UTF-8). Other non-ASCII text (`−`, `×`) is copied as it is.
     static func needsNoEscape(_ s: String) -> Bool {
         var s = s
-        return s.withUTF8 { b in
-            // Eight bytes at a time: a word with none of the bytes that need a
-            // look (below 0x20, `"`, `\`, DEL, or E2 that may start U+2028/9)
-            // is skipped whole; a word with one is read byte by byte.
-            let n = b.count
-            var k = 0
-            if let p = b.baseAddress {
-                while k + 8 <= n {
-                    let w = UnsafeRawPointer(p + k).loadUnaligned(as: UInt64.self)
-                    if !mayNeedEscape(w) { k += 8; continue }
-                    for i in k..<k + 8 where !plain(b, i) { return false }
-                    k += 8
-                }
+        return s.withUTF8 { needsNoEscape(bytes: $0) }
+    }
+
+    /// The same, of UTF-8 bytes.
+    static func needsNoEscape(bytes b: UnsafeBufferPointer<UInt8>) -> Bool {
+        // Eight bytes at a time: a word with none of the bytes that need a
+        // look (below 0x20, `"`, `\`, DEL, or E2 that may start U+2028/9)
+        // is skipped whole; a word with one is read byte by byte.
+        let n = b.count
+        var k = 0
+        if let p = b.baseAddress {
+            while k + 8 <= n {
+                let w = UnsafeRawPointer(p + k).loadUnaligned(as: UInt64.self)
+                if !mayNeedEscape(w) { k += 8; continue }
+                for i in k..<k + 8 where !plain(b, i) { return false }
+                k += 8
             }
-            while k < n {
-                if !plain(b, k) { return false }
-                k += 1
-            }
-            return true
         }
+        while k < n {
+            if !plain(b, k) { return false }
+            k += 1
+        }
+        return true
     }
 
     /// Whether byte `k` of `b` is copied as it is.
@@ -313,5 +338,27 @@ public enum JSONWriter {
             }
         }
         return o + "\""
+    }
+}
+
+/// Text a JSON string is written from: a `String`, or `Prose`'s bytes.
+protocol JSONText {
+    /// The text as a JSON string literal (escaped where it must be).
+    func appendJSON(to o: inout SVGBuffer)
+}
+
+extension String: JSONText {
+    func appendJSON(to o: inout SVGBuffer) { JSONWriter.appendString(self, to: &o) }
+}
+
+extension Prose: JSONText {
+    func appendJSON(to o: inout SVGBuffer) {
+        bytes.withUnsafeBufferPointer { b in
+            if JSONWriter.needsNoEscape(bytes: b) {
+                o.byte(0x22); o.raw(bytes: b); o.byte(0x22)
+            } else {
+                o.raw(JSONWriter.string(string).utf8)
+            }
+        }
     }
 }

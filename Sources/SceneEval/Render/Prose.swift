@@ -11,6 +11,8 @@ struct Prose: ExpressibleByStringInterpolation, Sendable {
     var bytes: [UInt8]
 
     init(stringLiteral s: String) { bytes = []; Self.put(s, into: &bytes) }
+    /// A string's text.
+    init(_ s: String) { bytes = []; Self.put(s, into: &bytes) }
     init(stringInterpolation p: Interpolation) { bytes = p.bytes }
     /// Empty, with room for `capacity` bytes.
     init(capacity: Int = 0) { bytes = []; bytes.reserveCapacity(capacity) }
@@ -20,6 +22,10 @@ struct Prose: ExpressibleByStringInterpolation, Sendable {
 
     mutating func append(_ p: Prose) { bytes += p.bytes }
     mutating func append(string s: String) { Self.put(s, into: &bytes) }
+    /// Words with nothing interpolated (no `Prose` made for them).
+    mutating func append(literal s: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+    }
     mutating func append(n v: Double) { Self.number(v, into: &bytes) }
     static func + (a: Prose, b: Prose) -> Prose {
         var p = Prose(capacity: a.bytes.count + b.bytes.count)
