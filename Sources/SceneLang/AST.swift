@@ -231,6 +231,12 @@ public struct Color: Sendable, Equatable {
     public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255) { self.r = r; self.g = g; self.b = b; self.a = a }
     /// The names of `named`, sorted.
     static let names: [String] = named.keys.sorted()
+    /// `named`'s colours, each with its name set (the parser's one lookup for `fill red`).
+    static let withName: [String: Color] = Dictionary(uniqueKeysWithValues: named.map { name, c in
+        var c = c
+        c.name = name
+        return (name, c)
+    })
     /// As written: the name, else the hex form.
     public var written: String { name ?? hex }
     public var hex: String {

@@ -83,6 +83,37 @@ struct ParserTests {
         #expect(ast.contains("fill #44aa88 @2:4"))
     }
 
+    /// `parseColor` reads a colour's hex digits from the bytes as Swift reads them
+    /// from the text (`Character.hexDigitValue`), for every length the lexer
+    /// allows, and rejects the rest; every named colour is found with its name.
+    @Test func hexColoursReadFromTheBytes() {
+        func reference(_ hex: String) -> Color? {
+            let d = hex.compactMap { $0.hexDigitValue }.map(UInt8.init)
+            switch d.count {
+            case 3, 4: return Color(r: d[0] * 17, g: d[1] * 17, b: d[2] * 17, a: d.count == 4 ? d[3] * 17 : 255)
+            case 6, 8: return Color(r: d[0] * 16 + d[1], g: d[2] * 16 + d[3], b: d[4] * 16 + d[5], a: d.count == 8 ? d[6] * 16 + d[7] : 255)
+            default: return nil
+            }
+        }
+        let alphabet = Array("0123456789abcdefABCDEF")
+        var rng = SystemRandomNumberGenerator()
+        for n in [3, 4, 6, 8] {
+            for _ in 0..<200 {
+                let hex = String((0..<n).map { _ in alphabet.randomElement(using: &rng)! })
+                #expect(Parser.parseColor(ArraySlice(hex.utf8)) == reference(hex), "#\(hex)")
+            }
+        }
+        #expect(Parser.parseColor(ArraySlice("ffffffff".utf8)) == Color(r: 255, g: 255, b: 255, a: 255))
+        #expect(Parser.parseColor(ArraySlice("0F0".utf8)) == Color(r: 0, g: 255, b: 0))
+        for bad in ["", "12", "12345", "1234567", "123456789", "12g", "1 2"] { #expect(Parser.parseColor(ArraySlice(bad.utf8)) == nil, "\(bad)") }
+        for (name, c) in Color.named {
+            var named = c
+            named.name = name
+            #expect(Color.withName[name] == named && Color.withName[name]?.name == name)
+        }
+        #expect(Color.withName.count == Color.named.count)
+    }
+
     @Test func screensAndPadding() {
         let (ast, ds) = Self.dump("screen 400 x 300 radius 20\nn: pad h 8 v 16 pad top 2 hstack spacing 4 width 10 height 20")
         #expect(ds.isEmpty)

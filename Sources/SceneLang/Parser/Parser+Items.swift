@@ -172,12 +172,11 @@ extension Parser {
     /// `fill #hex` or `fill name`.
     mutating func parseFill() -> Item? {
         advance()
-        if tok.kind == .color, let c = Self.parseColor(text(tok)) {
+        if tok.kind == .color, let c = Self.parseColor(bytes[tok.range.start + 1..<tok.range.end]) {
             advance()
             return .fill(c)
         }
-        if tok.kind == .identifier, var c = Color.named[text(tok)] {
-            c.name = text(tok)
+        if tok.kind == .identifier, let c = Color.withName[text(tok)] {
             advance()
             return .fill(c)
         }
@@ -312,16 +311,27 @@ extension Parser {
 
     static func isEdge(_ k: Keyword) -> Bool { Edge(padWord: k) != nil }
 
-    static func parseColor(_ hex: String) -> Color? {
-        let digits = hex.compactMap { $0.hexDigitValue }.map(UInt8.init)
-        switch digits.count {
-        case 3, 4:
-            let v = digits.map { $0 * 17 }
-            return Color(r: v[0], g: v[1], b: v[2], a: digits.count == 4 ? v[3] : 255)
-        case 6, 8:
-            var v: [UInt8] = []
-            for i in stride(from: 0, to: digits.count, by: 2) { v.append(digits[i] * 16 + digits[i + 1]) }
-            return Color(r: v[0], g: v[1], b: v[2], a: digits.count == 8 ? v[3] : 255)
+    /// A `.color` token's digits (after the `#`): 3, 4, 6 or 8 hex digits, read
+    /// from the bytes without a copy (a scene may fill every node); nil for anything else.
+    static func parseColor(_ hex: ArraySlice<UInt8>) -> Color? {
+        var v: UInt32 = 0
+        for b in hex {
+            let x: UInt8
+            switch b {
+            case 48...57: x = b - 48
+            case 97...102: x = b - 87
+            case 65...70: x = b - 55
+            default: return nil
+            }
+            v = v << 4 | UInt32(x)
+        }
+        let n = hex.count
+        /// Digit k (from the left), or the two-digit byte k.
+        func digit(_ k: Int) -> UInt8 { UInt8(truncatingIfNeeded: v >> UInt32(4 * (n - 1 - k))) & 15 }
+        func byte(_ k: Int) -> UInt8 { UInt8(truncatingIfNeeded: v >> UInt32(8 * (n / 2 - 1 - k))) }
+        switch n {
+        case 3, 4: return Color(r: digit(0) * 17, g: digit(1) * 17, b: digit(2) * 17, a: n == 4 ? digit(3) * 17 : 255)
+        case 6, 8: return Color(r: byte(0), g: byte(1), b: byte(2), a: n == 8 ? byte(3) : 255)
         default: return nil
         }
     }
