@@ -33,16 +33,20 @@ public enum TextWriter {
         o.raw("screen \(s.name ?? "custom") \(Format.number(s.width))×\(Format.number(s.height)) radius \(Format.number(s.radius)), target \(scene.target.name(onWindow: s.isWindow))\n".utf8)
         guard !scene.shapes.isEmpty else { o.raw("(no shapes)\n"); return }
         var w = header.map { min($0.count, maxWidth) }
-        for i in scene.shapes.indices {
-            let sh = scene.shapes[i]
-            w[0] = max(w[0], min(2 * min(sh.depth, 40) + sh.id.count, maxWidth))
-            w[1] = max(w[1], min(sh.kind.rawValue.count, maxWidth))
-            w[2] = max(w[2], numberWidth(sh.frame.x))
-            w[3] = max(w[3], numberWidth(sh.frame.y))
-            w[4] = max(w[4], numberWidth(sh.frame.width))
-            w[5] = max(w[5], numberWidth(sh.frame.height))
-            w[6] = max(w[6], min(sh.kind == .group ? 1 : radiiWidth(sh.radii), maxWidth))
-            w[7] = max(w[7], min(scene.containerName(sh.container)?.count ?? 1, maxWidth))
+        // (Each shape read in place: a copy of one is a dozen reference counts.)
+        scene.shapes.withUnsafeBufferPointer { shapes in
+            for k in shapes.indices {
+                let sh = shapes.baseAddress! + k
+                let frame = sh.pointee.frame, kind = sh.pointee.kind
+                w[0] = max(w[0], min(2 * min(sh.pointee.depth, 40) + width(sh.pointee.id), maxWidth))
+                w[1] = max(w[1], min(width(kind.rawValue), maxWidth))
+                w[2] = max(w[2], numberWidth(frame.x))
+                w[3] = max(w[3], numberWidth(frame.y))
+                w[4] = max(w[4], numberWidth(frame.width))
+                w[5] = max(w[5], numberWidth(frame.height))
+                w[6] = max(w[6], min(kind == .group ? 1 : radiiWidth(sh.pointee.radii), maxWidth))
+                w[7] = max(w[7], min(scene.containerName(sh.pointee.container).map(width) ?? 1, maxWidth))
+            }
         }
         // The header: left-aligned words, numbers' headings right-aligned.
         for (i, c) in header.enumerated() {
@@ -50,15 +54,18 @@ public enum TextWriter {
             cell(c, w[i], right: (2...5).contains(i), &o)
         }
         o.byte(0x0A)
-        for i in scene.shapes.indices { row(scene.shapes[i], in: scene, w, &o) }
+        scene.shapes.withUnsafeBufferPointer { shapes in
+            for k in shapes.indices { row(shapes[k], in: scene, w, &o) }
+        }
     }
 
     /// One shape's line.
     static func row(_ sh: ResolvedShape, in scene: ResolvedScene, _ w: [Int], _ o: inout SVGBuffer) {
         let depth = min(sh.depth, 40)
-        for _ in 0..<depth { o.raw("  ") }
-        o.raw(sh.id.utf8)
-        pad(w[0] - 2 * depth - sh.id.count, &o)
+        pad(2 * depth, &o)
+        let id = sh.id
+        o.raw(id.utf8)
+        pad(w[0] - 2 * depth - width(id), &o)
         o.raw("  ")
         cell(sh.kind.rawValue, w[1], right: false, &o)
         number(sh.frame.x, w[2], &o)
@@ -77,7 +84,7 @@ public enum TextWriter {
         // The notes go straight into the buffer, the column's padding before the
         // first of them: a row with none ends at `against`, with no trailing spaces.
         o.raw(against.utf8)
-        var notes = RowNotes(o: o, padding: max(0, w[7] - against.count) + 2)
+        var notes = RowNotes(o: o, padding: max(0, w[7] - width(against)) + 2)
         NoteWords.write(sh, window: window, to: &notes)
         o = notes.o
         o.byte(0x0A)
@@ -99,7 +106,7 @@ public enum TextWriter {
 
     /// `text` padded to `width` (left- or right-aligned), then the column gap.
     static func cell(_ text: String, _ width: Int, right: Bool, _ o: inout SVGBuffer) {
-        let n = text.count
+        let n = Self.width(text)
         if right { pad(width - n, &o) }
         o.raw(text.utf8)
         if !right { pad(width - n, &o) }
@@ -111,6 +118,12 @@ public enum TextWriter {
         pad(width - numberWidth(v), &o)
         o.number(v)
         o.raw("  ")
+    }
+
+    /// How many characters `s` shows (`s.count`; read from the bytes when they are all ASCII, as ids and kinds are).
+    static func width(_ s: String) -> Int {
+        var s = s
+        return s.withUTF8 { b in b.allSatisfy { $0 < 0x80 } ? b.count : nil } ?? s.count
     }
 
     static func pad(_ n: Int, _ o: inout SVGBuffer) {
