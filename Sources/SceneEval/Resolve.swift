@@ -339,9 +339,7 @@ extension ResolvedScene {
     /// The concentric radius at corner k of shape `index` against its enclosing
     /// container, before any minimum: R − max(dx, dy), at least 0.
     func concentricRadius(_ k: Corner, of index: Int) -> (R: Double, distance: Double, radius: Double) {
-        let outer = outer(of: shapes[index].enclosing)
-        let rule = ResolveContext.concentric(k, frame: shapes[index].frame, in: outer.frame, R: outer.radii[k])
-        return (outer.radii[k], rule.distance, rule.radius)
+        concentricRadius(k, of: index, in: outer(of: shapes[index].enclosing))
     }
 
     /// What the nesting rules (flared, pinched) measure shape `index`'s corners
@@ -386,8 +384,18 @@ extension ResolvedScene {
     /// The concentric radius at corner k of shape `index` against `ref` (see
     /// `nestingReference`), before any minimum: R − max(dx, dy), at least 0.
     public func concentricRadius(_ k: Corner, of index: Int, against ref: NestingReference) -> (R: Double, distance: Double, radius: Double) {
-        if ref.outline == .container, ref.ancestor == shapes[index].enclosing { return concentricRadius(k, of: index) }
-        let outer = outer(of: ref)
+        concentricRadius(k, of: index, in: outer(of: ref, for: index))
+    }
+
+    /// The outline `ref` stands for, for shape `index` (its container's, as the
+    /// resolver measured it, when `ref` is that): read once for all four corners.
+    func outer(of ref: NestingReference, for index: Int) -> Outer {
+        if ref.outline == .container, ref.ancestor == shapes[index].enclosing { return outer(of: shapes[index].enclosing) }
+        return outer(of: ref)
+    }
+
+    /// Corner k of shape `index` against `outer`: its R, the distance and the concentric radius.
+    func concentricRadius(_ k: Corner, of index: Int, in outer: Outer) -> (R: Double, distance: Double, radius: Double) {
         let rule = ResolveContext.concentric(k, frame: shapes[index].frame, in: outer.frame, R: outer.radii[k])
         return (outer.radii[k], rule.distance, rule.radius)
     }

@@ -236,8 +236,9 @@ struct Context {
         // and the clamp): the concentric radius is capped there (HelpCaps.swift), so no
         // help leads into another finding (`rect 32`, or `capsule`, for a 64 × 64 shape that would be 38).
         var uncapped = 0.0
+        let outer = scene.outer(of: ref, for: i)
         for k in Corner.allCases {
-            let (R, d, full) = scene.concentricRadius(k, of: i, against: ref)
+            let (R, d, full) = scene.concentricRadius(k, of: i, in: outer)
             let want = allowedRadius(full, for: i)
             // The display clips what runs into its corner: full-bleed is fine there.
             if ref.ancestor == .screen, d == 0 { continue }
@@ -449,10 +450,10 @@ struct Context {
         let sh = scene.shapes[i]
         // (A concentric container is already an error; a node drawing its own
         // container shape publishes what it draws.)
-        guard sh.isContainer, let cr = sh.containerRadii, let range = sh.containerRange, sh.kind != .group,
-              !declaresRejectedContainer(i) else { return }
+        guard sh.isContainer, let cr = sh.containerRadii, let range = sh.containerRange, sh.kind != .group else { return }
         let close = Corner.allCases.allSatisfy { abs(cr[$0] - sh.radii[$0]) <= Checker.tolerance }
-        guard !close else { return }
+        // (Whether the kind is rejected is read from the items: asked only of a container that differs.)
+        guard !close, !declaresRejectedContainer(i) else { return }
         let r = sh.radii
         // The drawn shape as written when it has names (`rect r` stays tied to `r`).
         var decl = r.containerDeclaration
