@@ -36,6 +36,24 @@ struct SVGWriterTests {
         #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, e.g. \(mismatches.prefix(5))")
     }
 
+    /// The text table's right-aligned numbers: spaces, then `Format.number`'s text,
+    /// at widths narrower and wider than the number, across a buffer's flushes.
+    @Test("a right-aligned number is the padding and then Format.number's text")
+    func rightAlignedNumbers() {
+        let values: [Double] = [0, -0.0, 7, -12.5, 0.0005, 402, 874.25, 123456789.123, -999_999_999_999.9, 4e15, .nan]
+        var expected = "", cells: [(Double, Int)] = []
+        for round in 0..<12_000 {
+            for (k, v) in values.enumerated() {
+                let width = (round + k) % 22
+                expected += String(repeating: " ", count: max(0, width - Format.number(v).count)) + Format.number(v) + "|"
+                cells.append((v, width))
+            }
+        }
+        let got = Self.buffered { b in for (v, width) in cells { b.number(v, rightAlignedIn: width); b.byte(0x7C) } }
+        #expect(got.utf8.count > SVGBuffer.chunkSize)
+        #expect(got == expected)
+    }
+
     @Test("quantising is rounding half away from zero, without libm")
     func quantize() {
         var rng = SplitMix(seed: 11)

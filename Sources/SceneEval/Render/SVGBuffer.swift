@@ -120,6 +120,26 @@ struct SVGBuffer {
         fixed(Self.quantize(v))
     }
 
+    /// `number(v)` right-aligned in `width` columns (the text table): written,
+    /// then moved right past the spaces, so its width is never worked out apart.
+    mutating func number(_ v: Double, rightAlignedIn width: Int) {
+        guard v.magnitude < Self.fastLimit, width <= 64 else {
+            let s = Format.number(v)
+            for _ in 0..<max(0, width - s.utf8.count) { room(1); put(0x20) }
+            raw(s.utf8)
+            return
+        }
+        room(Self.maxFixed + 64)
+        let start = base + count
+        let n = Self.writeFixed(Self.quantize(v), to: start) - start
+        let gap = max(0, width - n)
+        if gap > 0 {
+            (start + gap).update(from: start, count: n)  // (the regions may overlap: a memmove)
+            start.update(repeating: 0x20, count: gap)
+        }
+        count += gap + n
+    }
+
     /// A number given in thousandths. Written through a local pointer, one
     /// length update per number: this runs ~8 million times for the bench.
     @inline(__always) mutating func fixed(_ q: Int64) {

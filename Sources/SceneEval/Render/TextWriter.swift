@@ -115,8 +115,7 @@ public enum TextWriter {
 
     /// A number right-aligned in `width`, then the column gap.
     static func number(_ v: Double, _ width: Int, _ o: inout SVGBuffer) {
-        pad(width - numberWidth(v), &o)
-        o.number(v)
+        o.number(v, rightAlignedIn: width)
         o.raw("  ")
     }
 
