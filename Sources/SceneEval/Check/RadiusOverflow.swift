@@ -156,6 +156,31 @@ extension Context {
         return built.diagnostic
     }
 
+    /// Radius-overflow finding `o` as `scene run --json` writes it (`JSONWriter`): from
+    /// its template's words, escaped once for every node of its kind, when it has
+    /// one; else built (which makes the template for the next).
+    func appendOverflowJSON(_ o: Overflow, fileName: SVGBuffer.Bytes, start: SourceLocation, end: SourceLocation,
+                            to out: inout SVGBuffer) {
+        guard let (key, _) = overflowKey(o.shape), let t = overflowTemplates.get(key) else {
+            JSONWriter.appendDiagnostic(overflowDiagnostic(o), fileName: fileName, start: start, end: end, to: &out)
+            return
+        }
+        let id = scene.shapes[o.shape].id
+        func write(_ out: inout SVGBuffer) {
+            JSONWriter.appendHead(severity: t.diagnostic.severity, code: t.diagnostic.code, to: &out)
+            out.raw("\"`"); JSONWriter.appendContent(id, to: &out); out.raw("`'s")
+            t.jsonAfterID.withUnsafeBufferPointer { out.raw(bytes: $0) }
+            out.byte(0x22)
+            JSONWriter.appendPlace(fileName: fileName, start: start, end: end, to: &out)
+            t.jsonTail.withUnsafeBufferPointer { out.raw(bytes: $0) }
+        }
+        // (Debug builds: the very bytes the built finding writes.)
+        assert(JSONWriter.bytes(write) == JSONWriter.bytes {
+            JSONWriter.appendDiagnostic(overflowDiagnostic(o), fileName: fileName, start: start, end: end, to: &$0)
+        })
+        write(&out)
+    }
+
     /// What decides shape `i`'s finding, apart from where it is and its id: its items as
     /// written, its frame's size, its resolved radii and its layers', whether it has a
     /// role; and where its items start.
@@ -321,13 +346,23 @@ final class OverflowTemplates: @unchecked Sendable {
         var base: Int
         /// The message after "`ID`'s", which starts every radius-overflow message.
         var afterID: Substring
+        /// For `scene run --json` (`Context.appendOverflowJSON`), escaped once for every
+        /// node of the kind: `afterID` as it goes inside the message's quotes, and the
+        /// object's end after its place (`JSONWriter.appendTail`).
+        var jsonAfterID: [UInt8]
+        var jsonTail: [UInt8]
 
         init?(_ d: Diagnostic, base: Int, id: String) {
             let prefix = "`\(id)`'s"
             guard d.message.hasPrefix(prefix) else { return nil }
             diagnostic = d
             self.base = base
-            afterID = d.message.dropFirst(prefix.count)
+            let after = d.message.dropFirst(prefix.count)
+            afterID = after
+            jsonAfterID = JSONWriter.bytes { JSONWriter.appendContent(String(after), to: &$0) }
+            jsonTail = JSONWriter.bytes {
+                JSONWriter.appendTail(help: d.help, notes: d.notes, values: d.values.sorted { $0.key < $1.key }, to: &$0)
+            }
         }
 
         /// The finding on a node whose items start at `base`, with id `id`.

@@ -68,13 +68,18 @@ public struct Findings: RandomAccessCollection, Sendable {
     }
 
     /// Finding `position` as `scene run --json` writes it (`JSONWriter`): a
-    /// container-too-tight one straight from its words, any other built.
+    /// container-too-tight one straight from its words, a radius-overflow one
+    /// from its template's, any other built.
     func appendJSON(at position: Int, fileName: SVGBuffer.Bytes, start: SourceLocation, end: SourceLocation,
                     to o: inout SVGBuffer) {
-        if position >= leading.count, case .tooTight(let t) = records[position - leading.count] {
-            context!.appendJSON(t, fileName: fileName, start: start, end: end, to: &o)
-        } else {
-            JSONWriter.appendDiagnostic(self[position], fileName: fileName, start: start, end: end, to: &o)
+        guard position >= leading.count else {
+            JSONWriter.appendDiagnostic(leading[position], fileName: fileName, start: start, end: end, to: &o)
+            return
+        }
+        switch records[position - leading.count] {
+        case .tooTight(let t): context!.appendJSON(t, fileName: fileName, start: start, end: end, to: &o)
+        case .overflow(let v): context!.appendOverflowJSON(v, fileName: fileName, start: start, end: end, to: &o)
+        case .built(let d): JSONWriter.appendDiagnostic(d, fileName: fileName, start: start, end: end, to: &o)
         }
     }
 

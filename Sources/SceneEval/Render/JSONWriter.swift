@@ -212,15 +212,11 @@ public enum JSONWriter {
 
     /// One diagnostic's object (`scene check --json`, the scene-swift tools).
     public static func diagnostic(_ d: Diagnostic, file: SourceFile) -> String {
-        var all: [UInt8] = []
-        withoutActuallyEscaping({ (b: UnsafeRawBufferPointer) in all.append(contentsOf: b) }) { sink in
-            var o = SVGBuffer(cacheCorners: false, flush: sink)
-            var name = SVGBuffer.Bytes()
-            appendString(file.name, to: &name)
+        var name = SVGBuffer.Bytes()
+        appendString(file.name, to: &name)
+        return String(decoding: bytes { o in
             appendDiagnostic(d, fileName: name, start: file.location(of: d.range.start), end: file.location(of: d.range.end), to: &o)
-            o.finish()
-        }
-        return String(decoding: all, as: UTF8.self)
+        }, as: UTF8.self)
     }
 
     /// The same object, appended piece by piece (a scene where every node
@@ -238,15 +234,32 @@ public enum JSONWriter {
                                  fileName: SVGBuffer.Bytes, start loc: SourceLocation, end: SourceLocation,
                                  help: (some JSONText)?, notes: [String], values: [(key: String, value: Double)],
                                  to o: inout SVGBuffer) {
-        assert(values.indices.dropFirst().allSatisfy { values[$0 - 1].key < values[$0].key })
+        appendHead(severity: severity, code: code, to: &o)
+        message.appendJSON(to: &o)
+        appendPlace(fileName: fileName, start: loc, end: end, to: &o)
+        appendTail(help: help, notes: notes, values: values, to: &o)
+    }
+
+    /// A diagnostic object's start, up to its message: `{"severity": …, "code": …, "message": `.
+    static func appendHead(severity: Diagnostic.Severity, code: String, to o: inout SVGBuffer) {
         o.raw("{\"severity\": "); appendString(severity.rawValue, to: &o)
         o.raw(", \"code\": "); appendString(code, to: &o)
-        o.raw(", \"message\": "); message.appendJSON(to: &o)
+        o.raw(", \"message\": ")
+    }
+
+    /// After the message: `, "file": …, "line": …, "column": …, "endLine": …, "endColumn": …`.
+    static func appendPlace(fileName: SVGBuffer.Bytes, start loc: SourceLocation, end: SourceLocation, to o: inout SVGBuffer) {
         o.raw(", \"file\": "); o.raw(fileName)
         o.raw(", \"line\": "); o.fixed(Int64(loc.line) * 1000)
         o.raw(", \"column\": "); o.fixed(Int64(loc.column) * 1000)
         o.raw(", \"endLine\": "); o.fixed(Int64(end.line) * 1000)
         o.raw(", \"endColumn\": "); o.fixed(Int64(end.column) * 1000)
+    }
+
+    /// The object's end: help, notes and values (in key order) when there are any, and `}`.
+    static func appendTail(help: (some JSONText)?, notes: [String], values: [(key: String, value: Double)],
+                           to o: inout SVGBuffer) {
+        assert(values.indices.dropFirst().allSatisfy { values[$0 - 1].key < values[$0].key })
         if let h = help { o.raw(", \"help\": "); h.appendJSON(to: &o) }
         if !notes.isEmpty {
             o.raw(", \"notes\": [")
@@ -265,6 +278,24 @@ public enum JSONWriter {
             o.raw("}")
         }
         o.raw("}")
+    }
+
+    /// What `body` writes, as bytes.
+    static func bytes(_ body: (inout SVGBuffer) -> Void) -> [UInt8] {
+        var all: [UInt8] = []
+        withoutActuallyEscaping({ (b: UnsafeRawBufferPointer) in all.append(contentsOf: b) }) { sink in
+            var o = SVGBuffer(cacheCorners: false, flush: sink)
+            body(&o)
+            o.finish()
+        }
+        return all
+    }
+
+    /// A string's text as it goes between a JSON string's quotes.
+    static func appendContent(_ s: String, to o: inout SVGBuffer) {
+        if needsNoEscape(s) { o.raw(s.utf8); return }
+        let quoted = Array(string(s).utf8)
+        quoted[1..<quoted.count - 1].withUnsafeBufferPointer { o.raw(bytes: $0) }
     }
 
     static func num(_ v: Double) -> String { v.isFinite ? Format.number(v) : "null" }
