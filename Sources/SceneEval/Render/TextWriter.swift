@@ -33,19 +33,29 @@ public enum TextWriter {
         o.raw("screen \(s.name ?? "custom") \(Format.number(s.width))×\(Format.number(s.height)) radius \(Format.number(s.radius)), target \(scene.target.name(onWindow: s.isWindow))\n".utf8)
         guard !scene.shapes.isEmpty else { o.raw("(no shapes)\n"); return }
         var w = header.map { min($0.count, maxWidth) }
-        // (Each shape read in place: a copy of one is a dozen reference counts.)
+        // (Each shape read in place: a copy of one is a dozen reference counts. A
+        // run of shapes of one kind, or in one container, measures its name once.)
+        var lastKind: ShapeKind? = nil, lastContainer: ContainerRef? = nil, containerWidth = 1
         scene.shapes.withUnsafeBufferPointer { shapes in
             for k in shapes.indices {
                 let sh = shapes.baseAddress! + k
                 let frame = sh.pointee.frame, kind = sh.pointee.kind
                 w[0] = max(w[0], min(2 * min(sh.pointee.depth, 40) + width(sh.pointee.id), maxWidth))
-                w[1] = max(w[1], min(width(kind.rawValue), maxWidth))
+                if kind != lastKind {
+                    w[1] = max(w[1], min(width(kind.rawValue), maxWidth))
+                    lastKind = kind
+                }
                 w[2] = max(w[2], numberWidth(frame.x))
                 w[3] = max(w[3], numberWidth(frame.y))
                 w[4] = max(w[4], numberWidth(frame.width))
                 w[5] = max(w[5], numberWidth(frame.height))
                 w[6] = max(w[6], min(kind == .group ? 1 : radiiWidth(sh.pointee.radii), maxWidth))
-                w[7] = max(w[7], min(scene.containerName(sh.pointee.container).map(width) ?? 1, maxWidth))
+                let container = sh.pointee.container
+                if container != lastContainer {
+                    containerWidth = min(scene.containerName(container).map(width) ?? 1, maxWidth)
+                    lastContainer = container
+                }
+                w[7] = max(w[7], containerWidth)
             }
         }
         // The header: left-aligned words, numbers' headings right-aligned.
@@ -84,24 +94,26 @@ public enum TextWriter {
         // The notes go straight into the buffer, the column's padding before the
         // first of them: a row with none ends at `against`, with no trailing spaces.
         o.raw(against.utf8)
-        var notes = RowNotes(o: o, padding: max(0, w[7] - width(against)) + 2)
-        NoteWords.write(sh, window: window, to: &notes)
-        o = notes.o
+        withUnsafeMutablePointer(to: &o) { o in
+            var notes = RowNotes(o: o, padding: max(0, w[7] - width(against)) + 2)
+            NoteWords.write(sh, window: window, to: &notes)
+        }
         o.byte(0x0A)
     }
 
     /// The notes column: it writes the padding that ends the `against` cell
     /// when the first note comes.
     struct RowNotes: NoteSink {
-        var o: SVGBuffer
+        /// The row's buffer, written in place (a copy of the buffer is reference counts a row).
+        let o: UnsafeMutablePointer<SVGBuffer>
         var padding: Int
         @inline(__always) mutating func start() {
             guard padding >= 0 else { return }
-            pad(padding, &o)
+            pad(padding, &o.pointee)
             padding = -1
         }
-        mutating func put(_ words: String) { start(); o.raw(words.utf8) }
-        mutating func number(_ v: Double) { start(); o.number(v) }
+        mutating func put(_ words: String) { start(); o.pointee.raw(words.utf8) }
+        mutating func number(_ v: Double) { start(); o.pointee.number(v) }
     }
 
     /// `text` padded to `width` (left- or right-aligned), then the column gap.
