@@ -1,0 +1,96 @@
+import Testing
+@testable import SceneLang
+
+/// The flat expressions of compact `concentric (…)` items (`ExprStore`,
+/// `CompactExpr`, `ConcentricClauses`) read back as the trees the parser built.
+struct ItemsExprTests {
+    /// The first node's first item, parsed.
+    static func parsed(_ text: String) -> (Located<Item>, Items)? {
+        let r = Parser.parse(SourceFile(name: "t", text: text))
+        guard case .node(let n)? = r.scene.statements.last, let first = n.items.first else { return nil }
+        return (first, n.items)
+    }
+
+    static let rows = [
+        "concentric(top: fixed min(k3, k21 - inset / 2) uniform, bottom: concentric min 8) height 30 pad h 6",
+        "concentric min 4 uniform (all: 12)",
+        "concentric(leading: concentric, trailing: fixed -(2 * (a + 1)) uniform)",
+        "concentric(topLeading: max(1, 2, 3, b / c - d * 2 + 1), bottomTrailing: -0, topTrailing: concentric min (x))",
+        "container concentric (top: min(a, (b)), bottom: 4 - -3)",
+    ]
+
+    /// Each row's clause item is kept in slots (nothing whole), reads back as the
+    /// tree the parser built (ranges, parentheses and all), and the same tree put
+    /// in through `Items([…])` reads back the same.
+    @Test func clauseItemsReadBackAsParsed() throws {
+        for row in Self.rows {
+            let (first, items) = try #require(Self.parsed("let k3 = 1\n" + row), "\(row)")
+            #expect(items.chunk!.side.isEmpty, "\(row)")
+            #expect(Array(Items([first])) == [first], "\(row)")
+            guard case .concentric(_, _, let clauses)? = first.value.shapeExpr, !clauses.isEmpty else {
+                Issue.record("no clauses in \(row)"); continue
+            }
+        }
+        let (first, _) = try #require(Self.parsed(Self.rows[0]))
+        guard case .shape(.concentric(_, _, let cs)) = first.value, case .fixed(.call(.min, let args, let r)) = cs[0].spec else {
+            Issue.record("\(first.value)"); return
+        }
+        #expect(r == SourceRange(22, 46) && args.count == 2)
+        #expect(args[1] == .chain([.name("k21", SourceRange(30, 33)),
+                                   .chain([.name("inset", SourceRange(36, 41)), .number(2, SourceRange(44, 45))], [.div], SourceRange(36, 45))],
+                                  [.sub], SourceRange(30, 45)))
+    }
+
+    /// What has no flat form is kept whole and still reads back: a chain of more
+    /// operators than its two-bit codes hold, an `.invalid`, a range too long.
+    @Test func whatDoesNotFitIsKeptWhole() {
+        let long = Expr.chain((0..<40).map { .number(Double($0), SourceRange(10 + $0, 11 + $0)) },
+                              Array(repeating: .add, count: 39), SourceRange(10, 50))
+        let wide = Expr.number(1, SourceRange(10, 70_010))
+        for e in [long, .invalid(SourceRange(10, 11)), wide] {
+            let it = Located<Item>(.shape(.concentric(base: .concentric(minimum: nil), uniform: false, clauses: [
+                CornerClause(set: .top, spec: .fixed(e), uniform: false, range: SourceRange(5, e.range.end))])), SourceRange(0, e.range.end))
+            let items = Items([it])
+            #expect(items.chunk!.side.count == 1)
+            #expect(Array(items) == [it])
+        }
+        // 33 operands fit (32 operators of two bits).
+        let fits = Expr.chain((0..<33).map { .number(Double($0), SourceRange(10 + $0, 11 + $0)) },
+                              Array(repeating: .div, count: 32), SourceRange(10, 43))
+        let it = Located<Item>(.shape(.concentric(base: .concentric(minimum: fits), uniform: true, clauses: [
+            CornerClause(set: .all, spec: .concentric(minimum: nil), uniform: true, range: SourceRange(50, 60))])), SourceRange(0, 60))
+        #expect(Items([it]).chunk!.side.isEmpty && Array(Items([it])) == [it])
+    }
+
+    /// Moved in the text, a clause item moves whole: its clauses' and its
+    /// expressions' ranges are counted from its start.
+    @Test func clauseItemsShift() throws {
+        let (first, items) = try #require(Self.parsed(Self.rows[3]))
+        let (moved, _) = try #require(Self.parsed("\n\n\n" + Self.rows[3]))
+        let shifted = items.shifted(by: 3) { Located($0.value, SourceRange($0.range.start + 3, $0.range.end + 3)) }
+        #expect(shifted.first == moved)
+        #expect(shifted.first != first)
+    }
+
+    /// The names of a flat expression come in the tree's order, each time it is used.
+    @Test func namesComeInTheTreesOrder() throws {
+        let (_, items) = try #require(Self.parsed(Self.rows[3]))
+        var parts: [ItemPart] = []
+        items.fold { parts.append($0) }
+        guard case .concentric(_, let c, _)? = parts.first else { Issue.record("not compact"); return }
+        var got: [String] = []
+        c.clause(0).value!.names { got.append($0) }
+        #expect(got == ["b", "c", "d"])
+        #expect(c.clause(1).value!.expr == .negate(.number(0, SourceRange(73, 74)), SourceRange(72, 74)))
+    }
+}
+
+extension Item {
+    /// The shape, when the item is one.
+    fileprivate var shapeExpr: ShapeExpr? {
+        switch self {
+        case .shape(let s), .container(let s): return s
+        default: return nil
+        }
+    }
+}
