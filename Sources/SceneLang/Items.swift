@@ -222,7 +222,7 @@ final class ItemArena {
     let chunkSize: Int
     /// The steps of the parse's flat expressions, and a scratch run of them and of clause slots.
     let exprs = ExprStore()
-    var encoder = ExprEncoder()
+    var treeSteps: [FlatStep] = []
     var clauseSlots: [Slot] = []
 
     init(chunkSize: Int) {
@@ -247,8 +247,8 @@ final class ItemArena {
     /// `commit` moves them after the node's other items, `dropPending` drops them.
     /// (A buffer, not an array: an array in a class is checked for exclusive
     /// access at run time on every append.)
-    private let pending = UnsafeMutablePointer<Slot>.allocate(capacity: 255)
-    private var pendingCount = 0
+    let pending = UnsafeMutablePointer<Slot>.allocate(capacity: 255)
+    var pendingCount = 0
 
     deinit { pending.deallocate() }
 

@@ -1,27 +1,44 @@
-/// Expressions of compact items, kept flat: `concentric(top: fixed min(k3, k21 - inset / 2) uniform, …)`
-/// is one run of 16-byte steps in postfix order (the names as numbers into one
-/// table of the parse), not a tree of arrays (~520 bytes for that clause's
-/// `min`). Reading the item builds the tree back (`CompactExpr.expr`); the
-/// evaluator works the value out from the steps in place (`CompactExpr.value`).
+/// Expressions in flat steps: the parser writes every expression this way
+/// (`FlatStep`, postfix order: `min(k3, k21 - inset / 2)` is `k3 k21 inset 2
+/// apply(/) chain(2) apply(-) chain(2) min(2)`), and a tree is built from the
+/// steps only for a caller that wants one. A compact `concentric (…)` item keeps
+/// its clauses' steps as they are (`ExprCode`, 16 bytes a step, names as
+/// numbers into one table of the parse), not a tree of arrays (~520 bytes for
+/// that clause's `min`); the evaluator works their values out in place
+/// (`CompactExpr.value`), and reading the item builds the tree back.
 
-/// One step of an expression in postfix order: a leaf pushes a value, an
-/// operation replaces the values it takes (`arity` of them) with its result.
-struct ExprCode {
-    /// `.number`: the number's bits; `.name`: the name's number in the store;
-    /// `.chain`: the operators, two bits each (`Expr.BinaryOp.code`), the first lowest.
+/// What a step does.
+enum StepOp: UInt8 {
+    /// Push a number (`payload`: its bits) or a name's value (`payload`: its number in the `ExprStore`).
+    case number, name
+    /// Negate the last value.
+    case negate
+    /// Replace the last two values x, y with x op y (`payload`: `Expr.BinaryOp.code`): one
+    /// operator of a chain, which reads left to right as `Evaluator.eval` does.
+    case apply
+    /// The end of a chain of `payload` operands (its operators already applied):
+    /// nothing to work out, it gives the tree its chain and the chain its range.
+    case chain
+    /// Replace the last `payload` values with the least or the greatest.
+    case min, max
+}
+
+/// One step as the parser writes it: its range in the file.
+struct FlatStep {
     var payload: UInt64
-    /// The step's range: its start counted from its item's start, and its length.
+    var range: SourceRange
+    var op: StepOp
+}
+
+/// One step as a compact item keeps it: its range counted from the item's start. 16 bytes.
+struct ExprCode {
+    var payload: UInt64
     var offset: Int32
     var length: UInt16
-    var op: Op
-    /// How many values a chain or a call takes.
-    var arity: UInt8
-
-    enum Op: UInt8 { case number, name, negate, chain, min, max }
+    var op: StepOp
 }
 
 extension Expr.BinaryOp {
-    /// Two bits.
     var code: UInt64 {
         switch self {
         case .add: return 0
@@ -33,9 +50,71 @@ extension Expr.BinaryOp {
     static let byCode: [Expr.BinaryOp] = [.add, .sub, .mul, .div]
 }
 
-/// The steps of every flat expression of one parse and the names they use,
-/// in pages that are never moved (no big array copied as it grows). Written
-/// while parsing, never changed after.
+/// Building trees from steps (the one way, for the parser's steps and for a compact item's).
+enum FlatTree {
+    /// The trees of `count` steps (one a complete expression in them, in order);
+    /// `step(i)` reads step i, `name(id)` a name.
+    static func trees(count: Int, _ step: (Int) -> (StepOp, UInt64, SourceRange), name: (Int) -> String) -> [Expr] {
+        // A chain being read is kept as its operands and operators until its `chain` step.
+        enum Entry { case expr(Expr), partial([Expr], [Expr.BinaryOp]) }
+        var stack: [Entry] = []
+        func pop() -> Expr {
+            guard case .expr(let e) = stack.removeLast() else { preconditionFailure("an unfinished chain as a value") }
+            return e
+        }
+        for i in 0..<count {
+            let (op, payload, r) = step(i)
+            switch op {
+            case .number: stack.append(.expr(.number(Double(bitPattern: payload), r)))
+            case .name: stack.append(.expr(.name(name(Int(payload)), r)))
+            case .negate: stack.append(.expr(.negate(pop(), r)))
+            case .apply:
+                let y = pop()
+                let o = Expr.BinaryOp.byCode[Int(payload & 3)]
+                switch stack.removeLast() {
+                case .partial(var xs, var ops): xs.append(y); ops.append(o); stack.append(.partial(xs, ops))
+                case .expr(let x): stack.append(.partial([x, y], [o]))
+                }
+            case .chain:
+                guard case .partial(let xs, let ops) = stack.removeLast() else { preconditionFailure("a chain with no operators") }
+                stack.append(.expr(.chain(xs, ops, r)))
+            case .min, .max:
+                var xs = [Expr](repeating: .invalid(r), count: Int(payload))
+                for k in xs.indices.reversed() { xs[k] = pop() }
+                stack.append(.expr(.call(op == .min ? .min : .max, xs, r)))
+            }
+        }
+        return stack.map { if case .expr(let e) = $0 { return e } else { preconditionFailure("an unfinished chain") } }
+    }
+
+    /// The steps of a tree, appended (what the parser writes for it); false when it has none (`.invalid`).
+    static func steps(_ e: Expr, into out: inout [FlatStep], names: ExprStore) -> Bool {
+        switch e {
+        case .number(let v, let r): out.append(FlatStep(payload: v.bitPattern, range: r, op: .number))
+        case .name(let n, let r): out.append(FlatStep(payload: UInt64(names.id(of: n)), range: r, op: .name))
+        case .negate(let x, let r):
+            guard steps(x, into: &out, names: names) else { return false }
+            out.append(FlatStep(payload: 0, range: r, op: .negate))
+        case .chain(let xs, let ops, let r):
+            guard !xs.isEmpty, ops.count == xs.count - 1, steps(xs[0], into: &out, names: names) else { return false }
+            for (x, o) in zip(xs.dropFirst(), ops) {
+                guard steps(x, into: &out, names: names) else { return false }
+                out.append(FlatStep(payload: o.code, range: .empty, op: .apply))
+            }
+            out.append(FlatStep(payload: UInt64(xs.count), range: r, op: .chain))
+        case .call(let f, let xs, let r):
+            guard !xs.isEmpty else { return false }
+            for x in xs { guard steps(x, into: &out, names: names) else { return false } }
+            out.append(FlatStep(payload: UInt64(xs.count), range: r, op: f == .min ? .min : .max))
+        case .invalid: return false
+        }
+        return true
+    }
+}
+
+/// The steps of every compact item's expressions of one parse and the names
+/// they use, in pages that are never moved (no big array copied as it grows).
+/// Written while parsing, never changed after.
 public final class ExprStore: @unchecked Sendable {
     static let pageSize = 4096
     private var pages: [UnsafeMutablePointer<ExprCode>] = []
@@ -59,54 +138,20 @@ public final class ExprStore: @unchecked Sendable {
 
     @inline(__always) subscript(i: Int) -> ExprCode { pages[i / Self.pageSize][i % Self.pageSize] }
 
-    /// Copies `n` steps into one page; the place of the first. (n ≤ pageSize)
-    func append(_ codes: UnsafePointer<ExprCode>, count n: Int) -> Int {
+    /// Room for `n` steps in one page (n ≤ pageSize): where the first goes.
+    func reserve(_ n: Int) -> Int {
         if used + n > Self.pageSize {
             pages.append(.allocate(capacity: Self.pageSize))
             used = 0
         }
-        (pages[pages.count - 1] + used).initialize(from: codes, count: n)
         defer { used += n }
         return (pages.count - 1) * Self.pageSize + used
     }
+
+    func set(_ i: Int, _ c: ExprCode) { pages[i / Self.pageSize][i % Self.pageSize] = c }
 }
 
-/// Turns trees into steps (the parser's items, as `ItemArena` encodes them).
-struct ExprEncoder {
-    var codes: [ExprCode] = []
-
-    /// Appends `e`'s steps, ranges counted from `item`; false when it has no flat
-    /// form (an `.invalid`, a range or a chain that does not fit).
-    mutating func add(_ e: Expr, item: SourceRange, names: ExprStore) -> Bool {
-        let r = e.range
-        let offset = r.start - item.start
-        guard r.length <= Int(UInt16.max), let off = Int32(exactly: offset) else { return false }
-        var c = ExprCode(payload: 0, offset: off, length: UInt16(r.length), op: .number, arity: 0)
-        switch e {
-        case .number(let v, _): c.payload = v.bitPattern
-        case .name(let n, _): c.op = .name; c.payload = UInt64(names.id(of: n))
-        case .negate(let x, _):
-            guard add(x, item: item, names: names) else { return false }
-            c.op = .negate
-        case .chain(let xs, let ops, _):
-            guard xs.count <= 33, ops.count == xs.count - 1 else { return false }
-            for x in xs { guard add(x, item: item, names: names) else { return false } }
-            c.op = .chain
-            c.arity = UInt8(xs.count)
-            for (k, o) in ops.enumerated() { c.payload |= o.code << UInt64(2 * k) }
-        case .call(let f, let xs, _):
-            guard xs.count <= 255 else { return false }
-            for x in xs { guard add(x, item: item, names: names) else { return false } }
-            c.op = f == .min ? .min : .max
-            c.arity = UInt8(xs.count)
-        case .invalid: return false
-        }
-        codes.append(c)
-        return true
-    }
-}
-
-/// One flat expression of an item, read in place.
+/// One flat expression of a compact item, read in place.
 public struct CompactExpr {
     public let store: ExprStore
     let first: Int
@@ -116,27 +161,11 @@ public struct CompactExpr {
 
     /// The tree, as the parser built it.
     public var expr: Expr {
-        var stack: [Expr] = []
-        for i in first..<first + count {
-            let c = store[i]
+        FlatTree.trees(count: count, { i in
+            let c = store[first + i]
             let lo = itemStart + Int(c.offset)
-            let r = SourceRange(lo, lo + Int(c.length))
-            switch c.op {
-            case .number: stack.append(.number(Double(bitPattern: c.payload), r))
-            case .name: stack.append(.name(store.name(Int(c.payload)), r))
-            case .negate: stack.append(.negate(stack.removeLast(), r))
-            case .chain:
-                let xs = Array(stack.suffix(Int(c.arity)))
-                stack.removeLast(Int(c.arity))
-                let ops = (0..<xs.count - 1).map { Expr.BinaryOp.byCode[Int((c.payload >> UInt64(2 * $0)) & 3)] }
-                stack.append(.chain(xs, ops, r))
-            case .min, .max:
-                let xs = Array(stack.suffix(Int(c.arity)))
-                stack.removeLast(Int(c.arity))
-                stack.append(.call(c.op == .min ? .min : .max, xs, r))
-            }
-        }
-        return stack[0]
+            return (c.op, c.payload, SourceRange(lo, lo + Int(c.length)))
+        }, name: store.name)[0]
     }
 
     /// The names it uses, in the order the tree has them.
@@ -159,21 +188,18 @@ public struct CompactExpr {
                     guard let v = value(Int(c.payload)) else { return nil }
                     stack[sp] = v; sp += 1
                 case .negate: stack[sp - 1] = -stack[sp - 1]
-                case .chain:
-                    let n = Int(c.arity), at = sp - n
-                    var x = stack[at]
-                    for k in 1..<n {
-                        let y = stack[at + k]
-                        let o = Expr.BinaryOp.byCode[Int((c.payload >> UInt64(2 * (k - 1))) & 3)]
-                        if o == .div, y == 0 { return nil }
-                        x = o.apply(x, y)
-                    }
-                    stack[at] = x; sp = at + 1
+                case .apply:
+                    let y = stack[sp - 1]
+                    let o = Expr.BinaryOp.byCode[Int(c.payload & 3)]
+                    if o == .div, y == 0 { return nil }
+                    sp -= 1
+                    stack[sp - 1] = o.apply(stack[sp - 1], y)
+                case .chain: break
                 case .min, .max:
-                    let n = Int(c.arity), at = sp - n
+                    let at = sp - Int(c.payload)
                     var r = stack[at]
-                    for k in 1..<n {
-                        let v = stack[at + k]
+                    for k in at + 1..<sp {
+                        let v = stack[k]
                         if c.op == .min ? v < r : r < v { r = v }
                     }
                     stack[at] = r; sp = at + 1
@@ -182,6 +208,15 @@ public struct CompactExpr {
             return stack[0]
         }
     }
+}
+
+/// A corner clause as the parser reads it: its value is a run of the parser's steps.
+struct FlatClause {
+    var set: CornerSet
+    var fixed: Bool
+    var value: Range<Int>?
+    var uniform: Bool
+    var range: SourceRange
 }
 
 /// A `concentric` shape with corner clauses, read from its slots: the first
@@ -241,47 +276,94 @@ public struct ConcentricClauses {
 }
 
 extension ItemArena {
-    /// Writes a `concentric` shape with clauses as `ConcentricClauses` reads it;
-    /// false, writing nothing, when an expression or a range has no flat form.
-    func concentric(minimum: Expr?, uniform: Bool, clauses: [CornerClause], _ first: Slot) -> Bool {
+    /// The slots of a `concentric` shape with clauses as `ConcentricClauses`
+    /// reads them, left in `clauseSlots` (the first slot's tag and range from
+    /// `first`), its minimum's and clauses' steps (runs of `steps`) put in the
+    /// store; false, putting nothing, when a range or the steps do not fit.
+    func clauses(minimum: Range<Int>?, uniform: Bool, _ clauses: [FlatClause], steps: [FlatStep], first: Slot, itemStart: Int) -> Bool {
         guard clauses.count < 255 else { return false }
-        let item = SourceRange(raw: first.start, first.end)
-        encoder.codes.removeAll(keepingCapacity: true)
-        clauseSlots.removeAll(keepingCapacity: true)
+        func fits(_ r: SourceRange) -> Bool {
+            let offset = r.start - itemStart
+            return offset >= 0 && offset <= Int(UInt16.max) && r.length <= Int(UInt16.max)
+        }
+        func runFits(_ run: Range<Int>) -> Bool {
+            run.allSatisfy { steps[$0].op == .apply || (fits(steps[$0].range) && steps[$0].range.start - itemStart <= Int(Int32.max)) }
+        }
+        var n = minimum?.count ?? 0
+        if let minimum, !runFits(minimum) { return false }
+        for c in clauses {
+            guard fits(c.range) else { return false }
+            if let v = c.value { guard runFits(v) else { return false }; n += v.count }
+        }
+        guard n <= ExprStore.pageSize else { return false }
+        let run = exprs.reserve(n)
+        var next = run
+        func put(_ r: Range<Int>) {
+            for i in r {
+                let t = steps[i]
+                let offset = t.op == .apply ? 0 : t.range.start - itemStart
+                exprs.set(next, ExprCode(payload: t.payload, offset: Int32(offset), length: UInt16(t.op == .apply ? 0 : t.range.length), op: t.op))
+                next += 1
+            }
+        }
         var s = first
         ShapeSlot.clauses(.init(minimum: minimum != nil, uniform: uniform)).encode(into: &s)
-        if let minimum { guard encoder.add(minimum, item: item, names: exprs) else { return false } }
-        s.exprLength = UInt16(clamping: encoder.codes.count)
+        if let minimum { put(minimum) }
+        s.exprLength = UInt16(next - run)
         s.width = UInt8(1 + clauses.count)
+        s.number = Double(bitPattern: UInt64(run) | UInt64(n) << 32)
+        clauseSlots.removeAll(keepingCapacity: true)
+        clauseSlots.append(s)
         for c in clauses {
-            let offset = c.range.start - item.start
-            guard offset >= 0, offset <= Int(UInt16.max), c.range.length <= Int(UInt16.max) else { return false }
-            var t = Slot(tag: .more, a: c.set.code)
             var flags: ConcentricClauses.ClauseFlags = c.uniform ? .uniform : []
-            let before = encoder.codes.count
-            let value: Expr?
-            switch c.spec {
-            case .fixed(let e): flags.insert(.fixed); value = e
-            case .concentric(let m): value = m
-            }
-            if let value {
-                flags.insert(.hasValue)
-                guard encoder.add(value, item: item, names: exprs) else { return false }
-            }
+            if c.fixed { flags.insert(.fixed) }
+            var t = Slot(tag: .more, a: c.set.code)
+            t.start = Int32(next - run)
+            if let v = c.value { flags.insert(.hasValue); put(v) }
+            t.end = Int32(next - run - Int(t.start))
             t.b = flags.rawValue
-            t.exprStart = UInt16(offset)
+            t.exprStart = UInt16(c.range.start - itemStart)
             t.exprLength = UInt16(c.range.length)
-            t.start = Int32(before)
-            t.end = Int32(encoder.codes.count - before)
             clauseSlots.append(t)
         }
-        let n = encoder.codes.count
-        guard n <= ExprStore.pageSize, s.exprLength < UInt16.max else { return false }
-        let run = n == 0 ? 0 : encoder.codes.withUnsafeBufferPointer { exprs.append($0.baseAddress!, count: n) }
-        s.number = Double(bitPattern: UInt64(run) | UInt64(n) << 32)
-        reserve(1 + clauses.count)
-        emit(s)
+        return true
+    }
+
+    /// A tree's `concentric` shape with clauses, written as the parser writes one
+    /// it reads (`Items([…])`, an item built by a fix); false when it has no flat form.
+    func concentric(minimum: Expr?, uniform: Bool, clauses: [CornerClause], _ first: Slot) -> Bool {
+        treeSteps.removeAll(keepingCapacity: true)
+        var flat: [FlatClause] = []
+        flat.reserveCapacity(clauses.count)
+        var m: Range<Int>? = nil
+        if let minimum {
+            guard FlatTree.steps(minimum, into: &treeSteps, names: exprs) else { return false }
+            m = 0..<treeSteps.count
+        }
+        for c in clauses {
+            let start = treeSteps.count
+            let value: Expr?
+            switch c.spec {
+            case .fixed(let e): value = e
+            case .concentric(let e): value = e
+            }
+            if let value { guard FlatTree.steps(value, into: &treeSteps, names: exprs) else { return false } }
+            let fixed: Bool
+            if case .fixed = c.spec { fixed = true } else { fixed = false }
+            flat.append(FlatClause(set: c.set, fixed: fixed, value: value == nil ? nil : start..<treeSteps.count, uniform: c.uniform, range: c.range))
+        }
+        guard self.clauses(minimum: m, uniform: uniform, flat, steps: treeSteps, first: first, itemStart: Int(first.start)) else { return false }
+        reserve(clauseSlots.count)
         for t in clauseSlots { emit(t) }
+        return true
+    }
+
+    /// Pends a `concentric` shape with clauses as the parser read it (see `clauses`).
+    func pendClauses(_ tag: SlotTag, minimum: Range<Int>?, uniform: Bool, _ clauses: [FlatClause], steps: [FlatStep], itemStart: Int) -> Bool {
+        guard pendingCount == 0,
+              self.clauses(minimum: minimum, uniform: uniform, clauses, steps: steps, first: Slot(tag: tag), itemStart: itemStart) else { return false }
+        for (k, t) in clauseSlots.enumerated() { pending[k] = t }
+        pendingCount = clauseSlots.count
         return true
     }
 }

@@ -41,25 +41,44 @@ struct ItemsExprTests {
                                   [.sub], SourceRange(30, 45)))
     }
 
-    /// What has no flat form is kept whole and still reads back: a chain of more
-    /// operators than its two-bit codes hold, an `.invalid`, a range too long.
+    /// What has no flat form is kept whole and still reads back: an `.invalid`,
+    /// a range too long for a step; a chain of any length has one.
     @Test func whatDoesNotFitIsKeptWhole() {
-        let long = Expr.chain((0..<40).map { .number(Double($0), SourceRange(10 + $0, 11 + $0)) },
-                              Array(repeating: .add, count: 39), SourceRange(10, 50))
         let wide = Expr.number(1, SourceRange(10, 70_010))
-        for e in [long, .invalid(SourceRange(10, 11)), wide] {
+        let long = Expr.chain((0..<1000).map { .number(Double($0), SourceRange(10 + $0, 11 + $0)) },
+                              Array(repeating: .div, count: 999), SourceRange(10, 1010))
+        for (e, whole) in [(Expr.invalid(SourceRange(10, 11)), true), (wide, true), (long, false)] {
             let it = Located<Item>(.shape(.concentric(base: .concentric(minimum: nil), uniform: false, clauses: [
                 CornerClause(set: .top, spec: .fixed(e), uniform: false, range: SourceRange(5, e.range.end))])), SourceRange(0, e.range.end))
             let items = Items([it])
-            #expect(items.chunk!.side.count == 1)
+            #expect(items.chunk!.side.count == (whole ? 1 : 0))
             #expect(Array(items) == [it])
         }
-        // 33 operands fit (32 operators of two bits).
-        let fits = Expr.chain((0..<33).map { .number(Double($0), SourceRange(10 + $0, 11 + $0)) },
-                              Array(repeating: .div, count: 32), SourceRange(10, 43))
-        let it = Located<Item>(.shape(.concentric(base: .concentric(minimum: fits), uniform: true, clauses: [
-            CornerClause(set: .all, spec: .concentric(minimum: nil), uniform: true, range: SourceRange(50, 60))])), SourceRange(0, 60))
-        #expect(Items([it]).chunk!.side.isEmpty && Array(Items([it])) == [it])
+    }
+
+    /// The steps the parser writes for a clause are the steps of the tree it
+    /// reads back as (`FlatTree.steps`, which `Items([…])` writes): one form, not two.
+    @Test func theParsersStepsAreTheTreesSteps() throws {
+        func steps(_ items: Items) -> [String] {
+            var parts: [ItemPart] = []
+            items.fold { parts.append($0) }
+            guard case .concentric(_, let c, _)? = parts.first else { return [] }
+            var out: [String] = []
+            let exprs = [c.minimum] + (0..<c.count).map { c.clause($0).value }
+            for e in exprs {
+                guard let e else { out.append("none"); continue }
+                for i in e.first..<e.first + e.count {
+                    let s = e.store[i]
+                    out.append("\(s.op) \(s.op == .name ? e.store.name(Int(s.payload)) : String(s.payload)) \(s.offset) \(s.length)")
+                }
+            }
+            return out
+        }
+        for row in Self.rows + ["concentric min max(1, 2) (top: ((1 + 2) * 3) - -(4 - 5 - 6) / 7)"] {
+            let (first, items) = try #require(Self.parsed(row), "\(row)")
+            #expect(!steps(items).isEmpty)
+            #expect(steps(items) == steps(Items([first])), "\(row)")
+        }
     }
 
     /// Moved in the text, a clause item moves whole: its clauses' and its
