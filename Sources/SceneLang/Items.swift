@@ -220,10 +220,9 @@ final class ItemArena {
     /// The first slot of the node being written.
     private var nodeStart = 0
     let chunkSize: Int
-    /// The steps of the parse's flat expressions, and a scratch run of them and of clause slots.
+    /// The steps of the parse's compact items' expressions, and a scratch run of a tree's steps.
     let exprs = ExprStore()
     var treeSteps: [FlatStep] = []
-    var clauseSlots: [Slot] = []
 
     init(chunkSize: Int) {
         assert(SlotCodes.verified, "a SlotCode enum is not one byte of payload-free cases")

@@ -47,7 +47,15 @@ extension Expr.BinaryOp {
         case .div: return 3
         }
     }
-    static let byCode: [Expr.BinaryOp] = [.add, .sub, .mul, .div]
+    /// The operator of a code's two low bits.
+    @inline(__always) static func decode(_ code: UInt64) -> Expr.BinaryOp {
+        switch code & 3 {
+        case 0: return .add
+        case 1: return .sub
+        case 2: return .mul
+        default: return .div
+        }
+    }
 }
 
 /// Building trees from steps (the one way, for the parser's steps and for a compact item's).
@@ -70,7 +78,7 @@ enum FlatTree {
             case .negate: stack.append(.expr(.negate(pop(), r)))
             case .apply:
                 let y = pop()
-                let o = Expr.BinaryOp.byCode[Int(payload & 3)]
+                let o = Expr.BinaryOp.decode(payload)
                 switch stack.removeLast() {
                 case .partial(var xs, var ops): xs.append(y); ops.append(o); stack.append(.partial(xs, ops))
                 case .expr(let x): stack.append(.partial([x, y], [o]))
@@ -116,12 +124,18 @@ enum FlatTree {
 /// they use, in pages that are never moved (no big array copied as it grows).
 /// Written while parsing, never changed after.
 public final class ExprStore: @unchecked Sendable {
-    static let pageSize = 4096
+    /// Steps a page (a power of two).
+    @inline(__always) static var pageSize: Int { 4096 }
+    @inline(__always) static var pageShift: Int { 12 }
     private var pages: [UnsafeMutablePointer<ExprCode>] = []
     /// Steps used in the last page.
-    private var used = ExprStore.pageSize
+    private var used = 4096
     private(set) var names: [String] = []
-    private var ids: [String: UInt32] = [:]
+    /// The names' bytes one after another (name k is `nameBytes[nameEnds[k - 1]..<nameEnds[k]]`),
+    /// and a table of their numbers by their bytes' hash (open addressing; −1: empty).
+    private var nameBytes: [UInt8] = []
+    private var nameEnds: [Int] = []
+    private var table = [Int32](repeating: -1, count: 64)
 
     deinit { for p in pages { p.deallocate() } }
 
@@ -129,26 +143,68 @@ public final class ExprStore: @unchecked Sendable {
     public func name(_ id: Int) -> String { names[id] }
 
     func id(of name: String) -> UInt32 {
-        if let k = ids[name] { return k }
-        let k = UInt32(names.count)
-        names.append(name)
-        ids[name] = k
-        return k
+        var name = name
+        return name.withUTF8 { id(of: $0) }
     }
 
-    @inline(__always) subscript(i: Int) -> ExprCode { pages[i / Self.pageSize][i % Self.pageSize] }
+    /// The number of the name spelt by `bytes` (the parser's tokens are looked up
+    /// by their bytes: no string built or hashed for a name already seen).
+    func id(of bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        let mask = table.count - 1
+        var i = Self.hash(bytes) & mask
+        while true {
+            let k = Int(table[i])
+            if k < 0 { break }
+            let lo = k == 0 ? 0 : nameEnds[k - 1]
+            if nameEnds[k] - lo == bytes.count, nameBytes.withUnsafeBufferPointer({ UnsafeBufferPointer(rebasing: $0[lo..<lo + bytes.count]).elementsEqual(bytes) }) {
+                return UInt32(k)
+            }
+            i = (i + 1) & mask
+        }
+        let k = names.count
+        names.append(String(decoding: bytes, as: UTF8.self))
+        nameBytes.append(contentsOf: bytes)
+        nameEnds.append(nameBytes.count)
+        table[i] = Int32(k)
+        if 2 * names.count > table.count { rehash() }
+        return UInt32(k)
+    }
 
-    /// Room for `n` steps in one page (n ≤ pageSize): where the first goes.
-    func reserve(_ n: Int) -> Int {
-        if used + n > Self.pageSize {
+    /// FNV-1a of the bytes, its high bits folded in.
+    @inline(__always) static func hash(_ bytes: some Sequence<UInt8>) -> Int {
+        var h: UInt64 = 14_695_981_039_346_656_037
+        for b in bytes { h = (h ^ UInt64(b)) &* 1_099_511_628_211 }
+        return Int(truncatingIfNeeded: h ^ (h >> 29))
+    }
+
+    private func rehash() {
+        table = [Int32](repeating: -1, count: 2 * table.count)
+        let mask = table.count - 1
+        for k in names.indices {
+            let lo = k == 0 ? 0 : nameEnds[k - 1]
+            var i = Self.hash(nameBytes[lo..<nameEnds[k]]) & mask
+            while table[i] >= 0 { i = (i + 1) & mask }
+            table[i] = Int32(k)
+        }
+    }
+
+    /// Where step `i` is (a run of steps never crosses a page: read it from its first's place).
+    @inline(__always) func pointer(_ i: Int) -> UnsafeMutablePointer<ExprCode> {
+        pages[i >> Self.pageShift] + (i & (Self.pageSize - 1))
+    }
+
+    @inline(__always) subscript(i: Int) -> ExprCode { pointer(i).pointee }
+
+    /// Room for `n` steps in one page (n ≤ pageSize): the first's number and place.
+    func reserve(_ n: Int) -> (Int, UnsafeMutablePointer<ExprCode>) {
+        if used + max(n, 1) > Self.pageSize {  // (no steps still get a place in a page)
             pages.append(.allocate(capacity: Self.pageSize))
             used = 0
         }
-        defer { used += n }
-        return (pages.count - 1) * Self.pageSize + used
+        let i = ((pages.count - 1) << Self.pageShift) + used
+        used += n
+        return (i, pointer(i))
     }
-
-    func set(_ i: Int, _ c: ExprCode) { pages[i / Self.pageSize][i % Self.pageSize] = c }
 }
 
 /// One flat expression of a compact item, read in place.
@@ -158,11 +214,18 @@ public struct CompactExpr {
     let count: Int
     /// Its item's start (the steps' ranges are counted from it).
     let itemStart: Int
+    /// Where its steps are (kept alive by `store`).
+    let steps: UnsafePointer<ExprCode>
+
+    init(store: ExprStore, first: Int, count: Int, itemStart: Int) {
+        self.store = store; self.first = first; self.count = count; self.itemStart = itemStart
+        steps = UnsafePointer(store.pointer(first))
+    }
 
     /// The tree, as the parser built it.
     public var expr: Expr {
         FlatTree.trees(count: count, { i in
-            let c = store[first + i]
+            let c = steps[i]
             let lo = itemStart + Int(c.offset)
             return (c.op, c.payload, SourceRange(lo, lo + Int(c.length)))
         }, name: store.name)[0]
@@ -170,7 +233,7 @@ public struct CompactExpr {
 
     /// The names it uses, in the order the tree has them.
     public func names(_ body: (String) -> Void) {
-        for i in first..<first + count where store[i].op == .name { body(store.name(Int(store[i].payload))) }
+        for i in 0..<count where steps[i].op == .name { body(store.name(Int(steps[i].payload))) }
     }
 
     /// Its value, the names' values from `value` (by their number in `store`),
@@ -180,8 +243,8 @@ public struct CompactExpr {
     public func value(_ value: (Int) -> Double?) -> Double? {
         withUnsafeTemporaryAllocation(of: Double.self, capacity: count) { stack in
             var sp = 0
-            for i in first..<first + count {
-                let c = store[i]
+            for i in 0..<count {
+                let c = steps[i]
                 switch c.op {
                 case .number: stack[sp] = Double(bitPattern: c.payload); sp += 1
                 case .name:
@@ -190,7 +253,7 @@ public struct CompactExpr {
                 case .negate: stack[sp - 1] = -stack[sp - 1]
                 case .apply:
                     let y = stack[sp - 1]
-                    let o = Expr.BinaryOp.byCode[Int(c.payload & 3)]
+                    let o = Expr.BinaryOp.decode(c.payload)
                     if o == .div, y == 0 { return nil }
                     sp -= 1
                     stack[sp - 1] = o.apply(stack[sp - 1], y)
@@ -277,56 +340,61 @@ public struct ConcentricClauses {
 
 extension ItemArena {
     /// The slots of a `concentric` shape with clauses as `ConcentricClauses`
-    /// reads them, left in `clauseSlots` (the first slot's tag and range from
+    /// reads them, written as the pending item (the first slot's tag and range from
     /// `first`), its minimum's and clauses' steps (runs of `steps`) put in the
     /// store; false, putting nothing, when a range or the steps do not fit.
     func clauses(minimum: Range<Int>?, uniform: Bool, _ clauses: [FlatClause], steps: [FlatStep], first: Slot, itemStart: Int) -> Bool {
         guard clauses.count < 255 else { return false }
-        func fits(_ r: SourceRange) -> Bool {
-            let offset = r.start - itemStart
-            return offset >= 0 && offset <= Int(UInt16.max) && r.length <= Int(UInt16.max)
-        }
-        func runFits(_ run: Range<Int>) -> Bool {
-            run.allSatisfy { steps[$0].op == .apply || (fits(steps[$0].range) && steps[$0].range.start - itemStart <= Int(Int32.max)) }
-        }
-        var n = minimum?.count ?? 0
-        if let minimum, !runFits(minimum) { return false }
-        for c in clauses {
-            guard fits(c.range) else { return false }
-            if let v = c.value { guard runFits(v) else { return false }; n += v.count }
-        }
-        guard n <= ExprStore.pageSize else { return false }
-        let run = exprs.reserve(n)
-        var next = run
-        func put(_ r: Range<Int>) {
-            for i in r {
-                let t = steps[i]
-                let offset = t.op == .apply ? 0 : t.range.start - itemStart
-                exprs.set(next, ExprCode(payload: t.payload, offset: Int32(offset), length: UInt16(t.op == .apply ? 0 : t.range.length), op: t.op))
-                next += 1
+        return steps.withUnsafeBufferPointer { st in
+            @inline(__always) func fits(_ r: SourceRange) -> Bool {
+                let offset = r.start - itemStart
+                return offset >= 0 && offset <= Int(UInt16.max) && r.length <= Int(UInt16.max)
             }
+            func runFits(_ run: Range<Int>) -> Bool {
+                for i in run where st[i].op != .apply && !fits(st[i].range) { return false }
+                return true
+            }
+            var n = 0
+            if let minimum { guard runFits(minimum) else { return false }; n = minimum.count }
+            for c in clauses {
+                guard fits(c.range) else { return false }
+                if let v = c.value { guard runFits(v) else { return false }; n += v.count }
+            }
+            guard n <= ExprStore.pageSize else { return false }
+            let (run, base) = exprs.reserve(n)
+            var next = 0
+            func put(_ r: Range<Int>) {
+                for i in r {
+                    let t = st[i]
+                    let apply = t.op == .apply
+                    base[next] = ExprCode(payload: t.payload, offset: apply ? 0 : Int32(t.range.start - itemStart),
+                                          length: apply ? 0 : UInt16(t.range.length), op: t.op)
+                    next += 1
+                }
+            }
+            var s = first
+            ShapeSlot.clauses(.init(minimum: minimum != nil, uniform: uniform)).encode(into: &s)
+            if let minimum { put(minimum) }
+            s.exprLength = UInt16(next)
+            s.width = UInt8(1 + clauses.count)
+            s.number = Double(bitPattern: UInt64(run) | UInt64(n) << 32)
+            let slots = pending
+            slots[0] = s
+            for (k, c) in clauses.enumerated() {
+                var flags: ConcentricClauses.ClauseFlags = c.uniform ? .uniform : []
+                if c.fixed { flags.insert(.fixed) }
+                var t = Slot(tag: .more, a: c.set.code)
+                t.start = Int32(next)
+                if let v = c.value { flags.insert(.hasValue); put(v) }
+                t.end = Int32(next) - t.start
+                t.b = flags.rawValue
+                t.exprStart = UInt16(c.range.start - itemStart)
+                t.exprLength = UInt16(c.range.length)
+                slots[k + 1] = t
+            }
+            pendingCount = 1 + clauses.count
+            return true
         }
-        var s = first
-        ShapeSlot.clauses(.init(minimum: minimum != nil, uniform: uniform)).encode(into: &s)
-        if let minimum { put(minimum) }
-        s.exprLength = UInt16(next - run)
-        s.width = UInt8(1 + clauses.count)
-        s.number = Double(bitPattern: UInt64(run) | UInt64(n) << 32)
-        clauseSlots.removeAll(keepingCapacity: true)
-        clauseSlots.append(s)
-        for c in clauses {
-            var flags: ConcentricClauses.ClauseFlags = c.uniform ? .uniform : []
-            if c.fixed { flags.insert(.fixed) }
-            var t = Slot(tag: .more, a: c.set.code)
-            t.start = Int32(next - run)
-            if let v = c.value { flags.insert(.hasValue); put(v) }
-            t.end = Int32(next - run - Int(t.start))
-            t.b = flags.rawValue
-            t.exprStart = UInt16(c.range.start - itemStart)
-            t.exprLength = UInt16(c.range.length)
-            clauseSlots.append(t)
-        }
-        return true
     }
 
     /// A tree's `concentric` shape with clauses, written as the parser writes one
@@ -352,18 +420,18 @@ extension ItemArena {
             if case .fixed = c.spec { fixed = true } else { fixed = false }
             flat.append(FlatClause(set: c.set, fixed: fixed, value: value == nil ? nil : start..<treeSteps.count, uniform: c.uniform, range: c.range))
         }
-        guard self.clauses(minimum: m, uniform: uniform, flat, steps: treeSteps, first: first, itemStart: Int(first.start)) else { return false }
-        reserve(clauseSlots.count)
-        for t in clauseSlots { emit(t) }
+        guard pendingCount == 0,
+              self.clauses(minimum: m, uniform: uniform, flat, steps: treeSteps, first: first, itemStart: Int(first.start)) else { return false }
+        let n = pendingCount
+        pendingCount = 0
+        reserve(n)
+        for k in 0..<n { emit(pending[k]) }
         return true
     }
 
     /// Pends a `concentric` shape with clauses as the parser read it (see `clauses`).
     func pendClauses(_ tag: SlotTag, minimum: Range<Int>?, uniform: Bool, _ clauses: [FlatClause], steps: [FlatStep], itemStart: Int) -> Bool {
-        guard pendingCount == 0,
-              self.clauses(minimum: minimum, uniform: uniform, clauses, steps: steps, first: Slot(tag: tag), itemStart: itemStart) else { return false }
-        for (k, t) in clauseSlots.enumerated() { pending[k] = t }
-        pendingCount = clauseSlots.count
-        return true
+        pendingCount == 0
+            && self.clauses(minimum: minimum, uniform: uniform, clauses, steps: steps, first: Slot(tag: tag), itemStart: itemStart)
     }
 }

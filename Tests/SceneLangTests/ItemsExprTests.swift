@@ -74,9 +74,10 @@ struct ItemsExprTests {
             }
             return out
         }
-        for row in Self.rows + ["concentric min max(1, 2) (top: ((1 + 2) * 3) - -(4 - 5 - 6) / 7)"] {
+        for row in Self.rows + ["concentric min max(1, 2) (top: ((1 + 2) * 3) - -(4 - 5 - 6) / 7)",
+                                "concentric(top: concentric, bottom: concentric)"] {
             let (first, items) = try #require(Self.parsed(row), "\(row)")
-            #expect(!steps(items).isEmpty)
+            #expect(items.chunk!.side.isEmpty, "\(row)")
             #expect(steps(items) == steps(Items([first])), "\(row)")
         }
     }
@@ -101,6 +102,24 @@ struct ItemsExprTests {
         c.clause(0).value!.names { got.append($0) }
         #expect(got == ["b", "c", "d"])
         #expect(c.clause(1).value!.expr == .negate(.number(0, SourceRange(73, 74)), SourceRange(72, 74)))
+    }
+}
+
+extension ItemsExprTests {
+    /// A name has one number whether it comes as a string or as bytes, through
+    /// the table's growth; different names have different numbers.
+    @Test func namesHaveOneNumberEach() {
+        let store = ExprStore()
+        let names = (0..<300).map { "k\($0)" } + ["a", "ab", "ba", "inset", "é", "k1 "]
+        let ids = names.map { store.id(of: $0) }
+        #expect(Set(ids).count == names.count)
+        for (name, id) in zip(names, ids) {
+            var bytes = Array(name.utf8)
+            #expect(bytes.withUnsafeBufferPointer { store.id(of: $0) } == id, "\(name)")
+            #expect(store.id(of: name) == id && store.name(Int(id)) == name)
+            bytes.append(0x7a)
+            #expect(bytes.withUnsafeBufferPointer { store.id(of: $0) } != id)
+        }
     }
 }
 

@@ -187,7 +187,8 @@ extension Parser {
                 return parseCall(t)
             }
             advance()
-            steps.append(FlatStep(payload: UInt64(itemArena.exprs.id(of: text(t))), range: t.range, op: .name))
+            let id = bytes.withUnsafeBufferPointer { itemArena.exprs.id(of: UnsafeBufferPointer(rebasing: $0[t.range.start..<t.range.end])) }
+            steps.append(FlatStep(payload: UInt64(id), range: t.range, op: .name))
             return .ok
         default:
             error(.expectedExpression, "expected a value, found \(display(t))", at: t.range)
