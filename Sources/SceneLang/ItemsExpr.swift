@@ -373,7 +373,9 @@ extension ItemArena {
                 }
             }
             var s = first
-            ShapeSlot.clauses(.init(minimum: minimum != nil, uniform: uniform)).encode(into: &s)
+            var hasMinimum = false
+            if case .some = minimum { hasMinimum = true }
+            ShapeSlot.clauses(.init(minimum: hasMinimum, uniform: uniform)).encode(into: &s)
             if let minimum { put(minimum) }
             s.exprLength = UInt16(next)
             s.width = UInt8(1 + clauses.count)

@@ -50,25 +50,32 @@ extension Parser {
             // The clauses' steps go to the item store as the parser wrote them (no tree built).
             let mark = steps.count
             guard let parts = parseFlatConcentricParts() else { dropSteps(from: mark); return nil }
-            let minimum = parts.minimum, uniform = parts.uniform
             if flatClauses.isEmpty {
-                if itemArena.pend(tag, ShapeSlot.concentric(.init(minimum: minimum != nil, uniform: uniform)), minimum, itemStart: at) {
+                if itemArena.pend(tag, ShapeSlot.concentric(.init(minimum: parts.hasMinimum, uniform: parts.uniform)), parts.minimum, itemStart: at) {
                     return .compact
                 }
-                shape = .concentric(base: .concentric(minimum: minimum), uniform: uniform, clauses: [])
+                shape = .concentric(base: .concentric(minimum: parts.minimum), uniform: parts.uniform, clauses: [])
             } else {
-                defer { dropSteps(from: mark) }
-                // A minimum beside clauses (rare) was read as a tree: its steps go after the clauses'.
-                let m = steps.count
-                let flat = minimum.map { FlatTree.steps($0, into: &steps, names: itemArena.exprs) } ?? true
-                if flat, itemArena.pendClauses(tag, minimum: minimum == nil ? nil : m..<steps.count, uniform: uniform,
-                                               flatClauses, steps: steps, itemStart: at) {
-                    return .compact
-                }
-                shape = .concentric(base: .concentric(minimum: minimum), uniform: uniform, clauses: cornerClauses())
+                guard let s = pendClauses(tag, parts, at: at, mark: mark) else { return .compact }
+                shape = s
             }
         }
         return .item(Self.item(tag, shape))
+    }
+
+    /// Pends a `concentric` shape with the clauses just read (nil), else builds it whole;
+    /// drops their steps.
+    mutating func pendClauses(_ tag: SlotTag, _ parts: ConcentricParts, at: Int, mark: Int) -> ShapeExpr? {
+        defer { dropSteps(from: mark) }
+        // A minimum beside clauses (rare) was read as a tree: its steps go after the clauses'.
+        let m = steps.count
+        let minimum = parts.minimum
+        let flat = minimum.map { FlatTree.steps($0, into: &steps, names: itemArena.exprs) } ?? true
+        if flat, itemArena.pendClauses(tag, minimum: parts.hasMinimum ? m..<steps.count : nil, uniform: parts.uniform,
+                                       flatClauses, steps: steps, itemStart: at) {
+            return nil
+        }
+        return .concentric(base: .concentric(minimum: minimum), uniform: parts.uniform, clauses: cornerClauses())
     }
 
     /// The item a shape makes, by its slot tag.
@@ -182,6 +189,8 @@ extension Parser {
         var minimum: Expr?
         var uniform: Bool
         var sawClauses: Bool
+        /// (Not `minimum != nil`: a generic comparison, measurably slower on every list row.)
+        var hasMinimum: Bool { if case .some = minimum { true } else { false } }
     }
 
     /// `(clause, …)` into `flatClauses` and `steps`; false after reporting.
