@@ -11,6 +11,9 @@ public enum ItemPart {
     case padEdge(Edge, Double, SourceRange)
     /// A shape item of literal numbers: what the shape is for, the shape, the item's range.
     case shape(ShapeUse, CompactShape, SourceRange)
+    /// A `concentric` shape item with corner clauses, its expressions flat: what
+    /// the shape is for, the shape, the item's range.
+    case concentric(ShapeUse, ConcentricClauses, SourceRange)
     /// `width N`, `height N`, `size N` (`square`), or `size W x H` as its width then its height:
     /// the number and its range.
     case dimension(Dimension, Double, SourceRange)
@@ -71,7 +74,11 @@ extension Items {
             default:
                 // A compact shape (its use from the one table of tags), else a kept item.
                 if let use = ShapeUse(s.tag) {
-                    body(.shape(use, ItemChunk.compactShape(s), range))
+                    if case .clauses = ShapeSlot(s) {
+                        body(.concentric(use, ConcentricClauses(chunk: chunk, at: i), range))
+                    } else {
+                        body(.shape(use, ItemChunk.compactShape(s), range))
+                    }
                 } else {
                     let (item, range) = chunk.item(at: i)
                     body(.item(item, range))
@@ -110,9 +117,10 @@ extension ItemChunk {
         return SourceRange(lo, lo + Int(t.exprLength))
     }
 
-    /// The shape of a shape item's slot.
+    /// The shape of a shape item's slot (not one with clauses: `ConcentricClauses`).
     static func compactShape(_ s: Slot) -> CompactShape {
         switch ShapeSlot(s) {
+        case .clauses: preconditionFailure("a shape with clauses is read as `ConcentricClauses`")
         case .plain(let k): return .plain(k)
         case .radius(let k): return .radius(k, s.number, numberRange(s, of: s))
         case .concentric(let flags):

@@ -78,13 +78,18 @@ public struct Items: Sendable, Equatable, Collection, ExpressibleByArrayLiteral 
         })
     }
 
-    /// The items kept whole (in order), the compact ones skipped without being
-    /// built: a compact item holds only numbers, so these are the only items that
-    /// can name a binding (the checker's `unused-binding` walk reads a whole scene
-    /// this way; `ItemsTests` checks that no compact item holds a name).
-    public func eachWhole(_ body: (Item) -> Void) {
-        walk(padEdge: { _, _ in }, other: { chunk, _, s in
-            if s.tag == .whole { body(chunk.side[Int(s.start)].value) }
+    /// The items that can name a binding, in order: those kept whole, and shapes
+    /// with corner clauses (their expressions kept as steps); every other compact
+    /// item holds only numbers and is skipped without being built (the checker's
+    /// `unused-binding` walk reads a whole scene this way; `ItemsTests` checks that
+    /// no item skipped holds a name).
+    public func eachNaming(_ body: (Item) -> Void) {
+        walk(padEdge: { _, _ in }, other: { chunk, i, s in
+            if s.tag == .whole {
+                body(chunk.side[Int(s.start)].value)
+            } else if ShapeUse(s.tag) != nil, case .clauses = ShapeSlot(s) {
+                body(chunk.item(at: i).0)
+            }
         })
     }
 
@@ -147,9 +152,12 @@ final class ItemChunk: @unchecked Sendable {
     let capacity: Int
     var used = 0
     var side: [Located<Item>] = []
+    /// The steps of its flat expressions (shared by every chunk of a parse).
+    let exprs: ExprStore
 
-    init(capacity: Int) {
+    init(capacity: Int, exprs: ExprStore) {
         self.capacity = max(capacity, 1)
+        self.exprs = exprs
         base = .allocate(capacity: self.capacity)
     }
     deinit { base.deallocate() }
@@ -178,6 +186,7 @@ final class ItemChunk: @unchecked Sendable {
             case .concentric(let flags):
                 shape = .concentric(base: .concentric(minimum: flags.contains(.hasMinimum) ? number(s) : nil),
                                     uniform: flags.contains(.uniform), clauses: [])
+            case .clauses: shape = ConcentricClauses(chunk: self, at: i).shape
             }
             switch s.tag {
             case .shape: item = .shape(shape)
@@ -226,11 +235,14 @@ final class ItemArena {
     /// The first slot of the node being written.
     private var nodeStart = 0
     let chunkSize: Int
+    /// The steps of the parse's compact items' expressions, and a scratch run of a tree's steps.
+    let exprs = ExprStore()
+    var treeSteps: [FlatStep] = []
 
     init(chunkSize: Int) {
         assert(SlotCodes.verified, "a SlotCode enum is not one byte of payload-free cases")
         self.chunkSize = chunkSize
-        chunk = ItemChunk(capacity: chunkSize)
+        chunk = ItemChunk(capacity: chunkSize, exprs: exprs)
     }
     convenience init(sourceBytes: Int) { self.init(chunkSize: min(8192, max(32, sourceBytes / 12))) }
 
@@ -249,8 +261,8 @@ final class ItemArena {
     /// `commit` moves them after the node's other items, `dropPending` drops them.
     /// (A buffer, not an array: an array in a class is checked for exclusive
     /// access at run time on every append.)
-    private let pending = UnsafeMutablePointer<Slot>.allocate(capacity: 255)
-    private var pendingCount = 0
+    let pending = UnsafeMutablePointer<Slot>.allocate(capacity: 255)
+    var pendingCount = 0
 
     deinit { pending.deallocate() }
 
@@ -310,10 +322,10 @@ final class ItemArena {
     }
 
     /// Room for `n` more slots of the current node.
-    private func reserve(_ n: Int) {
+    func reserve(_ n: Int) {
         guard chunk.capacity - chunk.used < n else { return }
         let pending = chunk.used - nodeStart
-        let next = ItemChunk(capacity: max(chunkSize, 2 * (pending + n)))
+        let next = ItemChunk(capacity: max(chunkSize, 2 * (pending + n)), exprs: exprs)
         for k in 0..<pending {
             var t = chunk.base[nodeStart + k]
             if t.tag == .whole {
@@ -327,7 +339,7 @@ final class ItemArena {
         nodeStart = 0
     }
 
-    private func emit(_ s: Slot) {
+    func emit(_ s: Slot) {
         chunk.base[chunk.used] = s
         chunk.used += 1
     }
@@ -406,7 +418,8 @@ final class ItemArena {
             ShapeSlot.radius(k).encode(into: &s)
             guard Self.number(es[0], r, &s) else { return false }
         case .concentric(let base, let uniform, let clauses):
-            guard clauses.isEmpty, case .concentric(let m) = base else { return false }
+            guard case .concentric(let m) = base else { return false }
+            guard clauses.isEmpty else { return concentric(minimum: m, uniform: uniform, clauses: clauses, s) }
             ShapeSlot.concentric(ShapeSlot.ConcentricFlags(minimum: m != nil, uniform: uniform)).encode(into: &s)
             if let m { guard Self.number(m, r, &s) else { return false } }
         }
@@ -437,9 +450,11 @@ enum ShapeSlot: Equatable {
     case radius(ShapeKind)
     /// `concentric [min M] [uniform]` with no corner clauses.
     case concentric(ConcentricFlags)
+    /// `concentric [min M] [uniform] (clauses)`, its expressions flat (`ConcentricClauses`).
+    case clauses(ConcentricFlags)
 
     /// Field `a`: the form.
-    enum Form: CaseIterable { case plain, radius, concentric }
+    enum Form: CaseIterable { case plain, radius, concentric, clauses }
 
     /// Field `b` of a `concentric` slot.
     struct ConcentricFlags: OptionSet, Equatable {
@@ -460,6 +475,7 @@ enum ShapeSlot: Equatable {
         case .plain(let k): return (Form.plain.code, k.code)
         case .radius(let k): return (Form.radius.code, k.code)
         case .concentric(let f): return (Form.concentric.code, f.rawValue)
+        case .clauses(let f): return (Form.clauses.code, f.rawValue)
         }
     }
 
@@ -471,6 +487,7 @@ enum ShapeSlot: Equatable {
         case .plain: self = .plain(ShapeKind.decode(s.b))
         case .radius: self = .radius(ShapeKind.decode(s.b))
         case .concentric: self = .concentric(ConcentricFlags(rawValue: s.b))
+        case .clauses: self = .clauses(ConcentricFlags(rawValue: s.b))
         }
     }
 }

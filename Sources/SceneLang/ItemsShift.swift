@@ -11,7 +11,7 @@ extension Items {
     public func shifted(by d: Int, whole: (Located<Item>) -> Located<Item>) -> Items {
         guard let chunk, d != 0 else { return self }
         let n = Int(slots)
-        let next = ItemChunk(capacity: n)
+        let next = ItemChunk(capacity: n, exprs: chunk.exprs)
         let delta = Int32(d)
         for k in 0..<n {
             var t = chunk.base[Int(start) + k]

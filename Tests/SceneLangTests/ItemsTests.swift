@@ -66,22 +66,31 @@ struct ItemsTests {
         #expect(Items([]).span == nil)
     }
 
-    /// `eachWhole` hands over, in order, only items that are among the items,
-    /// and every item that names a binding (a compact item holds only numbers,
-    /// which the checker's `unused-binding` walk relies on).
-    @Test func everyItemWithANameIsKeptWhole() {
-        let named = Located<Item>(.offset(.name("x", Self.r(7, 8)), Self.n(2, 9, 10)), Self.r(0, 10))
-        let samples = Self.samples + [named]
+    /// `eachNaming` hands over, in order, only items that are among the items,
+    /// and every item that names a binding (any other compact item holds only
+    /// numbers, which the checker's `unused-binding` walk relies on): items kept
+    /// whole, and shapes whose corner clauses the parser keeps as steps.
+    @Test func everyItemWithANameIsHandedOver() {
         func hasName(_ item: Item) -> Bool { "\(item)".contains("name(\"") }
-        var whole: [String] = []
-        Items(samples).eachWhole { whole.append("\($0)") }
-        let all = samples.map { "\($0.value)" }
-        var k = 0
-        for w in whole { while k < all.count, all[k] != w { k += 1 }; #expect(k < all.count, "not an item in order: \(w)"); k += 1 }
-        let withNames = samples.filter { hasName($0.value) }.map { "\($0.value)" }
-        #expect(withNames.count == 3)
-        #expect(withNames.allSatisfy { whole.contains($0) })
-        #expect(whole.count < samples.count)
+        func check(_ items: Items, names expected: Int) {
+            var handed: [String] = []
+            items.eachNaming { handed.append("\($0)") }
+            let all = items.map { "\($0.value)" }
+            var k = 0
+            for w in handed { while k < all.count, all[k] != w { k += 1 }; #expect(k < all.count, "not an item in order: \(w)"); k += 1 }
+            let withNames = items.filter { hasName($0.value) }.map { "\($0.value)" }
+            #expect(withNames.count == expected)
+            #expect(withNames.allSatisfy { handed.contains($0) })
+            #expect(handed.count < all.count)
+        }
+        let named = Located<Item>(.offset(.name("x", Self.r(7, 8)), Self.n(2, 9, 10)), Self.r(0, 10))
+        check(Items(Self.samples + [named]), names: 3)
+        // As the parser stores them: a clause naming a binding, beside compact items.
+        let text = "let k = 3\na: concentric(top: fixed k + 1 uniform, bottom: concentric min k) size 40x40 pad h 2 fill red"
+        let file = SourceFile(name: "t", text: text)
+        let result = Parser.parse(file)
+        #expect(result.diagnostics.isEmpty)
+        for case .node(let node) in result.scene.statements { check(node.items, names: 1) }
     }
 
     @Test func everyItemReadsBackAsWritten() {
@@ -128,7 +137,7 @@ struct ItemsTests {
             if case .shape(_, _, let r) = parts[0] { #expect(r == sample.range) }
         }
         #expect(edges == 5)
-        #expect(lean == 20)
+        #expect(lean == 21)
     }
 
     /// The item one item's parts describe.
@@ -154,6 +163,14 @@ struct ItemsTests {
             return .width(n(v, r))
         case .dimension(.height, let v, let r): return .height(n(v, r))
         case .stack(let axis, let spacing, let r): return .stack(axis, spacing: spacing.map { n($0, r) })
+        case .concentric(let use, let c, _):
+            guard use == .shape else { return nil }
+            let clauses = (0..<c.count).map { k in
+                let x = c.clause(k)
+                return CornerClause(set: x.set, spec: x.fixed ? .fixed(x.value!.expr) : .concentric(minimum: x.value?.expr),
+                                    uniform: x.uniform, range: x.range)
+            }
+            return .shape(.concentric(base: .concentric(minimum: c.minimum?.expr), uniform: c.uniform, clauses: clauses))
         }
     }
 
@@ -161,8 +178,8 @@ struct ItemsTests {
     @Test func commonItemsAreCompact() {
         let compact = Self.samples.filter { Items([$0]).chunk!.side.isEmpty }.count
         let whole = Self.samples.filter { !Items([$0]).chunk!.side.isEmpty }.map(\.range)
-        #expect(whole == [SourceRange(0, 6), SourceRange(0, 18), SourceRange(0, 41), SourceRange(0, 11), SourceRange(0, 19), SourceRange(0, 70_007)])
-        #expect(compact == Self.samples.count - 6)
+        #expect(whole == [SourceRange(0, 6), SourceRange(0, 18), SourceRange(0, 11), SourceRange(0, 19), SourceRange(0, 70_007)])
+        #expect(compact == Self.samples.count - 5)
     }
 
     /// A corner clause (two on every `lets` row, four on half the `corners`

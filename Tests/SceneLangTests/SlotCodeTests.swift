@@ -32,7 +32,9 @@ struct SlotCodeTests {
     /// each form of shape has its own `a`.
     @Test func packedFieldsRoundTrip() {
         var shapes: [ShapeSlot] = ShapeKind.allCases.flatMap { [ShapeSlot.plain($0), .radius($0)] }
-        for m in [false, true] { for u in [false, true] { shapes.append(.concentric(.init(minimum: m, uniform: u))) } }
+        for m in [false, true] {
+            for u in [false, true] { shapes += [.concentric(.init(minimum: m, uniform: u)), .clauses(.init(minimum: m, uniform: u))] }
+        }
         for x in shapes {
             var s = Slot(tag: .shape, a: 0xff, b: 0xff)
             x.encode(into: &s)

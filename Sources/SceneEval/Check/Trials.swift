@@ -186,12 +186,12 @@ extension Context {
 }
 
 extension ExprValue {
-    /// The names a node's items use, in order: only the items kept whole are
-    /// read (`Items.eachWhole`: a compact item holds only numbers). Debug builds
+    /// The names a node's items use, in order: only the items that can name a
+    /// binding are read (`Items.eachNaming`: any other compact item holds only numbers). Debug builds
     /// check this against every item's names.
     static func names(of items: Items, into out: inout [String]) {
         let before = out.count
-        items.eachWhole { names($0, into: &out) }
+        items.eachNaming { names($0, into: &out) }
         assert({
             var all: [String] = []
             for it in items { names(it.value, into: &all) }

@@ -54,7 +54,10 @@ public struct Evaluator {
 
     let file: SourceFile?
     var diagnostics: [Diagnostic] = []
-    var env: [String: Double] = [:]
+    var env: [String: Double] = [:] { didSet { nameValues.removeAll() } }
+    /// `env`'s values by the names' numbers in `nameStore` (`quickLength`).
+    var nameValues: [Double?] = []
+    var nameStore: ExprStore? = nil
     var envRanges: [String: SourceRange] = [:]
     var laterBindings: [String: SourceRange] = [:]
     var targetOverride: Target? = nil
@@ -281,26 +284,50 @@ public struct Evaluator {
             return .radii(k, k.row.arguments == .fourRadii ? Radii(vs[0], vs[1], vs[2], vs[3]) : Radii(all: vs[0]))
         case .concentric(let base, let uniform, let clauses):
             guard let b = cornerValue(base) else { return nil }
-            var spec = ConcentricSpec(all: b)
-            if clauses.isEmpty {
-                if uniform { spec.groupMasks = 0xF }
-                return .concentric(spec)
-            }
-            // The corners as masks (`ConcentricSpec.groupMasks`: up to four
-            // groups, in clause order), no array of corners built.
-            var groups: UInt16 = 0, count = 0
+            var spec = ConcentricBuilder(base: b, uniform: uniform)
             for c in clauses {
                 guard let v = cornerValue(c.spec) else { return nil }
-                let mask = c.set.cornerMask
-                for k in Corner.allCases where mask & (1 << UInt8(k.rawValue)) != 0 { spec[k] = v }
-                if c.uniform, mask.nonzeroBitCount > 1 {
-                    if count < 4 { groups |= UInt16(mask) << UInt16(4 * count) }
-                    count += 1
-                }
+                spec.add(c.set, v, uniform: c.uniform)
             }
-            spec.groupMasks = uniform ? 0xF : groups
-            return .concentric(spec)
+            return .concentric(spec.spec)
         }
+    }
+
+    /// A `concentric` shape with clauses, its expressions worked out from their
+    /// flat steps (`quickLength`); nil when one of them needs a diagnostic (the
+    /// item is then evaluated whole, by `shapeValue`, which reports it).
+    mutating func quickValue(_ c: ConcentricClauses) -> ShapeValue? {
+        var b = CornerValue.concentric(minimum: nil)
+        if let m = c.minimum {
+            guard let v = quickLength(m) else { return nil }
+            b = .concentric(minimum: v)
+        }
+        var spec = ConcentricBuilder(base: b, uniform: c.uniform)
+        for k in 0..<c.count {
+            let clause = c.clause(k)
+            var v = CornerValue.concentric(minimum: nil)
+            if let e = clause.value {
+                guard let x = quickLength(e) else { return nil }
+                v = clause.fixed ? .fixed(x) : .concentric(minimum: x)
+            }
+            spec.add(clause.set, v, uniform: clause.uniform)
+        }
+        return .concentric(spec.spec)
+    }
+
+    /// What `length` gives for the expression, when that needs no diagnostic; else nil.
+    /// A name's value is looked up in `env` once and kept by its number in the store.
+    mutating func quickLength(_ e: CompactExpr) -> Double? {
+        if nameStore !== e.store { nameStore = e.store; nameValues.removeAll() }
+        let v = e.value { id in
+            if id < nameValues.count, let v = nameValues[id] { return v }
+            guard let v = env[e.store.name(id)] else { return nil }
+            if id >= nameValues.count { nameValues += repeatElement(nil, count: id + 1 - nameValues.count) }
+            nameValues[id] = v
+            return v
+        }
+        guard let v, v.isFinite, abs(v) <= Self.maxValue, !(v < 0) else { return nil }
+        return v
     }
 
     mutating func cornerValue(_ s: CornerSpec) -> CornerValue? {
@@ -323,6 +350,13 @@ public struct Evaluator {
             case .item(let item, let range): apply(item, at: range, to: &p)
             case .padEdge(let edge, let v, let r): pad(edge, literal(v, r), &p)
             case .shape(let use, let shape, let range): apply(use, compactValue(shape), range, &p)
+            case .concentric(let use, let shape, let range):
+                if let v = quickValue(shape) {
+                    apply(use, v, range, &p)
+                } else {
+                    let (item, r) = shape.item
+                    apply(item, at: r, to: &p)
+                }
             case .dimension(.width, let v, let r): p.width = literalLength(v, r, what: "width")
             case .dimension(.height, let v, let r): p.height = literalLength(v, r, what: "height")
             case .dimension(.square, let v, let r):
@@ -416,5 +450,40 @@ public struct Evaluator {
         case .offset(let x, let y):
             if let dx = value(x), let dy = value(y) { p.offset = Offset(x: dx, y: dy) }
         }
+    }
+}
+
+/// A `concentric` shape's corners, clause by clause: the one way both
+/// `shapeValue` (from the tree) and `quickValue` (from flat steps) build it.
+struct ConcentricBuilder {
+    private var value: ConcentricSpec
+    private let uniform: Bool
+    private var groups: UInt16 = 0, count = 0, clauses = 0
+
+    init(base: CornerValue, uniform: Bool) {
+        value = ConcentricSpec(all: base)
+        self.uniform = uniform
+    }
+
+    /// The corners as masks (`ConcentricSpec.groupMasks`: up to four groups, in
+    /// clause order), no array of corners built.
+    mutating func add(_ set: CornerSet, _ v: CornerValue, uniform: Bool) {
+        clauses += 1
+        let mask = set.cornerMask
+        for k in Corner.allCases where mask & (1 << UInt8(k.rawValue)) != 0 { value[k] = v }
+        if uniform, mask.nonzeroBitCount > 1 {
+            if count < 4 { groups |= UInt16(mask) << UInt16(4 * count) }
+            count += 1
+        }
+    }
+
+    var spec: ConcentricSpec {
+        var spec = value
+        if clauses == 0 {
+            if uniform { spec.groupMasks = 0xF }
+        } else {
+            spec.groupMasks = uniform ? 0xF : groups
+        }
+        return spec
     }
 }

@@ -1,10 +1,69 @@
 /// Expressions: numbers, names, `+ - * /`, parentheses, `min(…)` and `max(…)`.
+///
+/// They are read into flat steps (`steps`, postfix order: `FlatStep`, ItemsExpr.swift),
+/// the one form the parser writes: `parseExpr` builds a caller its tree from
+/// them, and a corner clause's steps go to the item store as they are.
 extension Parser {
+    /// Reading an expression into `steps` wrote its steps, or failed (reported):
+    /// the expression is then `.invalid(range)`.
+    enum Flat { case ok, invalid(SourceRange) }
+
     /// Parse an expression; on failure report `expected a value after CONTEXT`
     /// (or `missing-operand` after an operator) and return `.invalid`.
     /// (`context` is built only when there is an error to report.)
     mutating func parseExpr(after context: @autoclosure () -> String, operatorToken: Token? = nil) -> Expr {
-        // A token the lexer could not read was already reported: no second error.
+        switch opening(after: context, operatorToken: operatorToken) {
+        case .invalid(let r)?: return .invalid(r)
+        case .literal(let t)?: return .number(t.number, t.range)
+        case nil:
+            let mark = steps.count
+            defer { dropSteps(from: mark) }
+            if case .invalid(let r) = parseBinary(minPrecedence: 0) { return .invalid(r) }
+            return tree(mark..<steps.count)
+        }
+    }
+
+    /// Parse an expression into `steps` (see `parseExpr`).
+    mutating func parseFlat(after context: @autoclosure () -> String, operatorToken: Token? = nil) -> Flat {
+        switch opening(after: context, operatorToken: operatorToken) {
+        case .invalid(let r)?: return .invalid(r)
+        case .literal(let t)?:
+            steps.append(FlatStep(payload: t.number.bitPattern, range: t.range, op: .number))
+            return .ok
+        case nil: return parseBinary(minPrecedence: 0)
+        }
+    }
+
+    /// Drops the steps from `mark` on (an expression read and built, or failed).
+    @inline(__always) mutating func dropSteps(from mark: Int) {
+        while steps.count > mark { steps.removeLast() }  // (one at a time: a few, and no `replaceSubrange`)
+    }
+
+    /// The tree of one expression's steps.
+    @inline(__always) func tree(_ run: Range<Int>) -> Expr {
+        if run.count == 1, steps[run.lowerBound].op == .number { return .number(Double(bitPattern: steps[run.lowerBound].payload), steps[run.lowerBound].range) }
+        return trees(run)[0]
+    }
+
+    /// The trees of consecutive expressions' steps.
+    func trees(_ run: Range<Int>) -> [Expr] {
+        // Numbers alone (`uneven(1, 12, 7, 8)`): each step is a tree of its own.
+        if steps[run].allSatisfy({ $0.op == .number }) {
+            return run.map { .number(Double(bitPattern: steps[$0].payload), steps[$0].range) }
+        }
+        return FlatTree.trees(count: run.count, { i in
+            let s = steps[run.lowerBound + i]
+            return (s.op, s.payload, s.range)
+        }, name: itemArena.exprs.name)
+    }
+
+    enum Opening { case invalid(SourceRange), literal(Token) }
+
+    /// How every expression starts: a token the lexer could not read (already
+    /// reported: no second error), no value here (reported), or a lone literal
+    /// (`height 30`, the usual case: what the general path gives for it, without
+    /// descending through it); nil to read on.
+    @inline(__always) mutating func opening(after context: () -> String, operatorToken: Token?) -> Opening? {
         if tok.kind == .invalid {
             let r = tok.range
             advance()
@@ -16,15 +75,13 @@ extension Parser {
                   help: tok.kind == .identifier && tok.keyword != nil ? "`\(text(tok))` is a keyword, not a value" : nil)
             return .invalid(tok.range)
         }
-        // A lone literal (`height 30`, the usual case): what the general path
-        // below returns for it, without descending through it.
         if tok.kind == .number, exprDepth + 1 <= Self.maxExprDepth, tok.number.isFinite,
            abs(tok.number) <= Self.maxNumber, Self.precedence(peek().kind) == nil {
             let t = tok
             advance()
-            return .number(t.number, t.range)
+            return .literal(t)
         }
-        return parseBinary(minPrecedence: 0)
+        return nil
     }
 
     var startsExpression: Bool {
@@ -43,18 +100,18 @@ extension Parser {
         }
     }
 
-    /// Operators of one precedence level are collected into one flat `.chain`
-    /// in a loop; only a tighter level recurses (once per level, not per
-    /// operator), so a long sum never deepens the stack or the tree.
-    mutating func parseBinary(minPrecedence: Int) -> Expr {
-        var lhs = parseUnary()
+    /// The range of the expression whose steps end `steps`.
+    var lastRange: SourceRange { steps[steps.count - 1].range }
+
+    /// Operators of one precedence level make one flat chain, read in a loop;
+    /// only a tighter level recurses (once per level, not per operator), so a
+    /// long sum never deepens the stack or the tree.
+    mutating func parseBinary(minPrecedence: Int) -> Flat {
+        let lhs = parseUnary()
         if case .invalid = lhs { return lhs }
         while let level = Self.precedence(tok.kind), level > minPrecedence {
-            // Room for the usual two operands at once (not grown on the second).
-            var operands: [Expr] = []
-            operands.reserveCapacity(2)
-            operands.append(lhs)
-            var operators: [Expr.BinaryOp] = []
+            let first = lastRange
+            var last = first, operands = 1
             while let prec = Self.precedence(tok.kind), prec == level {
                 let opTok = tok
                 let op: Expr.BinaryOp = opTok.kind == .plus ? .add : opTok.kind == .minus ? .sub : opTok.kind == .star ? .mul : .div
@@ -68,15 +125,16 @@ extension Parser {
                 let rhs = parseBinary(minPrecedence: level)
                 exprDepth -= 1
                 if case .invalid = rhs { return rhs }
-                operands.append(rhs)
-                operators.append(op)
+                last = lastRange
+                steps.append(FlatStep(payload: op.code, range: .empty, op: .apply))
+                operands += 1
             }
-            lhs = .chain(operands, operators, lhs.range.to(operands[operands.count - 1].range))
+            steps.append(FlatStep(payload: UInt64(operands), range: first.to(last), op: .chain))
         }
-        return lhs
+        return .ok
     }
 
-    mutating func parseUnary() -> Expr {
+    mutating func parseUnary() -> Flat {
         exprDepth += 1
         defer { exprDepth -= 1 }
         if exprDepth > Self.maxExprDepth {
@@ -96,7 +154,8 @@ extension Parser {
             }
             let e = parseUnary()
             if case .invalid = e { return e }
-            return .negate(e, t.range.to(e.range))
+            steps.append(FlatStep(payload: 0, range: t.range.to(lastRange), op: .negate))
+            return .ok
         case .number:
             advance()
             if !t.number.isFinite || abs(t.number) > Self.maxNumber {
@@ -104,7 +163,8 @@ extension Parser {
                       help: "numbers are points; the largest is \(Token.format(Self.maxNumber))")
                 return .invalid(t.range)
             }
-            return .number(t.number, t.range)
+            steps.append(FlatStep(payload: t.number.bitPattern, range: t.range, op: .number))
+            return .ok
         case .lparen:
             advance()
             skipNewlines()
@@ -113,7 +173,7 @@ extension Parser {
                 advance()
                 return .invalid(t.range)
             }
-            let inner = parseExpr(after: "`(`")
+            let inner = parseFlat(after: "`(`")
             if case .invalid = inner { skipToCloseParen(); return inner }
             skipNewlines()
             guard tok.kind == .rparen else {
@@ -123,28 +183,20 @@ extension Parser {
             }
             let close = tok
             advance()
-            return rewrap(inner, t.range.to(close.range))
+            // Parentheses keep the inner tree but widen its range for diagnostics.
+            steps[steps.count - 1].range = t.range.to(close.range)
+            return .ok
         case .identifier:
             if t.keyword == .min || t.keyword == .max {
                 return parseCall(t)
             }
             advance()
-            return .name(text(t), t.range)
+            let id = bytes.withUnsafeBufferPointer { itemArena.exprs.id(of: UnsafeBufferPointer(rebasing: $0[t.range.start..<t.range.end])) }
+            steps.append(FlatStep(payload: UInt64(id), range: t.range, op: .name))
+            return .ok
         default:
             error(.expectedExpression, "expected a value, found \(display(t))", at: t.range)
             return .invalid(t.range)
-        }
-    }
-
-    /// Parentheses keep the inner tree but widen its range for diagnostics.
-    func rewrap(_ e: Expr, _ r: SourceRange) -> Expr {
-        switch e {
-        case .number(let v, _): return .number(v, r)
-        case .name(let n, _): return .name(n, r)
-        case .negate(let x, _): return .negate(x, r)
-        case .chain(let xs, let ops, _): return .chain(xs, ops, r)
-        case .call(let f, let a, _): return .call(f, a, r)
-        case .invalid: return .invalid(r)
         }
     }
 
@@ -152,14 +204,21 @@ extension Parser {
     /// separate the values. Returns the values and the `)`, or nil after reporting.
     /// (`what` and `first` are built only when there is an error to report.)
     mutating func parseArguments(in what: @autoclosure () -> String, first: @autoclosure () -> String) -> ([Expr], Token)? {
+        let mark = steps.count
+        defer { dropSteps(from: mark) }
+        guard let (_, close) = parseFlatArguments(in: what(), first: first()) else { return nil }
+        return (trees(mark..<steps.count), close)
+    }
+
+    /// `parseArguments` into `steps`: how many values, and the `)`.
+    mutating func parseFlatArguments(in what: @autoclosure () -> String, first: @autoclosure () -> String) -> (Int, Token)? {
         advance()
         skipNewlines()
-        var args: [Expr] = []
-        args.reserveCapacity(2)  // `min(a, b)`: one allocation, not grown on the second
+        var count = 0
         while tok.kind != .rparen {
-            let e = parseExpr(after: args.isEmpty ? first() : "`,`")
+            let e = parseFlat(after: count == 0 ? first() : "`,`")
             if case .invalid = e { skipToCloseParen(); return nil }
-            args.append(e)
+            count += 1
             skipNewlines()
             if tok.kind == .comma { advance(); skipNewlines(); continue }
             if tok.kind != .rparen {
@@ -170,10 +229,10 @@ extension Parser {
         }
         let close = tok
         advance()
-        return (args, close)
+        return (count, close)
     }
 
-    mutating func parseCall(_ t: Token) -> Expr {
+    mutating func parseCall(_ t: Token) -> Flat {
         advance()
         let fn: Expr.Function = t.keyword == .min ? .min : .max
         guard tok.kind == .lparen else {
@@ -181,14 +240,15 @@ extension Parser {
                   help: "write `\(fn.rawValue)(a, b)`")
             return .invalid(t.range)
         }
-        guard let (args, close) = parseArguments(in: "`\(fn.rawValue)(…)`", first: "`\(fn.rawValue)(`") else {
+        guard let (count, close) = parseFlatArguments(in: "`\(fn.rawValue)(…)`", first: "`\(fn.rawValue)(`") else {
             return .invalid(t.range)
         }
-        if args.count < 2 {
-            error(.wrongArgumentCount, "`\(fn.rawValue)` takes at least 2 values, found \(args.count)", at: t.range.to(close.range),
+        if count < 2 {
+            error(.wrongArgumentCount, "`\(fn.rawValue)` takes at least 2 values, found \(count)", at: t.range.to(close.range),
                   help: "write `\(fn.rawValue)(a, b)`")
             return .invalid(t.range.to(close.range))
         }
-        return .call(fn, args, t.range.to(close.range))
+        steps.append(FlatStep(payload: UInt64(count), range: t.range.to(close.range), op: fn == .min ? .min : .max))
+        return .ok
     }
 }

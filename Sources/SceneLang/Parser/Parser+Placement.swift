@@ -80,7 +80,10 @@ extension Parser {
             advance()
             return .invalid(r)
         }
-        return parseBinary(minPrecedence: 1)
+        let mark = steps.count
+        defer { dropSteps(from: mark) }
+        if case .invalid(let r) = parseBinary(minPrecedence: 1) { return .invalid(r) }
+        return tree(mark..<steps.count)
     }
 
     /// `(label: value, …)` glued to a keyword (SwiftUI's call, written by habit): the

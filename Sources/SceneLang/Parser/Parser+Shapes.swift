@@ -47,14 +47,35 @@ extension Parser {
             guard let s = parseFourRadii(kind) else { return nil }
             shape = s
         case .concentric:
-            guard let (minimum, uniform, clauses) = parseConcentricParts() else { return nil }
-            if clauses == nil || clauses!.isEmpty,
-               itemArena.pend(tag, ShapeSlot.concentric(.init(minimum: minimum != nil, uniform: uniform)), minimum, itemStart: at) {
-                return .compact
+            // The clauses' steps go to the item store as the parser wrote them (no tree built).
+            let mark = steps.count
+            guard let parts = parseFlatConcentricParts() else { dropSteps(from: mark); return nil }
+            if flatClauses.isEmpty {
+                if itemArena.pend(tag, ShapeSlot.concentric(.init(minimum: parts.hasMinimum, uniform: parts.uniform)), parts.minimum, itemStart: at) {
+                    return .compact
+                }
+                shape = .concentric(base: .concentric(minimum: parts.minimum), uniform: parts.uniform, clauses: [])
+            } else {
+                guard let s = pendClauses(tag, parts, at: at, mark: mark) else { return .compact }
+                shape = s
             }
-            shape = .concentric(base: .concentric(minimum: minimum), uniform: uniform, clauses: clauses ?? [])
         }
         return .item(Self.item(tag, shape))
+    }
+
+    /// Pends a `concentric` shape with the clauses just read (nil), else builds it whole;
+    /// drops their steps.
+    mutating func pendClauses(_ tag: SlotTag, _ parts: ConcentricParts, at: Int, mark: Int) -> ShapeExpr? {
+        defer { dropSteps(from: mark) }
+        // A minimum beside clauses (rare) was read as a tree: its steps go after the clauses'.
+        let m = steps.count
+        let minimum = parts.minimum
+        let flat = minimum.map { FlatTree.steps($0, into: &steps, names: itemArena.exprs) } ?? true
+        if flat, itemArena.pendClauses(tag, minimum: parts.hasMinimum ? m..<steps.count : nil, uniform: parts.uniform,
+                                       flatClauses, steps: steps, itemStart: at) {
+            return nil
+        }
+        return .concentric(base: .concentric(minimum: minimum), uniform: parts.uniform, clauses: cornerClauses())
     }
 
     /// The item a shape makes, by its slot tag.
@@ -118,10 +139,27 @@ extension Parser {
     /// `concentric [min M] [uniform] [(clause, …)]` in any order, after the
     /// keyword: the minimum, `uniform`, and the clauses (nil with no parentheses).
     mutating func parseConcentricParts() -> (Expr?, Bool, [CornerClause]?)? {
+        let mark = steps.count
+        defer { dropSteps(from: mark) }
+        guard let parts = parseFlatConcentricParts() else { return nil }
+        return (parts.minimum, parts.uniform, parts.sawClauses ? cornerClauses() : nil)
+    }
+
+    /// The clauses read into `flatClauses`, as trees.
+    func cornerClauses() -> [CornerClause] {
+        flatClauses.map { c in
+            let v = c.value.map(tree)
+            return CornerClause(set: c.set, spec: c.fixed ? .fixed(v!) : .concentric(minimum: v), uniform: c.uniform, range: c.range)
+        }
+    }
+
+    /// `parseConcentricParts` with the clauses into `flatClauses` (their values
+    /// runs of `steps`): the minimum, `uniform`, and whether there were parentheses.
+    mutating func parseFlatConcentricParts() -> ConcentricParts? {
         var minimum: Expr? = nil
         var uniform = false
-        var clauses: [CornerClause]? = nil
         var sawClauses = false
+        if !flatClauses.isEmpty { flatClauses.removeAll(keepingCapacity: true) }
         while true {
             if isKeyword(.min), minimum == nil, peek().kind == .lparen {
                 error(.ambiguousMin, "`min` after `concentric` is the minimum, not the function", at: tok.range,
@@ -139,20 +177,26 @@ extension Parser {
                 advance()
             } else if tok.kind == .lparen, !sawClauses {
                 sawClauses = true
-                guard let c = parseCornerClauses() else { return nil }
-                clauses = c
+                guard parseCornerClauses() else { return nil }
             } else {
                 break
             }
         }
-        return (minimum, uniform, clauses)
+        return ConcentricParts(minimum: minimum, uniform: uniform, sawClauses: sawClauses)
     }
 
-    mutating func parseCornerClauses() -> [CornerClause]? {
+    struct ConcentricParts {
+        var minimum: Expr?
+        var uniform: Bool
+        var sawClauses: Bool
+        /// (Not `minimum != nil`: a generic comparison, measurably slower on every list row.)
+        var hasMinimum: Bool { if case .some = minimum { true } else { false } }
+    }
+
+    /// `(clause, …)` into `flatClauses` and `steps`; false after reporting.
+    mutating func parseCornerClauses() -> Bool {
         advance() // (
         skipNewlines()
-        var clauses: [CornerClause] = []
-        clauses.reserveCapacity(2)  // `(top: …, bottom: …)`: one allocation, not grown on the second
         var taken: UInt8 = 0  // bit k: corner k is given (no table to allocate and hash a clause)
         while tok.kind != .rparen {
             let start = tok.range
@@ -164,7 +208,7 @@ extension Parser {
                 error(.expectedCorner, "expected a corner or group of corners, found \(display(tok))", at: tok.range,
                       help: isMinimum ? "a minimum for every corner goes after the keyword: `concentric min 12`" : s.map { "did you mean `\($0)`?" } ?? "corners are `topLeading`, `topTrailing`, `bottomLeading`, `bottomTrailing`; groups are `top`, `bottom`, `leading`, `trailing`, `all`")
                 skipToCloseParen()
-                return nil
+                return false
             }
             let setTok = tok
             advance()
@@ -172,10 +216,11 @@ extension Parser {
                 error(.expectedToken, "expected `:` after `\(set.rawValue)`, found \(display(tok))", at: tok.range,
                       help: "write `\(set.rawValue): concentric`, `\(set.rawValue): fixed 24` or `\(set.rawValue): 24`")
                 skipToCloseParen()
-                return nil
+                return false
             }
             advance()
-            var spec: CornerSpec
+            let fixed: Bool
+            var value: Range<Int>? = nil
             if isKeyword(.concentric) {
                 advance()
                 if tok.kind == .lparen {
@@ -183,20 +228,21 @@ extension Parser {
                           help: "write `\(set.rawValue): concentric min 12`; SwiftUI's `.concentric(minimum: 12)`")
                     skipToCloseParen()
                     skipToCloseParen()
-                    return nil
+                    return false
                 }
-                var m: Expr? = nil
                 if isKeyword(.min) {
                     advance()
-                    m = parseExpr(after: "`min`")
-                    if case .invalid = m! { skipToCloseParen(); return nil }
+                    let start = steps.count
+                    if case .invalid = parseFlat(after: "`min`") { skipToCloseParen(); return false }
+                    value = start..<steps.count
                 }
-                spec = .concentric(minimum: m)
+                fixed = false
             } else {
                 if isKeyword(.fixed) { advance() }
-                let e = parseExpr(after: "`:`")
-                if case .invalid = e { skipToCloseParen(); return nil }
-                spec = .fixed(e)
+                let start = steps.count
+                if case .invalid = parseFlat(after: "`:`") { skipToCloseParen(); return false }
+                value = start..<steps.count
+                fixed = true
             }
             var uniform = false
             let mask = set.cornerMask
@@ -214,16 +260,16 @@ extension Parser {
                 error(.cornerSpecifiedTwice, "the \(c.name) corner is given twice", at: setTok.range, help: "give each corner one style")
             }
             taken |= mask
-            clauses.append(CornerClause(set: set, spec: spec, uniform: uniform, range: range))
+            flatClauses.append(FlatClause(set: set, fixed: fixed, value: value, uniform: uniform, range: range))
             skipNewlines()
             if tok.kind == .comma { advance(); skipNewlines(); continue }
             if tok.kind != .rparen {
                 error(.expectedToken, "expected `,` or `)` after a corner, found \(display(tok))", at: tok.range)
                 skipToCloseParen()
-                return nil
+                return false
             }
         }
         advance()
-        return clauses
+        return true
     }
 }

@@ -45,6 +45,10 @@ public struct Parser {
     /// Every block's `<` and the `>` that closed it, to blame an unclosed block by indentation.
     var closedBlocks: [ClosedBlock] = []
     var exprDepth = 0
+    /// Expressions being read, as flat steps (Parser+Expressions.swift), and a
+    /// `concentric` shape's clauses being read (their values runs of `steps`).
+    var steps: [FlatStep] = []
+    var flatClauses: [FlatClause] = []
     /// Where node and item lists are built (see `MoveStack`).
     let nodeStack = MoveStack<Node>()
     let itemArena: ItemArena

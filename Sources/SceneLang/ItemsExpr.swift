@@ -1,0 +1,439 @@
+/// Expressions in flat steps: the parser writes every expression this way
+/// (`FlatStep`, postfix order: `min(k3, k21 - inset / 2)` is `k3 k21 inset 2
+/// apply(/) chain(2) apply(-) chain(2) min(2)`), and a tree is built from the
+/// steps only for a caller that wants one. A compact `concentric (…)` item keeps
+/// its clauses' steps as they are (`ExprCode`, 16 bytes a step, names as
+/// numbers into one table of the parse), not a tree of arrays (~520 bytes for
+/// that clause's `min`); the evaluator works their values out in place
+/// (`CompactExpr.value`), and reading the item builds the tree back.
+
+/// What a step does.
+enum StepOp: UInt8 {
+    /// Push a number (`payload`: its bits) or a name's value (`payload`: its number in the `ExprStore`).
+    case number, name
+    /// Negate the last value.
+    case negate
+    /// Replace the last two values x, y with x op y (`payload`: `Expr.BinaryOp.code`): one
+    /// operator of a chain, which reads left to right as `Evaluator.eval` does.
+    case apply
+    /// The end of a chain of `payload` operands (its operators already applied):
+    /// nothing to work out, it gives the tree its chain and the chain its range.
+    case chain
+    /// Replace the last `payload` values with the least or the greatest.
+    case min, max
+}
+
+/// One step as the parser writes it: its range in the file.
+struct FlatStep {
+    var payload: UInt64
+    var range: SourceRange
+    var op: StepOp
+}
+
+/// One step as a compact item keeps it: its range counted from the item's start. 16 bytes.
+struct ExprCode {
+    var payload: UInt64
+    var offset: Int32
+    var length: UInt16
+    var op: StepOp
+}
+
+extension Expr.BinaryOp {
+    var code: UInt64 {
+        switch self {
+        case .add: return 0
+        case .sub: return 1
+        case .mul: return 2
+        case .div: return 3
+        }
+    }
+    /// The operator of a code's two low bits.
+    @inline(__always) static func decode(_ code: UInt64) -> Expr.BinaryOp {
+        switch code & 3 {
+        case 0: return .add
+        case 1: return .sub
+        case 2: return .mul
+        default: return .div
+        }
+    }
+}
+
+/// Building trees from steps (the one way, for the parser's steps and for a compact item's).
+enum FlatTree {
+    /// The trees of `count` steps (one a complete expression in them, in order);
+    /// `step(i)` reads step i, `name(id)` a name.
+    static func trees(count: Int, _ step: (Int) -> (StepOp, UInt64, SourceRange), name: (Int) -> String) -> [Expr] {
+        // A chain being read is kept as its operands and operators until its `chain` step.
+        enum Entry { case expr(Expr), partial([Expr], [Expr.BinaryOp]) }
+        var stack: [Entry] = []
+        func pop() -> Expr {
+            guard case .expr(let e) = stack.removeLast() else { preconditionFailure("an unfinished chain as a value") }
+            return e
+        }
+        for i in 0..<count {
+            let (op, payload, r) = step(i)
+            switch op {
+            case .number: stack.append(.expr(.number(Double(bitPattern: payload), r)))
+            case .name: stack.append(.expr(.name(name(Int(payload)), r)))
+            case .negate: stack.append(.expr(.negate(pop(), r)))
+            case .apply:
+                let y = pop()
+                let o = Expr.BinaryOp.decode(payload)
+                switch stack.removeLast() {
+                case .partial(var xs, var ops): xs.append(y); ops.append(o); stack.append(.partial(xs, ops))
+                case .expr(let x): stack.append(.partial([x, y], [o]))
+                }
+            case .chain:
+                guard case .partial(let xs, let ops) = stack.removeLast() else { preconditionFailure("a chain with no operators") }
+                stack.append(.expr(.chain(xs, ops, r)))
+            case .min, .max:
+                var xs = [Expr](repeating: .invalid(r), count: Int(payload))
+                for k in xs.indices.reversed() { xs[k] = pop() }
+                stack.append(.expr(.call(op == .min ? .min : .max, xs, r)))
+            }
+        }
+        return stack.map { if case .expr(let e) = $0 { return e } else { preconditionFailure("an unfinished chain") } }
+    }
+
+    /// The steps of a tree, appended (what the parser writes for it); false when it has none (`.invalid`).
+    static func steps(_ e: Expr, into out: inout [FlatStep], names: ExprStore) -> Bool {
+        switch e {
+        case .number(let v, let r): out.append(FlatStep(payload: v.bitPattern, range: r, op: .number))
+        case .name(let n, let r): out.append(FlatStep(payload: UInt64(names.id(of: n)), range: r, op: .name))
+        case .negate(let x, let r):
+            guard steps(x, into: &out, names: names) else { return false }
+            out.append(FlatStep(payload: 0, range: r, op: .negate))
+        case .chain(let xs, let ops, let r):
+            guard !xs.isEmpty, ops.count == xs.count - 1, steps(xs[0], into: &out, names: names) else { return false }
+            for (x, o) in zip(xs.dropFirst(), ops) {
+                guard steps(x, into: &out, names: names) else { return false }
+                out.append(FlatStep(payload: o.code, range: .empty, op: .apply))
+            }
+            out.append(FlatStep(payload: UInt64(xs.count), range: r, op: .chain))
+        case .call(let f, let xs, let r):
+            guard !xs.isEmpty else { return false }
+            for x in xs { guard steps(x, into: &out, names: names) else { return false } }
+            out.append(FlatStep(payload: UInt64(xs.count), range: r, op: f == .min ? .min : .max))
+        case .invalid: return false
+        }
+        return true
+    }
+}
+
+/// The steps of every compact item's expressions of one parse and the names
+/// they use, in pages that are never moved (no big array copied as it grows).
+/// Written while parsing, never changed after.
+public final class ExprStore: @unchecked Sendable {
+    /// Steps a page (a power of two).
+    @inline(__always) static var pageSize: Int { 4096 }
+    @inline(__always) static var pageShift: Int { 12 }
+    private var pages: [UnsafeMutablePointer<ExprCode>] = []
+    /// Steps used in the last page.
+    private var used = 4096
+    private(set) var names: [String] = []
+    /// The names' bytes one after another (name k is `nameBytes[nameEnds[k - 1]..<nameEnds[k]]`),
+    /// and a table of their numbers by their bytes' hash (open addressing; −1: empty).
+    private var nameBytes: [UInt8] = []
+    private var nameEnds: [Int] = []
+    private var table = [Int32](repeating: -1, count: 64)
+
+    deinit { for p in pages { p.deallocate() } }
+
+    /// The name with number `id`.
+    public func name(_ id: Int) -> String { names[id] }
+
+    func id(of name: String) -> UInt32 {
+        var name = name
+        return name.withUTF8 { id(of: $0) }
+    }
+
+    /// The number of the name spelt by `bytes` (the parser's tokens are looked up
+    /// by their bytes: no string built or hashed for a name already seen).
+    func id(of bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        let mask = table.count - 1
+        var i = Self.hash(bytes) & mask
+        while true {
+            let k = Int(table[i])
+            if k < 0 { break }
+            let lo = k == 0 ? 0 : nameEnds[k - 1]
+            if nameEnds[k] - lo == bytes.count, nameBytes.withUnsafeBufferPointer({ UnsafeBufferPointer(rebasing: $0[lo..<lo + bytes.count]).elementsEqual(bytes) }) {
+                return UInt32(k)
+            }
+            i = (i + 1) & mask
+        }
+        let k = names.count
+        names.append(String(decoding: bytes, as: UTF8.self))
+        nameBytes.append(contentsOf: bytes)
+        nameEnds.append(nameBytes.count)
+        table[i] = Int32(k)
+        if 2 * names.count > table.count { rehash() }
+        return UInt32(k)
+    }
+
+    /// FNV-1a of the bytes, its high bits folded in.
+    @inline(__always) static func hash(_ bytes: some Sequence<UInt8>) -> Int {
+        var h: UInt64 = 14_695_981_039_346_656_037
+        for b in bytes { h = (h ^ UInt64(b)) &* 1_099_511_628_211 }
+        return Int(truncatingIfNeeded: h ^ (h >> 29))
+    }
+
+    private func rehash() {
+        table = [Int32](repeating: -1, count: 2 * table.count)
+        let mask = table.count - 1
+        for k in names.indices {
+            let lo = k == 0 ? 0 : nameEnds[k - 1]
+            var i = Self.hash(nameBytes[lo..<nameEnds[k]]) & mask
+            while table[i] >= 0 { i = (i + 1) & mask }
+            table[i] = Int32(k)
+        }
+    }
+
+    /// Where step `i` is (a run of steps never crosses a page: read it from its first's place).
+    @inline(__always) func pointer(_ i: Int) -> UnsafeMutablePointer<ExprCode> {
+        pages[i >> Self.pageShift] + (i & (Self.pageSize - 1))
+    }
+
+    @inline(__always) subscript(i: Int) -> ExprCode { pointer(i).pointee }
+
+    /// Room for `n` steps in one page (n ≤ pageSize): the first's number and place.
+    func reserve(_ n: Int) -> (Int, UnsafeMutablePointer<ExprCode>) {
+        if used + max(n, 1) > Self.pageSize {  // (no steps still get a place in a page)
+            pages.append(.allocate(capacity: Self.pageSize))
+            used = 0
+        }
+        let i = ((pages.count - 1) << Self.pageShift) + used
+        used += n
+        return (i, pointer(i))
+    }
+}
+
+/// One flat expression of a compact item, read in place.
+public struct CompactExpr {
+    public let store: ExprStore
+    let first: Int
+    let count: Int
+    /// Its item's start (the steps' ranges are counted from it).
+    let itemStart: Int
+    /// Where its steps are (kept alive by `store`).
+    let steps: UnsafePointer<ExprCode>
+
+    init(store: ExprStore, first: Int, count: Int, itemStart: Int) {
+        self.store = store; self.first = first; self.count = count; self.itemStart = itemStart
+        steps = UnsafePointer(store.pointer(first))
+    }
+
+    /// The tree, as the parser built it.
+    public var expr: Expr {
+        FlatTree.trees(count: count, { i in
+            let c = steps[i]
+            let lo = itemStart + Int(c.offset)
+            return (c.op, c.payload, SourceRange(lo, lo + Int(c.length)))
+        }, name: store.name)[0]
+    }
+
+    /// The names it uses, in the order the tree has them.
+    public func names(_ body: (String) -> Void) {
+        for i in 0..<count where steps[i].op == .name { body(store.name(Int(steps[i].payload))) }
+    }
+
+    /// Its value, the names' values from `value` (by their number in `store`),
+    /// worked out as `Evaluator.eval` works out the tree: the same operations
+    /// in the same order. Nil when a name has no value or a divisor is 0 (the
+    /// tree then says which).
+    public func value(_ value: (Int) -> Double?) -> Double? {
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: count) { stack in
+            var sp = 0
+            for i in 0..<count {
+                let c = steps[i]
+                switch c.op {
+                case .number: stack[sp] = Double(bitPattern: c.payload); sp += 1
+                case .name:
+                    guard let v = value(Int(c.payload)) else { return nil }
+                    stack[sp] = v; sp += 1
+                case .negate: stack[sp - 1] = -stack[sp - 1]
+                case .apply:
+                    let y = stack[sp - 1]
+                    let o = Expr.BinaryOp.decode(c.payload)
+                    if o == .div, y == 0 { return nil }
+                    sp -= 1
+                    stack[sp - 1] = o.apply(stack[sp - 1], y)
+                case .chain: break
+                case .min, .max:
+                    let at = sp - Int(c.payload)
+                    var r = stack[at]
+                    for k in at + 1..<sp {
+                        let v = stack[k]
+                        if c.op == .min ? v < r : r < v { r = v }
+                    }
+                    stack[at] = r; sp = at + 1
+                }
+            }
+            return stack[0]
+        }
+    }
+}
+
+/// A corner clause as the parser reads it: its value is a run of the parser's steps.
+struct FlatClause {
+    var set: CornerSet
+    var fixed: Bool
+    var value: Range<Int>?
+    var uniform: Bool
+    var range: SourceRange
+}
+
+/// A `concentric` shape with corner clauses, read from its slots: the first
+/// holds the form, the flags, and its run of steps (where it starts and how
+/// many, in `number`; the minimum's steps first, `exprLength` of them); then
+/// one `.more` slot a clause: its set in `a`, `ClauseFlags` in `b`, its range
+/// from the item's start in `exprStart`/`exprLength`, its value's steps (their
+/// place in the run and how many) in `start`/`end`.
+public struct ConcentricClauses {
+    let chunk: ItemChunk
+    let at: Int
+
+    struct ClauseFlags: OptionSet {
+        let rawValue: UInt8
+        static let fixed = ClauseFlags(rawValue: 1)
+        static let hasValue = ClauseFlags(rawValue: 2)
+        static let uniform = ClauseFlags(rawValue: 4)
+    }
+
+    private var first: Slot { chunk.base[at] }
+    private var run: Int { Int(UInt32(truncatingIfNeeded: first.number.bitPattern)) }
+    private func expr(_ offset: Int, _ count: Int) -> CompactExpr {
+        CompactExpr(store: chunk.exprs, first: run + offset, count: count, itemStart: Int(first.start))
+    }
+
+    public var uniform: Bool { ShapeSlot.ConcentricFlags(rawValue: first.b).contains(.uniform) }
+    /// `min M` after the keyword.
+    public var minimum: CompactExpr? {
+        ShapeSlot.ConcentricFlags(rawValue: first.b).contains(.hasMinimum) ? expr(0, Int(first.exprLength)) : nil
+    }
+    public var count: Int { Int(first.width) - 1 }
+
+    /// Clause `k`: its corners, whether it is `fixed` (else `concentric`), its
+    /// radius or minimum (nil for `concentric` with none), `uniform`, its range.
+    public func clause(_ k: Int) -> (set: CornerSet, fixed: Bool, value: CompactExpr?, uniform: Bool, range: SourceRange) {
+        let s = chunk.base[at + 1 + k]
+        let flags = ClauseFlags(rawValue: s.b)
+        let lo = Int(first.start) + Int(s.exprStart)
+        return (CornerSet.decode(s.a), flags.contains(.fixed), flags.contains(.hasValue) ? expr(Int(s.start), Int(s.end)) : nil,
+                flags.contains(.uniform), SourceRange(lo, lo + Int(s.exprLength)))
+    }
+
+    /// The item, built back whole, and its range.
+    public var item: (Item, SourceRange) { chunk.item(at: at) }
+
+    /// The shape, built back.
+    var shape: ShapeExpr {
+        var clauses: [CornerClause] = []
+        clauses.reserveCapacity(count)
+        for k in 0..<count {
+            let c = clause(k)
+            let spec: CornerSpec = c.fixed ? .fixed(c.value!.expr) : .concentric(minimum: c.value?.expr)
+            clauses.append(CornerClause(set: c.set, spec: spec, uniform: c.uniform, range: c.range))
+        }
+        return .concentric(base: .concentric(minimum: minimum?.expr), uniform: uniform, clauses: clauses)
+    }
+}
+
+extension ItemArena {
+    /// The slots of a `concentric` shape with clauses as `ConcentricClauses`
+    /// reads them, written as the pending item (the first slot's tag and range from
+    /// `first`), its minimum's and clauses' steps (runs of `steps`) put in the
+    /// store; false, putting nothing, when a range or the steps do not fit.
+    func clauses(minimum: Range<Int>?, uniform: Bool, _ clauses: [FlatClause], steps: [FlatStep], first: Slot, itemStart: Int) -> Bool {
+        guard clauses.count < 255 else { return false }
+        return steps.withUnsafeBufferPointer { st in
+            @inline(__always) func fits(_ r: SourceRange) -> Bool {
+                let offset = r.start - itemStart
+                return offset >= 0 && offset <= Int(UInt16.max) && r.length <= Int(UInt16.max)
+            }
+            func runFits(_ run: Range<Int>) -> Bool {
+                for i in run where st[i].op != .apply && !fits(st[i].range) { return false }
+                return true
+            }
+            var n = 0
+            if let minimum { guard runFits(minimum) else { return false }; n = minimum.count }
+            for c in clauses {
+                guard fits(c.range) else { return false }
+                if let v = c.value { guard runFits(v) else { return false }; n += v.count }
+            }
+            guard n <= ExprStore.pageSize else { return false }
+            let (run, base) = exprs.reserve(n)
+            var next = 0
+            func put(_ r: Range<Int>) {
+                for i in r {
+                    let t = st[i]
+                    let apply = t.op == .apply
+                    base[next] = ExprCode(payload: t.payload, offset: apply ? 0 : Int32(t.range.start - itemStart),
+                                          length: apply ? 0 : UInt16(t.range.length), op: t.op)
+                    next += 1
+                }
+            }
+            var s = first
+            var hasMinimum = false
+            if case .some = minimum { hasMinimum = true }
+            ShapeSlot.clauses(.init(minimum: hasMinimum, uniform: uniform)).encode(into: &s)
+            if let minimum { put(minimum) }
+            s.exprLength = UInt16(next)
+            s.width = UInt8(1 + clauses.count)
+            s.number = Double(bitPattern: UInt64(run) | UInt64(n) << 32)
+            let slots = pending
+            slots[0] = s
+            for (k, c) in clauses.enumerated() {
+                var flags: ConcentricClauses.ClauseFlags = c.uniform ? .uniform : []
+                if c.fixed { flags.insert(.fixed) }
+                var t = Slot(tag: .more, a: c.set.code)
+                t.start = Int32(next)
+                if let v = c.value { flags.insert(.hasValue); put(v) }
+                t.end = Int32(next) - t.start
+                t.b = flags.rawValue
+                t.exprStart = UInt16(c.range.start - itemStart)
+                t.exprLength = UInt16(c.range.length)
+                slots[k + 1] = t
+            }
+            pendingCount = 1 + clauses.count
+            return true
+        }
+    }
+
+    /// A tree's `concentric` shape with clauses, written as the parser writes one
+    /// it reads (`Items([…])`, an item built by a fix); false when it has no flat form.
+    func concentric(minimum: Expr?, uniform: Bool, clauses: [CornerClause], _ first: Slot) -> Bool {
+        treeSteps.removeAll(keepingCapacity: true)
+        var flat: [FlatClause] = []
+        flat.reserveCapacity(clauses.count)
+        var m: Range<Int>? = nil
+        if let minimum {
+            guard FlatTree.steps(minimum, into: &treeSteps, names: exprs) else { return false }
+            m = 0..<treeSteps.count
+        }
+        for c in clauses {
+            let start = treeSteps.count
+            let value: Expr?
+            switch c.spec {
+            case .fixed(let e): value = e
+            case .concentric(let e): value = e
+            }
+            if let value { guard FlatTree.steps(value, into: &treeSteps, names: exprs) else { return false } }
+            let fixed: Bool
+            if case .fixed = c.spec { fixed = true } else { fixed = false }
+            flat.append(FlatClause(set: c.set, fixed: fixed, value: value == nil ? nil : start..<treeSteps.count, uniform: c.uniform, range: c.range))
+        }
+        guard pendingCount == 0,
+              self.clauses(minimum: m, uniform: uniform, flat, steps: treeSteps, first: first, itemStart: Int(first.start)) else { return false }
+        let n = pendingCount
+        pendingCount = 0
+        reserve(n)
+        for k in 0..<n { emit(pending[k]) }
+        return true
+    }
+
+    /// Pends a `concentric` shape with clauses as the parser read it (see `clauses`).
+    func pendClauses(_ tag: SlotTag, minimum: Range<Int>?, uniform: Bool, _ clauses: [FlatClause], steps: [FlatStep], itemStart: Int) -> Bool {
+        pendingCount == 0
+            && self.clauses(minimum: minimum, uniform: uniform, clauses, steps: steps, first: Slot(tag: tag), itemStart: itemStart)
+    }
+}

@@ -1,0 +1,134 @@
+import Testing
+@testable import SceneLang
+
+/// The flat expressions of compact `concentric (…)` items (`ExprStore`,
+/// `CompactExpr`, `ConcentricClauses`) read back as the trees the parser built.
+struct ItemsExprTests {
+    /// The first node's first item, parsed.
+    static func parsed(_ text: String) -> (Located<Item>, Items)? {
+        let r = Parser.parse(SourceFile(name: "t", text: text))
+        guard case .node(let n)? = r.scene.statements.last, let first = n.items.first else { return nil }
+        return (first, n.items)
+    }
+
+    static let rows = [
+        "concentric(top: fixed min(k3, k21 - inset / 2) uniform, bottom: concentric min 8) height 30 pad h 6",
+        "concentric min 4 uniform (all: 12)",
+        "concentric(leading: concentric, trailing: fixed -(2 * (a + 1)) uniform)",
+        "concentric(topLeading: max(1, 2, 3, b / c - d * 2 + 1), bottomTrailing: -0, topTrailing: concentric min (x))",
+        "container concentric (top: min(a, (b)), bottom: 4 - -3)",
+    ]
+
+    /// Each row's clause item is kept in slots (nothing whole), reads back as the
+    /// tree the parser built (ranges, parentheses and all), and the same tree put
+    /// in through `Items([…])` reads back the same.
+    @Test func clauseItemsReadBackAsParsed() throws {
+        for row in Self.rows {
+            let (first, items) = try #require(Self.parsed("let k3 = 1\n" + row), "\(row)")
+            #expect(items.chunk!.side.isEmpty, "\(row)")
+            #expect(Array(Items([first])) == [first], "\(row)")
+            guard case .concentric(_, _, let clauses)? = first.value.shapeExpr, !clauses.isEmpty else {
+                Issue.record("no clauses in \(row)"); continue
+            }
+        }
+        let (first, _) = try #require(Self.parsed(Self.rows[0]))
+        guard case .shape(.concentric(_, _, let cs)) = first.value, case .fixed(.call(.min, let args, let r)) = cs[0].spec else {
+            Issue.record("\(first.value)"); return
+        }
+        #expect(r == SourceRange(22, 46) && args.count == 2)
+        #expect(args[1] == .chain([.name("k21", SourceRange(30, 33)),
+                                   .chain([.name("inset", SourceRange(36, 41)), .number(2, SourceRange(44, 45))], [.div], SourceRange(36, 45))],
+                                  [.sub], SourceRange(30, 45)))
+    }
+
+    /// What has no flat form is kept whole and still reads back: an `.invalid`,
+    /// a range too long for a step; a chain of any length has one.
+    @Test func whatDoesNotFitIsKeptWhole() {
+        let wide = Expr.number(1, SourceRange(10, 70_010))
+        let long = Expr.chain((0..<1000).map { .number(Double($0), SourceRange(10 + $0, 11 + $0)) },
+                              Array(repeating: .div, count: 999), SourceRange(10, 1010))
+        for (e, whole) in [(Expr.invalid(SourceRange(10, 11)), true), (wide, true), (long, false)] {
+            let it = Located<Item>(.shape(.concentric(base: .concentric(minimum: nil), uniform: false, clauses: [
+                CornerClause(set: .top, spec: .fixed(e), uniform: false, range: SourceRange(5, e.range.end))])), SourceRange(0, e.range.end))
+            let items = Items([it])
+            #expect(items.chunk!.side.count == (whole ? 1 : 0))
+            #expect(Array(items) == [it])
+        }
+    }
+
+    /// The steps the parser writes for a clause are the steps of the tree it
+    /// reads back as (`FlatTree.steps`, which `Items([…])` writes): one form, not two.
+    @Test func theParsersStepsAreTheTreesSteps() throws {
+        func steps(_ items: Items) -> [String] {
+            var parts: [ItemPart] = []
+            items.fold { parts.append($0) }
+            guard case .concentric(_, let c, _)? = parts.first else { return [] }
+            var out: [String] = []
+            let exprs = [c.minimum] + (0..<c.count).map { c.clause($0).value }
+            for e in exprs {
+                guard let e else { out.append("none"); continue }
+                for i in e.first..<e.first + e.count {
+                    let s = e.store[i]
+                    out.append("\(s.op) \(s.op == .name ? e.store.name(Int(s.payload)) : String(s.payload)) \(s.offset) \(s.length)")
+                }
+            }
+            return out
+        }
+        for row in Self.rows + ["concentric min max(1, 2) (top: ((1 + 2) * 3) - -(4 - 5 - 6) / 7)",
+                                "concentric(top: concentric, bottom: concentric)"] {
+            let (first, items) = try #require(Self.parsed(row), "\(row)")
+            #expect(items.chunk!.side.isEmpty, "\(row)")
+            #expect(steps(items) == steps(Items([first])), "\(row)")
+        }
+    }
+
+    /// Moved in the text, a clause item moves whole: its clauses' and its
+    /// expressions' ranges are counted from its start.
+    @Test func clauseItemsShift() throws {
+        let (first, items) = try #require(Self.parsed(Self.rows[3]))
+        let (moved, _) = try #require(Self.parsed("\n\n\n" + Self.rows[3]))
+        let shifted = items.shifted(by: 3) { Located($0.value, SourceRange($0.range.start + 3, $0.range.end + 3)) }
+        #expect(shifted.first == moved)
+        #expect(shifted.first != first)
+    }
+
+    /// The names of a flat expression come in the tree's order, each time it is used.
+    @Test func namesComeInTheTreesOrder() throws {
+        let (_, items) = try #require(Self.parsed(Self.rows[3]))
+        var parts: [ItemPart] = []
+        items.fold { parts.append($0) }
+        guard case .concentric(_, let c, _)? = parts.first else { Issue.record("not compact"); return }
+        var got: [String] = []
+        c.clause(0).value!.names { got.append($0) }
+        #expect(got == ["b", "c", "d"])
+        #expect(c.clause(1).value!.expr == .negate(.number(0, SourceRange(73, 74)), SourceRange(72, 74)))
+    }
+}
+
+extension ItemsExprTests {
+    /// A name has one number whether it comes as a string or as bytes, through
+    /// the table's growth; different names have different numbers.
+    @Test func namesHaveOneNumberEach() {
+        let store = ExprStore()
+        let names = (0..<300).map { "k\($0)" } + ["a", "ab", "ba", "inset", "é", "k1 "]
+        let ids = names.map { store.id(of: $0) }
+        #expect(Set(ids).count == names.count)
+        for (name, id) in zip(names, ids) {
+            var bytes = Array(name.utf8)
+            #expect(bytes.withUnsafeBufferPointer { store.id(of: $0) } == id, "\(name)")
+            #expect(store.id(of: name) == id && store.name(Int(id)) == name)
+            bytes.append(0x7a)
+            #expect(bytes.withUnsafeBufferPointer { store.id(of: $0) } != id)
+        }
+    }
+}
+
+extension Item {
+    /// The shape, when the item is one.
+    fileprivate var shapeExpr: ShapeExpr? {
+        switch self {
+        case .shape(let s), .container(let s): return s
+        default: return nil
+        }
+    }
+}
