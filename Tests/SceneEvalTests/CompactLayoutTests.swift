@@ -10,6 +10,12 @@ struct CompactLayoutTests {
     /// its subtree, alignment and stack. No array per box (children are found
     /// through `end`), no spacing per box (`Flattened.spacings`), no padding per
     /// box (`Flattened.pads`, shared by runs of equal ones).
+    /// A checker's record of a finding not yet built: a grid keeps one for nearly every node.
+    @Test func findingRecordFitsItsBudget() {
+        #expect(MemoryLayout<Finding>.stride <= 80)
+        #expect(MemoryLayout<TooTight>.stride <= 80)
+    }
+
     @Test func layoutBoxFitsItsBudget() {
         #expect(MemoryLayout<Box>.stride <= 32)
     }

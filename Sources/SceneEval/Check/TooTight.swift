@@ -13,21 +13,24 @@ import SceneLang
 
 /// One finding: built, or a container-too-tight one to build when read.
 enum Finding {
-    case built(Diagnostic)
+    /// (Boxed: a Diagnostic is larger than the records beside it.)
+    indirect case built(Diagnostic)
     case tooTight(TooTight)
     /// A radius-overflow finding (RadiusOverflow.swift).
     case overflow(Context.Overflow)
 }
 
 /// What a container-too-tight finding needs to be built.
+/// (A grid may keep one for nearly every node: 80 bytes, the byte of corners
+/// last, beside `joint`'s tag; a binding's raise is boxed, `Raise.binding`.)
 struct TooTight {
     var shape: Int
-    /// The corners named, in `Corner.allCases` order (bit k: corner k).
-    var corners: UInt8
     var R: Double, d: Double, m: Double
     var raise: Raise
     /// Set by `reconcile`: the joint help, fixes and needed radius (index into `overrides`).
     var joint: Int? = nil
+    /// The corners named, in `Corner.allCases` order (bit k: corner k).
+    var corners: UInt8
 }
 
 /// How the help raises the container.
@@ -44,7 +47,7 @@ enum Raise {
     case bounded(Context.RadiusBound)
     /// `rect r`: set the binding, once trying it shows it works (`works` nil:
     /// not yet tried; false: as `expression`).
-    case binding(name: String, value: Double, edit: TextEdit, expression: SourceRange, works: Bool?)
+    indirect case binding(name: String, value: Double, edit: TextEdit, expression: SourceRange, works: Bool?)
 }
 
 /// The checker's findings after the compiler's diagnostics, each built when read.
@@ -155,7 +158,7 @@ extension Context {
             }
             raise = needed > bound.radius + Checker.tolerance ? .bounded(bound) : planRaise(j, to: needed, for: i)
         }
-        findings.append(.tooTight(TooTight(shape: i, corners: corners, R: w.R, d: w.d, m: w.m, raise: raise)))
+        findings.append(.tooTight(TooTight(shape: i, R: w.R, d: w.d, m: w.m, raise: raise, corners: corners)))
         return true
     }
 
