@@ -22,4 +22,22 @@ import Testing
         #expect((literal == "\"" + s + "\"") == !special)
         #expect(!literal.unicodeScalars.contains { $0.value == 0x2028 || $0.value == 0x2029 || $0.value < 0x20 })
     }
+
+    /// `needsNoEscape` reads eight bytes at a time, then one: each character that
+    /// needs a look, at every place in texts of every length up to 40, is found
+    /// by both (and `−`, which shares U+2028's first byte, is not one).
+    @Test func everyPlaceIsLookedAt() {
+        func naive(_ s: String) -> Bool {
+            !s.unicodeScalars.contains { $0.value < 0x20 || $0 == "\"" || $0 == "\\" || $0.value == 0x7F
+                || $0.value == 0x2028 || $0.value == 0x2029 }
+        }
+        for length in 1...40 {
+            for at in 0..<length {
+                for special in ["\"", "\\", "\n", "\u{7F}", "\u{1F}", "\u{2028}", "\u{2029}", "−", "×"] {
+                    let s = String(repeating: "a", count: at) + special + String(repeating: "b", count: length - at - 1)
+                    #expect(JSONWriter.needsNoEscape(s) == naive(s), "\(length) \(at) \(special.unicodeScalars.first!.value)")
+                }
+            }
+        }
+    }
 }
