@@ -237,39 +237,77 @@ extension Context {
     }
 
     /// The finding written straight into `scene run --json`'s document, as
-    /// `diagnostic(t)` would be (its words as bytes: no `Diagnostic`, no strings).
+    /// `diagnostic(t)` would be: its words go into the JSON string as they are
+    /// said (`JSONWords`), with no text of their own. Debug builds compare the bytes.
     func appendJSON(_ t: TooTight, fileName: SVGBuffer.Bytes, start: SourceLocation, end: SourceLocation,
                     to o: inout SVGBuffer) {
-        let w = words(t)
-        JSONWriter.appendDiagnostic(severity: DiagnosticCode.containerTooTight.severity, code: DiagnosticCode.containerTooTight.rawValue,
-                                    message: w.message, fileName: fileName, start: start, end: end,
-                                    help: w.help, notes: [], values: w.values, to: &o)
+        func write(_ o: inout SVGBuffer) {
+            JSONWriter.appendHead(severity: DiagnosticCode.containerTooTight.severity, code: DiagnosticCode.containerTooTight.rawValue, to: &o)
+            o.byte(0x22)
+            withUnsafeMutablePointer(to: &o) { var w = JSONWords(o: $0); message(t, to: &w) }
+            o.byte(0x22)
+            JSONWriter.appendPlace(fileName: fileName, start: start, end: end, to: &o)
+            o.raw(", \"help\": \"")
+            withUnsafeMutablePointer(to: &o) { var w = JSONWords(o: $0); _ = help(t, to: &w) }
+            o.byte(0x22)
+            JSONWriter.appendTail(help: String?.none, notes: [], values: values(t), to: &o)
+        }
+        assert(JSONWriter.bytes(write) == JSONWriter.bytes {
+            JSONWriter.appendDiagnostic(diagnostic(t), fileName: fileName, start: start, end: end, to: &$0)
+        })
+        write(&o)
     }
 
     /// A container-too-tight finding's message, help, fixes and values (in key order).
     func words(_ t: TooTight) -> (message: Prose, help: Prose, fixes: [TextEdit], values: [(key: String, value: Double)]) {
+        var m = Prose(capacity: 160), h = Prose(capacity: 512)
+        message(t, to: &m)
+        let fixes = help(t, to: &h)
+        return (m, h, fixes, values(t))
+    }
+
+    /// The finding's values, in key order.
+    func values(_ t: TooTight) -> [(key: String, value: Double)] {
+        let needed = t.joint.map { joints[$0].target } ?? t.m + t.d
+        return [("containerRadius", t.R), ("distance", t.d), ("minimum", t.m), ("neededRadius", needed)]
+    }
+
+    /// The finding's message, said into `w`.
+    func message<W: WordSink>(_ t: TooTight, to w: inout W) {
         let i = t.shape
-        let ctx = scene.shapes[i].container
-        var needed = t.m + t.d
-        var help: Prose
-        var fixes: [TextEdit] = []
-        if let o = t.joint {
-            let joint = joints[o]
-            (help, fixes) = (Prose(joint.help), joint.fixes)
-            needed = joint.target
-        } else if case .node(let j) = ctx {
-            (help, fixes) = raiseHelp(j, t)
-        } else {
-            help = "the \(scene.screen.outline)'s corner radius is \(n: t.R); inset this shape at most \(n: max(0, t.R - t.m)) pt from the corner, or let the minimum show"
-        }
-        // (Built as bytes: a scene may have one of these on nearly every node.)
-        var corners = Prose()
+        w.text(name(scene.shapes[i].container))
+        w.literal(" is too tight for `")
+        w.text(scene.shapes[i].id)
+        w.literal("`: at ")
+        var first = true
         for k in Corner.allCases where t.corners & (1 << k.rawValue) != 0 {
-            if !corners.bytes.isEmpty { corners.append(literal: ", ") }
-            corners.append(string: k.name)
+            if !first { w.literal(", ") }
+            w.text(k.name)
+            first = false
         }
-        let message: Prose = "\(name(ctx)) is too tight for `\(scene.shapes[i].id)`: at \(corners) the concentric radius \(concentric: t.R, minus: t.d) is below the minimum \(n: t.m)"
-        return (message, help, fixes, [("containerRadius", t.R), ("distance", t.d), ("minimum", t.m), ("neededRadius", needed)])
+        w.literal(" the concentric radius ")
+        w.concentric(t.R, minus: t.d)
+        w.literal(" is below the minimum ")
+        w.number(t.m)
+    }
+
+    /// The finding's help, said into `w`, and its fixes.
+    func help<W: WordSink>(_ t: TooTight, to w: inout W) -> [TextEdit] {
+        if let o = t.joint {
+            w.text(joints[o].help)
+            return joints[o].fixes
+        }
+        guard case .node(let j) = scene.shapes[t.shape].container else {
+            w.prose("the \(scene.screen.outline)'s corner radius is \(n: t.R); inset this shape at most \(n: max(0, t.R - t.m)) pt from the corner, or let the minimum show")
+            return []
+        }
+        if case .bounded(let b) = t.raise {
+            boundHelp(j, b, content: scene.shapes[t.shape].id, m: t.m, d: t.d, to: &w)
+            return []
+        }
+        let (help, fixes) = raiseHelp(j, t)
+        w.prose(help)
+        return fixes
     }
 
     /// The help and edits that raise container `j`'s radius to what `t` needs.
@@ -280,7 +318,9 @@ extension Context {
         case .screen, .plain:
             return ("raise `\(who)`'s radius to \(n: t.m) + \(n: t.d) = \(n: needed), not lower the minimum", [])
         case .bounded(let b):
-            return (boundHelp(j, b, content: scene.shapes[t.shape].id, m: t.m, d: t.d), [])
+            var help = Prose(capacity: 512)
+            boundHelp(j, b, content: scene.shapes[t.shape].id, m: t.m, d: t.d, to: &help)
+            return (help, [])
         case .literal(let r), .expression(let r):
             let (help, fixes) = keptRaise(j, at: r, to: needed)
             return (Prose(help), fixes)

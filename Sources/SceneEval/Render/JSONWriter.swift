@@ -393,3 +393,21 @@ extension Prose: JSONText {
         }
     }
 }
+
+/// Words written straight into a JSON string's content in `o` (the quotes are
+/// the caller's): our own words as they are, anything else escaped where it must be.
+struct JSONWords: WordSink {
+    let o: UnsafeMutablePointer<SVGBuffer>
+
+    mutating func literal(_ s: StaticString) {
+        assert(JSONWriter.needsNoEscape(s.description))
+        o.pointee.raw(s)
+    }
+    mutating func text(_ s: String) { JSONWriter.appendContent(s, to: &o.pointee) }
+    mutating func number(_ v: Double) { o.pointee.number(v) }
+    mutating func prose(_ p: Prose) {
+        p.bytes.withUnsafeBufferPointer { b in
+            if JSONWriter.needsNoEscape(bytes: b) { o.pointee.raw(bytes: b) } else { JSONWriter.appendContent(p.string, to: &o.pointee) }
+        }
+    }
+}

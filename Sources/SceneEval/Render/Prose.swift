@@ -70,3 +70,33 @@ struct Prose: ExpressibleByStringInterpolation, Sendable {
         }
     }
 }
+
+/// Where words go as they are said, piece by piece: into `Prose` (a finding's
+/// text), or straight into `scene run --json`'s string (`JSONWords`), so a
+/// finding said on nearly every node needs no text of its own in between.
+protocol WordSink {
+    /// Words of our own (never anything that needs escaping in JSON).
+    mutating func literal(_ s: StaticString)
+    /// Any other text: a name, an id, source text.
+    mutating func text(_ s: String)
+    /// A number as `Format.number` writes it.
+    mutating func number(_ v: Double)
+    /// Words built apart.
+    mutating func prose(_ p: Prose)
+}
+
+extension WordSink {
+    /// `Format.concentric(R, minus: d)`.
+    mutating func concentric(_ R: Double, minus d: Double) {
+        var p = Prose()
+        Format.concentric(R, minus: d, written: nil, into: &p)
+        prose(p)
+    }
+}
+
+extension Prose: WordSink {
+    mutating func literal(_ s: StaticString) { append(literal: s) }
+    mutating func text(_ s: String) { append(string: s) }
+    mutating func number(_ v: Double) { append(n: v) }
+    mutating func prose(_ p: Prose) { append(p) }
+}
