@@ -301,35 +301,33 @@ extension Context {
             w.prose("the \(scene.screen.outline)'s corner radius is \(n: t.R); inset this shape at most \(n: max(0, t.R - t.m)) pt from the corner, or let the minimum show")
             return []
         }
-        if case .bounded(let b) = t.raise {
-            boundHelp(j, b, content: scene.shapes[t.shape].id, m: t.m, d: t.d, to: &w)
-            return []
-        }
-        let (help, fixes) = raiseHelp(j, t)
-        w.prose(help)
-        return fixes
+        return raiseHelp(j, t, to: &w)
     }
 
-    /// The help and edits that raise container `j`'s radius to what `t` needs.
-    func raiseHelp(_ j: Int, _ t: TooTight) -> (Prose, [TextEdit]) {
+    /// The help that raises container `j`'s radius to what `t` needs, said into
+    /// `w`, and its edits.
+    func raiseHelp<W: WordSink>(_ j: Int, _ t: TooTight, to w: inout W) -> [TextEdit] {
         let who = scene.shapes[j].id
         let needed = t.m + t.d
         switch t.raise {
         case .screen, .plain:
-            return ("raise `\(who)`'s radius to \(n: t.m) + \(n: t.d) = \(n: needed), not lower the minimum", [])
+            w.prose("raise `\(who)`'s radius to \(n: t.m) + \(n: t.d) = \(n: needed), not lower the minimum")
+            return []
         case .bounded(let b):
-            var help = Prose(capacity: 512)
-            boundHelp(j, b, content: scene.shapes[t.shape].id, m: t.m, d: t.d, to: &help)
-            return (help, [])
+            boundHelp(j, b, content: scene.shapes[t.shape].id, m: t.m, d: t.d, to: &w)
+            return []
         case .literal(let r), .expression(let r):
             let (help, fixes) = keptRaise(j, at: r, to: needed)
-            return (Prose(help), fixes)
+            w.text(help)
+            return fixes
         case .binding(let name, let v, let edit, let r, let known):
             guard known ?? works(edit, name: name, for: t.shape) else {
                 let (help, fixes) = keptRaise(j, at: r, to: needed)
-                return (Prose(help), fixes)
+                w.text(help)
+                return fixes
             }
-            return ("raise `\(who)`'s radius `\(text(r))` to \(n: needed): set `\(name)` = \(n: v) (now \(n: env[name] ?? 0)), not lower the minimum", [edit])
+            w.prose("raise `\(who)`'s radius `\(text(r))` to \(n: needed): set `\(name)` = \(n: v) (now \(n: env[name] ?? 0)), not lower the minimum")
+            return [edit]
         }
     }
 

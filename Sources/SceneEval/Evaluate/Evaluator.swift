@@ -326,7 +326,7 @@ public struct Evaluator {
             nameValues[id] = v
             return v
         }
-        guard let v, v.isFinite, abs(v) <= Self.maxValue, !(v < 0) else { return nil }
+        guard let v, Self.isQuietLength(v) else { return nil }
         return v
     }
 
@@ -377,8 +377,12 @@ public struct Evaluator {
 
     /// A literal number as `length` takes it.
     mutating func literalLength(_ v: Double, _ r: SourceRange, what: String, code: DiagnosticCode = .negativeSize) -> Double? {
-        v.isFinite && abs(v) <= Self.maxValue && !(v < 0) ? v : length(.number(v, r), what: what, code: code)
+        Self.isQuietLength(v) ? v : length(.number(v, r), what: what, code: code)
     }
+
+    /// Whether `length` takes `v` as it is, with nothing to report (finite, within
+    /// `maxValue`, not negative): the one test the quick paths make before it.
+    @inline(__always) static func isQuietLength(_ v: Double) -> Bool { v.isFinite && abs(v) <= maxValue && !(v < 0) }
 
     /// A compact shape's value, as `shapeValue` gives it for the shape written out.
     mutating func compactValue(_ s: CompactShape) -> ShapeValue? {
