@@ -134,9 +134,16 @@ struct Context {
     func context(of i: Int) -> ContainerRef { scene.shapes[i].enclosing }
 
     func name(_ ref: ContainerRef) -> String {
+        var p = Prose(capacity: 24)
+        say(ref, to: &p)
+        return p.string
+    }
+
+    /// `name(ref)`, said into `w`.
+    func say<W: WordSink>(_ ref: ContainerRef, to w: inout W) {
         switch ref {
-        case .node(let j): return "`\(scene.shapes[j].id)`"
-        default: return "the \(scene.screen.noun)"
+        case .node(let j): w.literal("`"); w.id(of: scene.shapes[j]); w.literal("`")
+        default: w.literal("the "); w.text(scene.screen.noun)
         }
     }
 

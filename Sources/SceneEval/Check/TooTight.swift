@@ -242,15 +242,19 @@ extension Context {
     func appendJSON(_ t: TooTight, fileName: SVGBuffer.Bytes, start: SourceLocation, end: SourceLocation,
                     to o: inout SVGBuffer) {
         func write(_ o: inout SVGBuffer) {
-            JSONWriter.appendHead(severity: DiagnosticCode.containerTooTight.severity, code: DiagnosticCode.containerTooTight.rawValue, to: &o)
-            o.byte(0x22)
+            TooTightJSON.head.withUnsafeBufferPointer { o.raw(bytes: $0) }
             withUnsafeMutablePointer(to: &o) { var w = JSONWords(o: $0); message(t, to: &w) }
             o.byte(0x22)
             JSONWriter.appendPlace(fileName: fileName, start: start, end: end, to: &o)
             o.raw(", \"help\": \"")
             withUnsafeMutablePointer(to: &o) { var w = JSONWords(o: $0); _ = help(t, to: &w) }
             o.byte(0x22)
-            JSONWriter.appendTail(help: String?.none, notes: [], values: values(t), to: &o)
+            let v = valueNumbers(t)
+            for k in 0..<4 {
+                TooTightJSON.beforeValue[k].withUnsafeBufferPointer { o.raw(bytes: $0) }
+                JSONWriter.num(v[k], &o)
+            }
+            o.raw("}}")
         }
         assert(JSONWriter.bytes(write) == JSONWriter.bytes {
             JSONWriter.appendDiagnostic(diagnostic(t), fileName: fileName, start: start, end: end, to: &$0)
@@ -268,16 +272,21 @@ extension Context {
 
     /// The finding's values, in key order.
     func values(_ t: TooTight) -> [(key: String, value: Double)] {
-        let needed = t.joint.map { joints[$0].target } ?? t.m + t.d
-        return [("containerRadius", t.R), ("distance", t.d), ("minimum", t.m), ("neededRadius", needed)]
+        let v = valueNumbers(t)
+        return TooTightJSON.valueKeys.indices.map { (TooTightJSON.valueKeys[$0], v[$0]) }
+    }
+
+    /// The values' numbers, in `TooTightJSON.valueKeys`' order.
+    func valueNumbers(_ t: TooTight) -> SIMD4<Double> {
+        SIMD4(t.R, t.d, t.m, t.joint.map { joints[$0].target } ?? t.m + t.d)
     }
 
     /// The finding's message, said into `w`.
     func message<W: WordSink>(_ t: TooTight, to w: inout W) {
         let i = t.shape
-        w.text(name(scene.shapes[i].container))
+        say(scene.shapes[i].container, to: &w)
         w.literal(" is too tight for `")
-        w.text(scene.shapes[i].id)
+        w.id(of: scene.shapes[i])
         w.literal("`: at ")
         var first = true
         for k in Corner.allCases where t.corners & (1 << k.rawValue) != 0 {
@@ -307,14 +316,13 @@ extension Context {
     /// The help that raises container `j`'s radius to what `t` needs, said into
     /// `w`, and its edits.
     func raiseHelp<W: WordSink>(_ j: Int, _ t: TooTight, to w: inout W) -> [TextEdit] {
-        let who = scene.shapes[j].id
         let needed = t.m + t.d
         switch t.raise {
         case .screen, .plain:
-            w.prose("raise `\(who)`'s radius to \(n: t.m) + \(n: t.d) = \(n: needed), not lower the minimum")
+            w.prose("raise `\(scene.shapes[j].id)`'s radius to \(n: t.m) + \(n: t.d) = \(n: needed), not lower the minimum")
             return []
         case .bounded(let b):
-            boundHelp(j, b, content: scene.shapes[t.shape].id, m: t.m, d: t.d, to: &w)
+            boundHelp(j, b, content: t.shape, m: t.m, d: t.d, to: &w)
             return []
         case .literal(let r), .expression(let r):
             let (help, fixes) = keptRaise(j, at: r, to: needed)
@@ -326,7 +334,7 @@ extension Context {
                 w.text(help)
                 return fixes
             }
-            w.prose("raise `\(who)`'s radius `\(text(r))` to \(n: needed): set `\(name)` = \(n: v) (now \(n: env[name] ?? 0)), not lower the minimum")
+            w.prose("raise `\(scene.shapes[j].id)`'s radius `\(text(r))` to \(n: needed): set `\(name)` = \(n: v) (now \(n: env[name] ?? 0)), not lower the minimum")
             return [edit]
         }
     }
@@ -337,5 +345,25 @@ extension Context {
             if case .container(.radii(.rect, let es)) = it.value, es.count == 1, es[0].range == r { return es[0] }
         }
         return nil
+    }
+}
+
+/// A container-too-tight finding's JSON around its words, made once from
+/// `JSONWriter`'s own pieces: nearly every node of a grid writes one.
+enum TooTightJSON {
+    /// The values' keys, in key order (`Context.valueNumbers` gives their numbers).
+    static let valueKeys = ["containerRadius", "distance", "minimum", "neededRadius"]
+    /// Up to the message's opening quote.
+    static let head: [UInt8] = JSONWriter.bytes {
+        JSONWriter.appendHead(severity: DiagnosticCode.containerTooTight.severity, code: DiagnosticCode.containerTooTight.rawValue, to: &$0)
+        $0.byte(0x22)
+    }
+    /// What goes before each value's number: `, "values": {"containerRadius": `, `, "distance": `, …
+    static let beforeValue: [[UInt8]] = valueKeys.indices.map { k in
+        JSONWriter.bytes {
+            $0.raw(k == 0 ? ", \"values\": {" : ", ")
+            JSONWriter.appendString(valueKeys[k], to: &$0)
+            $0.raw(": ")
+        }
     }
 }

@@ -101,6 +101,11 @@ public struct ResolvedShape: Sendable, Equatable {
     }
     /// The label, or `node-N` (N in document order, from 1) for an unlabelled node.
     public var id: String { extras?.label ?? "node-" + String(ordinalValue + 1) }
+    /// The same id, said into `w` piece by piece (a finding on every node names
+    /// two shapes; a test compares the two).
+    func say<W: WordSink>(id w: inout W) {
+        if let l = extras?.label { w.text(l) } else { w.literal("node-"); w.number(Double(ordinalValue) + 1) }
+    }
     /// Its place in the scene's `shapes` (document order, from 0): what an
     /// unlabelled node's id counts.
     public var ordinal: Int {

@@ -15,29 +15,14 @@ extension Format {
 
     /// The same, appended (a finding on every node says one each).
     static func concentric(_ R: Double, minus d: Double, written distance: String?, into p: inout Prose) {
-        signed(R, into: &p)
-        p.append(literal: " − ")
-        if let distance { p.append(string: distance) } else { signed(d, into: &p) }
-        if R - d < 0 {
-            p.append(literal: " → 0 (clamped)")
-        } else {
-            p.append(literal: " = ")
-            p.append(n: R - d)
-        }
+        p.concentric(R, minus: d, written: distance)
     }
 
     /// A number with a real minus sign, as in the sums around it (`−106`).
     public static func signed(_ v: Double) -> String {
         var p = Prose()
-        signed(v, into: &p)
+        p.signed(v)
         return p.string
-    }
-
-    /// The same, appended: `Format.number`'s text with its `-` made `−`.
-    static func signed(_ v: Double, into p: inout Prose) {
-        let at = p.bytes.count
-        p.append(n: v)
-        if at < p.bytes.count, p.bytes[at] == UInt8(ascii: "-") { p.bytes.replaceSubrange(at...at, with: "−".utf8) }
     }
 
     /// An expression with each name's value put in, and what it comes to: for

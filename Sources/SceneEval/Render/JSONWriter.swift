@@ -46,23 +46,23 @@ public enum JSONWriter {
         }
         o.raw("  \"diagnostics\": [")
         // The file's name, quoted once; starts and ends located in one pass
-        // each (findings come roughly in document order; `Locator` looks an
-        // earlier offset up from scratch).
+        // each, from the top (findings come roughly in document order;
+        // `Locator` looks an earlier offset up from scratch).
         var name = SVGBuffer.Bytes()
         appendString(file.name, to: &name)
-        var ends = Locator(file: file)
+        var starts = Locator(file: file), ends = Locator(file: file)
         if let findings = diagnostics as? Findings {
             // (Each written as it is read: a container-too-tight finding, on
             // nearly every node of a grid, goes straight from its words to bytes.)
             for k in findings.indices {
                 o.raw(k == 0 ? "\n    " : ",\n    ")
                 let r = findings.range(at: k)
-                findings.appendJSON(at: k, fileName: name, start: locator.location(of: r.start), end: ends.location(of: r.end), to: &o)
+                findings.appendJSON(at: k, fileName: name, start: starts.location(of: r.start), end: ends.location(of: r.end), to: &o)
             }
         } else {
             for (i, d) in diagnostics.enumerated() {
                 o.raw(i == 0 ? "\n    " : ",\n    ")
-                appendDiagnostic(d, fileName: name, start: locator.location(of: d.range.start), end: ends.location(of: d.range.end), to: &o)
+                appendDiagnostic(d, fileName: name, start: starts.location(of: d.range.start), end: ends.location(of: d.range.end), to: &o)
             }
         }
         o.raw(diagnostics.isEmpty ? "]\n" : "\n  ]\n")

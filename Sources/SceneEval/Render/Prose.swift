@@ -49,7 +49,7 @@ struct Prose: ExpressibleByStringInterpolation, Sendable {
             // (The bytes moved into a Prose and back: no copy.)
             var p = Prose()
             swap(&p.bytes, &bytes)
-            Format.concentric(R, minus: d, written: nil, into: &p)
+            p.concentric(R, minus: d)
             swap(&p.bytes, &bytes)
         }
     }
@@ -86,12 +86,32 @@ protocol WordSink {
 }
 
 extension WordSink {
-    /// `Format.concentric(R, minus: d)`.
-    mutating func concentric(_ R: Double, minus d: Double) {
-        var p = Prose()
-        Format.concentric(R, minus: d, written: nil, into: &p)
-        prose(p)
+    /// `Format.concentric(R, minus: d, written:)`: R − d, and what it comes to.
+    mutating func concentric(_ R: Double, minus d: Double, written distance: String? = nil) {
+        signed(R)
+        literal(" − ")
+        if let distance { text(distance) } else { signed(d) }
+        if R - d < 0 {
+            literal(" → 0 (clamped)")
+        } else {
+            literal(" = ")
+            number(R - d)
+        }
     }
+
+    /// `Format.signed(v)`: `Format.number`'s text with its `-` made `−`. (A
+    /// number is written with `-` exactly when it is below zero in thousandths.)
+    mutating func signed(_ v: Double) {
+        guard v.magnitude < SVGBuffer.fastLimit else {
+            let s = Format.number(v)
+            text(s.hasPrefix("-") ? "−" + s.dropFirst() : s)
+            return
+        }
+        if SVGBuffer.quantize(v) < 0 { literal("−"); number(-v) } else { number(v) }
+    }
+
+    /// Shape `s`'s id (`ResolvedShape.id`), said without making it.
+    mutating func id(of s: ResolvedShape) { s.say(id: &self) }
 }
 
 extension Prose: WordSink {

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+import SceneLang
+@testable import SceneEval
+
+/// The words a finding says piece by piece (`WordSink`) read the same as the
+/// strings they stand for, into `Prose` and straight into `--json`'s text.
+struct WordSinkTests {
+    /// What `words` says into a `Prose`, and into a JSON string (`JSONWords`,
+    /// without its quotes).
+    func said(_ words: (inout Prose) -> Void, json: (inout JSONWords) -> Void) -> (prose: String, json: String) {
+        var p = Prose()
+        words(&p)
+        let bytes = JSONWriter.bytes { o in withUnsafeMutablePointer(to: &o) { var w = JSONWords(o: $0); json(&w) } }
+        return (p.string, String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// `signed` is `Format.number`'s text with a leading `-` made `−`, for
+    /// values that round to zero either way, halves, and beyond the fast path.
+    @Test func signedIsTheNumberWithARealMinus() {
+        let values: [Double] = [0, -0.0, 1, -1, 0.0004, -0.0004, 0.0005, -0.0005, -0.0015, 12.5, -12.5, -106, 999.9996,
+                                -999.9996, 1234.567, -1234.567, 1e12, -1e12, -3e15, .infinity, -.infinity]
+        for v in values + (0..<500).map({ Double($0 - 250) * 0.0371 }) {
+            let n = Format.number(v)
+            let expected = n.hasPrefix("-") ? "−" + n.dropFirst() : n
+            #expect(Format.signed(v) == expected, "\(v)")
+            let s = said({ $0.signed(v) }, json: { $0.signed(v) })
+            #expect(s.prose == expected && s.json == expected, "\(v)")
+        }
+    }
+
+    /// `concentric` says `R − d = r`, or `→ 0 (clamped)`, the same into either sink.
+    @Test func concentricReadsTheSameIntoEitherSink() {
+        for (R, d) in [(34.0, 12.0), (18, 52), (-3, 4), (28, 0.0004), (10, -2.5)] {
+            let s = said({ $0.concentric(R, minus: d) }, json: { $0.concentric(R, minus: d) })
+            #expect(s.prose == Format.concentric(R, minus: d) && s.json == s.prose)
+        }
+        #expect(Format.concentric(34, minus: 12) == "34 − 12 = 22")
+        #expect(Format.concentric(18, minus: 52) == "18 − 52 → 0 (clamped)")
+        #expect(Format.concentric(-3, minus: -4) == "−3 − −4 = 1")
+        #expect(Format.concentric(20, minus: 140, written: "max(12, 140)") == "20 − max(12, 140) → 0 (clamped)")
+    }
+
+    /// `id(of:)` says `ResolvedShape.id`: the label, escaped in JSON, or
+    /// `node-N` for every place a scene can hold.
+    @Test func idOfIsTheShapesId() {
+        func shape(_ index: Int, _ label: String?) -> ResolvedShape {
+            ResolvedShape(index: index, label: label, parent: nil, depth: 0, frame: Frame(x: 0, y: 0, width: 1, height: 1),
+                          style: .continuous, fill: nil, glass: false, role: nil, stack: nil, spec: nil,
+                          range: SourceRange(0, 1), shapeRange: nil, containerRange: nil)
+        }
+        for index in [0, 1, 8, 9, 98, 99, 999, 1_000, 99_999, 1_000_000, Int(Int32.max) - 1] {
+            let s = shape(index, nil)
+            let w = said({ $0.id(of: s) }, json: { $0.id(of: s) })
+            #expect(w.prose == s.id && w.json == s.id, "\(index)")
+        }
+        let labelled = shape(3, "card")
+        #expect(said({ $0.id(of: labelled) }, json: { $0.id(of: labelled) }) == ("card", "card"))
+        let quoted = shape(3, "a\"b")
+        #expect(said({ $0.id(of: quoted) }, json: { $0.id(of: quoted) }) == ("a\"b", "a\\\"b"))
+    }
+
+    /// `scene run --json` writes each finding straight from its words (`Findings`);
+    /// the same findings built one by one write the same document, byte for byte,
+    /// on every example and on a scene whose help raises a binding, raises a
+    /// literal, and finds a container bounded by the screen with content padded far in.
+    @Test func findingsWriteTheJSONTheirBuiltDiagnosticsWrite() throws {
+        var files: [SourceFile] = []
+        for dir in ["examples", "examples/lint"] {
+            let url = packageRoot.appendingPathComponent(dir)
+            for name in try FileManager.default.contentsOfDirectory(atPath: url.path).sorted() where name.hasSuffix(".scene") {
+                files.append(SourceFile(name: name, text: try String(contentsOf: url.appendingPathComponent(name), encoding: .utf8)))
+            }
+        }
+        let grid = """
+            let r = 28
+            screen 400 x 400 radius 40
+            c0: container rect r size 200x200 align topLeading pad leading 0 top 0 <
+              concentric min 8 size 30x30 align topLeading pad leading 40 top 6
+              concentric min 30 size 30x30 align topLeading pad leading 6 top 6
+              far_in: concentric min 12 size 30x30 align topLeading pad leading 140 top 100
+            >
+            c1: container rect 10 size 100x100 pad leading 200 <
+              concentric min 12 size 30x30 align topLeading pad leading 2 top 2
+              concentric min 12 size 40x40 align topLeading
+            >
+
+            """
+        files.append(SourceFile(name: "grid.scene", text: grid))
+        var tooTight = 0
+        for file in files {
+            let c = Pipeline.compile(file)
+            let findings = c.checked()
+            tooTight += findings.indices.filter { findings.code(at: $0) == .containerTooTight }.count
+            let direct = JSONWriter.write(c.scene, diagnostics: findings, file: file)
+            let built = JSONWriter.write(c.scene, diagnostics: Array(findings), file: file)
+            #expect(direct == built, "\(file.name)")
+        }
+        #expect(tooTight >= 6)
+    }
+}
