@@ -65,13 +65,13 @@ public struct SceneDiff: Sendable {
         }
         var shared: [String]? = nil
         return between(a, b, match: nil, removed: []) { x, y in
-            switch (x.container, y.container) {
+            switch (x, y) {
             case (.node(let i), .node(let j)) where i == j: return true
             case (.screen, .screen), (.none, .none): return true   // (what `containerKey` gives both)
             default: break
             }
             if shared == nil { shared = keys(of: a, nodeEntryIDs: ia) }
-            return containerKey(x, a, shared!) == containerKey(y, b, shared!)
+            return containerKey(x, shared!) == containerKey(y, shared!)
         }
     }
 
@@ -88,7 +88,7 @@ public struct SceneDiff: Sendable {
     public static func between(_ a: ResolvedScene, keys ka: [String], _ b: ResolvedScene, keys kb: [String]) -> SceneDiff {
         // Fast path: the same keys in the same order (a value edit).
         guard ka != kb else {
-            return between(a, b, match: nil, removed: []) { x, y in containerKey(x, a, ka) == containerKey(y, b, kb) }
+            return between(a, b, match: nil, removed: []) { x, y in containerKey(x, ka) == containerKey(y, kb) }
         }
         var match = [Int?](repeating: nil, count: b.shapes.count)   // new → old
         var index: [String: Int] = [:]
@@ -99,13 +99,13 @@ public struct SceneDiff: Sendable {
             if let i = index[k], !used[i] { match[j] = i; used[i] = true }
         }
         let removed = a.shapes.indices.filter { !used[$0] }
-        return between(a, b, match: match, removed: removed) { x, y in containerKey(x, a, ka) == containerKey(y, b, kb) }
+        return between(a, b, match: match, removed: removed) { x, y in containerKey(x, ka) == containerKey(y, kb) }
     }
 
     /// The diff given which old shape each new one matches (`nil`: shape i
     /// matches shape i) and whether two matched shapes' containers have the same key.
     static func between(_ a: ResolvedScene, _ b: ResolvedScene, match: [Int?]?, removed: [Int],
-                        sameContainer: (ResolvedShape, ResolvedShape) -> Bool) -> SceneDiff {
+                        sameContainer: (ContainerRef, ContainerRef) -> Bool) -> SceneDiff {
         var d = SceneDiff()
         if a.screen != b.screen { d.screen = (a.screen, b.screen) }
         if a.target != b.target { d.target = (a.target, b.target) }
@@ -123,27 +123,32 @@ public struct SceneDiff: Sendable {
         }
         d.removed = removed
         let screenChanged = d.screen != nil || d.target != nil
-        for j in b.shapes.indices {
-            guard let i = match.map({ $0[j] }) ?? j else { d.added.append(j); continue }
-            let x = a.shapes[i], y = b.shapes[j]
-            if looksDifferent(x, y) || !sameContainer(x, y) {
-                d.changed.append((i, j))
-            } else if contextChanged(x, a, y, b, screenChanged) {
-                d.context.append((i, j))
+        // (Each pair read in place: a copy of a shape takes and drops its box's
+        // reference count, twice per shape of a 10k-node scene on every edit.)
+        a.shapes.withUnsafeBufferPointer { sa in
+            b.shapes.withUnsafeBufferPointer { sb in
+                for j in sb.indices {
+                    guard let i = match.map({ $0[j] }) ?? j else { d.added.append(j); continue }
+                    if looksDifferent(sa[i], sb[j]) || !sameContainer(sa[i].container, sb[j].container) {
+                        d.changed.append((i, j))
+                    } else if contextChanged(sa[i], sa, sb[j], sb, screenChanged) {
+                        d.context.append((i, j))
+                    }
+                }
             }
         }
         return d
     }
 
-    static func looksDifferent(_ x: ResolvedShape, _ y: ResolvedShape) -> Bool {
+    @inline(__always) static func looksDifferent(_ x: ResolvedShape, _ y: ResolvedShape) -> Bool {
         x.frame != y.frame || x.radii != y.radii || x.kind != y.kind || x.spec != y.spec
             || x.isContainer != y.isContainer || x.containerRadii != y.containerRadii
             || x.fill != y.fill || x.glass != y.glass || x.style != y.style || x.role != y.role
             || x.layers.count != y.layers.count || zip(x.layers, y.layers).contains { $0.radii != $1.radii }
     }
 
-    static func containerKey(_ s: ResolvedShape, _ scene: ResolvedScene, _ keys: [String]) -> String {
-        switch s.container {
+    static func containerKey(_ c: ContainerRef, _ keys: [String]) -> String {
+        switch c {
         case .screen: return "screen"
         case .node(let i): return keys[i]
         case .none: return ""
@@ -151,10 +156,11 @@ public struct SceneDiff: Sendable {
     }
 
     /// Whether the container a shape resolved against moved or changed radius.
-    static func contextChanged(_ x: ResolvedShape, _ a: ResolvedScene, _ y: ResolvedShape, _ b: ResolvedScene, _ screenChanged: Bool) -> Bool {
+    static func contextChanged(_ x: ResolvedShape, _ a: UnsafeBufferPointer<ResolvedShape>, _ y: ResolvedShape,
+                               _ b: UnsafeBufferPointer<ResolvedShape>, _ screenChanged: Bool) -> Bool {
         switch (x.container, y.container) {
         case (.node(let i), .node(let j)):
-            return a.shapes[i].frame != b.shapes[j].frame || a.shapes[i].containerRadii != b.shapes[j].containerRadii
+            return a[i].frame != b[j].frame || a[i].containerRadii != b[j].containerRadii
         case (.screen, .screen):
             return screenChanged
         default:

@@ -69,11 +69,12 @@ extension Context {
     /// A node's `pad`, as the evaluator reads it (a later item wins per edge),
     /// under `env` (the file's unless given: a trial's edited bindings).
     func ownPadding(_ i: Int, env: [String: Double]? = nil) -> Insets {
-        let env = env ?? self.env
         var p = Insets()
-        // (Only the `pad` items' edges are read: no other item is built.)
+        // (Only the `pad` items' edges are read: no other item is built; a
+        // number needs no bindings, so the common `pad h 6` reads none.)
         nodes[i].items.padEdges { edge, e in
-            guard let v = ExprValue.eval(e, env) else { return }
+            if case .number(let v, _) = e { p.set(edge, v); return }
+            guard let v = ExprValue.eval(e, env ?? self.env) else { return }
             p.set(edge, v)
         }
         return p

@@ -321,8 +321,12 @@ struct Context {
         // Capsules and circles are concentric by nature (buttons, badges, pills).
         guard !scene.shapes[i].kind.row.concentricByNature else { return }
         guard case .node(let j) = context(of: i), let cr = scene.shapes[j].containerRadii else { return }
+        let radii = scene.shapes[i].radii
+        func isInverted(_ k: Corner) -> Bool { radii[k] > cr[k] + Checker.tolerance && cr[k] > 0 }
+        // (Nothing copied or built for the nodes, nearly all, with none.)
+        guard Corner.allCases.contains(where: isInverted) else { return }
         let sh = scene.shapes[i]
-        let inverted = Corner.allCases.filter { sh.radii[$0] > cr[$0] + Checker.tolerance && cr[$0] > 0 }
+        let inverted = Corner.allCases.filter(isInverted)
         guard let k = inverted.first else { return }
         let c = scene.shapes[j].id
         let how = sh.kind == .concentric ? "lower `\(sh.id)`'s minimum" : "make `\(sh.id)` concentric"
@@ -499,9 +503,8 @@ struct Context {
         var flagged = Set<Int>()
         for i in range {
             guard scene.shapes[i].kind.followsContainer else { continue }
-            let sh = scene.shapes[i]
             let ctx = context(of: i)
-            var j = sh.parent
+            var j = scene.shapes[i].parent
             while let a = j {
                 if case .node(a) = ctx { break }
                 let p = scene.shapes[a]
@@ -542,7 +545,7 @@ struct Context {
                     }
                     let declares = ignored.map { "declares only `\($0.written)`, which SwiftUI ignores" } ?? "declares no container"
                     add(.missingContainerShape,
-                        "`\(p.id)` is rounded but \(declares), so `\(sh.id)` resolves against \(name(ctx))",
+                        "`\(p.id)` is rounded but \(declares), so `\(scene.shapes[i].id)` resolves against \(name(ctx))",
                         at: shapeRange(a), help: help, fixes: fixes)
                 }
                 j = p.parent

@@ -73,10 +73,12 @@ extension Context {
     /// draws a shape (no container, clip, background, transition or glass shape): then
     /// the drawn shape is the only item that may have fixed radii.
     func drawnConcentricOnly(_ i: Int) -> ConcentricSpec? {
-        let sh = scene.shapes[i]
-        guard sh.kind == .concentric, !sh.isContainer, !sh.glass, case .concentric(let spec)? = sh.spec,
-              sh.layers.isEmpty else { return nil }
-        return spec
+        // (Read in place: this asks of every node.)
+        scene.shapes.withUnsafeBufferPointer { s in
+            guard s[i].kind == .concentric, !s[i].isContainer, !s[i].glass, case .concentric(let spec)? = s[i].spec,
+                  s[i].layers.isEmpty else { return nil }
+            return spec
+        }
     }
 
     /// A concentric shape's fixed corners and their values (nil when one does not evaluate).

@@ -45,7 +45,8 @@ extension Context {
                 // (Fields read in place: a copy of each sibling is a dozen reference counts.)
                 guard scene.shapes[i].kind.followsContainer, scene.shapes[i].spec != nil else { continue }
                 let frame = scene.shapes[i].frame
-                let key = SiblingKey(width: frame.width, height: frame.height, minimum: scene.shapes[i].minimum ?? -1)
+                let key = SiblingKey(width: frame.width, height: frame.height, minimum: scene.shapes[i].minimum ?? -1,
+                                     spec: scene.shapes[i].specValues.simd)
                 if let l = last, keys[l] == key, sameShape(groups[l][0], i) {
                     groups[l].append(i)
                 } else if let g = buckets[key]?.first(where: { sameShape(groups[$0][0], i) }) {
@@ -68,8 +69,12 @@ extension Context {
         return p
     }
 
+    /// What two siblings of the same shape and size share: their size, minimum
+    /// and spec's numbers (so a row whose siblings' corner clauses differ is
+    /// not one bucket compared shape by shape).
     struct SiblingKey: Hashable {
         var width: Double, height: Double, minimum: Double
+        var spec: SIMD4<Double>
     }
 
     /// Shapes `a` and `b` have the same shape (as evaluated) and style; the size is the bucket's.
@@ -153,4 +158,9 @@ extension Context {
         }
         return edits
     }
+}
+
+extension Corners where Value == Double {
+    /// The four, in `Corner` order, as one hashable value.
+    var simd: SIMD4<Double> { SIMD4(topLeading, topTrailing, bottomTrailing, bottomLeading) }
 }
