@@ -129,22 +129,16 @@ public struct SceneDiff: Sendable {
             b.shapes.withUnsafeBufferPointer { sb in
                 for j in sb.indices {
                     guard let i = match.map({ $0[j] }) ?? j else { d.added.append(j); continue }
-                    if looksDifferent(sa[i], sb[j]) || !sameContainer(sa[i].container, sb[j].container) {
+                    let (differs, cx, cy) = ResolvedShape.compare(sa, i, sb, j)
+                    if differs || !sameContainer(cx, cy) {
                         d.changed.append((i, j))
-                    } else if contextChanged(sa[i], sa, sb[j], sb, screenChanged) {
+                    } else if contextChanged(cx, sa, cy, sb, screenChanged) {
                         d.context.append((i, j))
                     }
                 }
             }
         }
         return d
-    }
-
-    @inline(__always) static func looksDifferent(_ x: ResolvedShape, _ y: ResolvedShape) -> Bool {
-        x.frame != y.frame || x.radii != y.radii || x.kind != y.kind || x.spec != y.spec
-            || x.isContainer != y.isContainer || x.containerRadii != y.containerRadii
-            || x.fill != y.fill || x.glass != y.glass || x.style != y.style || x.role != y.role
-            || x.layers.count != y.layers.count || zip(x.layers, y.layers).contains { $0.radii != $1.radii }
     }
 
     static func containerKey(_ c: ContainerRef, _ keys: [String]) -> String {
@@ -156,11 +150,11 @@ public struct SceneDiff: Sendable {
     }
 
     /// Whether the container a shape resolved against moved or changed radius.
-    static func contextChanged(_ x: ResolvedShape, _ a: UnsafeBufferPointer<ResolvedShape>, _ y: ResolvedShape,
+    static func contextChanged(_ x: ContainerRef, _ a: UnsafeBufferPointer<ResolvedShape>, _ y: ContainerRef,
                                _ b: UnsafeBufferPointer<ResolvedShape>, _ screenChanged: Bool) -> Bool {
-        switch (x.container, y.container) {
+        switch (x, y) {
         case (.node(let i), .node(let j)):
-            return a[i].frame != b[j].frame || a[i].containerRadii != b[j].containerRadii
+            return ResolvedShape.containerDiffers(a, i, b, j)
         case (.screen, .screen):
             return screenChanged
         default:

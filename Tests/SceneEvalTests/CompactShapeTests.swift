@@ -155,4 +155,34 @@ struct CompactShapeTests {
         #expect(s.shapes[2].shapeRange == nil)
         #expect(s.shapes[0].shapeRange.map { file.text($0.start..<$0.end) } == "rect 4")
     }
+
+    /// `sameSpec`, read from the packed fields, agrees with comparing the
+    /// built specs, for every form, with and without a label's box, and for 0 beside −0.
+    @Test func sameSpecIsSpecEquality() {
+        let specs: [ShapeValue?] = [
+            nil, .plain(.capsule), .plain(.rectangle), .radii(.rect, Radii(all: 12)), .radii(.rect, Radii(all: 0)),
+            .radii(.rect, Radii(all: -0.0)), .radii(.uneven, Radii(1, 2, 3, 4)), .radii(.uneven, Radii(all: 12)),
+            .concentric(ConcentricSpec(values: Radii(all: 8), styles: 0x55, groupMasks: 0)),
+            .concentric(ConcentricSpec(values: Radii(all: 8), styles: 0x55, groupMasks: 0xF)),
+            .concentric(ConcentricSpec(values: Radii(all: 8), styles: 0x00, groupMasks: 0)),
+            .concentric(ConcentricSpec(values: Radii(8, 8, 0, 0), styles: 0x05, groupMasks: 0)),
+            .concentric(ConcentricSpec(values: Radii(all: 12), styles: 0x55, groupMasks: 0)),
+        ]
+        var shapes: [ResolvedShape] = []
+        for spec in specs {
+            for label in [nil, "card"] {
+                var s = blank(label: label)
+                s.spec = spec
+                shapes.append(s)
+            }
+        }
+        shapes.withUnsafeBufferPointer { s in
+            for a in s.indices {
+                for b in s.indices {
+                    #expect(ResolvedShape.sameSpec(s.baseAddress! + a, s.baseAddress! + b) == (s[a].spec == s[b].spec),
+                            "\(String(describing: s[a].spec)) vs \(String(describing: s[b].spec))")
+                }
+            }
+        }
+    }
 }

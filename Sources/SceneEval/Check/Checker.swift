@@ -98,6 +98,9 @@ struct Context {
     var paddingMemo: [Insets?] = []
     /// Container → how round it may be (`radiusBound`), for the containers content was too tight in.
     var boundMemo: [Int: RadiusBound] = [:]
+    /// The last container's outline `tightCorners` asked for (`ResolvedScene.outer(of:)`):
+    /// siblings come one after another, and each would read its container's box again.
+    var lastOuter: (of: ContainerRef, outer: Outer)? = nil
     /// Rounded ancestor that declares no container → the radius its concentric
     /// content needs (AncestorTight.swift), for `missing-container-shape`'s fix.
     var ancestorNeeds: [Int: Double] = [:]

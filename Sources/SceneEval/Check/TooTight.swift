@@ -172,7 +172,12 @@ extension Context {
         // (Only a concentric corner has a minimum.)
         guard case .concentric(let spec)? = scene.shapes[i].spec else { return (0, nil) }
         guard scene.target != .ios18 else { return tightCornersByReasons(i) }
-        let outer = scene.outer(of: scene.shapes[i].enclosing)
+        let enclosing = scene.shapes[i].enclosing
+        let outer: Outer
+        if let last = lastOuter, last.of == enclosing { outer = last.outer } else {
+            outer = scene.outer(of: enclosing)
+            lastOuter = (enclosing, outer)
+        }
         var tight = TightCorners()
         for k in Corner.allCases {
             guard case .concentric(let m?) = spec[k] else { continue }

@@ -79,7 +79,9 @@ extension Context {
 
     /// Shapes `a` and `b` have the same shape (as evaluated) and style; the size is the bucket's.
     func sameShape(_ a: Int, _ b: Int) -> Bool {
-        scene.shapes[a].spec == scene.shapes[b].spec && scene.shapes[a].style == scene.shapes[b].style
+        scene.shapes.withUnsafeBufferPointer { s in
+            ResolvedShape.sameSpec(s.baseAddress! + a, s.baseAddress! + b) && s[a].style == s[b].style
+        }
     }
 
     /// Whether two shapes have the same corners, wherever they are (mirror images match):

@@ -99,6 +99,46 @@ public struct ResolvedShape: Sendable, Equatable {
         // The shape item's range stays where it was (it is stored against this one).
         set { let s = shapeRange; nodeRange = newValue; shapeRange = s }
     }
+    /// `x.spec == y.spec`, read from the packed fields when neither keeps its
+    /// numbers in the box (nearly every shape: siblings are compared two by two
+    /// on every check; a test compares the two over every form).
+    static func sameSpec(_ x: UnsafePointer<ResolvedShape>, _ y: UnsafePointer<ResolvedShape>) -> Bool {
+        guard case .none = x.pointee.extras, case .none = y.pointee.extras else { return x.pointee.spec == y.pointee.spec }
+        // Unset parts are 0 in both (the setter clears them), and a nil spec is `.group`.
+        return (x.pointee.bits ^ y.pointee.bits) & (3 << specShift) == 0 && x.pointee.kind == y.pointee.kind
+            && x.pointee.specValue == y.pointee.specValue && x.pointee.specStyles == y.pointee.specStyles
+            && x.pointee.specGroups == y.pointee.specGroups
+    }
+
+    /// Whether `x` and `y` draw differently: frame, corners, what they draw and
+    /// how (the REPL's diff asks of every shape after every edit: each field is
+    /// read in place, through the pointers, and no shape is copied).
+    static func looksDifferent(_ x: UnsafePointer<ResolvedShape>, _ y: UnsafePointer<ResolvedShape>) -> Bool {
+        x.pointee.frame != y.pointee.frame || x.pointee.radii != y.pointee.radii || x.pointee.kind != y.pointee.kind
+            || !sameSpec(x, y) || x.pointee.isContainer != y.pointee.isContainer
+            || x.pointee.containerRadii != y.pointee.containerRadii || x.pointee.fill != y.pointee.fill
+            || x.pointee.glass != y.pointee.glass || x.pointee.style != y.pointee.style || x.pointee.role != y.pointee.role
+            || x.pointee.layers.count != y.pointee.layers.count
+            || zip(x.pointee.layers, y.pointee.layers).contains { $0.radii != $1.radii }
+    }
+
+    /// Shape `i` of `a` beside shape `j` of `b`: whether they look different,
+    /// and their containers (read in place, in this module: a caller elsewhere
+    /// that read them itself would copy each shape for each look).
+    public static func compare(_ a: UnsafeBufferPointer<ResolvedShape>, _ i: Int, _ b: UnsafeBufferPointer<ResolvedShape>,
+                               _ j: Int) -> (differs: Bool, x: ContainerRef, y: ContainerRef) {
+        let x = a.baseAddress! + i, y = b.baseAddress! + j
+        return (looksDifferent(x, y), x.pointee.container, y.pointee.container)
+    }
+
+    /// Whether shape `i` of `a` and shape `j` of `b` differ as containers:
+    /// their frames or the radii they publish (read in place, as `compare`).
+    public static func containerDiffers(_ a: UnsafeBufferPointer<ResolvedShape>, _ i: Int,
+                                        _ b: UnsafeBufferPointer<ResolvedShape>, _ j: Int) -> Bool {
+        let x = a.baseAddress! + i, y = b.baseAddress! + j
+        return x.pointee.frame != y.pointee.frame || x.pointee.containerRadii != y.pointee.containerRadii
+    }
+
     /// The label, or `node-N` (N in document order, from 1) for an unlabelled node.
     public var id: String { extras?.label ?? "node-" + String(ordinalValue + 1) }
     /// The same id, said into `w` piece by piece (a finding on every node names
