@@ -157,10 +157,13 @@ struct CompactShapeTests {
     }
 
     /// `sameSpec`, read from the packed fields, agrees with comparing the
-    /// built specs, for every form, with and without a label's box, and for 0 beside −0.
+    /// built specs, for every form (two that differ only in it: `.plain(.rect)`
+    /// beside `rect 0`), with and without a label's box, for 0 beside −0, and on
+    /// shapes whose spec was set over another (the setter clears what it leaves).
     @Test func sameSpecIsSpecEquality() {
         let specs: [ShapeValue?] = [
-            nil, .plain(.capsule), .plain(.rectangle), .radii(.rect, Radii(all: 12)), .radii(.rect, Radii(all: 0)),
+            nil, .plain(.capsule), .plain(.rectangle), .plain(.rect), .plain(.concentric), .radii(.rect, Radii(all: 12)),
+            .radii(.rect, Radii(all: 0)), .radii(.concentric, Radii(all: 0)),
             .radii(.rect, Radii(all: -0.0)), .radii(.uneven, Radii(1, 2, 3, 4)), .radii(.uneven, Radii(all: 12)),
             .concentric(ConcentricSpec(values: Radii(all: 8), styles: 0x55, groupMasks: 0)),
             .concentric(ConcentricSpec(values: Radii(all: 8), styles: 0x55, groupMasks: 0xF)),
@@ -169,11 +172,15 @@ struct CompactShapeTests {
             .concentric(ConcentricSpec(values: Radii(all: 12), styles: 0x55, groupMasks: 0)),
         ]
         var shapes: [ResolvedShape] = []
+        let earlier = ShapeValue.concentric(ConcentricSpec(values: Radii(1, 2, 3, 4), styles: 0x55, groupMasks: 0xF))
         for spec in specs {
             for label in [nil, "card"] {
-                var s = blank(label: label)
-                s.spec = spec
-                shapes.append(s)
+                for over in [false, true] {
+                    var s = blank(label: label)
+                    if over { s.spec = earlier }
+                    s.spec = spec
+                    shapes.append(s)
+                }
             }
         }
         shapes.withUnsafeBufferPointer { s in

@@ -73,7 +73,7 @@ extension Context {
         // (Only the `pad` items' edges are read: no other item is built; a
         // number needs no bindings, so the common `pad h 6` reads none.)
         nodes[i].items.padEdges { edge, e in
-            if case .number(let v, _) = e { p.set(edge, v); return }
+            if let v = ExprValue.constant(e) { p.set(edge, v); return }
             guard let v = ExprValue.eval(e, env ?? self.env) else { return }
             p.set(edge, v)
         }

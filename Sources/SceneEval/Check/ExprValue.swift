@@ -4,10 +4,16 @@ import SceneLang
 
 /// A pure evaluation of an expression against the scene's bindings.
 enum ExprValue {
+    /// A literal's value, which needs no bindings (nil for anything else).
+    @inline(__always) static func constant(_ e: Expr) -> Double? {
+        if case .number(let v, _) = e { return v }
+        return nil
+    }
+
     /// `name` set to `value`, when given, instead of what `env` holds (no copy of `env`).
     static func eval(_ e: Expr, _ env: [String: Double], setting name: String? = nil, to value: Double = 0) -> Double? {
         switch e {
-        case .number(let v, _): return v
+        case .number: return constant(e)
         case .name(let n, _): return n == name ? value : env[n]
         case .negate(let x, _): return eval(x, env, setting: name, to: value).map { -$0 }
         case .chain(let operands, let ops, _):

@@ -259,7 +259,7 @@ extension Context {
                 TooTightJSON.beforeValue[k].withUnsafeBufferPointer { o.raw(bytes: $0) }
                 JSONWriter.num(v[k], &o)
             }
-            o.raw("}}")
+            o.raw("}}")  // (the values', then the finding's: `appendTail`'s ends)
         }
         assert(JSONWriter.bytes(write) == JSONWriter.bytes {
             JSONWriter.appendDiagnostic(diagnostic(t), fileName: fileName, start: start, end: end, to: &$0)
@@ -353,8 +353,10 @@ extension Context {
     }
 }
 
-/// A container-too-tight finding's JSON around its words, made once from
-/// `JSONWriter`'s own pieces: nearly every node of a grid writes one.
+/// A container-too-tight finding's JSON around its words, made once by
+/// `JSONWriter`'s own functions (`appendHead`, `appendValueKey`): nearly every
+/// node of a grid writes one. (`WordSinkTests` compares whole documents with the
+/// built findings'; debug builds compare each finding.)
 enum TooTightJSON {
     /// The values' keys, in key order (`Context.valueNumbers` gives their numbers).
     static let valueKeys = ["containerRadius", "distance", "minimum", "neededRadius"]
@@ -365,10 +367,6 @@ enum TooTightJSON {
     }
     /// What goes before each value's number: `, "values": {"containerRadius": `, `, "distance": `, …
     static let beforeValue: [[UInt8]] = valueKeys.indices.map { k in
-        JSONWriter.bytes {
-            $0.raw(k == 0 ? ", \"values\": {" : ", ")
-            JSONWriter.appendString(valueKeys[k], to: &$0)
-            $0.raw(": ")
-        }
+        JSONWriter.bytes { JSONWriter.appendValueKey(k, valueKeys[k], to: &$0) }
     }
 }

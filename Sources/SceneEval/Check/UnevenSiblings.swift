@@ -35,8 +35,8 @@ extension Context {
         for p in parents {
             // Siblings of the same shape (as evaluated) and size; only shapes whose
             // radii depend on where they sit can differ.
-            // (Bucketed by size and minimum, so a long row of different shapes
-            // stays linear; a sibling like the one before it joins its group first.)
+            // (Bucketed by size and the spec's numbers, so a long row of different
+            // shapes stays linear; a sibling like the one before it joins its group first.)
             var groups: [[Int]] = []
             var keys: [SiblingKey] = []
             var buckets: [SiblingKey: [Int]] = [:]
@@ -45,8 +45,7 @@ extension Context {
                 // (Fields read in place: a copy of each sibling is a dozen reference counts.)
                 guard scene.shapes[i].kind.followsContainer, scene.shapes[i].spec != nil else { continue }
                 let frame = scene.shapes[i].frame
-                let key = SiblingKey(width: frame.width, height: frame.height, minimum: scene.shapes[i].minimum ?? -1,
-                                     spec: scene.shapes[i].specValues.simd)
+                let key = SiblingKey(width: frame.width, height: frame.height, spec: scene.shapes[i].specValues.simd)
                 if let l = last, keys[l] == key, sameShape(groups[l][0], i) {
                     groups[l].append(i)
                 } else if let g = buckets[key]?.first(where: { sameShape(groups[$0][0], i) }) {
@@ -69,11 +68,12 @@ extension Context {
         return p
     }
 
-    /// What two siblings of the same shape and size share: their size, minimum
-    /// and spec's numbers (so a row whose siblings' corner clauses differ is
-    /// not one bucket compared shape by shape).
+    /// What two siblings of the same shape and size share: their size and their
+    /// spec's numbers (so a row whose siblings' corner clauses differ is not one
+    /// bucket compared shape by shape). Equal specs have equal numbers (0 and −0
+    /// hash alike); `sameShape` decides within a bucket.
     struct SiblingKey: Hashable {
-        var width: Double, height: Double, minimum: Double
+        var width: Double, height: Double
         var spec: SIMD4<Double>
     }
 
@@ -160,9 +160,4 @@ extension Context {
         }
         return edits
     }
-}
-
-extension Corners where Value == Double {
-    /// The four, in `Corner` order, as one hashable value.
-    var simd: SIMD4<Double> { SIMD4(topLeading, topTrailing, bottomTrailing, bottomLeading) }
 }

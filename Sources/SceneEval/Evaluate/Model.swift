@@ -386,3 +386,7 @@ public enum Format {
     }
 }
 
+extension Corners where Value == Double {
+    /// The four, in `Corner` order, as one hashable value.
+    var simd: SIMD4<Double> { SIMD4(topLeading, topTrailing, bottomTrailing, bottomLeading) }
+}

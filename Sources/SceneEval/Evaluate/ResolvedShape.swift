@@ -125,16 +125,18 @@ public struct ResolvedShape: Sendable, Equatable {
     /// Shape `i` of `a` beside shape `j` of `b`: whether they look different,
     /// and their containers (read in place, in this module: a caller elsewhere
     /// that read them itself would copy each shape for each look).
-    public static func compare(_ a: UnsafeBufferPointer<ResolvedShape>, _ i: Int, _ b: UnsafeBufferPointer<ResolvedShape>,
-                               _ j: Int) -> (differs: Bool, x: ContainerRef, y: ContainerRef) {
+    package static func compare(_ a: UnsafeBufferPointer<ResolvedShape>, _ i: Int, _ b: UnsafeBufferPointer<ResolvedShape>,
+                                _ j: Int) -> (differs: Bool, x: ContainerRef, y: ContainerRef) {
+        precondition(a.indices.contains(i) && b.indices.contains(j))
         let x = a.baseAddress! + i, y = b.baseAddress! + j
         return (looksDifferent(x, y), x.pointee.container, y.pointee.container)
     }
 
     /// Whether shape `i` of `a` and shape `j` of `b` differ as containers:
     /// their frames or the radii they publish (read in place, as `compare`).
-    public static func containerDiffers(_ a: UnsafeBufferPointer<ResolvedShape>, _ i: Int,
-                                        _ b: UnsafeBufferPointer<ResolvedShape>, _ j: Int) -> Bool {
+    package static func containerDiffers(_ a: UnsafeBufferPointer<ResolvedShape>, _ i: Int,
+                                         _ b: UnsafeBufferPointer<ResolvedShape>, _ j: Int) -> Bool {
+        precondition(a.indices.contains(i) && b.indices.contains(j))
         let x = a.baseAddress! + i, y = b.baseAddress! + j
         return x.pointee.frame != y.pointee.frame || x.pointee.containerRadii != y.pointee.containerRadii
     }

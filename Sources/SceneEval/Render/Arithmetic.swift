@@ -9,13 +9,8 @@ extension Format {
     /// than a number (`max(12, 140)`, the larger of dx and dy).
     public static func concentric(_ R: Double, minus d: Double, written distance: String? = nil) -> String {
         var p = Prose()
-        concentric(R, minus: d, written: distance, into: &p)
+        p.concentric(R, minus: d, written: distance)  // (`WordSink.concentric`: said the same into any sink)
         return p.string
-    }
-
-    /// The same, appended (a finding on every node says one each).
-    static func concentric(_ R: Double, minus d: Double, written distance: String?, into p: inout Prose) {
-        p.concentric(R, minus: d, written: distance)
     }
 
     /// A number with a real minus sign, as in the sums around it (`−106`).

@@ -270,14 +270,19 @@ public enum JSONWriter {
             o.raw("]")
         }
         if !values.isEmpty {
-            o.raw(", \"values\": {")
             for (k, (key, v)) in values.enumerated() {
-                if k > 0 { o.raw(", ") }
-                appendString(key, to: &o); o.raw(": "); num(v, &o)
+                appendValueKey(k, key, to: &o); num(v, &o)
             }
             o.raw("}")
         }
         o.raw("}")
+    }
+
+    /// What goes before value `k` of an object's `values` (`, "values": {"key": `
+    /// for the first, `, "key": ` after it); `values` ends with `}`.
+    static func appendValueKey(_ k: Int, _ key: String, to o: inout SVGBuffer) {
+        o.raw(k == 0 ? ", \"values\": {" : ", ")
+        appendString(key, to: &o); o.raw(": ")
     }
 
     /// What `body` writes, as bytes.
