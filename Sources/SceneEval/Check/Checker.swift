@@ -172,6 +172,10 @@ struct Context {
     ]
 
     mutating func run() {
+        // Room for a finding on every shape, reserved, not touched: a scene where
+        // every node warns fills it without copying it as it grows (the pages of a
+        // scene with few findings are never written, so never resident).
+        findings.reserveCapacity(scene.shapes.count)
         for pass in Self.passes { pass.run(&self, scene.shapes.indices) }
         reconcile()
     }
@@ -435,11 +439,14 @@ struct Context {
     // MARK: shape-mismatch, transition-shape
 
     mutating func layers(_ i: Int) {
-        guard !scene.shapes[i].layers.isEmpty else { return }
-        let sh = scene.shapes[i]
-        for layer in sh.layers {
+        // (Read in place: a copy of the shape is a dozen reference counts, and every node of a glass list has a layer.)
+        let (layers, radii, kind) = scene.shapes.withUnsafeBufferPointer { s in
+            (s[i].extras?.layers ?? [], s[i].radii, s[i].kind)
+        }
+        guard !layers.isEmpty else { return }
+        for layer in layers {
             if layer.role == "transition" {
-                let regular = sh.radii.max
+                let regular = radii.max
                 if layer.kind != .rect {
                     add(.transitionShape, "`transition` takes a `rect`, not `\(layer.kind.rawValue)`",
                         at: layer.range,
@@ -448,9 +455,9 @@ struct Context {
                 }
                 continue
             }
-            if layer.radii != sh.radii || layer.kind.row.centredSquare != sh.kind.row.centredSquare {
+            if layer.radii != radii || layer.kind.row.centredSquare != kind.row.centredSquare {
                 add(.shapeMismatch,
-                    "`\(sh.id)`'s \(layer.role) shape (\(layer.kind.rawValue) \(layer.radii)) differs from its shape (\(sh.kind.rawValue) \(sh.radii))",
+                    "`\(scene.shapes[i].id)`'s \(layer.role) shape (\(layer.kind.rawValue) \(layer.radii)) differs from its shape (\(kind.rawValue) \(radii))",
                     at: layer.range,
                     help: "clip, background, glass and hit-testing use the same shape: remove `\(layer.role) …` or give it the node's shape")
             }

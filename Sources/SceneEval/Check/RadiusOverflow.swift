@@ -76,7 +76,7 @@ extension Context {
         // (Read in place: this asks of every node.)
         scene.shapes.withUnsafeBufferPointer { s in
             guard s[i].kind == .concentric, !s[i].isContainer, !s[i].glass, case .concentric(let spec)? = s[i].spec,
-                  s[i].layers.isEmpty else { return nil }
+                  s[i].extras?.layers.isEmpty ?? true else { return nil }
             return spec
         }
     }
@@ -169,7 +169,7 @@ extension Context {
         }
         let id = scene.shapes[o.shape].id
         func write(_ out: inout SVGBuffer) {
-            JSONWriter.appendHead(severity: t.diagnostic.severity, code: t.diagnostic.code, to: &out)
+            t.jsonHead.withUnsafeBufferPointer { out.raw(bytes: $0) }
             out.raw("\"`"); JSONWriter.appendContent(id, to: &out); out.raw("`'s")
             t.jsonAfterID.withUnsafeBufferPointer { out.raw(bytes: $0) }
             out.byte(0x22)
@@ -190,11 +190,13 @@ extension Context {
         // (The span read from the slots: the items are not built back.)
         guard let span = nodes[i].items.span, span.start < span.end else { return nil }
         let (lo, hi) = (span.start, span.end)
-        let sh = scene.shapes[i]
-        var radii = sh.radii.values
-        for l in sh.layers { radii += l.radii.values }
-        return (OverflowTemplates.Key(items: text(SourceRange(lo, hi)), width: sh.frame.width, height: sh.frame.height,
-                                      radii: radii, role: sh.role != nil), lo)
+        // (Read in place: a copy of the shape is a dozen reference counts, for every finding written.)
+        return scene.shapes.withUnsafeBufferPointer { s in
+            var radii = s[i].radii.values
+            if let box = s[i].extras { for l in box.layers { radii += l.radii.values } }
+            return (OverflowTemplates.Key(items: text(SourceRange(lo, hi)), width: s[i].frame.width,
+                                          height: s[i].frame.height, radii: radii, role: s[i].role != nil), lo)
+        }
     }
 
     /// The finding on shape `o.shape`, and whether it says where it is (a help that
@@ -342,17 +344,20 @@ final class OverflowTemplates: @unchecked Sendable {
     }
 
     /// A built finding, its positions relative to where its node's items start, its
-    /// message without the node's id.
-    struct Template {
-        var diagnostic: Diagnostic
-        var base: Int
+    /// message without the node's id. (A class, immutable: a lookup for every
+    /// finding of a list hands out a reference, not a copy of the diagnostic.)
+    final class Template {
+        let diagnostic: Diagnostic
+        let base: Int
         /// The message after "`ID`'s", which starts every radius-overflow message.
-        var afterID: Substring
+        let afterID: Substring
         /// For `scene run --json` (`Context.appendOverflowJSON`), escaped once for every
-        /// node of the kind: `afterID` as it goes inside the message's quotes, and the
-        /// object's end after its place (`JSONWriter.appendTail`).
-        var jsonAfterID: [UInt8]
-        var jsonTail: [UInt8]
+        /// node of the kind: the object's start up to the message's opening quote
+        /// (`JSONWriter.appendHead`), `afterID` as it goes inside the message's quotes,
+        /// and the object's end after its place (`JSONWriter.appendTail`).
+        let jsonHead: [UInt8]
+        let jsonAfterID: [UInt8]
+        let jsonTail: [UInt8]
 
         init?(_ d: Diagnostic, base: Int, id: String) {
             let prefix = "`\(id)`'s"
@@ -361,6 +366,7 @@ final class OverflowTemplates: @unchecked Sendable {
             self.base = base
             let after = d.message.dropFirst(prefix.count)
             afterID = after
+            jsonHead = JSONWriter.bytes { JSONWriter.appendHead(severity: d.severity, code: d.code, to: &$0) }
             jsonAfterID = JSONWriter.bytes { JSONWriter.appendContent(String(after), to: &$0) }
             jsonTail = JSONWriter.bytes {
                 JSONWriter.appendTail(help: d.help, notes: d.notes, values: d.values.sorted { $0.key < $1.key }, to: &$0)

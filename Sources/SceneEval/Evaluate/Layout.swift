@@ -45,7 +45,9 @@ struct Flattened {
     /// The containers and layers nodes declare, in document order (`resolveAll`
     /// reads them in that order: a cursor, not a hash of every node's index).
     var containers: [(index: Int, value: (ShapeValue?, SourceRange))] = []
-    var layerSpecs: [(index: Int, specs: [(String, ShapeValue, SourceRange)])] = []
+    /// One entry a layer, a node's layers in a row (no array for each node: every
+    /// node of a glass list has one).
+    var layerSpecs: [(index: Int, role: String, shape: ShapeValue, range: SourceRange)] = []
     /// What few boxes have, by index (their flags say which): a spacer's minimum, an offset.
     var spacers: [Int: Double] = [:]
     var offsets: [Int: Offset] = [:]
@@ -171,7 +173,7 @@ extension Evaluator {
         flat.boxes.append(box)
         if p.stack != nil { flat.spacings.append(p.spacing) }
         if let r = p.containerRange { flat.containers.append((index, (p.container, r))) }
-        if !p.layers.isEmpty { flat.layerSpecs.append((index, p.layers)) }
+        for (role, shape, range) in p.layers { flat.layerSpecs.append((index, role, shape, range)) }
         // The drawn shape: the node's own, else its glass shape, else its container
         // shape; bare `glass` on a node with none is SwiftUI's default glass shape, a capsule.
         let drawn = p.shape ?? p.glassShape ?? p.container ?? (p.glass ? .plain(ShapeKind.defaultGlass) : nil)
@@ -403,14 +405,19 @@ extension Evaluator {
                 if flat.shapes[i].isContainer { provides[i] = Int32(i) }
             }
             if nextLayers < flat.layerSpecs.count, flat.layerSpecs[nextLayers].index == i {
-                let specs = flat.layerSpecs[nextLayers].specs
-                nextLayers += 1
-                flat.shapes[i].layers = specs.map { (role, shape, range) in
+                var end = nextLayers + 1
+                while end < flat.layerSpecs.count, flat.layerSpecs[end].index == i { end += 1 }
+                var layers: [ShapeLayer] = []
+                layers.reserveCapacity(end - nextLayers)
+                for k in nextLayers..<end {
+                    let (_, role, shape, range) = flat.layerSpecs[k]
                     let r = context.resolve(shape, frame: frame, ctx: ctx, outer: outer)
                     // A hit shape is not drawn: it cannot trap.
                     if role != "hit" { flat.shapes[i].noteOverflow(r, role: role) }
-                    return ShapeLayer(role: role, kind: shape.kind, radii: r.radii, range: range)
+                    layers.append(ShapeLayer(role: role, kind: shape.kind, radii: r.radii, range: range))
                 }
+                nextLayers = end
+                flat.shapes[i].layers = layers
             }
         }
     }

@@ -336,8 +336,18 @@ public struct ResolvedShape: Sendable, Equatable {
         set { update { $0.containerRange = newValue } }
     }
     public var layers: [ShapeLayer] {
-        get { extras?.full?.value.layers ?? [] }
-        set { update { $0.layers = newValue } }
+        get {
+            switch extras {
+            case .layers(let l)?: return l
+            case .full(let b)?: return b.value.layers
+            default: return []
+            }
+        }
+        set {
+            // (Layers alone, the usual case: the box `ExtrasBox.init` would make, without building an `Extras`.)
+            if extras == nil { extras = newValue.isEmpty ? nil : .layers(newValue) } else { update { $0.layers = newValue } }
+            assert(extras == nil || extras == ExtrasBox(extras!.value), "not the box ExtrasBox.init makes")
+        }
     }
     /// Fixed radii it cannot hold, drawn clamped (`radius-overflow-clamped`).
     public var overflows: [RadiusOverflow] {
@@ -414,10 +424,13 @@ public struct ResolvedShape: Sendable, Equatable {
     /// (every node of a labelled scene) keeps the label alone, 32 bytes, not
     /// the whole `Extras` (about 190 bytes a label); one whose only extras are
     /// its drawn numbers and their overflows (a concentric shape with corner
-    /// clauses, fixed corners clamped) keeps those alone, 56 bytes.
+    /// clauses, fixed corners clamped) keeps those alone, 56 bytes; one whose
+    /// only extras are its layers (`glass`, `clip concentric`: every node of a
+    /// glass list) keeps the layers' array itself, no box at all.
     enum ExtrasBox: Sendable, Equatable {
         case label(LabelOnly)
         case spec(SpecOnly)
+        case layers([ShapeLayer])
         case full(Full)
 
         final class LabelOnly: Sendable {
@@ -441,6 +454,8 @@ public struct ResolvedShape: Sendable, Equatable {
                 self = .label(LabelOnly(l))
             } else if let r = value.specRadii, value == Extras(overflows: value.overflows, specRadii: r) {
                 self = .spec(SpecOnly(r, value.overflows))
+            } else if !value.layers.isEmpty, value == Extras(layers: value.layers) {
+                self = .layers(value.layers)
             } else {
                 self = .full(Full(value))
             }
@@ -451,6 +466,7 @@ public struct ResolvedShape: Sendable, Equatable {
             switch self {
             case .label(let b): return Extras(label: b.label)
             case .spec(let b): return Extras(overflows: b.overflows, specRadii: b.specRadii)
+            case .layers(let l): return Extras(layers: l)
             case .full(let b): return b.value
             }
         }
@@ -459,7 +475,7 @@ public struct ResolvedShape: Sendable, Equatable {
         var label: String? {
             switch self {
             case .label(let b): return b.label
-            case .spec: return nil
+            case .spec, .layers: return nil
             case .full(let b): return b.value.label
             }
         }
@@ -477,7 +493,7 @@ public struct ResolvedShape: Sendable, Equatable {
         @inline(__always)
         var overflows: [RadiusOverflow] {
             switch self {
-            case .label: return []
+            case .label, .layers: return []
             case .spec(let b): return b.overflows
             case .full(let b): return b.value.overflows
             }
@@ -487,9 +503,19 @@ public struct ResolvedShape: Sendable, Equatable {
         @inline(__always)
         var specRadii: Radii? {
             switch self {
-            case .label: return nil
+            case .label, .layers: return nil
             case .spec(let b): return b.specRadii
             case .full(let b): return b.value.specRadii
+            }
+        }
+
+        /// `value.layers`, read without building `value`.
+        @inline(__always)
+        var layers: [ShapeLayer] {
+            switch self {
+            case .label, .spec: return []
+            case .layers(let l): return l
+            case .full(let b): return b.value.layers
             }
         }
 
@@ -497,6 +523,7 @@ public struct ResolvedShape: Sendable, Equatable {
             switch (a, b) {
             case (.label(let x), .label(let y)): return x === y || x.label == y.label
             case (.spec(let x), .spec(let y)): return x === y || (x.specRadii == y.specRadii && x.overflows == y.overflows)
+            case (.layers(let x), .layers(let y)): return x == y
             case (.full(let x), .full(let y)): return x === y || x.value == y.value
             default: return false  // (the cases hold different sets of extras: they differ)
             }

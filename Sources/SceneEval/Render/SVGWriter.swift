@@ -266,7 +266,7 @@ struct SVGDocument {
         shapes.withUnsafeBufferPointer { all in
             for i in all.indices {
                 while let d = clipped.last, all[i].depth <= d { out.raw("</g>\n"); clipped.removeLast() }
-                if all[i].extras != nil, let clip = all[i].layers.first(where: { $0.role == "clip" }), all[i].isDrawable {
+                if let box = all[i].extras, let clip = box.layers.first(where: { $0.role == "clip" }), all[i].isDrawable {
                     // SwiftUI's `.clipShape`: the node and everything in it, cut to the clip's outline.
                     let id = unique(prefix + all[i].id + "-clip")
                     let outline = clip.kind.outline(frame: all[i].frame, radii: clip.radii, style: all[i].style)
