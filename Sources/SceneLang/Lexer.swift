@@ -118,6 +118,22 @@ public struct Lexer {
             i += 1
             return Token(.cross, SourceRange(start, i))
         }
+        // The ASCII run first, read through one pointer (every keyword, nearly every
+        // name: the general loop below reads each byte through the array's checks).
+        let n = bytes.count
+        let (runEnd, keyword): (Int, Keyword?) = bytes.withUnsafeBufferPointer { b in
+            let p = b.baseAddress!
+            var j = start
+            while j < n, isIdentByte(p[j]) { j += 1 }
+            return (j, j < n && p[j] >= 0x80 ? nil : Keyword.lookup(p + start, j - start))
+        }
+        i = runEnd
+        if i == n || bytes[i] < 0x80 {
+            var t = Token(.identifier, SourceRange(start, i))
+            t.keyword = keyword
+            return t
+        }
+        // A non-ASCII byte ends the run: read on as before (a letter or a mark continues the name).
         var ascii = true
         while i < bytes.count {
             let b = bytes[i]
