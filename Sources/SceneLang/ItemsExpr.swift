@@ -150,17 +150,27 @@ public final class ExprStore: @unchecked Sendable {
     /// The number of the name spelt by `bytes` (the parser's tokens are looked up
     /// by their bytes: no string built or hashed for a name already seen).
     func id(of bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        let mask = table.count - 1
-        var i = Self.hash(bytes) & mask
-        while true {
-            let k = Int(table[i])
-            if k < 0 { break }
-            let lo = k == 0 ? 0 : nameEnds[k - 1]
-            if nameEnds[k] - lo == bytes.count, nameBytes.withUnsafeBufferPointer({ UnsafeBufferPointer(rebasing: $0[lo..<lo + bytes.count]).elementsEqual(bytes) }) {
-                return UInt32(k)
+        // (The three arrays read through pointers, once each: a name is looked up
+        // for every use of it in every expression, and each read of a class's array
+        // is an access checked at run time.)
+        let n = bytes.count
+        let probe: Int = table.withUnsafeBufferPointer { t in
+            nameEnds.withUnsafeBufferPointer { ends in
+                nameBytes.withUnsafeBufferPointer { nb in
+                    let mask = t.count - 1
+                    var i = Self.hash(bytes) & mask
+                    while true {
+                        let k = Int(t[i])
+                        if k < 0 { return -1 - i }  // not there: the empty slot it goes in
+                        let lo = k == 0 ? 0 : ends[k - 1]
+                        if ends[k] - lo == n, Self.same(nb.baseAddress, lo, bytes.baseAddress, n) { return k }
+                        i = (i + 1) & mask
+                    }
+                }
             }
-            i = (i + 1) & mask
         }
+        if probe >= 0 { return UInt32(probe) }
+        let i = -1 - probe
         let k = names.count
         names.append(String(decoding: bytes, as: UTF8.self))
         nameBytes.append(contentsOf: bytes)
@@ -168,6 +178,14 @@ public final class ExprStore: @unchecked Sendable {
         table[i] = Int32(k)
         if 2 * names.count > table.count { rehash() }
         return UInt32(k)
+    }
+
+    /// Whether the `n` bytes at `a + offset` and at `b` are the same (no bytes: the same).
+    @inline(__always) static func same(_ a: UnsafePointer<UInt8>?, _ offset: Int, _ b: UnsafePointer<UInt8>?, _ n: Int) -> Bool {
+        guard n > 0 else { return true }
+        guard let a, let b else { return false }
+        for j in 0..<n where a[offset + j] != b[j] { return false }
+        return true
     }
 
     /// FNV-1a of the bytes, its high bits folded in.

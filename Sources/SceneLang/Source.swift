@@ -25,7 +25,22 @@ public struct SourceFile: Sendable {
         var starts = [0]
         starts.reserveCapacity(bytes.count / 24 + 1)
         bytes.withUnsafeBufferPointer { b in
-            for i in b.indices where b[i] == UInt8(ascii: "\n") { starts.append(i + 1) }
+            guard let base = b.baseAddress else { return }
+            // Eight bytes at a time: a word with no newline (nearly every one) is
+            // passed over whole; one with a newline somewhere is read byte by byte.
+            let raw = UnsafeRawPointer(base)
+            var i = 0
+            while i + 8 <= b.count {
+                let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
+                if (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080 != 0 {
+                    for j in i..<i + 8 where base[j] == UInt8(ascii: "\n") { starts.append(j + 1) }
+                }
+                i += 8
+            }
+            while i < b.count {
+                if base[i] == UInt8(ascii: "\n") { starts.append(i + 1) }
+                i += 1
+            }
         }
         self.lineStarts = starts
         let bom = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF

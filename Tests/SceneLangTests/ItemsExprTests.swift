@@ -110,7 +110,7 @@ extension ItemsExprTests {
     /// the table's growth; different names have different numbers.
     @Test func namesHaveOneNumberEach() {
         let store = ExprStore()
-        let names = (0..<300).map { "k\($0)" } + ["a", "ab", "ba", "inset", "é", "k1 "]
+        let names = [""] + (0..<300).map { "k\($0)" } + ["a", "ab", "ba", "inset", "é", "k1 "]
         let ids = names.map { store.id(of: $0) }
         #expect(Set(ids).count == names.count)
         for (name, id) in zip(names, ids) {

@@ -1,0 +1,37 @@
+import Testing
+@testable import SceneLang
+
+/// `SourceFile`'s line starts are found eight bytes at a time: they must be the
+/// ones a byte-by-byte scan finds, wherever the newlines fall in the words.
+struct LineStartsTests {
+    static func naive(_ bytes: [UInt8]) -> [Int] {
+        [0] + bytes.indices.filter { bytes[$0] == UInt8(ascii: "\n") }.map { $0 + 1 }
+    }
+
+    @Test func everyPlacementUpToThreeWords() {
+        // Every length to 24 bytes, with a newline at each place alone and at each pair of places.
+        for n in 0...24 {
+            #expect(SourceFile(name: "t", bytes: [UInt8](repeating: 0x61, count: n)).lineStarts == [0])
+            for a in 0..<n {
+                var one = [UInt8](repeating: 0x61, count: n)
+                one[a] = 0x0A
+                #expect(SourceFile(name: "t", bytes: one).lineStarts == Self.naive(one), "length \(n), newline at \(a)")
+                for b in a + 1..<max(a + 1, n) {
+                    var two = one
+                    two[b] = 0x0A
+                    #expect(SourceFile(name: "t", bytes: two).lineStarts == Self.naive(two), "length \(n), newlines at \(a), \(b)")
+                }
+            }
+        }
+    }
+
+    @Test func bytesNearANewlineAreNotTakenForOne() {
+        // 0x0B and 0x09 differ from 0x0A by one bit; 0x8A and 0xFF set the high bit a carry could reach.
+        var g = SystemRandomNumberGenerator()
+        let alphabet: [UInt8] = [0x0A, 0x0B, 0x09, 0x8A, 0xFF, 0x00, 0x01, 0x61, 0x0A]
+        for _ in 0..<500 {
+            let bytes = (0..<Int.random(in: 0...70, using: &g)).map { _ in alphabet.randomElement(using: &g)! }
+            #expect(SourceFile(name: "t", bytes: bytes).lineStarts == Self.naive(bytes), "\(bytes)")
+        }
+    }
+}
