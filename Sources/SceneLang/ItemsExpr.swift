@@ -127,15 +127,18 @@ public final class ExprStore: @unchecked Sendable {
     /// Steps a page (a power of two).
     @inline(__always) static var pageSize: Int { 4096 }
     @inline(__always) static var pageShift: Int { 12 }
-    private var pages: [UnsafeMutablePointer<ExprCode>] = []
+    /// (Not checked for exclusive access at run time: the store is written by one
+    /// parse, on one thread, and only read after it; every read of a step and
+    /// every lookup of a name went through those checks.)
+    @exclusivity(unchecked) private var pages: [UnsafeMutablePointer<ExprCode>] = []
     /// Steps used in the last page.
-    private var used = 4096
-    private(set) var names: [String] = []
+    @exclusivity(unchecked) private var used = 4096
+    @exclusivity(unchecked) private(set) var names: [String] = []
     /// The names' bytes one after another (name k is `nameBytes[nameEnds[k - 1]..<nameEnds[k]]`),
     /// and a table of their numbers by their bytes' hash (open addressing; −1: empty).
-    private var nameBytes: [UInt8] = []
-    private var nameEnds: [Int] = []
-    private var table = [Int32](repeating: -1, count: 64)
+    @exclusivity(unchecked) private var nameBytes: [UInt8] = []
+    @exclusivity(unchecked) private var nameEnds: [Int] = []
+    @exclusivity(unchecked) private var table = [Int32](repeating: -1, count: 64)
 
     deinit { for p in pages { p.deallocate() } }
 
@@ -330,14 +333,26 @@ public struct ConcentricClauses {
     }
     public var count: Int { Int(first.width) - 1 }
 
+    /// One clause, as `clause(_:)` reads it. (A struct, not a tuple: the evaluator
+    /// reads every clause of every node, and a tuple holding a reference was
+    /// destroyed through the runtime's generic tuple code.)
+    public struct Clause {
+        public let set: CornerSet
+        public let fixed: Bool
+        public let value: CompactExpr?
+        public let uniform: Bool
+        public let range: SourceRange
+    }
+
     /// Clause `k`: its corners, whether it is `fixed` (else `concentric`), its
     /// radius or minimum (nil for `concentric` with none), `uniform`, its range.
-    public func clause(_ k: Int) -> (set: CornerSet, fixed: Bool, value: CompactExpr?, uniform: Bool, range: SourceRange) {
+    public func clause(_ k: Int) -> Clause {
         let s = chunk.base[at + 1 + k]
         let flags = ClauseFlags(rawValue: s.b)
         let lo = Int(first.start) + Int(s.exprStart)
-        return (CornerSet.decode(s.a), flags.contains(.fixed), flags.contains(.hasValue) ? expr(Int(s.start), Int(s.end)) : nil,
-                flags.contains(.uniform), SourceRange(lo, lo + Int(s.exprLength)))
+        return Clause(set: CornerSet.decode(s.a), fixed: flags.contains(.fixed),
+                      value: flags.contains(.hasValue) ? expr(Int(s.start), Int(s.end)) : nil,
+                      uniform: flags.contains(.uniform), range: SourceRange(lo, lo + Int(s.exprLength)))
     }
 
     /// The item, built back whole, and its range.

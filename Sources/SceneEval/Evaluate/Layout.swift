@@ -458,6 +458,13 @@ extension ResolvedShape {
         let o = RadiusOverflow(role: role, written: written, drawn: r.radii)
         // One change of the box (reading `overflows` and setting it back would build it twice).
         guard !overflows.contains(where: { $0.written == o.written && $0.drawn == o.drawn }) else { return }
-        if case .spec(let b)? = extras { setSpecOnly(b.specRadii, b.overflows + [o]) } else { update { $0.overflows.append(o) } }
+        if case .spec(let b)? = extras {
+            // (One array made: `b.overflows + [o]` made the literal's too.)
+            var list = b.overflows
+            list.append(o)
+            setSpecOnly(b.specRadii, list)
+        } else {
+            update { $0.overflows.append(o) }
+        }
     }
 }
