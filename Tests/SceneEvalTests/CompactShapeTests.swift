@@ -165,6 +165,8 @@ struct CompactShapeTests {
             nil, .plain(.capsule), .plain(.rectangle), .plain(.rect), .plain(.concentric), .radii(.rect, Radii(all: 12)),
             .radii(.rect, Radii(all: 0)), .radii(.concentric, Radii(all: 0)),
             .radii(.rect, Radii(all: -0.0)), .radii(.uneven, Radii(1, 2, 3, 4)), .radii(.uneven, Radii(all: 12)),
+            // (Equal as numbers, not to the bit: one kept inline, the other in the box.)
+            .radii(.uneven, Radii(0, -0.0, 0, 0)), .radii(.uneven, Radii(all: 0)),
             .concentric(ConcentricSpec(values: Radii(all: 8), styles: 0x55, groupMasks: 0)),
             .concentric(ConcentricSpec(values: Radii(all: 8), styles: 0x55, groupMasks: 0xF)),
             .concentric(ConcentricSpec(values: Radii(all: 8), styles: 0x00, groupMasks: 0)),

@@ -474,7 +474,12 @@ struct ConcentricBuilder {
     mutating func add(_ set: CornerSet, _ v: CornerValue, uniform: Bool) {
         clauses += 1
         let mask = set.cornerMask
-        for k in Corner.allCases where mask & (1 << UInt8(k.rawValue)) != 0 { value[k] = v }
+        // (The mask's bits in turn: `Corner.allCases` is an array made for every call.)
+        var bits = mask
+        while bits != 0 {
+            value[Corner(rawValue: bits.trailingZeroBitCount)!] = v
+            bits &= bits &- 1
+        }
         if uniform, mask.nonzeroBitCount > 1 {
             if count < 4 { groups |= UInt16(mask) << UInt16(4 * count) }
             count += 1

@@ -83,7 +83,9 @@ public struct ResolvedShape: Sendable, Equatable {
         self.specStyles = 0
         self.bits = fill == nil ? 0 : Self.fillBit
         // The box first: the spec and the shape range may add to it.
-        if label != nil || containerRange != nil {
+        if let label, containerRange == nil {
+            extras = .label(.init(label))  // (the box `ExtrasBox.init` makes for a label alone, without comparing an `Extras`)
+        } else if label != nil || containerRange != nil {
             extras = ExtrasBox(Extras(containerRange: containerRange, label: label))
         }
         self.style = style
@@ -103,11 +105,14 @@ public struct ResolvedShape: Sendable, Equatable {
     /// numbers in the box (nearly every shape: siblings are compared two by two
     /// on every check; a test compares the two over every form).
     static func sameSpec(_ x: UnsafePointer<ResolvedShape>, _ y: UnsafePointer<ResolvedShape>) -> Bool {
-        guard case .none = x.pointee.extras, case .none = y.pointee.extras else { return x.pointee.spec == y.pointee.spec }
         // Unset parts are 0 in both (the setter clears them), and a nil spec is `.group`.
-        return (x.pointee.bits ^ y.pointee.bits) & (3 << specShift) == 0 && x.pointee.kind == y.pointee.kind
-            && x.pointee.specValue == y.pointee.specValue && x.pointee.specStyles == y.pointee.specStyles
-            && x.pointee.specGroups == y.pointee.specGroups
+        guard (x.pointee.bits ^ y.pointee.bits) & (3 << specShift) == 0, x.pointee.kind == y.pointee.kind,
+              x.pointee.specStyles == y.pointee.specStyles, x.pointee.specGroups == y.pointee.specGroups else { return false }
+        guard case .none = x.pointee.extras, case .none = y.pointee.extras else {
+            // The numbers, inline or in the box (a labelled shape, a clamped one), compared as numbers.
+            return x.pointee.specValues == y.pointee.specValues
+        }
+        return x.pointee.specValue == y.pointee.specValue
     }
 
     /// Whether `x` and `y` draw differently: frame, corners, what they draw and
@@ -438,9 +443,11 @@ public struct ResolvedShape: Sendable, Equatable {
             init(_ label: String) { self.label = label }
         }
 
-        final class SpecOnly: Sendable {
+        /// (Unchecked: `overflows` changes only while its one shape is resolved and
+        /// it is referenced once, `noteOverflow`; shared, it is never changed.)
+        final class SpecOnly: @unchecked Sendable {
             let specRadii: Radii
-            let overflows: [RadiusOverflow]
+            var overflows: [RadiusOverflow]
             init(_ specRadii: Radii, _ overflows: [RadiusOverflow]) { self.specRadii = specRadii; self.overflows = overflows }
         }
 
