@@ -46,6 +46,31 @@ public struct Lexer {
     /// The next token; `eof` forever once the input is used up.
     public mutating func next() -> Token {
         let n = bytes.count
+        // The usual token, read through one pointer: blanks, then an ASCII name
+        // (a keyword or a binding). Anything else — a name glued to a digit (the
+        // cross of `400x300`), one running into a non-ASCII byte, any other token —
+        // is read below, from the first byte after the blanks.
+        let from = i
+        let (at, end, keyword): (Int, Int, Keyword?) = bytes.withUnsafeBufferPointer { b in
+            guard let p = b.baseAddress else { return (from, from, nil) }
+            var j = from
+            while j < n, p[j] == 0x20 || p[j] == 0x09 { j += 1 }
+            guard j < n else { return (j, j, nil) }
+            let c = p[j] | 0x20
+            guard (c >= 0x61 && c <= 0x7A) || p[j] == 0x5F, j == 0 || !isDigit(p[j - 1]) else { return (j, j, nil) }
+            var k = j + 1
+            let names = Self.nameByteTable.utf8Start
+            while k < n, names[Int(p[k])] == 0x31 { k += 1 }
+            if k < n, p[k] >= 0x80 { return (j, j, nil) }
+            return (j, k, Keyword.lookup(p + j, k - j))
+        }
+        i = at
+        if end > at {
+            i = end
+            var t = Token(.identifier, SourceRange(at, end))
+            t.keyword = keyword
+            return t
+        }
         while i < n {
             let b = bytes[i]
             let start = i
@@ -92,6 +117,12 @@ public struct Lexer {
     private mutating func single(_ k: TokenKind) -> Token {
         i += 1
         return Token(k, SourceRange(i - 1, i))
+    }
+
+    /// `1` at each byte that continues an ASCII name (`isIdentByte`), `0` elsewhere:
+    /// one load a byte in the usual token's loop (a test checks it against `isIdentByte`).
+    @inline(__always) static var nameByteTable: StaticString {
+        "0000000000000000000000000000000000000000000000001111111111000000011111111111111111111111111000010111111111111111111111111110000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
     }
 
     @inline(__always) func isDigit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }

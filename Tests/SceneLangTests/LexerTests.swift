@@ -106,3 +106,31 @@ struct LexerTests {
         #expect(file.location(of: offset).column == 9)
     }
 }
+
+extension LexerTests {
+    /// The usual token's loop reads name bytes from a table: it must say what
+    /// `isIdentByte` says of every byte.
+    @Test func nameByteTableIsIsIdentByte() {
+        let lexer = Lexer(SourceFile(name: "t", text: ""))
+        let table = Lexer.nameByteTable
+        #expect(table.utf8CodeUnitCount == 256)
+        for b in 0...255 {
+            #expect((table.utf8Start[b] == UInt8(ascii: "1")) == lexer.isIdentByte(UInt8(b)), "byte \(b)")
+        }
+    }
+
+    /// The usual token (blanks, then an ASCII name) is read apart from the rest:
+    /// the names it must leave to the general path read as before.
+    @Test(arguments: [
+        ("400x300", ["num(400)", "cross", "num(300)"]),
+        ("a\u{301}b c", ["id(a\u{301}b)", "id(c)"]),
+        ("\tk1 \t k2", ["id(k1)", "id(k2)"]),
+        ("fixed_min", ["id(fixed_min)"]),
+        ("min(", ["kw(min)", "("]),
+        ("_", ["id(_)"]),
+        ("9 a", ["num(9)", "id(a)"]),
+    ])
+    func usualTokensReadAsBefore(_ source: String, _ expected: [String]) {
+        #expect(Self.kinds(source) == expected, "\(source)")
+    }
+}
