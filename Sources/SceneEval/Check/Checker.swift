@@ -439,11 +439,11 @@ struct Context {
     // MARK: shape-mismatch, transition-shape
 
     mutating func layers(_ i: Int) {
-        // (Read in place: a copy of the shape is a dozen reference counts, and every node of a glass list has a layer.)
-        let (layers, radii, kind) = scene.shapes.withUnsafeBufferPointer { s in
-            (s[i].extras?.layers ?? [], s[i].radii, s[i].kind)
-        }
-        guard !layers.isEmpty else { return }
+        // (The box, then two fields, read: a copy of the shape is a dozen reference
+        // counts, and every node of a glass list has a layer.)
+        guard let box = scene.shapes[i].extras, box.hasLayers else { return }
+        let layers = box.layers
+        let radii = scene.shapes[i].radii, kind = scene.shapes[i].kind
         for layer in layers {
             if layer.role == "transition" {
                 let regular = radii.max

@@ -75,8 +75,8 @@ extension Context {
     func drawnConcentricOnly(_ i: Int) -> ConcentricSpec? {
         // (Read in place: this asks of every node.)
         scene.shapes.withUnsafeBufferPointer { s in
-            guard s[i].kind == .concentric, !s[i].isContainer, !s[i].glass, case .concentric(let spec)? = s[i].spec,
-                  s[i].extras?.layers.isEmpty ?? true else { return nil }
+            guard s[i].kind == .concentric, !s[i].isContainer, !s[i].glass, !(s[i].extras?.hasLayers ?? false),
+                  case .concentric(let spec)? = s[i].spec else { return nil }
             return spec
         }
     }

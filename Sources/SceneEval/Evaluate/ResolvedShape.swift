@@ -123,8 +123,15 @@ public struct ResolvedShape: Sendable, Equatable {
             || !sameSpec(x, y) || x.pointee.isContainer != y.pointee.isContainer
             || x.pointee.containerRadii != y.pointee.containerRadii || x.pointee.fill != y.pointee.fill
             || x.pointee.glass != y.pointee.glass || x.pointee.style != y.pointee.style || x.pointee.role != y.pointee.role
-            || x.pointee.layers.count != y.pointee.layers.count
-            || zip(x.pointee.layers, y.pointee.layers).contains { $0.radii != $1.radii }
+            || !sameLayerRadii(x.pointee.extras, y.pointee.extras)
+    }
+
+    /// Whether two shapes' layers are as many, with the same radii (read from their
+    /// boxes: the `layers` getter, asked through a pointer, copies the whole shape).
+    @inline(__always) static func sameLayerRadii(_ a: ExtrasBox?, _ b: ExtrasBox?) -> Bool {
+        if case .none = a, case .none = b { return true }
+        let x = a?.layers ?? [], y = b?.layers ?? []
+        return x.count == y.count && !zip(x, y).contains { $0.radii != $1.radii }
     }
 
     /// Shape `i` of `a` beside shape `j` of `b`: whether they look different,
@@ -513,6 +520,16 @@ public struct ResolvedShape: Sendable, Equatable {
             case .label, .layers: return nil
             case .spec(let b): return b.specRadii
             case .full(let b): return b.value.specRadii
+            }
+        }
+
+        /// `!value.layers.isEmpty`, without building either (a `.layers` box is never empty).
+        @inline(__always)
+        var hasLayers: Bool {
+            switch self {
+            case .label, .spec: return false
+            case .layers: return true
+            case .full(let b): return !b.value.layers.isEmpty
             }
         }
 
