@@ -61,6 +61,54 @@ struct CompactShapeTests {
         #expect(t != u)
     }
 
+    /// Layers and nothing else out of line take the bare array; a label beside them
+    /// the full box, and back; equal by contents whichever box holds them.
+    @Test func layersAloneTakeTheirArray() {
+        let glass = ShapeLayer(role: "glass", kind: .concentric, radii: Radii(all: 12), range: SourceRange(3, 8))
+        let clip = ShapeLayer(role: "clip", kind: .rect, radii: Radii(all: 4), range: SourceRange(9, 15))
+        var s = blank()
+        #expect(s.extras == nil && !ResolvedShape.sameLayerRadii(s.extras, ResolvedShape.ExtrasBox.layers([glass])))
+        s.layers = [glass]
+        guard case .layers(let l)? = s.extras else { Issue.record("expected the layers box, got \(String(describing: s.extras))"); return }
+        #expect(l == [glass] && s.layers == [glass] && s.extras?.hasLayers == true && s.label == nil && s.overflows == [])
+        s.label = "card"
+        guard case .full? = s.extras else { Issue.record("expected the full box"); return }
+        #expect(s.layers == [glass] && s.label == "card" && s.extras?.hasLayers == true)
+        s.label = nil
+        guard case .layers? = s.extras else { Issue.record("expected the layers box again"); return }
+        var t = blank()
+        t.label = "card"
+        t.layers = [glass]
+        t.label = nil
+        #expect(s == t && ResolvedShape.sameLayerRadii(s.extras, t.extras))
+        t.layers = [glass, clip]
+        #expect(s != t && !ResolvedShape.sameLayerRadii(s.extras, t.extras))
+        t.layers = [ShapeLayer(role: "clip", kind: .rect, radii: Radii(all: 13), range: SourceRange(3, 8))]
+        #expect(!ResolvedShape.sameLayerRadii(s.extras, t.extras))
+        s.layers = []
+        #expect(s.extras == nil && s.extras?.hasLayers != true)
+        s.label = "card"
+        #expect(s.extras?.hasLayers == false)
+    }
+
+    /// A spec box is appended to in place only while one shape holds it: a copy
+    /// of the shape keeps the overflows it had.
+    @Test func anOverflowNeverChangesAnotherShapesBox() {
+        let o = RadiusOverflow(role: "shape", written: Radii(40, 40, 0, 0), drawn: Radii(15, 15, 0, 0))
+        let p = RadiusOverflow(role: "clip", written: Radii(all: 30), drawn: Radii(all: 15))
+        var s = blank()
+        s.spec = .radii(.uneven, Radii(1, 2, 3, 4))
+        let first = s.appendToSpecBox(o)
+        #expect(first && s.overflows == [o])
+        let copy = s
+        let second = s.appendToSpecBox(p)
+        #expect(second && s.overflows == [o, p] && copy.overflows == [o])
+        guard case .spec? = s.extras, case .spec? = copy.extras else { Issue.record("expected spec boxes"); return }
+        var plain = blank()
+        let none = plain.appendToSpecBox(o)
+        #expect(!none && plain.extras == nil)
+    }
+
     func blank(label: String? = nil, range: SourceRange = SourceRange(100, 200)) -> ResolvedShape {
         ResolvedShape(index: 41, label: label, parent: nil, depth: 0, frame: Frame(x: 0, y: 0, width: 10, height: 10),
                       style: .continuous, fill: nil, glass: false, role: nil, stack: nil, spec: nil,

@@ -110,10 +110,10 @@ struct LexerTests {
 extension LexerTests {
     /// The usual token's loop reads name bytes from a table: it must say what
     /// `isIdentByte` says of every byte.
-    @Test func nameByteTableIsIsIdentByte() {
+    @Test func nameByteTableIsIsIdentByte() throws {
         let lexer = Lexer(SourceFile(name: "t", text: ""))
         let table = Lexer.nameByteTable
-        #expect(table.utf8CodeUnitCount == 256)
+        try #require(table.utf8CodeUnitCount == 256)
         for b in 0...255 {
             #expect((table.utf8Start[b] == UInt8(ascii: "1")) == lexer.isIdentByte(UInt8(b)), "byte \(b)")
         }
@@ -129,8 +129,43 @@ extension LexerTests {
         ("min(", ["kw(min)", "("]),
         ("_", ["id(_)"]),
         ("9 a", ["num(9)", "id(a)"]),
+        ("\r\u{0C}k1", ["id(k1)"]),
+        ("min\u{B0} x", ["kw(min)", "invalid", "id(x)"]),
+        ("", []),
     ])
     func usualTokensReadAsBefore(_ source: String, _ expected: [String]) {
         #expect(Self.kinds(source) == expected, "\(source)")
+    }
+
+    /// The short path for the usual token must give every token (kind, range,
+    /// keyword, number) and every diagnostic the general path gives: random
+    /// bytes from an alphabet heavy in what borders a name (digits, `x`, `×`,
+    /// letters, a combining mark, invalid bytes, blanks of every kind, a BOM),
+    /// lexed both ways.
+    @Test func usualPathReadsAsTheGeneralOne() {
+        var rng = SeededGenerator.fromEnvironment("usualPathReadsAsTheGeneralOne")
+        let alphabet: [[UInt8]] = [
+            [0x20], [0x09], [0x0D], [0x0C], [0x0A], Array("x".utf8), Array("×".utf8), Array("é".utf8), [0xCC, 0x81],
+            [0x80], [0xFF], [0xEF, 0xBB, 0xBF], Array("4".utf8), Array("0".utf8), Array("_".utf8), Array("a".utf8),
+            Array("Z".utf8), Array("min".utf8), Array("concentric".utf8), Array("k1".utf8), Array(".".utf8),
+            Array("(".utf8), Array(",".utf8), Array("#".utf8), Array(":".utf8), Array("°".utf8), [0x00],
+            Array("12x".utf8), Array("x3".utf8), Array("4×5".utf8), Array(" max".utf8),
+        ]
+        var compared = 0
+        for _ in 0..<5000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...24, using: &rng) { bytes += alphabet.randomElement(using: &rng)! }
+            let file = SourceFile(name: "t", bytes: bytes)
+            var quick = Lexer(file), general = Lexer(file)
+            general.usualPath = false
+            while true {
+                let a = quick.next(), b = general.next()
+                #expect(a == b, "\(bytes): \(a) vs \(b)")
+                compared += 1
+                if a.kind == .eof || a != b { break }
+            }
+            #expect(quick.diagnostics.map(\.message) == general.diagnostics.map(\.message), "\(bytes)")
+        }
+        #expect(compared > 25_000)
     }
 }

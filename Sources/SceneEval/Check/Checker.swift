@@ -172,9 +172,10 @@ struct Context {
     ]
 
     mutating func run() {
-        // Room for a finding on every shape, reserved, not touched: a scene where
-        // every node warns fills it without copying it as it grows (the pages of a
-        // scene with few findings are never written, so never resident).
+        // Room for a finding on every shape: a scene where every node warns fills
+        // it without copying it as it grows. (`finish` hands over a right-sized
+        // copy when far fewer came, so a result kept by the REPL or the language
+        // server does not hold the room.)
         findings.reserveCapacity(scene.shapes.count)
         for pass in Self.passes { pass.run(&self, scene.shapes.indices) }
         reconcile()

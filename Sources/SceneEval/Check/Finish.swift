@@ -10,6 +10,14 @@ extension Context {
         unusedBindings()
         var records = findings
         findings = []
+        // Room reserved for a finding on every shape (`run`), mostly unused: keep
+        // only what was found (a copy of few records).
+        if records.capacity > 2 * records.count + 1024 {
+            var fitted: [Finding] = []
+            fitted.reserveCapacity(records.count)
+            fitted.append(contentsOf: records)
+            records = fitted
+        }
         var lead = leading
         var s = Suppressions.scene(file)
         if !s.isEmpty {

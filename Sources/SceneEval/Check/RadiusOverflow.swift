@@ -346,7 +346,7 @@ final class OverflowTemplates: @unchecked Sendable {
     /// A built finding, its positions relative to where its node's items start, its
     /// message without the node's id. (A class, immutable: a lookup for every
     /// finding of a list hands out a reference, not a copy of the diagnostic.)
-    final class Template {
+    final class Template: Sendable {
         let diagnostic: Diagnostic
         let base: Int
         /// The message after "`ID`'s", which starts every radius-overflow message.

@@ -458,20 +458,6 @@ extension ResolvedShape {
         let o = RadiusOverflow(role: role, written: written, drawn: r.radii)
         // One change of the box (reading `overflows` and setting it back would build it twice).
         guard !overflows.contains(where: { $0.written == o.written && $0.drawn == o.drawn }) else { return }
-        if case .spec(var b)? = extras {
-            // The box changed in place when this shape holds the only reference (it
-            // was made for this shape a moment ago), else a new one: no box made
-            // and freed for every clamped shape of a list.
-            extras = nil
-            if isKnownUniquelyReferenced(&b) {
-                b.overflows.append(o)
-                extras = .spec(b)
-            } else {
-                setSpecOnly(b.specRadii, b.overflows + [o])
-            }
-            assert(extras == ExtrasBox(extras!.value), "not the box ExtrasBox.init makes")
-        } else {
-            update { $0.overflows.append(o) }
-        }
+        if !appendToSpecBox(o) { update { $0.overflows.append(o) } }
     }
 }

@@ -18,7 +18,9 @@ public struct Offset: Sendable, Equatable {
 /// enumerations as bits; the container it resolved against as one bit (it is
 /// always the enclosing one, or none); the shape item's range as an offset in
 /// the node's. What few nodes have (a label, a declared container, layers,
-/// overflows) lives in one shared box that most shapes leave empty. The public
+/// overflows) lives out of line, in one shared box (`ExtrasBox`: a label alone,
+/// numbers and overflows alone, or layers alone, as their bare array, each take
+/// a smaller one) that most shapes leave empty. The public
 /// properties read as plain fields.
 public struct ResolvedShape: Sendable, Equatable {
     public var frame: Frame
@@ -101,9 +103,10 @@ public struct ResolvedShape: Sendable, Equatable {
         // The shape item's range stays where it was (it is stored against this one).
         set { let s = shapeRange; nodeRange = newValue; shapeRange = s }
     }
-    /// `x.spec == y.spec`, read from the packed fields when neither keeps its
-    /// numbers in the box (nearly every shape: siblings are compared two by two
-    /// on every check; a test compares the two over every form).
+    /// `x.spec == y.spec`, read from the packed fields (form, kind, styles, groups)
+    /// and the numbers, inline or, for a shape that keeps them in its box, from
+    /// there, compared as numbers: no `ShapeValue` built (siblings are compared two
+    /// by two on every check; a test compares the two over every form).
     static func sameSpec(_ x: UnsafePointer<ResolvedShape>, _ y: UnsafePointer<ResolvedShape>) -> Bool {
         // Unset parts are 0 in both (the setter clears them), and a nil spec is `.group`.
         guard (x.pointee.bits ^ y.pointee.bits) & (3 << specShift) == 0, x.pointee.kind == y.pointee.kind,
@@ -410,6 +413,24 @@ public struct ResolvedShape: Sendable, Equatable {
         assert(extras == ExtrasBox(extras!.value), "not the box ExtrasBox.init makes")
     }
 
+    /// Appends `o` to the overflows when the box holds the drawn numbers and overflows
+    /// alone (`.spec`); false, changing nothing, for any other box. The box is changed
+    /// in place when this shape holds its only reference (`noteOverflow` made it for
+    /// this shape a moment ago: no box made and freed for every clamped shape of a
+    /// list), else replaced; a box another shape shares is never changed.
+    mutating func appendToSpecBox(_ o: RadiusOverflow) -> Bool {
+        guard case .spec(var b)? = extras else { return false }
+        extras = nil
+        if isKnownUniquelyReferenced(&b) {
+            b.overflows.append(o)
+            extras = .spec(b)
+        } else {
+            setSpecOnly(b.specRadii, b.overflows + [o])
+        }
+        assert(extras == ExtrasBox(extras!.value), "not the box ExtrasBox.init makes")
+        return true
+    }
+
     mutating func update(_ change: (inout Extras) -> Void) {
         var v = extras?.value ?? Extras()
         change(&v)
@@ -432,7 +453,8 @@ public struct ResolvedShape: Sendable, Equatable {
         var spacerMinimum: Double? = nil
     }
 
-    /// Immutable: equal by contents. A shape whose only extra is its label
+    /// Equal by contents, and immutable once shared (a spec box is appended to
+    /// only while one shape holds it: `appendToSpecBox`). A shape whose only extra is its label
     /// (every node of a labelled scene) keeps the label alone, 32 bytes, not
     /// the whole `Extras` (about 190 bytes a label); one whose only extras are
     /// its drawn numbers and their overflows (a concentric shape with corner
@@ -450,11 +472,11 @@ public struct ResolvedShape: Sendable, Equatable {
             init(_ label: String) { self.label = label }
         }
 
-        /// (Unchecked: `overflows` changes only while its one shape is resolved and
-        /// it is referenced once, `noteOverflow`; shared, it is never changed.)
+        /// (Unchecked: `overflows` changes only in `appendToSpecBox`, in this file,
+        /// while the box is referenced once; shared, it is never changed.)
         final class SpecOnly: @unchecked Sendable {
             let specRadii: Radii
-            var overflows: [RadiusOverflow]
+            fileprivate(set) var overflows: [RadiusOverflow]
             init(_ specRadii: Radii, _ overflows: [RadiusOverflow]) { self.specRadii = specRadii; self.overflows = overflows }
         }
 
