@@ -77,7 +77,18 @@ struct SVGBuffer {
 
     mutating func raw(_ b: Bytes) { b.bytes.withUnsafeBufferPointer { raw(bytes: $0) } }
 
-    mutating func raw(bytes: UnsafeBufferPointer<UInt8>) {
+    @inline(__always) mutating func raw(bytes: UnsafeBufferPointer<UInt8>) {
+        // The usual case, room in the chunk: one copy (a word of a note, an id).
+        if bytes.count <= Self.chunkSize - count, let p = bytes.baseAddress {
+            (base + count).update(from: p, count: bytes.count)
+            count += bytes.count
+            return
+        }
+        rawSplit(bytes)
+    }
+
+    /// `raw(bytes:)` across the chunk's end: filled, flushed, and so on.
+    private mutating func rawSplit(_ bytes: UnsafeBufferPointer<UInt8>) {
         var rest = bytes
         while !rest.isEmpty {
             if count == Self.chunkSize { flush() }

@@ -40,7 +40,7 @@ public enum TextWriter {
             for k in shapes.indices {
                 let sh = shapes.baseAddress! + k
                 let frame = sh.pointee.frame, kind = sh.pointee.kind
-                w[0] = max(w[0], min(2 * min(sh.pointee.depth, 40) + width(sh.pointee.id), maxWidth))
+                w[0] = max(w[0], min(2 * min(sh.pointee.depth, 40) + idWidth(sh), maxWidth))
                 if kind != lastKind {
                     w[1] = max(w[1], min(width(kind.rawValue), maxWidth))
                     lastKind = kind
@@ -65,17 +65,30 @@ public enum TextWriter {
         }
         o.byte(0x0A)
         scene.shapes.withUnsafeBufferPointer { shapes in
-            for k in shapes.indices { row(shapes[k], in: scene, w, &o) }
+            for k in shapes.indices { row(shapes.baseAddress! + k, in: scene, w, &o) }
         }
     }
 
-    /// One shape's line.
-    static func row(_ sh: ResolvedShape, in scene: ResolvedScene, _ w: [Int], _ o: inout SVGBuffer) {
-        let depth = min(sh.depth, 40)
+    /// How many characters shape `sh`'s id shows: its label's, or `node-` and its
+    /// number's digits (no id string made: `ResolvedShape.id` spells it so).
+    static func idWidth(_ sh: UnsafePointer<ResolvedShape>) -> Int {
+        if let label = sh.pointee.extras?.label { return width(label) }
+        var n = Int(sh.pointee.ordinalValue) + 1, digits = 1
+        while n >= 10 { n /= 10; digits += 1 }
+        return 5 + digits
+    }
+
+    /// One shape's line (read in place: a copy of a shape is a dozen reference counts).
+    static func row(_ p: UnsafePointer<ResolvedShape>, in scene: ResolvedScene, _ w: [Int], _ o: inout SVGBuffer) {
+        let depth = min(p.pointee.depth, 40)
         pad(2 * depth, &o)
-        let id = sh.id
-        o.raw(id.utf8)
-        pad(w[0] - 2 * depth - width(id), &o)
+        // The id as `ResolvedShape.id` spells it, written in place.
+        if let label = p.pointee.extras?.label { o.raw(label.utf8) } else {
+            o.raw("node-")
+            o.fixed(Int64(p.pointee.ordinalValue + 1) * 1000)
+        }
+        pad(w[0] - 2 * depth - idWidth(p), &o)
+        let sh = p.pointee
         o.raw("  ")
         cell(sh.kind.rawValue, w[1], right: false, &o)
         number(sh.frame.x, w[2], &o)
