@@ -60,10 +60,11 @@ public struct Lexer {
             var j = from
             while j < n, p[j] == 0x20 || p[j] == 0x09 { j += 1 }
             guard j < n else { return (j, j, nil) }
-            let c = p[j] | 0x20
-            guard (c >= 0x61 && c <= 0x7A) || p[j] == 0x5F, j == 0 || !isDigit(p[j - 1]) else { return (j, j, nil) }
-            var k = j + 1
+            // A name starts with a name byte that is not a digit (the switch below:
+            // a letter or `_`), and not glued to a digit before it.
             let names = Self.nameByteTable.utf8Start
+            guard names[Int(p[j])] == 0x31, !isDigit(p[j]), j == 0 || !isDigit(p[j - 1]) else { return (j, j, nil) }
+            var k = j + 1
             while k < n, names[Int(p[k])] == 0x31 { k += 1 }
             if k < n, p[k] >= 0x80 { return (j, j, nil) }
             return (j, k, Keyword.lookup(p + j, k - j))
@@ -153,22 +154,6 @@ public struct Lexer {
             i += 1
             return Token(.cross, SourceRange(start, i))
         }
-        // The ASCII run first, read through one pointer (every keyword, nearly every
-        // name: the general loop below reads each byte through the array's checks).
-        let n = bytes.count
-        let (runEnd, keyword): (Int, Keyword?) = bytes.withUnsafeBufferPointer { b in
-            let p = b.baseAddress!
-            var j = start
-            while j < n, isIdentByte(p[j]) { j += 1 }
-            return (j, j < n && p[j] >= 0x80 ? nil : Keyword.lookup(p + start, j - start))
-        }
-        i = runEnd
-        if i == n || bytes[i] < 0x80 {
-            var t = Token(.identifier, SourceRange(start, i))
-            t.keyword = keyword
-            return t
-        }
-        // A non-ASCII byte ends the run: read on as before (a letter or a mark continues the name).
         var ascii = true
         while i < bytes.count {
             let b = bytes[i]

@@ -474,7 +474,7 @@ struct ConcentricBuilder {
     mutating func add(_ set: CornerSet, _ v: CornerValue, uniform: Bool) {
         clauses += 1
         let mask = set.cornerMask
-        // (The mask's bits in turn: `Corner.allCases` is an array made for every call.)
+        // (The mask's set bits in turn, not all four corners each tested.)
         var bits = mask
         while bits != 0 {
             value[Corner(rawValue: bits.trailingZeroBitCount)!] = v

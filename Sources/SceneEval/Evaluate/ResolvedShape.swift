@@ -351,13 +351,7 @@ public struct ResolvedShape: Sendable, Equatable {
         set { update { $0.containerRange = newValue } }
     }
     public var layers: [ShapeLayer] {
-        get {
-            switch extras {
-            case .layers(let l)?: return l
-            case .full(let b)?: return b.value.layers
-            default: return []
-            }
-        }
+        get { extras?.layers ?? [] }
         set {
             // (Layers alone, the usual case: the box `ExtrasBox.init` would make, without building an `Extras`.)
             if extras == nil { extras = newValue.isEmpty ? nil : .layers(newValue) } else { update { $0.layers = newValue } }

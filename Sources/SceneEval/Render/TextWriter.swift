@@ -70,12 +70,10 @@ public enum TextWriter {
     }
 
     /// How many characters shape `sh`'s id shows: its label's, or `node-` and its
-    /// number's digits (no id string made: `ResolvedShape.id` spells it so).
+    /// number's (no id string made: `ResolvedShape.id` spells it so).
     static func idWidth(_ sh: UnsafePointer<ResolvedShape>) -> Int {
         if let label = sh.pointee.extras?.label { return width(label) }
-        var n = Int(sh.pointee.ordinalValue) + 1, digits = 1
-        while n >= 10 { n /= 10; digits += 1 }
-        return 5 + digits
+        return 5 + numberWidth(Double(sh.pointee.ordinalValue) + 1)
     }
 
     /// One shape's line (read in place: a copy of a shape is a dozen reference counts).
@@ -83,10 +81,7 @@ public enum TextWriter {
         let depth = min(p.pointee.depth, 40)
         pad(2 * depth, &o)
         // The id as `ResolvedShape.id` spells it, written in place.
-        if let label = p.pointee.extras?.label { o.raw(label.utf8) } else {
-            o.raw("node-")
-            o.fixed(Int64(p.pointee.ordinalValue + 1) * 1000)
-        }
+        if let label = p.pointee.extras?.label { o.raw(label.utf8) } else { o.nodeID(prefix: "", Int(p.pointee.ordinalValue) + 1) }
         pad(w[0] - 2 * depth - idWidth(p), &o)
         let sh = p.pointee
         o.raw("  ")
