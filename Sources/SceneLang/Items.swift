@@ -150,8 +150,11 @@ enum SlotTag: UInt8, CaseIterable {
 final class ItemChunk: @unchecked Sendable {
     let base: UnsafeMutablePointer<Slot>
     let capacity: Int
-    var used = 0
-    var side: [Located<Item>] = []
+    /// (Not checked for exclusive access at run time, as `ExprStore`: written by
+    /// one parse, on one thread, and only read after; the checker reads the
+    /// items of most nodes, and each read went through those checks.)
+    @exclusivity(unchecked) var used = 0
+    @exclusivity(unchecked) var side: [Located<Item>] = []
     /// The steps of its flat expressions (shared by every chunk of a parse).
     let exprs: ExprStore
 

@@ -112,13 +112,34 @@ public enum ShapeKind: String, Sendable, Equatable, CaseIterable {
 
     /// Kinds whose corners follow no container: a fixed radius, or the square
     /// `rectangle` (the flared / pinched rules look at these).
-    public var hasFixedCorners: Bool {
-        (row.radii == .written || row.radii == .frame) && !row.concentricByNature
-    }
+    @inlinable public var hasFixedCorners: Bool { bit(Self.fixedCornersBit) }
     /// Kinds resolved against their enclosing container.
-    public var followsContainer: Bool { row.radii == .container }
+    @inlinable public var followsContainer: Bool { bit(Self.followsContainerBit) }
     /// Kinds a `container …` item publishes as written.
-    public var publishesAsContainer: Bool { row.container == .publishes }
+    @inlinable public var publishesAsContainer: Bool { bit(Self.publishesBit) }
+    /// `row.concentricByNature`, from the bits.
+    @inlinable public var concentricByNature: Bool { bit(Self.byNatureBit) }
+
+    // The yes-or-no columns the checker and the evaluator ask of every shape,
+    // worked out from `row` once per kind: a row, built, copies its strings, and
+    // was built for each ask. `ShapeKindTests` compares them with the rows.
+    @inlinable static var fixedCornersBit: UInt8 { 1 }
+    @inlinable static var followsContainerBit: UInt8 { 2 }
+    @inlinable static var publishesBit: UInt8 { 4 }
+    @inlinable static var byNatureBit: UInt8 { 8 }
+    @usableFromInline static let bits: [UInt8] = allCases.map { kind in
+        let r = kind.row
+        var b: UInt8 = 0
+        if (r.radii == .written || r.radii == .frame) && !r.concentricByNature { b |= fixedCornersBit }
+        if r.radii == .container { b |= followsContainerBit }
+        if r.container == .publishes { b |= publishesBit }
+        if r.concentricByNature { b |= byNatureBit }
+        return b
+    }
+    /// The kind's place in `allCases`: its declaration order, which is how a case
+    /// without payloads is stored (the test checks every kind).
+    @inlinable var ordinal: Int { Int(unsafeBitCast(self, to: UInt8.self)) }
+    @inlinable @inline(__always) func bit(_ b: UInt8) -> Bool { Self.bits[ordinal] & b != 0 }
 }
 
 extension ShapeKind.ContainerUse {

@@ -233,6 +233,11 @@ struct CompactShapeTests {
                 }
             }
         }
+        // The two readings of the bits alone say what the spec says.
+        for s in shapes {
+            #expect(s.hasSpec == (s.spec != nil), "\(String(describing: s.spec))")
+            if case .concentric(let c)? = s.spec { #expect(s.concentricSpec == c) } else { #expect(s.concentricSpec == nil) }
+        }
         shapes.withUnsafeBufferPointer { s in
             for a in s.indices {
                 for b in s.indices {

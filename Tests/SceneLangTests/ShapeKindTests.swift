@@ -27,6 +27,23 @@ struct ShapeKindTests {
         #expect(ShapeKind.keywordNames == ShapeKind.shapes.map(\.rawValue))
     }
 
+    /// The yes-or-no columns read from `ShapeKind.bits` (worked out once per kind)
+    /// say what the rows say, and each kind's `ordinal` is its place in the table.
+    @Test func bitColumnsSayWhatTheRowsSay() {
+        for (n, kind) in ShapeKind.allCases.enumerated() {
+            #expect(kind.ordinal == n, "\(kind)")
+            let r = kind.row
+            #expect(kind.hasFixedCorners == ((r.radii == .written || r.radii == .frame) && !r.concentricByNature), "\(kind)")
+            #expect(kind.followsContainer == (r.radii == .container), "\(kind)")
+            #expect(kind.publishesAsContainer == (r.container == .publishes), "\(kind)")
+            #expect(kind.concentricByNature == r.concentricByNature, "\(kind)")
+        }
+        // Each column is yes for some kind and no for another.
+        for column in [\ShapeKind.hasFixedCorners, \.followsContainer, \.publishesAsContainer, \.concentricByNature] {
+            #expect(Set(ShapeKind.allCases.map { $0[keyPath: column] }).count == 2)
+        }
+    }
+
     /// `ShapeKind(keyword:)` is a switch: it must say what the keyword column says, for every keyword.
     @Test func keywordInitialiserMatchesTheKeywordColumn() {
         for k in Keyword.allCases {

@@ -15,16 +15,29 @@ import SceneLang
 extension Context {
     /// Whether corner k of shape `i`, resolved as `r`, is at its container's corner.
     mutating func atCorner(_ i: Int, _ k: Corner, _ r: CornerReason) -> Bool {
-        guard let R = r.containerRadius, R > 0, let d = r.distance else { return false }
+        guard let R = r.containerRadius, let d = r.distance else { return false }
+        return atCorner(i, k, R: R, d: d, dx: r.dx, dy: r.dy)
+    }
+
+    /// The same from the corner's numbers: the container's radius R there and the
+    /// distance d (with its insets dx, dy when known). The padding is read only
+    /// when d alone does not settle it.
+    mutating func atCorner(_ i: Int, _ k: Corner, R: Double, d: Double, dx: Double?, dy: Double?) -> Bool {
+        guard R > 0 else { return false }
         if d < R { return true }
         guard case .node = scene.shapes[i].enclosing else { return false }
-        return Self.atCorner(k, r, padding: padding(i))
+        return Self.atCorner(k, R: R, d: d, dx: dx, dy: dy, padding: padding(i))
     }
 
     /// The rule for a corner of content in a node container, given the padding
     /// between them (`padding(_:)`).
     static func atCorner(_ k: Corner, _ r: CornerReason, padding p: Insets) -> Bool {
-        guard let R = r.containerRadius, R > 0, let d = r.distance else { return false }
+        guard let R = r.containerRadius, let d = r.distance else { return false }
+        return atCorner(k, R: R, d: d, dx: r.dx, dy: r.dy, padding: p)
+    }
+
+    static func atCorner(_ k: Corner, R: Double, d: Double, dx: Double?, dy: Double?, padding p: Insets) -> Bool {
+        guard R > 0 else { return false }
         if d < R { return true }
         let (px, py): (Double, Double)
         switch k {
@@ -33,7 +46,7 @@ extension Context {
         case .bottomTrailing: (px, py) = (p.trailing, p.bottom)
         case .bottomLeading: (px, py) = (p.leading, p.bottom)
         }
-        let added = max((r.dx ?? d) - px, (r.dy ?? d) - py)
+        let added = max((dx ?? d) - px, (dy ?? d) - py)
         return added < R - 1e-9
     }
 
@@ -44,7 +57,7 @@ extension Context {
         let stop: Int? = { if case .node(let j) = scene.shapes[i].enclosing { return j } else { return nil } }()
         if paddingMemo.isEmpty { paddingMemo = Array(repeating: nil, count: scene.shapes.count) }
         if let known = paddingMemo[i] { return known }
-        // The nodes not yet known, from `i` up (on the stack: no array per call).
+        // How many nodes, from `i` up, are not yet known.
         var count = 0
         var at: Int? = i
         var base = Insets()
@@ -53,28 +66,43 @@ extension Context {
             count += 1
             at = scene.shapes[a].parent
         }
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { chain in
-            var a = i
-            for k in 0..<count { chain[k] = a; a = scene.shapes[a].parent ?? a }
-            for k in stride(from: count - 1, through: 0, by: -1) {
-                let own = ownPadding(chain[k])
-                base = Insets(top: base.top + own.top, leading: base.leading + own.leading,
-                              bottom: base.bottom + own.bottom, trailing: base.trailing + own.trailing)
-                paddingMemo[chain[k]] = base
-            }
+        // Usually only `i` itself is not known (its parent is the container, or
+        // was asked first): no chain is kept.
+        if count == 1 {
+            let own = Self.padding(of: nodes.items(i), env: env)
+            base = Insets(top: base.top + own.top, leading: base.leading + own.leading,
+                          bottom: base.bottom + own.bottom, trailing: base.trailing + own.trailing)
+            paddingMemo[i] = base
             return base
         }
+        var chain: [Int] = []
+        chain.reserveCapacity(count)
+        var a = i
+        for _ in 0..<count { chain.append(a); a = scene.shapes[a].parent ?? a }
+        for k in stride(from: count - 1, through: 0, by: -1) {
+            let own = ownPadding(chain[k])
+            base = Insets(top: base.top + own.top, leading: base.leading + own.leading,
+                          bottom: base.bottom + own.bottom, trailing: base.trailing + own.trailing)
+            paddingMemo[chain[k]] = base
+        }
+        return base
     }
 
     /// A node's `pad`, as the evaluator reads it (a later item wins per edge),
     /// under `env` (the file's unless given: a trial's edited bindings).
     func ownPadding(_ i: Int, env: [String: Double]? = nil) -> Insets {
+        Self.padding(of: nodes.items(i), env: env ?? self.env)
+    }
+
+    /// `ownPadding` of a node's items. (Static: a call of a method of the context
+    /// from `padding`, which the checker makes for most shapes, copied the context.)
+    static func padding(of items: Items, env: [String: Double]) -> Insets {
         var p = Insets()
         // (Only the `pad` items' edges are read: no other item is built; a
         // number needs no bindings, so the common `pad h 6` reads none.)
-        nodes[i].items.padEdges { edge, e in
+        items.padEdges { edge, e in
             if let v = ExprValue.constant(e) { p.set(edge, v); return }
-            guard let v = ExprValue.eval(e, env ?? self.env) else { return }
+            guard let v = ExprValue.eval(e, env) else { return }
             p.set(edge, v)
         }
         return p

@@ -156,7 +156,7 @@ struct Context {
     func shapeRange(_ i: Int) -> SourceRange {
         let sh = scene.shapes[i]
         if let r = sh.shapeRange { return r }
-        for it in nodes[i].items { if case .glass(.some) = it.value { return it.range } }
+        for it in nodes.items(i) { if case .glass(.some) = it.value { return it.range } }
         return sh.containerRange ?? sh.range
     }
 
@@ -327,12 +327,12 @@ struct Context {
 
     mutating func inversion(_ i: Int) {
         // Capsules and circles are concentric by nature (buttons, badges, pills).
-        guard !scene.shapes[i].kind.row.concentricByNature else { return }
+        guard !scene.shapes[i].kind.concentricByNature else { return }
         guard case .node(let j) = context(of: i), let cr = scene.shapes[j].containerRadii else { return }
         let radii = scene.shapes[i].radii
         func isInverted(_ k: Corner) -> Bool { radii[k] > cr[k] + Checker.tolerance && cr[k] > 0 }
         // (Nothing copied or built for the nodes, nearly all, with none.)
-        guard Corner.allCases.contains(where: isInverted) else { return }
+        guard Corner.four.contains(where: isInverted) else { return }
         let sh = scene.shapes[i]
         let inverted = Corner.allCases.filter(isInverted)
         guard let k = inverted.first else { return }
@@ -354,8 +354,8 @@ struct Context {
     // MARK: missing-minimum
 
     mutating func missingMinimum(_ i: Int) {
-        guard case .concentric(let spec)? = scene.shapes[i].spec,
-              Corner.allCases.contains(where: { if case .concentric(nil) = spec[$0] { return true } else { return false } })
+        guard let spec = scene.shapes[i].concentricSpec,
+              Corner.four.contains(where: { if case .concentric(nil) = spec[$0] { return true } else { return false } })
         else { return }
         let sh = scene.shapes[i]
         // A square corner in a square container corner is right: only corners whose
@@ -495,7 +495,7 @@ struct Context {
     /// item the node's container came from.
     func declaresRejectedContainer(_ i: Int) -> Bool {
         guard let range = scene.shapes[i].containerRange else { return false }
-        for it in nodes[i].items where it.range == range {
+        for it in nodes.items(i) where it.range == range {
             if case .container(let s) = it.value, case .rejected = s.kind.row.container { return true }
         }
         return false
@@ -505,7 +505,7 @@ struct Context {
 
     /// The node's `container …` item when SwiftUI ignores its kind (the row's `.ignored`).
     func ignoredContainer(of a: Int) -> (range: SourceRange, written: String)? {
-        guard let item = nodes[a].items.first(where: { if case .container = $0.value { return true }; return false }),
+        guard let item = nodes.items(a).first(where: { if case .container = $0.value { return true }; return false }),
               case .container(let c) = item.value, case .ignored = c.kind.row.container else { return nil }
         return (item.range, text(item.range))
     }
@@ -527,7 +527,7 @@ struct Context {
                     let decl = r.containerDeclaration
                     var fixes: [TextEdit] = []
                     // The drawn clause: its own shape, else its glass shape.
-                    let glassDrawn = nodes[a].items.first { if case .glass(.some) = $0.value { return true }; return false }
+                    let glassDrawn = nodes.items(a).first { if case .glass(.some) = $0.value { return true }; return false }
                     if let range = p.shapeRange ?? glassDrawn?.range {
                         // Declare the drawn shape as written (`rect r` stays tied to `r`).
                         var written = text(range)

@@ -116,7 +116,7 @@ extension Checker {
                 next.parts[root.id] = p
                 parts.append(p)
             } else {
-                let known = cache.parts[root.id].flatMap { $0.namesFrom.sameStorage(as: c.nodes[base].items) ? $0.names : nil }
+                let known = cache.parts[root.id].flatMap { $0.namesFrom.sameStorage(as: c.nodes.items(base)) ? $0.names : nil }
                 let (p, reusable) = c.checkPart(base..<end, version: root.version, offset: root.offset, names: known)
                 if reusable { next.parts[root.id] = p }
                 parts.append(p)
@@ -150,7 +150,7 @@ extension Context {
         for (i, f) in containerEdits { p.containerEdits.append((i, f)) }
         assert(names == nil || names! == Self.namesUsed(by: nodes[range.lowerBound]))
         p.names = names ?? Self.namesUsed(by: nodes[range.lowerBound])
-        p.namesFrom = nodes[range.lowerBound].items
+        p.namesFrom = nodes.items(range.lowerBound)
         return (p, trials.asked == asked)
     }
 

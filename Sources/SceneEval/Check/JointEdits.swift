@@ -26,7 +26,7 @@ extension Context {
         // A node with no shape of its own (nor a glass shape) draws its container:
         // declaring the radius draws it too.
         let drawnByContainer = sh.shapeRange == nil
-            && !nodes[j].items.contains { if case .glass(.some) = $0.value { return true }; return false }
+            && !nodes.items(j).contains { if case .glass(.some) = $0.value { return true }; return false }
         let drawsTarget = drawnByContainer || sh.radii.values.allSatisfy { abs($0 - target) <= Checker.tolerance }
         // Drawn right with names (`rect a * 2`): declare it as written, and change no `let` it uses.
         if !drawnByContainer, let d = drawnExpr, !ExprValue.names(d).isEmpty, d.isSatisfied(by: env, target),
@@ -87,7 +87,7 @@ extension Context {
     /// declares (`container rect e`), as written.
     func radiusExprs(_ j: Int) -> (drawn: Expr?, declared: Expr?) {
         var drawn: Expr? = nil, declared: Expr? = nil
-        for it in nodes[j].items {
+        for it in nodes.items(j) {
             switch it.value {
             case .shape(.radii(.rect, let es)) where es.count == 1: drawn = es[0]
             case .shape(.concentric(.concentric(let m?), _, let clauses)) where clauses.isEmpty: drawn = m

@@ -72,7 +72,7 @@ extension Context {
     /// Whether node `i`'s item at `range` is written with a name.
     func hasNames(_ i: Int, at range: SourceRange) -> Bool {
         var names: [String] = []
-        for it in nodes[i].items where it.range == range { ExprValue.names(it.value, into: &names) }
+        for it in nodes.items(i) where it.range == range { ExprValue.names(it.value, into: &names) }
         return !names.isEmpty
     }
 
@@ -89,7 +89,7 @@ extension Context {
 
     /// The radius of node `i`'s drawn `rect` (one radius).
     func drawnRect(_ i: Int) -> Expr? {
-        for it in nodes[i].items {
+        for it in nodes.items(i) {
             if case .shape(.radii(.rect, let es)) = it.value, es.count == 1 { return es[0] }
         }
         return nil
@@ -99,7 +99,7 @@ extension Context {
     /// (within the tolerance): raising the declared one raises it alike.
     func drawnAlike(_ j: Int) -> Expr? {
         guard let cr = scene.shapes[j].containerRadii, cr.isUniform else { return nil }
-        for it in nodes[j].items {
+        for it in nodes.items(j) {
             guard case .shape(.radii(.rect, let es)) = it.value, es.count == 1 else { continue }
             guard let v = ExprValue.eval(es[0], env), abs(v - cr.topLeading) <= Checker.tolerance else { return nil }
             return es[0]

@@ -28,7 +28,7 @@ extension Context {
     /// drawn and cannot trap; it follows the drawn shape's fix).
     func fixedRadiusItems(_ i: Int) -> [FixedRadii] {
         var out: [FixedRadii] = []
-        for it in nodes[i].items {
+        for it in nodes.items(i) {
             let role: String, shape: ShapeExpr
             switch it.value {
             case .shape(let s): (role, shape) = ("", s)
@@ -65,7 +65,7 @@ extension Context {
     /// and no container, clip, background, transition or glass shape.
     func noFixedRadius(_ i: Int) -> Bool {
         guard let spec = drawnConcentricOnly(i) else { return false }
-        for k in Corner.allCases { if case .fixed = spec[k] { return false } }
+        for k in Corner.four { if case .fixed = spec[k] { return false } }
         return true
     }
 
@@ -76,7 +76,7 @@ extension Context {
         // (Read in place: this asks of every node.)
         scene.shapes.withUnsafeBufferPointer { s in
             guard s[i].kind == .concentric, !s[i].isContainer, !s[i].glass, !(s[i].extras?.hasLayers ?? false),
-                  case .concentric(let spec)? = s[i].spec else { return nil }
+                  let spec = s[i].concentricSpec else { return nil }
             return spec
         }
     }
@@ -188,7 +188,7 @@ extension Context {
     /// role; and where its items start.
     func overflowKey(_ i: Int) -> (OverflowTemplates.Key, Int)? {
         // (The span read from the slots: the items are not built back.)
-        guard let span = nodes[i].items.span, span.start < span.end else { return nil }
+        guard let span = nodes.items(i).span, span.start < span.end else { return nil }
         let (lo, hi) = (span.start, span.end)
         // (Read in place: a copy of the shape is a dozen reference counts, for every finding written.)
         return scene.shapes.withUnsafeBufferPointer { s in
@@ -223,7 +223,7 @@ extension Context {
             // A hit shape written like the drawn shape follows it.
             if f.role.isEmpty {
                 let written = text(f.item.range)
-                for it in nodes[i].items {
+                for it in nodes.items(i) {
                     guard case .hit = it.value, text(it.range).dropFirst(3).drop(while: { $0 == " " || $0 == "\t" }) == written else { continue }
                     fixes.append(TextEdit(it.range, "hit " + fix.text))
                 }

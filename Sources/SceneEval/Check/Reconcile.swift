@@ -117,7 +117,7 @@ extension Context {
     /// (keeping `uniform`) for a concentric node with no per-corner clauses,
     /// `rect r` for a rect; nil for anything else.
     func redrawn(_ j: Int, as r: String) -> String? {
-        for it in nodes[j].items {
+        for it in nodes.items(j) {
             guard case .shape(let s) = it.value else { continue }
             switch s {
             case .concentric(_, let uniform, let clauses) where clauses.isEmpty:

@@ -19,9 +19,10 @@ import SceneLang
 
 extension Context {
     mutating func squareFallback(_ i: Int) {
-        guard ios26, case .concentric(let spec)? = scene.shapes[i].spec else { return }
+        guard ios26, let spec = scene.shapes[i].concentricSpec else { return }
+        // (Asked before any array is made: nearly every shape has a minimum at every corner.)
+        guard Corner.four.contains(where: { if case .concentric(nil) = spec[$0] { return true } else { return false } }) else { return }
         let bare = Corner.allCases.filter { if case .concentric(nil) = spec[$0] { return true } else { return false } }
-        guard !bare.isEmpty else { return }
         let sh = scene.shapes[i]
         // A bare corner square on iOS 26 is missing-minimum's (in a rounded container
         // corner), or right (in a square one): a minimum would round it.

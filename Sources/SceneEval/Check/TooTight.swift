@@ -170,7 +170,7 @@ extension Context {
     /// from the resolver's reasons.
     mutating func tightCorners(_ i: Int) -> (corners: UInt8, worst: (R: Double, d: Double, m: Double)?) {
         // (Only a concentric corner has a minimum.)
-        guard case .concentric(let spec)? = scene.shapes[i].spec else { return (0, nil) }
+        guard let spec = scene.shapes[i].concentricSpec else { return (0, nil) }
         guard scene.target != .ios18 else { return tightCornersByReasons(i) }
         let enclosing = scene.shapes[i].enclosing
         let outer: Outer
@@ -179,11 +179,17 @@ extension Context {
             lastOuter = (enclosing, outer)
         }
         var tight = TightCorners()
-        for k in Corner.allCases {
+        let frame = scene.shapes[i].frame
+        for k in Corner.four {
             guard case .concentric(let m?) = spec[k] else { continue }
-            let r = scene.concentricReason(k, of: i, outer: outer, minimum: m)
-            guard let computed = r.computed, computed < m - Checker.tolerance else { continue }
-            tight.consider(k, r, atCorner: atCorner(i, k, r))
+            // The rule's numbers first, and the corner's reason only for a corner that
+            // is tight and at the container's corner (`scene.concentricReason`: the
+            // same rule): most rows of a list are tight, far from any corner.
+            let R = outer.radii[k]
+            let rule = ResolveContext.concentric(k, frame: frame, in: outer.frame, R: R)
+            guard rule.radius < m - Checker.tolerance,
+                  atCorner(i, k, R: R, d: rule.distance, dx: rule.dx, dy: rule.dy) else { continue }
+            tight.consider(k, scene.concentricReason(k, of: i, outer: outer, minimum: m), atCorner: true)
         }
         return (tight.corners, tight.worst)
     }
@@ -211,7 +217,7 @@ extension Context {
     /// for the help to be read, unless a later candidate depends on its outcome.
     mutating func planRaise(_ j: Int, to needed: Double, for i: Int) -> Raise {
         var radiusExpr: Expr? = nil
-        for it in nodes[j].items { if case .container(.radii(.rect, let es)) = it.value { radiusExpr = es.first } }
+        for it in nodes.items(j) { if case .container(.radii(.rect, let es)) = it.value { radiusExpr = es.first } }
         guard let e = radiusExpr else { return .plain }
         if case .number = e { return .literal(e.range) }
         var candidates: [(name: String, value: Double, edit: TextEdit)] = []
@@ -346,7 +352,7 @@ extension Context {
 
     /// The radius expression node `j` declares (`container rect e`), at `r`.
     func declaredExpr(_ j: Int, at r: SourceRange) -> Expr? {
-        for it in nodes[j].items {
+        for it in nodes.items(j) {
             if case .container(.radii(.rect, let es)) = it.value, es.count == 1, es[0].range == r { return es[0] }
         }
         return nil

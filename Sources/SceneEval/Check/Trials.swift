@@ -149,7 +149,7 @@ extension Context {
         _ = evaluator.run(Scene(statements: head))
         guard !evaluator.diagnostics.hasErrors else { return nil }
         for k in users(of: reached(from: name)) {
-            _ = evaluator.props(nodes[k].items)
+            _ = evaluator.props(nodes.items(k))
             if evaluator.diagnostics.hasErrors { return nil }
         }
         return head
@@ -173,7 +173,7 @@ extension Context {
             var used: [String] = []
             for k in nodes.indices {
                 used.removeAll(keepingCapacity: true)
-                for it in nodes[k].items { ExprValue.names(it.value, into: &used) }
+                for it in nodes.items(k) { ExprValue.names(it.value, into: &used) }
                 for name in Set(used) { users[name, default: []].append(k) }
             }
             trials.setUsers(users)

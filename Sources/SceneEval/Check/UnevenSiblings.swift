@@ -43,7 +43,7 @@ extension Context {
             var last: Int? = nil
             for i in children[Int(start[p - lo])..<Int(start[p - lo] + count[p - lo])] {
                 // (Fields read in place: a copy of each sibling is a dozen reference counts.)
-                guard scene.shapes[i].kind.followsContainer, scene.shapes[i].spec != nil else { continue }
+                guard scene.shapes[i].kind.followsContainer, scene.shapes[i].hasSpec else { continue }
                 let frame = scene.shapes[i].frame
                 let key = SiblingKey(width: frame.width, height: frame.height, spec: scene.shapes[i].specValues.simd)
                 if let l = last, keys[l] == key, sameShape(groups[l][0], i) {
@@ -150,7 +150,7 @@ extension Context {
     func siblingMinimumEdits(_ group: [Int], _ m: Double) -> [TextEdit] {
         var edits: [TextEdit] = []
         for i in group {
-            guard let it = nodes[i].items.first(where: { if case .shape = $0.value { return true }; return false }),
+            guard let it = nodes.items(i).first(where: { if case .shape = $0.value { return true }; return false }),
                   case .shape(.concentric(let base, _, let clauses)) = it.value, clauses.isEmpty,
                   case .concentric(let minimum) = base else { return [] }
             // A sibling with no minimum gets one from `missing-minimum` first

@@ -272,12 +272,12 @@ public struct ConcentricSpec: Sendable, Equatable {
 
     public init(all v: CornerValue) {
         values = Radii(all: 0); styles = 0
-        for k in Corner.allCases { self[k] = v }
+        for k in Corner.four { self[k] = v }
     }
 
     public var corners: Corners<CornerValue> {
         get { Corners(self[.topLeading], self[.topTrailing], self[.bottomTrailing], self[.bottomLeading]) }
-        set { for k in Corner.allCases { self[k] = newValue[k] } }
+        set { for k in Corner.four { self[k] = newValue[k] } }
     }
 
     public subscript(c: Corner) -> CornerValue {

@@ -54,6 +54,13 @@ struct NodeIndex: RandomAccessCollection {
     var startIndex: Int { 0 }
     var endIndex: Int { shapes.count }
 
+    /// Node `i`'s items, read straight from the arrays (the checker asks of most
+    /// nodes, and through `self[i]` each ask ran the accessor's coroutine, its frame allocated).
+    @inline(__always) func items(_ i: Int) -> Items {
+        let p = shapes[i].parentIndex
+        return p < 0 ? roots[Int(positions[i])].items : lists[Int(listOf[Int(p)])][Int(positions[i])].items
+    }
+
     /// Node `i`, lent in place: `nodes[i].items` copies the items alone, not the
     /// whole node (its label box, items and children: three reference counts
     /// taken and dropped on every look, which the checker does per rule per node).

@@ -198,6 +198,13 @@ public struct ResolvedShape: Sendable, Equatable {
         get { bits & Self.dependsBit != 0 ? enclosing : .none }
         set { flag(Self.dependsBit, newValue != .none) }
     }
+    /// `spec != nil`, from the bits alone (no `ShapeValue` built).
+    var hasSpec: Bool { (bits >> Self.specShift) & 3 != 0 }
+    /// `spec`'s corners when it is `.concentric`, else nil: the checker's rules
+    /// ask of every shape, and need no `ShapeValue` built to ask.
+    var concentricSpec: ConcentricSpec? {
+        isConcentricSpec ? ConcentricSpec(values: specValues, styles: specStyles, groupMasks: specGroups) : nil
+    }
     /// What was drawn, with its numbers: `ResolvedScene.reasons(for:)` explains it.
     public var spec: ShapeValue? {
         get {
