@@ -345,6 +345,13 @@ public struct Evaluator {
     /// item kept whole goes through `apply`.
     mutating func props(_ items: Items) -> Props {
         var p = Props()
+        props(items, into: &p)
+        return p
+    }
+
+    /// The same, into `p` (a new `Props`): returned, the 300-byte value was copied
+    /// twice more and once through its value witness, for every node evaluated.
+    mutating func props(_ items: Items, into p: inout Props) {
         items.fold { part in
             switch part {
             case .item(let item, let range): apply(item, at: range, to: &p)
@@ -367,7 +374,6 @@ public struct Evaluator {
                 p.spacing = spacing.flatMap { literal($0, r) } ?? Self.defaultSpacing
             }
         }
-        return p
     }
 
     /// A literal number as `value` takes it (the check without building the expression).

@@ -146,7 +146,8 @@ extension Evaluator {
                       help: "labels name one node each: rename this one", notes: ["first used\(lineOf(first))"])
             }
         }
-        let p = props(node.pointee.items)  // (the items alone: a copy of the node is three reference counts)
+        var p = Props()
+        props(node.pointee.items, into: &p)  // (the items alone: a copy of the node is three reference counts)
         // Equal to the bit (0 and −0 are not shared): the same numbers as before.
         if let last = flat.pads.last, last.top.bitPattern == p.pad.top.bitPattern,
            last.leading.bitPattern == p.pad.leading.bitPattern, last.bottom.bitPattern == p.pad.bottom.bitPattern,
