@@ -242,7 +242,7 @@ struct Draft {
         s.nextID = nextID
         if let name { s.displayName = name }
         let t0 = Clock.now
-        let file = SourceFile(name: s.displayName, text: s.text)
+        let file = SourceFile(name: s.displayName, bytes: s.textBytes)
         let (c, cache, incremental) = Recompile.compile(file, entries: s.entries, offsets: s.offsets, cache: old.cache)
         let t1 = Clock.now
         guard c.scene != nil else {

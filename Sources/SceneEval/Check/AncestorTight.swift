@@ -26,7 +26,10 @@ extension Context {
     /// container, that declares none: the corners at that ancestor's corner (only the
     /// plain d < R counts) where R − d is more than the tolerance below the shape's
     /// minimum, with the most demanding one (the largest minimum + d). Nil when none.
-    func ancestorNeed(_ i: Int) -> AncestorNeed? {
+    /// (Mutating, though it changes nothing, as `noFixedRadius`: asked of every
+    /// shape from a mutating rule, a plain method was handed a 408-byte copy of
+    /// the context.)
+    mutating func ancestorNeed(_ i: Int) -> AncestorNeed? {
         guard ios26, scene.shapes[i].kind == .concentric else { return nil }
         let ref = scene.nestingReference(of: i)
         guard ref.outline != .container, case .node(let a) = ref.ancestor else { return nil }

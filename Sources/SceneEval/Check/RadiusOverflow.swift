@@ -63,7 +63,9 @@ extension Context {
 
     /// Whether shape `i` draws no fixed radius: concentric at every corner,
     /// and no container, clip, background, transition or glass shape.
-    func noFixedRadius(_ i: Int) -> Bool {
+    /// (Mutating, though it changes nothing: asked of every shape from a mutating
+    /// rule, a plain method was handed a 408-byte copy of the context.)
+    mutating func noFixedRadius(_ i: Int) -> Bool {
         guard let spec = drawnConcentricOnly(i) else { return false }
         for k in Corner.four { if case .fixed = spec[k] { return false } }
         return true
