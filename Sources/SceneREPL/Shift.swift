@@ -113,10 +113,5 @@ enum Shift {
     }
 
     /// A resolved shape whose node moved `d` bytes.
-    static func shape(_ s: inout ResolvedShape, _ d: Int) {
-        s.range = range(s.range, d)
-        s.shapeRange = s.shapeRange.map { range($0, d) }
-        s.containerRange = s.containerRange.map { range($0, d) }
-        for k in s.layers.indices { s.layers[k].range = range(s.layers[k].range, d) }
-    }
+    static func shape(_ s: inout ResolvedShape, _ d: Int) { s.shift(by: d) }
 }

@@ -204,6 +204,34 @@ struct CompactShapeTests {
         #expect(s.shapes[0].shapeRange.map { file.text($0.start..<$0.end) } == "rect 4")
     }
 
+    /// `shift(by:)` moves every range, as setting each one moved does: without a
+    /// box (the node's range alone), with a label's, with the shape item's range
+    /// inline or in the box, with a container range and layers.
+    @Test func shiftMovesEveryRange() {
+        func moved(_ r: SourceRange, _ d: Int) -> SourceRange { SourceRange(r.start + d, r.end + d) }
+        var shapes: [ResolvedShape] = [blank(), blank(label: "card")]
+        var inline = blank(); inline.shapeRange = SourceRange(104, 120); shapes.append(inline)
+        var far = blank(); far.shapeRange = SourceRange(100, 100 + 300); shapes.append(far)
+        var all = blank(label: "c"); all.shapeRange = SourceRange(110, 118); all.containerRange = SourceRange(120, 140)
+        all.layers = [ShapeLayer(role: "clip", kind: .rect, radii: Radii(all: 4), range: SourceRange(150, 160))]
+        shapes.append(all)
+        var layered = blank(); layered.layers = [ShapeLayer(role: "hit", kind: .capsule, radii: Radii(all: 5), range: SourceRange(170, 180))]
+        shapes.append(layered)
+        for s in shapes {
+            for d in [-50, 0, 7, 4000] {
+                var fast = s
+                fast.shift(by: d)
+                var slow = s
+                slow.range = moved(s.range, d)
+                slow.shapeRange = s.shapeRange.map { moved($0, d) }
+                slow.containerRange = s.containerRange.map { moved($0, d) }
+                for k in slow.layers.indices { slow.layers[k].range = moved(s.layers[k].range, d) }
+                #expect(fast == slow, "\(s.id) by \(d)")
+                #expect(fast.range == moved(s.range, d) && fast.shapeRange == s.shapeRange.map { moved($0, d) })
+            }
+        }
+    }
+
     /// `sameSpec`, read from the packed fields, agrees with comparing the
     /// built specs, for every form (two that differ only in it: `.plain(.rect)`
     /// beside `rect 0`), with and without a label's box, for 0 beside −0, and on

@@ -103,6 +103,19 @@ public struct ResolvedShape: Sendable, Equatable {
         // The shape item's range stays where it was (it is stored against this one).
         set { let s = shapeRange; nodeRange = newValue; shapeRange = s }
     }
+
+    /// Every source range `d` bytes on: its node moved in the text (the REPL's
+    /// `Shift`, for each shape after an edit that changed a statement's length).
+    /// Without a box, the node's range is all there is to move (the shape item's
+    /// range is kept against it); with one, each range is read and set again.
+    package mutating func shift(by d: Int) {
+        func moved(_ r: SourceRange) -> SourceRange { SourceRange(r.start + d, r.end + d) }
+        guard extras != nil else { nodeRange = moved(nodeRange); return }
+        range = moved(range)
+        shapeRange = shapeRange.map(moved)
+        containerRange = containerRange.map(moved)
+        for k in layers.indices { layers[k].range = moved(layers[k].range) }
+    }
     /// `x.spec == y.spec`, read from the packed fields (form, kind, styles, groups)
     /// and the numbers, inline or, for a shape that keeps them in its box, from
     /// there, compared as numbers: no `ShapeValue` built (siblings are compared two
