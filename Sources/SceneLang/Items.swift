@@ -151,8 +151,9 @@ final class ItemChunk: @unchecked Sendable {
     let base: UnsafeMutablePointer<Slot>
     let capacity: Int
     /// (Not checked for exclusive access at run time, as `ExprStore`: written by
-    /// one parse, on one thread, and only read after; the checker reads the
-    /// items of most nodes, and each read went through those checks.)
+    /// one parse, or one shift of a tree's items (`ItemShiftArena`), on one
+    /// thread, and only read after; the checker reads the items of most nodes,
+    /// and each read went through those checks.)
     @exclusivity(unchecked) var used = 0
     @exclusivity(unchecked) var side: [Located<Item>] = []
     /// The steps of its flat expressions (shared by every chunk of a parse).

@@ -34,6 +34,16 @@ enum Shift {
     /// a node is rebuilt once its children are, which wait on one stack of
     /// finished nodes (each node is copied out of its parent once).
     static func node(_ root: Node, _ d: Int) -> Node {
+        // Every node's items go into one chunk, sized first.
+        var slots = 0
+        var counting: [[Node]] = [[root]]
+        while let level = counting.popLast() {
+            for n in level {
+                slots += n.items.slotCount
+                if !n.children.isEmpty { counting.append(n.children) }
+            }
+        }
+        let arena = ItemShiftArena(slots: slots)
         var stack: [(node: Node, next: Int)] = [(root, 0)]
         var done: [Node] = []
         while !stack.isEmpty {
@@ -51,7 +61,7 @@ enum Shift {
                 done.removeLast(k)
             }
             if let l = n.label { n.label = identifier(l, d) }
-            n.items = n.items.shifted(by: d) { Located(item($0.value, d), range($0.range, d)) }
+            n.items = n.items.shifted(by: d, into: arena) { Located(item($0.value, d), range($0.range, d)) }
             if let b = n.block { n.block = range(b, d) }
             n.range = range(n.range, d)
             done.append(n)

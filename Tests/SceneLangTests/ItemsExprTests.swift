@@ -92,6 +92,27 @@ struct ItemsExprTests {
         #expect(shifted.first != first)
     }
 
+    /// A tree's items shifted into one arena read as a parse of the moved text
+    /// does, as each shifted alone does, and share one chunk.
+    @Test func treeShiftsIntoOneChunk() throws {
+        let text = "a: container rect 20 vstack spacing 4 <\n" + Self.rows.map { "  n: " + $0 }.joined(separator: "\n") + "\n>"
+        func nodes(_ text: String) throws -> [Node] {
+            let r = Parser.parse(SourceFile(name: "t", text: text))
+            guard case .node(let root)? = r.scene.statements.last else { throw CancellationError() }
+            return [root] + root.children
+        }
+        let all = try nodes(text)
+        #expect(all.count == Self.rows.count + 1)
+        let arena = ItemShiftArena(slots: all.reduce(0) { $0 + $1.items.slotCount })
+        let move: (Located<Item>) -> Located<Item> = { Located($0.value, SourceRange($0.range.start + 5, $0.range.end + 5)) }
+        let together = all.map { $0.items.shifted(by: 5, into: arena, whole: move) }
+        let alone = all.map { $0.items.shifted(by: 5, whole: move) }
+        let moved = try nodes("\n\n\n\n\n" + text)
+        #expect(together.map { Array($0) } == alone.map { Array($0) })
+        #expect(together.map { Array($0) } == moved.map { Array($0.items) })
+        #expect(Set(together.compactMap { $0.chunk.map(ObjectIdentifier.init) }).count == 1)
+    }
+
     /// The names of a flat expression come in the tree's order, each time it is used.
     @Test func namesComeInTheTreesOrder() throws {
         let (_, items) = try #require(Self.parsed(Self.rows[3]))
