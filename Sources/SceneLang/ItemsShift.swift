@@ -9,11 +9,8 @@ extension Items {
     /// One copy of the slots, nothing decoded: what parsing the moved text
     /// again would give, for a fraction of its cost.
     public func shifted(by d: Int, whole: (Located<Item>) -> Located<Item>) -> Items {
-        shifted(by: d, into: ItemShiftArena(slots: Int(slots)), whole: whole)
+        shifted(by: d, into: ItemShiftArena(chunkSlots: Int(slots)), whole: whole)
     }
-
-    /// How many slots the items take (what `ItemShiftArena(slots:)` is sized by).
-    public var slotCount: Int { Int(slots) }
 
     /// The same, the slots copied into `arena`'s chunk: the items of a whole tree
     /// shifted into one chunk, not one chunk (two allocations) a node.
@@ -22,7 +19,8 @@ extension Items {
         guard let chunk, d != 0 else { return self }
         let n = Int(slots)
         if arena.chunk.map({ $0.capacity - $0.used < n || $0.exprs !== chunk.exprs }) ?? true {
-            arena.chunk = ItemChunk(capacity: Swift.max(n, arena.slots), exprs: chunk.exprs)
+            arena.chunk = ItemChunk(capacity: Swift.max(n, arena.chunkSlots), exprs: chunk.exprs)
+            arena.chunkSlots = Swift.min(arena.chunkSlots * 2, ItemShiftArena.largestChunk)
         }
         let next = arena.chunk!
         let at = next.used
@@ -46,11 +44,15 @@ extension Items {
     }
 }
 
-/// Where `Items.shifted(by:into:whole:)` puts the slots it copies: one chunk of
-/// `slots` (what the items to be shifted take, all together), a new one only
-/// when that one is full or the items come from another parse.
+/// Where `Items.shifted(by:into:whole:)` puts the slots it copies (24 bytes
+/// each): a new chunk when the last is full or the items come from another
+/// parse, each twice the last up to `largestChunk` slots, so a one-line node
+/// takes a small one and a 10,000-node tree a few (never twice what it uses,
+/// but for the last).
 public final class ItemShiftArena {
     var chunk: ItemChunk? = nil
-    let slots: Int
-    public init(slots: Int) { self.slots = slots }
+    /// The next chunk's size in slots (more when one item needs more).
+    var chunkSlots: Int
+    static let largestChunk = 4096
+    public init(chunkSlots: Int = 16) { self.chunkSlots = chunkSlots }
 }

@@ -34,16 +34,8 @@ enum Shift {
     /// a node is rebuilt once its children are, which wait on one stack of
     /// finished nodes (each node is copied out of its parent once).
     static func node(_ root: Node, _ d: Int) -> Node {
-        // Every node's items go into one chunk, sized first.
-        var slots = 0
-        var counting: [[Node]] = [[root]]
-        while let level = counting.popLast() {
-            for n in level {
-                slots += n.items.slotCount
-                if !n.children.isEmpty { counting.append(n.children) }
-            }
-        }
-        let arena = ItemShiftArena(slots: slots)
+        // The tree's items go into shared chunks, not one each.
+        let arena = ItemShiftArena()
         var stack: [(node: Node, next: Int)] = [(root, 0)]
         var done: [Node] = []
         while !stack.isEmpty {

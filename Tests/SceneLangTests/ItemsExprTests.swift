@@ -93,7 +93,7 @@ struct ItemsExprTests {
     }
 
     /// A tree's items shifted into one arena read as a parse of the moved text
-    /// does, as each shifted alone does, and share one chunk.
+    /// does, as each shifted alone does, and share chunks.
     @Test func treeShiftsIntoOneChunk() throws {
         let text = "a: container rect 20 vstack spacing 4 <\n" + Self.rows.map { "  n: " + $0 }.joined(separator: "\n") + "\n>"
         func nodes(_ text: String) throws -> [Node] {
@@ -103,7 +103,7 @@ struct ItemsExprTests {
         }
         let all = try nodes(text)
         #expect(all.count == Self.rows.count + 1)
-        let arena = ItemShiftArena(slots: all.reduce(0) { $0 + $1.items.slotCount })
+        let arena = ItemShiftArena(chunkSlots: 4096)
         let move: (Located<Item>) -> Located<Item> = { Located($0.value, SourceRange($0.range.start + 5, $0.range.end + 5)) }
         let together = all.map { $0.items.shifted(by: 5, into: arena, whole: move) }
         let alone = all.map { $0.items.shifted(by: 5, whole: move) }
@@ -111,6 +111,14 @@ struct ItemsExprTests {
         #expect(together.map { Array($0) } == alone.map { Array($0) })
         #expect(together.map { Array($0) } == moved.map { Array($0.items) })
         #expect(Set(together.compactMap { $0.chunk.map(ObjectIdentifier.init) }).count == 1)
+        // Chunks too small for the next node's items: a new one, the same items;
+        // from the default's small first chunk, fewer chunks than nodes.
+        let small = ItemShiftArena(chunkSlots: 1)
+        #expect(all.map { Array($0.items.shifted(by: 5, into: small, whole: move)) } == alone.map { Array($0) })
+        let growing = ItemShiftArena()
+        let grown = all.map { $0.items.shifted(by: 5, into: growing, whole: move) }
+        #expect(grown.map { Array($0) } == alone.map { Array($0) })
+        #expect(Set(grown.compactMap { $0.chunk.map(ObjectIdentifier.init) }).count < all.count)
     }
 
     /// The names of a flat expression come in the tree's order, each time it is used.

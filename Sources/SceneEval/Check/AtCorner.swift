@@ -80,7 +80,7 @@ extension Context {
         var a = i
         for _ in 0..<count { chain.append(a); a = scene.shapes[a].parent ?? a }
         for k in stride(from: count - 1, through: 0, by: -1) {
-            let own = ownPadding(chain[k])
+            let own = Self.padding(of: nodes.items(chain[k]), env: env)
             base = Insets(top: base.top + own.top, leading: base.leading + own.leading,
                           bottom: base.bottom + own.bottom, trailing: base.trailing + own.trailing)
             paddingMemo[chain[k]] = base

@@ -116,6 +116,7 @@ public struct ResolvedShape: Sendable, Equatable {
         containerRange = containerRange.map(moved)
         for k in layers.indices { layers[k].range = moved(layers[k].range) }
     }
+
     /// `x.spec == y.spec`, read from the packed fields (form, kind, styles, groups)
     /// and the numbers, inline or, for a shape that keeps them in its box, from
     /// there, compared as numbers: no `ShapeValue` built (siblings are compared two
