@@ -98,6 +98,8 @@ struct Context {
     var paddingMemo: [Insets?] = []
     /// Container → how round it may be (`radiusBound`), for the containers content was too tight in.
     var boundMemo: [Int: RadiusBound] = [:]
+    /// The last of them asked for (`tooTight`), read before the table.
+    var lastBound: (j: Int, bound: RadiusBound)? = nil
     /// The last container's outline `tightCorners` asked for (`ResolvedScene.outer(of:)`):
     /// siblings come one after another, and each would read its container's box again.
     var lastOuter: (of: ContainerRef, outer: Outer)? = nil

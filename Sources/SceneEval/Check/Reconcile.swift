@@ -10,11 +10,14 @@ extension Context {
     /// Record that the content of container `j` needs radius `needed`
     /// (finding number `finding`, about to be added).
     mutating func demand(_ j: Int, _ needed: Double, finding: Int) {
-        // Moved out and back: a copy would copy the list of findings every time.
-        var d = demands.removeValue(forKey: j) ?? (0, [])
+        // Changed in place through the `default:` subscript: one lookup, and no
+        // copy of the list of findings (a grid's container gets one a child).
+        Self.add(needed, finding, to: &demands[j, default: (0, [])])
+    }
+
+    @inline(__always) static func add(_ needed: Double, _ finding: Int, to d: inout (needed: Double, findings: [Int])) {
         d.needed = max(d.needed, needed)
         d.findings.append(finding)
-        demands[j] = d
     }
 
     /// Record that finding number `finding` (about to be added) edits node
