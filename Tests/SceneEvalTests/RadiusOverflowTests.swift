@@ -235,4 +235,30 @@ struct RadiusOverflowDecisionTests {
         #expect(json.contains("\"decisions\": [\"clamped-to-half-side\", \"radius-overflow-clamped\"]"))
         #expect(json.contains("\"overflows\": [{\"role\": \"shape\", \"written\": {\"topLeading\": 36"))
     }
+
+    /// The template table's key hashes a digest made once: keys equal field by field
+    /// (a zero's sign aside, as `==` on numbers has it) hash alike, and a key that
+    /// differs in any field, or in the items' bytes anywhere, is another key.
+    @Test func templateKeysHashAsTheyCompare() {
+        typealias Key = OverflowTemplates.Key
+        let items = "rect 36 size 40x20 pad 4 corners(topLeading: 12)"
+        let key = Key(items: items, width: 40, height: 20, radii: [20, 20, 20, 0], role: false)
+        let same = Key(items: String(items.utf8.map { Character(UnicodeScalar($0)) }), width: 40, height: 20,
+                       radii: [20, 20, 20, -0.0], role: false)
+        #expect(key == same && key.hashValue == same.hashValue)
+        var others = [Key(items: items, width: 41, height: 20, radii: [20, 20, 20, 0], role: false),
+                      Key(items: items, width: 40, height: 21, radii: [20, 20, 20, 0], role: false),
+                      Key(items: items, width: 40, height: 20, radii: [20, 20, 20, 1], role: false),
+                      Key(items: items, width: 40, height: 20, radii: [20, 20, 20], role: false),
+                      Key(items: items, width: 40, height: 20, radii: [20, 20, 20, 0], role: true)]
+        for k in items.indices {
+            var changed = items
+            changed.replaceSubrange(k...k, with: items[k] == "x" ? "y" : "x")
+            others.append(Key(items: changed, width: 40, height: 20, radii: [20, 20, 20, 0], role: false))
+        }
+        others.append(Key(items: items + " ", width: 40, height: 20, radii: [20, 20, 20, 0], role: false))
+        for o in others { #expect(o != key, "\(o.items) \(o.width) \(o.height) \(o.radii) \(o.role)") }
+        // (A digest may collide; none of these does, and a table lookup compares the fields anyway.)
+        #expect(Set(others.map(\.hashValue) + [key.hashValue]).count == others.count + 1)
+    }
 }

@@ -59,6 +59,11 @@ struct WordSinkTests {
         #expect(said({ $0.id(of: labelled) }, json: { $0.id(of: labelled) }) == ("card", "card"))
         let quoted = shape(3, "a\"b")
         #expect(said({ $0.id(of: quoted) }, json: { $0.id(of: quoted) }) == ("a\"b", "a\\\"b"))
+        // `--json`'s shapes write their ids (and their parents' and containers') this way.
+        for s in [0, 8, 99_999, Int(Int32.max) - 1].map({ shape($0, nil) }) + [labelled, quoted, shape(4, "café")] {
+            let bytes = JSONWriter.bytes { JSONWriter.appendID(s, to: &$0) }
+            #expect(String(decoding: bytes, as: UTF8.self) == JSONWriter.string(s.id), "\(s.id)")
+        }
     }
 
     /// `scene run --json` writes each finding straight from its words (`Findings`);

@@ -35,4 +35,24 @@ struct LineStartsTests {
             #expect(SourceFile(name: "t", bytes: bytes).lineStarts == Self.naive(bytes), "\(bytes)")
         }
     }
+
+    /// `SourceFile.columns` passes over ASCII eight bytes at a time: it must count
+    /// what stepping one sequence at a time counts, for any span of text mixing
+    /// ASCII, valid multi-byte sequences (one cut by the span's end) and invalid bytes.
+    @Test func columnsCountAsOneSequenceAtATime() {
+        func naive(_ bytes: [UInt8], _ from: Int, _ to: Int) -> Int {
+            var n = 0, i = from
+            while i < to { i += SourceFile.utf8SequenceLength(bytes, at: i); n += 1 }
+            return n
+        }
+        var g = SeededGenerator.fromEnvironment("columnsCountAsOneSequenceAtATime")
+        let pieces: [[UInt8]] = [[0x61], [0x20], [0x61, 0x62, 0x63, 0x64, 0x65, 0x66, 0x67, 0x68, 0x69], Array("−".utf8),
+                                 Array("×".utf8), Array("🙂".utf8), [0xFF], [0xE2, 0x88], [0xC3], [0x0A]]
+        for _ in 0..<500 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...12, using: &g) { bytes += pieces.randomElement(using: &g)! }
+            let from = Int.random(in: 0...bytes.count, using: &g), to = Int.random(in: from...bytes.count, using: &g)
+            #expect(SourceFile.columns(bytes, from: from, to: to) == naive(bytes, from, to), "\(bytes) \(from)..<\(to)")
+        }
+    }
 }

@@ -169,10 +169,12 @@ extension Context {
             JSONWriter.appendDiagnostic(overflowDiagnostic(o), fileName: fileName, start: start, end: end, to: &out)
             return
         }
-        let id = scene.shapes[o.shape].id
         func write(_ out: inout SVGBuffer) {
             t.jsonHead.withUnsafeBufferPointer { out.raw(bytes: $0) }
-            out.raw("\"`"); JSONWriter.appendContent(id, to: &out); out.raw("`'s")
+            // (The id said into the string, as `JSONWriter.appendID` writes it: no `node-N` built.)
+            out.raw("\"`")
+            scene.shapes.withUnsafeBufferPointer { s in withUnsafeMutablePointer(to: &out) { var w = JSONWords(o: $0); s[o.shape].say(id: &w) } }
+            out.raw("`'s")
             t.jsonAfterID.withUnsafeBufferPointer { out.raw(bytes: $0) }
             out.byte(0x22)
             JSONWriter.appendPlace(fileName: fileName, start: start, end: end, to: &out)
@@ -339,10 +341,51 @@ extension Context {
 /// `Findings` of one check, which may be read from several threads.
 final class OverflowTemplates: @unchecked Sendable {
     struct Key: Hashable {
-        var items: String
-        var width: Double, height: Double
-        var radii: [Double]
-        var role: Bool
+        let items: String
+        let width: Double, height: Double
+        let radii: [Double]
+        let role: Bool
+        /// The fields hashed once, as the key is made (`--json` looks one up for every
+        /// finding, and Swift's hash of the items' text and of the radii cost more than
+        /// the finding's words): the table hashes this number alone.
+        private let digest: UInt64
+
+        init(items: String, width: Double, height: Double, radii: [Double], role: Bool) {
+            self.items = items; self.width = width; self.height = height; self.radii = radii; self.role = role
+            var h: UInt64 = role ? 0x9E37_79B9_7F4A_7C15 : 0
+            h = Self.mix(h, Self.bits(width))
+            h = Self.mix(h, Self.bits(height))
+            for r in radii { h = Self.mix(h, Self.bits(r)) }
+            var text = items
+            digest = text.withUTF8 { b in
+                var g = Self.mix(h, UInt64(b.count))
+                var i = 0
+                if let p = b.baseAddress {
+                    while i + 8 <= b.count { g = Self.mix(g, UnsafeRawPointer(p).loadUnaligned(fromByteOffset: i, as: UInt64.self)); i += 8 }
+                }
+                var tail: UInt64 = 0
+                while i < b.count { tail = tail << 8 | UInt64(b[i]); i += 1 }
+                return Self.mix(g, tail)
+            }
+        }
+
+        @inline(__always) static func mix(_ h: UInt64, _ x: UInt64) -> UInt64 {
+            let m = (h ^ x) &* 0xBF58_476D_1CE4_E5B9
+            return m ^ m >> 31
+        }
+
+        /// A number's bits, a zero's sign dropped (as `==` ignores it): equal numbers, equal bits.
+        @inline(__always) static func bits(_ v: Double) -> UInt64 { v == 0 ? 0 : v.bitPattern }
+
+        /// Equal digests and fields (so equal keys hash alike: the digest is of the
+        /// items' bytes, and `String`'s `==`, which compares bytes first, alone would
+        /// also take a canonically equal spelling).
+        static func == (a: Key, b: Key) -> Bool {
+            a.digest == b.digest && a.width == b.width && a.height == b.height && a.role == b.role && a.radii == b.radii
+                && a.items == b.items
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(digest) }
     }
 
     /// A built finding, its positions relative to where its node's items start, its
