@@ -12,8 +12,9 @@ extension Items {
         shifted(by: d, into: ItemShiftArena(chunkSlots: Int(slots)), whole: whole)
     }
 
-    /// The same, the slots copied into `arena`'s chunk: the items of a whole tree
-    /// shifted into one chunk, not one chunk (two allocations) a node.
+    /// The same, the slots copied into `arena`'s chunks: the items of a whole tree
+    /// shifted into a few chunks (`ItemShiftArena`), not one chunk (two
+    /// allocations) a node.
     public func shifted(by d: Int, into arena: ItemShiftArena,
                         whole: (Located<Item>) -> Located<Item>) -> Items {
         guard let chunk, d != 0 else { return self }

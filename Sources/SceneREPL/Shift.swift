@@ -34,8 +34,10 @@ enum Shift {
     /// a node is rebuilt once its children are, which wait on one stack of
     /// finished nodes (each node is copied out of its parent once).
     static func node(_ root: Node, _ d: Int) -> Node {
-        // The tree's items go into shared chunks, not one each.
-        let arena = ItemShiftArena()
+        // A tree's items go into shared chunks, not one each; a node with no
+        // children (most statements typed at the prompt) takes a chunk of its size.
+        let arena = root.children.isEmpty ? nil : ItemShiftArena()
+        let move: (Located<Item>) -> Located<Item> = { Located(item($0.value, d), range($0.range, d)) }
         var stack: [(node: Node, next: Int)] = [(root, 0)]
         var done: [Node] = []
         while !stack.isEmpty {
@@ -53,7 +55,7 @@ enum Shift {
                 done.removeLast(k)
             }
             if let l = n.label { n.label = identifier(l, d) }
-            n.items = n.items.shifted(by: d, into: arena) { Located(item($0.value, d), range($0.range, d)) }
+            n.items = arena.map { n.items.shifted(by: d, into: $0, whole: move) } ?? n.items.shifted(by: d, whole: move)
             if let b = n.block { n.block = range(b, d) }
             n.range = range(n.range, d)
             done.append(n)

@@ -257,8 +257,26 @@ struct RadiusOverflowDecisionTests {
             others.append(Key(items: changed, width: 40, height: 20, radii: [20, 20, 20, 0], role: false))
         }
         others.append(Key(items: items + " ", width: 40, height: 20, radii: [20, 20, 20, 0], role: false))
+        // Canonically equal, not byte for byte (`é` and `e` + U+0301): another key.
+        others.append(Key(items: "rect cafe\u{301}", width: 40, height: 20, radii: [20, 20, 20, 0], role: false))
+        #expect(Key(items: "rect caf\u{E9}", width: 40, height: 20, radii: [20, 20, 20, 0], role: false) != others.last!)
         for o in others { #expect(o != key, "\(o.items) \(o.width) \(o.height) \(o.radii) \(o.role)") }
         // (A digest may collide; none of these does, and a table lookup compares the fields anyway.)
         #expect(Set(others.map(\.hashValue) + [key.hashValue]).count == others.count + 1)
+    }
+
+    /// Two nodes whose items are canonically equal but not byte for byte: each
+    /// finding is its own node's (its range the node's bytes), not the other's
+    /// template moved by the difference in where they start. (Debug builds also
+    /// compare each templated finding with the one built from scratch.)
+    @Test func canonicallyEqualItemsKeepTheirOwnFindings() {
+        let a = "a: rect caf\u{E9} size 40x20", b = "b: rect cafe\u{301} size 40x20"
+        let text = "let caf\u{E9} = 36\nscreen 400 x 400 radius 40\n\(a)\n\(b)\n"
+        let bytes = Array(text.utf8)
+        let found = RadiusOverflowTests.findings(text).filter { $0.code == "radius-overflow" }
+        #expect(found.count == 2)
+        for (d, item) in zip(found, ["rect caf\u{E9}", "rect cafe\u{301}"]) {  // each node's shape item
+            #expect(Array(bytes[d.range.start..<d.range.end]) == Array(item.utf8), "\(d.range.start)..<\(d.range.end)")  // (bytes: `==` on strings is canonical)
+        }
     }
 }

@@ -173,7 +173,7 @@ extension Context {
             t.jsonHead.withUnsafeBufferPointer { out.raw(bytes: $0) }
             // (The id said into the string, as `JSONWriter.appendID` writes it: no `node-N` built.)
             out.raw("\"`")
-            scene.shapes.withUnsafeBufferPointer { s in withUnsafeMutablePointer(to: &out) { var w = JSONWords(o: $0); s[o.shape].say(id: &w) } }
+            scene.shapes.withUnsafeBufferPointer { JSONWriter.appendIDContent($0[o.shape], to: &out) }
             out.raw("`'s")
             t.jsonAfterID.withUnsafeBufferPointer { out.raw(bytes: $0) }
             out.byte(0x22)
@@ -377,9 +377,11 @@ final class OverflowTemplates: @unchecked Sendable {
         /// A number's bits, a zero's sign dropped (as `==` ignores it): equal numbers, equal bits.
         @inline(__always) static func bits(_ v: Double) -> UInt64 { v == 0 ? 0 : v.bitPattern }
 
-        /// Equal digests and fields (so equal keys hash alike: the digest is of the
-        /// items' bytes, and `String`'s `==`, which compares bytes first, alone would
-        /// also take a canonically equal spelling).
+        /// Equal digests and fields: equal keys hash alike because the digest is
+        /// compared too. The items are then equal byte for byte (the digest is of
+        /// their bytes), not only canonically: a template's fixes are ranges and text
+        /// of the node it was made from, so `café` and `cafe` + U+0301, one byte
+        /// longer, must not share one.
         static func == (a: Key, b: Key) -> Bool {
             a.digest == b.digest && a.width == b.width && a.height == b.height && a.role == b.role && a.radii == b.radii
                 && a.items == b.items

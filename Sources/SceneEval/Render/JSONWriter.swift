@@ -147,8 +147,13 @@ public enum JSONWriter {
     /// not built as a string (three a shape: its own, its parent's, its container's).
     static func appendID(_ sh: ResolvedShape, to o: inout SVGBuffer) {
         o.byte(0x22)
-        withUnsafeMutablePointer(to: &o) { var w = JSONWords(o: $0); sh.say(id: &w) }
+        appendIDContent(sh, to: &o)
         o.byte(0x22)
+    }
+
+    /// The same without its quotes (inside a finding's message).
+    static func appendIDContent(_ sh: ResolvedShape, to o: inout SVGBuffer) {
+        withUnsafeMutablePointer(to: &o) { var w = JSONWords(o: $0); sh.say(id: &w) }
     }
 
     /// `"corners": {…}`: why each corner came out as it did.
