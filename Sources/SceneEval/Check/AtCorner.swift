@@ -69,9 +69,7 @@ extension Context {
         // Usually only `i` itself is not known (its parent is the container, or
         // was asked first): no chain is kept.
         if count == 1 {
-            let own = Self.padding(of: nodes.items(i), env: env)
-            base = Insets(top: base.top + own.top, leading: base.leading + own.leading,
-                          bottom: base.bottom + own.bottom, trailing: base.trailing + own.trailing)
+            base = base + Self.padding(of: nodes.items(i), env: env)
             paddingMemo[i] = base
             return base
         }
@@ -80,9 +78,7 @@ extension Context {
         var a = i
         for _ in 0..<count { chain.append(a); a = scene.shapes[a].parent ?? a }
         for k in stride(from: count - 1, through: 0, by: -1) {
-            let own = Self.padding(of: nodes.items(chain[k]), env: env)
-            base = Insets(top: base.top + own.top, leading: base.leading + own.leading,
-                          bottom: base.bottom + own.bottom, trailing: base.trailing + own.trailing)
+            base = base + Self.padding(of: nodes.items(chain[k]), env: env)
             paddingMemo[chain[k]] = base
         }
         return base

@@ -357,7 +357,7 @@ struct Context {
 
     mutating func missingMinimum(_ i: Int) {
         guard let spec = scene.shapes[i].concentricSpec,
-              Corner.four.contains(where: { if case .concentric(nil) = spec[$0] { return true } else { return false } })
+              Corner.four.contains(where: { spec.isBare($0) })
         else { return }
         let sh = scene.shapes[i]
         // A square corner in a square container corner is right: only corners whose
@@ -365,7 +365,7 @@ struct Context {
         let cr = scene.outer(of: context(of: i)).radii
         var square: [String] = []
         for k in Corner.allCases {
-            if case .concentric(nil) = spec[k], sh.radii[k] == 0, cr[k] > 0 { square.append(k.name) }
+            if spec.isBare(k), sh.radii[k] == 0, cr[k] > 0 { square.append(k.name) }
         }
         guard !square.isEmpty else { return }
         // Suggest its smallest rounded corner, else its container's radius, capped

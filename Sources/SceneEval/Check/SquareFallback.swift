@@ -21,8 +21,8 @@ extension Context {
     mutating func squareFallback(_ i: Int) {
         guard ios26, let spec = scene.shapes[i].concentricSpec else { return }
         // (Asked before any array is made: nearly every shape has a minimum at every corner.)
-        guard Corner.four.contains(where: { Self.isBare(spec, $0) }) else { return }
-        let bare = Corner.allCases.filter { Self.isBare(spec, $0) }
+        guard Corner.four.contains(where: { spec.isBare($0) }) else { return }
+        let bare = Corner.allCases.filter { spec.isBare($0) }
         let sh = scene.shapes[i]
         // A bare corner square on iOS 26 is missing-minimum's (in a rounded container
         // corner), or right (in a square one): a minimum would round it.
@@ -43,10 +43,5 @@ extension Context {
             at: shapeRange(i),
             help: "add `min \(n(m))` after `concentric`: iOS 26 draws the same, and \(keeps)",
             values: ["suggestedMinimum": m], fixes: minimumEdits(i, m))
-    }
-
-    /// Corner k of `spec` is concentric with no minimum.
-    @inline(__always) static func isBare(_ spec: ConcentricSpec, _ k: Corner) -> Bool {
-        if case .concentric(nil) = spec[k] { return true } else { return false }
     }
 }

@@ -113,8 +113,7 @@ extension Context {
             var p = Insets()
             var at: Int? = local
             while let a = at, a != c {
-                let own = ownPadding(root + a, env: edited)
-                p = Insets(top: p.top + own.top, leading: p.leading + own.leading, bottom: p.bottom + own.bottom, trailing: p.trailing + own.trailing)
+                p = p + ownPadding(root + a, env: edited)
                 at = s.shapes[a].parent
             }
             padding = p

@@ -36,6 +36,10 @@ public struct Insets: Sendable, Equatable {
     }
     public var horizontal: Double { leading + trailing }
     public var vertical: Double { top + bottom }
+    /// Side by side: the padding of nested nodes, added up.
+    @inlinable public static func + (a: Insets, b: Insets) -> Insets {
+        Insets(top: a.top + b.top, leading: a.leading + b.leading, bottom: a.bottom + b.bottom, trailing: a.trailing + b.trailing)
+    }
 }
 
 /// One value per corner, SwiftUI's order: topLeading, topTrailing, bottomTrailing, bottomLeading.
@@ -278,6 +282,11 @@ public struct ConcentricSpec: Sendable, Equatable {
     public var corners: Corners<CornerValue> {
         get { Corners(self[.topLeading], self[.topTrailing], self[.bottomTrailing], self[.bottomLeading]) }
         set { for k in Corner.four { self[k] = newValue[k] } }
+    }
+
+    /// Corner `c` is concentric with no minimum (`missing-minimum`, `square-fallback`).
+    @inline(__always) func isBare(_ c: Corner) -> Bool {
+        if case .concentric(nil) = self[c] { return true } else { return false }
     }
 
     public subscript(c: Corner) -> CornerValue {
