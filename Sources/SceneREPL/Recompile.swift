@@ -47,6 +47,11 @@ struct CompileCache: Sendable {
         /// New whenever the statement or subtree is made anew (the checker
         /// reuses a node's findings while it stays: `CheckRoot`).
         var version = 0
+        /// What flatten made of the subtree when it was last evaluated alone,
+        /// its ranges those of the entry at `memoOffset`: an edit of bindings
+        /// re-reads only the nodes that name a changed one (FlatMemo.swift).
+        var memo: FlatMemo? = nil
+        var memoOffset = 0
     }
 
     struct Binding: Sendable, Equatable {
@@ -158,8 +163,16 @@ enum Recompile {
             guard case .node = pieces[k].statement else { continue }
             let env = env(of: &pieces[k], scene.bindings, forms: forms)
             if !(sameContext && pieces[k].base >= 0 && pieces[k].env == env) {
-                let one = Evaluator.evaluate(Scene(statements: settings + [pieces[k].statement]), file: file)
+                // The same statement under the same screen and target, its bindings
+                // changed: the memo of its last evaluation serves every node that
+                // names none of them.
+                let memo = sameContext && pieces[k].base >= 0
+                    ? pieces[k].memo?.shifted(by: pieces[k].offset - pieces[k].memoOffset) : nil
+                let (one, made) = Evaluator.evaluate(Scene(statements: settings + [pieces[k].statement]), file: file,
+                                                     reusing: memo)
                 guard one.diagnostics.isEmpty else { return nil }
+                pieces[k].memo = made
+                pieces[k].memoOffset = pieces[k].offset
                 pieces[k].shapes = one.scene.shapes
                 pieces[k].base = 0
                 pieces[k].shapesOffset = pieces[k].offset

@@ -1,6 +1,6 @@
 import Testing
 import SceneLang
-import SceneEval
+@testable import SceneEval
 @testable import SceneREPL
 
 /// The REPL's incremental re-evaluation (Recompile.swift) against compiling
@@ -187,5 +187,89 @@ import SceneEval
         }
         // Most clean versions follow a clean one: those must mostly be incremental.
         #expect(incremental * 3 >= clean, "only \(incremental) of \(clean) clean versions were incremental")
+    }
+}
+
+/// An edit of bindings alone: each node evaluated again is either read afresh
+/// (its items name a changed binding) or taken from what flatten made of it
+/// last time (FlatMemo.swift). Whatever is taken, the result must be what the
+/// whole text gives, over every kind of item a node can hold.
+@Suite struct FlatMemoTests {
+    static let base = """
+        let r = 28
+        let p = 6
+        let s = 4
+        let g = 10
+        let w = 300
+        screen 400 x 900 radius 40
+        a: container rect r size w x 400 vstack spacing s align topLeading pad leading p top p <
+          concentric min 8 height 30 pad h p
+          concentric min 8 height 30 pad h 6
+          hstack spacing g <
+            glass rect 12 size 40x40
+            spacer min s
+            clip concentric min 4 size 40x40 offset p 2
+            capsule size 30x30 background rect r fill #336699
+          >
+          concentric(top: fixed min(r, 20) uniform, bottom: concentric min 8) height 30 pad h 6
+          b: concentric min 4 size 60x60 align bottomTrailing container rect r - p <
+            concentric size 20x20 pad p
+          >
+        >
+        c: rect 12 container rect 12 size 200x100 offset 0 g <
+          capsule size 40x20
+          concentric min s size 60x40 pad g
+        >
+
+        """
+
+    static func edit(_ g: inout RecompileTests.Rng) -> String {
+        switch g.int(7) {
+        case 0: return "let r = \(g.pick([0, 4, 12, 28, 40, 100, 1000]))"
+        case 1: return "let p = \(g.pick([0, 2, 6, 12, 30]))"
+        case 2: return "let s = \(g.pick([0, 4, 8, 16]))"
+        case 3: return "let g = \(g.pick([2, 10, 24]))"
+        case 4: return "let w = \(g.pick([250, 300, 360]))"
+        case 5: return "let s = \(g.pick([4, 8])) # the same value, or not, in another form"
+        default: return "let unused\(g.int(3)) = \(g.int(50))"
+        }
+    }
+
+    @Test(arguments: [21, 22, 23, 24])
+    func bindingEditsMatchTheWholeText(seed: UInt64) {
+        var g = RecompileTests.Rng(state: seed &* 6151)
+        let t = RecompileTests()
+        guard case .accepted(var s, _) = Session().replacingAll(with: SourceFile(name: "m.scene", text: Self.base), what: ":load") else {
+            Issue.record("the base scene does not load")
+            return
+        }
+        var reused = 0
+        for k in 0..<40 {
+            let input = Self.edit(&g)
+            s = t.apply(s, input)
+            reused += s.cache.pieces.values.reduce(0) { $0 + ($1.memo?.reused ?? 0) }
+            if !t.same(s, "seed \(seed), edit \(k) `\(input)`") { return }
+        }
+        // The memo must have been used: most nodes name no binding.
+        #expect(reused > 0, "no node was taken from a memo")
+    }
+
+    /// `let r` reaches only the nodes that name `r`: the other nodes of `a`
+    /// (all but the container and the two that name it) are taken from the memo.
+    @Test func aBindingReachesOnlyTheNodesThatNameIt() throws {
+        let t = RecompileTests()
+        guard case .accepted(var s, _) = Session().replacingAll(with: SourceFile(name: "m.scene", text: Self.base), what: ":load") else {
+            Issue.record("the base scene does not load")
+            return
+        }
+        s = t.apply(s, "let r = 30")  // evaluated afresh: no memo yet (a whole load keeps none)
+        s = t.apply(s, "let r = 32")  // now from the memo
+        #expect(t.same(s, "let r = 32"))
+        let a = try #require(s.cache.pieces.values.first { $0.memo?.count == 11 }?.memo)
+        // Of a's 11 nodes, four name r: a itself, the capsule (`background rect r`), the
+        // fourth row (`fixed min(r, 20)`) and b (`container rect r - p`).
+        #expect(a.reused == 7)
+        s = t.apply(s, "let r = 1000 # longer")  // a later statement moves: its memo is shifted
+        #expect(t.same(s, "let r = 1000"))
     }
 }

@@ -68,6 +68,12 @@ public struct Evaluator {
     var newerScreen: Screen? = nil
     /// How concentric shapes are drawn under `target ios18` (`--fallback`).
     var fallbackStyle = FallbackStyle.minimum
+    /// The REPL's memo of the same nodes, and whether to leave one (FlatMemo.swift).
+    var reuse: FlatMemo? = nil
+    var keepsMemo = false
+    var madeMemo: FlatMemo? = nil
+    var madeNames: [[String]] = []
+    var replayed = 0
 
     init(file: SourceFile?) { self.file = file }
 

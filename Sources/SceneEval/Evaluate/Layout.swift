@@ -57,6 +57,7 @@ extension Evaluator {
     /// Flatten, measure, place and resolve every node.
     mutating func layout(_ roots: [Node], screen: Screen, target: Target) -> [ResolvedShape] {
         var flat = flatten(roots, screen: screen)
+        if keepsMemo { madeMemo = FlatMemo(flat: flat, env: env, names: madeNames, reused: replayed) }
         Self.frames(&flat.boxes, spacings: flat.spacings, pads: flat.pads, spacers: flat.spacers, offsets: flat.offsets,
                     screen: screen, into: &flat.shapes)
         flat.boxes = []  // layout is done with them: not kept while radii resolve
@@ -91,6 +92,13 @@ extension Evaluator {
         // The run of siblings being read; the runs it is nested in wait on `outer`.
         var run = (siblings: roots, next: 0, parent: Int32(-1), depth: 0)
         var outer: [(siblings: [Node], next: Int, parent: Int32, depth: Int)] = []
+        // A memo of the same nodes (the REPL, after an edit of bindings alone:
+        // FlatMemo.swift): a node whose items name no changed binding is taken from it.
+        let old = reuse.flatMap { $0.flat.boxes.count == total ? $0.flat : nil }
+        let oldNames = old == nil ? [] : reuse!.names
+        let changed = old == nil ? [] : changedNames(since: reuse!.env)
+        var cursor = MemoCursor()
+        if keepsMemo { madeNames.reserveCapacity(total) }
         while true {
             guard run.next < run.siblings.count else {
                 // The subtree of `parent` ends here.
@@ -105,7 +113,23 @@ extension Evaluator {
             // element it was copied (three reference counts taken and dropped).
             let descends = run.siblings.withUnsafeBufferPointer { nodes in
                 let node = nodes.baseAddress! + at
-                add(node, index: index, parent: run.parent, depth: run.depth, screen: screen, labels: &labels, to: &flat)
+                if let old, !cursor.lost, reusable(node, index, old, oldNames[index], changed, &cursor) {
+                    label(node, labels: &labels)
+                    cursor.replay(old, index, to: &flat)
+                } else {
+                    add(node, index: index, parent: run.parent, depth: run.depth, screen: screen, labels: &labels, to: &flat)
+                    if let old { cursor.skip(old, index) }
+                }
+                if keepsMemo {
+                    // The names a node's items use depend on its text alone: the memo's, while it is the same tree.
+                    if old != nil, !cursor.lost {
+                        madeNames.append(oldNames[index])
+                    } else {
+                        var names: [String] = []
+                        ExprValue.names(of: node.pointee.items, into: &names)
+                        madeNames.append(names)
+                    }
+                }
                 return !node.pointee.children.isEmpty
             }
             if descends {
@@ -114,6 +138,7 @@ extension Evaluator {
                 run = (children, 0, Int32(index), run.depth + 1)
             }
         }
+        replayed = cursor.replayed
         return flat
     }
 
@@ -135,17 +160,29 @@ extension Evaluator {
         #endif
     }
 
+    /// Whether node `index` can be taken from the memo `old`: it is the node the
+    /// memo has there (its range), and its items name none of `changed`.
+    func reusable(_ node: UnsafePointer<Node>, _ index: Int, _ old: Flattened, _ names: [String],
+                  _ changed: Set<String>, _ cursor: inout MemoCursor) -> Bool {
+        guard old.shapes[index].range == node.pointee.range else { cursor.lost = true; return false }
+        return names.isEmpty || !names.contains(where: changed.contains)
+    }
+
+    /// A node's label, noted (a duplicate is an error).
+    mutating func label(_ node: UnsafePointer<Node>, labels: inout [String: SourceRange]) {
+        guard let l = node.pointee.label else { return }
+        // One hash a label: insert, and put the first use back on a duplicate (rare).
+        if let first = labels.updateValue(l.range, forKey: l.name) {
+            labels[l.name] = first
+            error(.duplicateLabel, "the label `\(l.name)` is already used", l.range,
+                  help: "labels name one node each: rename this one", notes: ["first used\(lineOf(first))"])
+        }
+    }
+
     /// One node's box and shape, appended at `index`.
     mutating func add(_ node: UnsafePointer<Node>, index: Int, parent: Int32, depth: Int, screen: Screen,
                       labels: inout [String: SourceRange], to flat: inout Flattened) {
-        if let l = node.pointee.label {
-            // One hash a label: insert, and put the first use back on a duplicate (rare).
-            if let first = labels.updateValue(l.range, forKey: l.name) {
-                labels[l.name] = first
-                error(.duplicateLabel, "the label `\(l.name)` is already used", l.range,
-                      help: "labels name one node each: rename this one", notes: ["first used\(lineOf(first))"])
-            }
-        }
+        label(node, labels: &labels)
         var p = Props()
         props(node.pointee.items, into: &p)  // (the items alone: a copy of the node is three reference counts)
         // Equal to the bit (0 and −0 are not shared): the same numbers as before.
