@@ -269,7 +269,14 @@ import SceneLang
         // Of a's 11 nodes, four name r: a itself, the capsule (`background rect r`), the
         // fourth row (`fixed min(r, 20)`) and b (`container rect r - p`).
         #expect(a.reused == 7)
+        // A radius moves nothing: layout keeps the memo's frames.
+        #expect(a.keptFrames)
         s = t.apply(s, "let r = 1000 # longer")  // a later statement moves: its memo is shifted
         #expect(t.same(s, "let r = 1000"))
+        // A padding moves the nodes it pads: layout places every node again.
+        s = t.apply(s, "let p = 9")
+        #expect(t.same(s, "let p = 9"))
+        let moved = try #require(s.cache.pieces.values.first { $0.memo?.count == 11 }?.memo)
+        #expect(!moved.keptFrames && moved.reused > 0)
     }
 }

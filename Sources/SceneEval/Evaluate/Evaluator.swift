@@ -74,6 +74,8 @@ public struct Evaluator {
     var madeMemo: FlatMemo? = nil
     var madeNames: [[String]] = []
     var replayed = 0
+    /// Whether flatten left every shape at the frame it had in the memo, layout's result (FlatMemo.swift).
+    var framesKept = false
 
     init(file: SourceFile?) { self.file = file }
 

@@ -5,9 +5,13 @@ import SceneLang
 /// when only bindings change (`let r = 32` in a scene of cards) the next
 /// evaluation re-reads only the nodes whose own items name a changed one, and
 /// takes every other node's box and shape description from here
-/// (`Evaluator.evaluate(_:file:reusing:)`). Layout and resolution then run on
-/// the whole as always: a reused node is exactly what reading it again gives,
-/// since nothing else a node's items hold depends on the bindings.
+/// (`Evaluator.evaluate(_:file:reusing:)`): a reused node is exactly what reading
+/// it again gives, since nothing else a node's items hold depends on the
+/// bindings. The shapes are kept placed, with their frames: when every node read
+/// again is laid out as before (its box, padding, spacing, spacer and offset the
+/// same: `MemoCursor.compareLayout`), so is every other, and layout keeps
+/// those frames; else it measures and places all as always. Resolution runs on
+/// the whole.
 /// (`RecompileTests` compares the REPL's result with the whole text's after
 /// random edits, binding edits among them.)
 public struct FlatMemo: Sendable {
@@ -17,8 +21,10 @@ public struct FlatMemo: Sendable {
     /// The names each node's items use (`ExprValue.names(of:)`), by index: what
     /// decides which nodes a change of bindings reaches.
     var names: [[String]]
-    /// How many of its nodes were taken from the memo before it (tests read it).
+    /// How many of its nodes were taken from the memo before it, and whether
+    /// layout kept that memo's frames (tests read both).
     var reused = 0
+    var keptFrames = false
 
     /// The nodes' count.
     public var count: Int { flat.boxes.count }
@@ -70,6 +76,10 @@ struct MemoCursor {
     var lost = false
     /// The nodes replayed.
     var replayed = 0
+    /// Whether every node read afresh has the box, padding, spacing, spacer and
+    /// offset the memo has for it: then layout places every node where it placed
+    /// it before, and the memo's frames stand.
+    var layoutSame = true
 
     /// Node `index`'s box, shape and side entries from `old`, appended to `flat`
     /// as `add` appends them.
@@ -100,6 +110,25 @@ struct MemoCursor {
         flat.shapes.append(old.shapes[index])
         skip(old, index)
         replayed += 1
+    }
+
+    /// Node `index`, read afresh into `flat`, against the memo: whether layout
+    /// sees it as before (`layoutSame`), and if so its frame, the one the memo
+    /// placed it at. (Before `skip`: the spacing cursor is at its stack's.)
+    mutating func compareLayout(_ old: Flattened, _ index: Int, _ flat: inout Flattened) {
+        let ob = old.boxes[index], nb = flat.boxes[index]
+        let op = old.pads[Int(ob.pad)], np = flat.pads[Int(nb.pad)]
+        var same = ob.width.bitPattern == nb.width.bitPattern && ob.height.bitPattern == nb.height.bitPattern
+            && ob.align == nb.align && ob.stack == nb.stack && ob.flags == nb.flags
+            && op.top.bitPattern == np.top.bitPattern && op.leading.bitPattern == np.leading.bitPattern
+            && op.bottom.bitPattern == np.bottom.bitPattern && op.trailing.bitPattern == np.trailing.bitPattern
+        if same, nb.stack != nil { same = old.spacings[spacing].bitPattern == flat.spacings.last?.bitPattern }
+        if same, nb.flags & Box.spacerBit != 0 { same = old.spacers[index]?.bitPattern == flat.spacers[index]?.bitPattern }
+        if same, nb.flags & Box.offsetBit != 0 {
+            same = old.offsets[index]?.x.bitPattern == flat.offsets[index]?.x.bitPattern
+                && old.offsets[index]?.y.bitPattern == flat.offsets[index]?.y.bitPattern
+        }
+        if same { flat.shapes[index].frame = old.shapes[index].frame } else { layoutSame = false }
     }
 
     /// Past node `index`'s entries in `old` (read afresh, or replayed).

@@ -57,9 +57,23 @@ extension Evaluator {
     /// Flatten, measure, place and resolve every node.
     mutating func layout(_ roots: [Node], screen: Screen, target: Target) -> [ResolvedShape] {
         var flat = flatten(roots, screen: screen)
-        if keepsMemo { madeMemo = FlatMemo(flat: flat, env: env, names: madeNames, reused: replayed) }
-        Self.frames(&flat.boxes, spacings: flat.spacings, pads: flat.pads, spacers: flat.spacers, offsets: flat.offsets,
-                    screen: screen, into: &flat.shapes)
+        if framesKept {
+            // From a memo, and every node read afresh laid out as before: each shape
+            // has the frame it had (FlatMemo.swift), and measuring and placing would give it again.
+            if keepsMemo { madeMemo = FlatMemo(flat: flat, env: env, names: madeNames, reused: replayed, keptFrames: true) }
+        } else {
+            // A memo's shapes carry the frames they were placed at: placing starts from the screen.
+            if reuse != nil { for i in flat.shapes.indices { flat.shapes[i].frame = screen.frame } }
+            let unplaced = flat
+            Self.frames(&flat.boxes, spacings: flat.spacings, pads: flat.pads, spacers: flat.spacers, offsets: flat.offsets,
+                        screen: screen, into: &flat.shapes)
+            if keepsMemo {
+                // The boxes as flatten made them (measuring changes them), the shapes placed.
+                var m = unplaced
+                m.shapes = flat.shapes
+                madeMemo = FlatMemo(flat: m, env: env, names: madeNames, reused: replayed)
+            }
+        }
         flat.boxes = []  // layout is done with them: not kept while radii resolve
         flat.spacings = []
         flat.pads = []
@@ -118,7 +132,10 @@ extension Evaluator {
                     cursor.replay(old, index, to: &flat)
                 } else {
                     add(node, index: index, parent: run.parent, depth: run.depth, screen: screen, labels: &labels, to: &flat)
-                    if let old { cursor.skip(old, index) }
+                    if let old {
+                        if !cursor.lost { cursor.compareLayout(old, index, &flat) }
+                        cursor.skip(old, index)
+                    }
                 }
                 if keepsMemo {
                     // The names a node's items use depend on its text alone: the memo's, while it is the same tree.
@@ -139,6 +156,7 @@ extension Evaluator {
             }
         }
         replayed = cursor.replayed
+        framesKept = old != nil && !cursor.lost && cursor.layoutSame
         return flat
     }
 
