@@ -150,6 +150,12 @@ extension LexerTests {
             Array("Z".utf8), Array("min".utf8), Array("concentric".utf8), Array("k1".utf8), Array(".".utf8),
             Array("(".utf8), Array(",".utf8), Array("#".utf8), Array(":".utf8), Array("°".utf8), [0x00],
             Array("12x".utf8), Array("x3".utf8), Array("4×5".utf8), Array(" max".utf8),
+            // One-byte tokens and numbers beside names, and what borders a number (a
+            // point, units, a dashed preset, too many digits).
+            Array("+".utf8), Array("-".utf8), Array("*".utf8), Array("/".utf8), Array(")".utf8), Array("=".utf8),
+            Array("<".utf8), Array(">".utf8), Array(";".utf8), Array("1.5".utf8), Array("3.".utf8), Array("12pt".utf8),
+            Array("7e".utf8), Array("iphone-16e".utf8), Array(String(repeating: "9", count: 41).utf8),
+            Array(String(repeating: "8", count: 40).utf8), Array("#fff".utf8),
         ]
         var compared = 0
         for _ in 0..<5000 {
