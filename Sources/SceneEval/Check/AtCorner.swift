@@ -54,24 +54,26 @@ extension Context {
     /// of every node between it and the container (the container's own `pad`
     /// is outside its frame). Memoised, walked without recursion.
     mutating func padding(_ i: Int) -> Insets {
-        let stop: Int? = { if case .node(let j) = scene.shapes[i].enclosing { return j } else { return nil } }()
         if paddingMemo.isEmpty { paddingMemo = Array(repeating: nil, count: scene.shapes.count) }
         if let known = paddingMemo[i] { return known }
-        // How many nodes, from `i` up, are not yet known.
-        var count = 0
-        var at: Int? = i
-        var base = Insets()
-        while let a = at, a != stop {
-            if let known = paddingMemo[a] { base = known; break }
-            count += 1
-            at = scene.shapes[a].parent
-        }
-        // Usually only `i` itself is not known (its parent is the container, or
-        // was asked first): no chain is kept.
-        if count == 1 {
-            base = base + Self.padding(of: nodes.items(i), env: env)
+        // The container (−1: the screen, never reached) and the parent, as indices.
+        let stop = Int(scene.shapes[i].enclosingIndex)
+        let parent = Int(scene.shapes[i].parentIndex)
+        // Usually the parent is the container, or was asked first: only `i` itself
+        // is not known, and no chain is kept.
+        if parent < 0 || parent == stop || paddingMemo[parent] != nil {
+            let base = (parent < 0 || parent == stop ? Insets() : paddingMemo[parent]!) + Self.padding(of: nodes.items(i), env: env)
             paddingMemo[i] = base
             return base
+        }
+        // How many nodes, from `i` up, are not yet known.
+        var count = 0
+        var at = i
+        var base = Insets()
+        while at >= 0, at != stop {
+            if let known = paddingMemo[at] { base = known; break }
+            count += 1
+            at = Int(scene.shapes[at].parentIndex)
         }
         var chain: [Int] = []
         chain.reserveCapacity(count)

@@ -182,6 +182,12 @@ extension Context {
         }
         var tight = TightCorners()
         let frame = scene.shapes[i].frame
+        // `atCorner(i, k, R:d:dx:dy:)` for each corner, with what it reads of the
+        // shape read once: whether its container is a node, and its padding, when
+        // a corner first needs it (every row of a list: each corner is tight, and
+        // only the padding says it is far from the container's corner).
+        let inNode = scene.shapes[i].enclosingIndex >= 0
+        var pad: Insets? = nil
         for k in Corner.four {
             guard case .concentric(let m?) = spec[k] else { continue }
             // The rule's numbers first, and the corner's reason only for a corner that
@@ -189,8 +195,13 @@ extension Context {
             // same rule): most rows of a list are tight, far from any corner.
             let R = outer.radii[k]
             let rule = ResolveContext.concentric(k, frame: frame, in: outer.frame, R: R)
-            guard rule.radius < m - Checker.tolerance,
-                  atCorner(i, k, R: R, d: rule.distance, dx: rule.dx, dy: rule.dy) else { continue }
+            guard rule.radius < m - Checker.tolerance, R > 0 else { continue }
+            if rule.distance >= R {
+                guard inNode else { continue }
+                if pad == nil { pad = padding(i) }
+                guard Self.atCorner(k, R: R, d: rule.distance, dx: rule.dx, dy: rule.dy, padding: pad!) else { continue }
+            }
+            assert(atCorner(i, k, R: R, d: rule.distance, dx: rule.dx, dy: rule.dy))
             tight.consider(k, scene.concentricReason(k, of: i, outer: outer, minimum: m), atCorner: true)
         }
         return (tight.corners, tight.worst)
