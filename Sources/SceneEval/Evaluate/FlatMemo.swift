@@ -43,10 +43,14 @@ public struct FlatMemo: Sendable {
 }
 
 extension Evaluator {
-    /// Evaluate `scene`, reusing `memo` (made from the same nodes, at the same
-    /// place in the text, under the same screen) for every node whose items name
-    /// no binding whose value changed since; and the memo this evaluation leaves
-    /// for the next (nil when it reported anything: a node's diagnostics are not kept).
+    /// Evaluate `scene`, reusing `memo` for every node whose items name no
+    /// binding whose value changed since; and the memo this evaluation leaves for
+    /// the next (nil when it reported anything: a node's diagnostics are not kept).
+    /// The caller vouches that `memo` was made from the same statements' text, at
+    /// the same place in the file (`FlatMemo.shifted`), under the same screen and
+    /// target: a node is matched to the memo's by its range alone, so a `rect 30`
+    /// written over a `rect 10` would be taken for it (`Recompile` passes a memo
+    /// only for an entry whose text is unchanged).
     public static func evaluate(_ scene: Scene, file: SourceFile?, reusing memo: FlatMemo?) -> (Evaluation, FlatMemo?) {
         var e = Evaluator(file: file)
         e.reuse = memo

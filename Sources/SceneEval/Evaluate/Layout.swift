@@ -64,7 +64,9 @@ extension Evaluator {
         } else {
             // A memo's shapes carry the frames they were placed at: placing starts from the screen.
             if reuse != nil { for i in flat.shapes.indices { flat.shapes[i].frame = screen.frame } }
-            let unplaced = flat
+            // (Kept only for a memo: a copy here makes `frames` copy the boxes and
+            // shapes it changes, every node's, in every `scene run`.)
+            let unplaced = keepsMemo ? flat : Flattened()
             Self.frames(&flat.boxes, spacings: flat.spacings, pads: flat.pads, spacers: flat.spacers, offsets: flat.offsets,
                         screen: screen, into: &flat.shapes)
             if keepsMemo {
