@@ -168,8 +168,9 @@ enum Recompile {
                 // names none of them.
                 let memo = sameContext && pieces[k].base >= 0
                     ? pieces[k].memo?.shifted(by: pieces[k].offset - pieces[k].memoOffset) : nil
+                // (No memo where no binding is mentioned: no binding edit evaluates it again.)
                 let (one, made) = Evaluator.evaluate(Scene(statements: settings + [pieces[k].statement]), file: file,
-                                                     reusing: memo)
+                                                     reusing: memo, keepingMemo: !env.isEmpty)
                 guard one.diagnostics.isEmpty else { return nil }
                 pieces[k].memo = made
                 pieces[k].memoOffset = pieces[k].offset

@@ -295,6 +295,22 @@ import SceneLang
         #expect(!memo.keptFrames, "`\(edit)` moves `\(label)`")
     }
 
+    /// A memo is a copy of a subtree's nodes, kept for the next change of bindings:
+    /// a subtree that names none is never evaluated again for one, and keeps none.
+    @Test func onlyASubtreeThatNamesABindingKeepsAMemo() throws {
+        let t = RecompileTests()
+        let text = "let r = 12\nscreen 400 x 800 radius 40\na: rect r size 40x40\nb: rect 4 size 40x40 pad 50\n"
+        guard case .accepted(var s, _) = Session().replacingAll(with: SourceFile(name: "n.scene", text: text), what: ":load") else {
+            Issue.record("the scene does not load")
+            return
+        }
+        s = t.apply(s, "screen 400 x 800 radius 44")  // every subtree evaluated again
+        #expect(t.same(s, "screen"))
+        let a = try #require(s.cache.pieces.values.first { $0.text.hasPrefix("a:") })
+        let b = try #require(s.cache.pieces.values.first { $0.text.hasPrefix("b:") })
+        #expect(a.memo != nil && b.memo == nil)
+    }
+
     /// `let r` reaches only the nodes that name `r`: the other nodes of `a`
     /// (all but the container and the two that name it) are taken from the memo.
     @Test func aBindingReachesOnlyTheNodesThatNameIt() throws {

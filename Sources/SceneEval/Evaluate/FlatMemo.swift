@@ -51,10 +51,13 @@ extension Evaluator {
     /// target: a node is matched to the memo's by its range alone, so a `rect 30`
     /// written over a `rect 10` would be taken for it (`Recompile` passes a memo
     /// only for an entry whose text is unchanged).
-    public static func evaluate(_ scene: Scene, file: SourceFile?, reusing memo: FlatMemo?) -> (Evaluation, FlatMemo?) {
+    /// With `keepingMemo` false no memo is made (nil): a subtree that names no
+    /// binding is never evaluated again for a change of bindings.
+    public static func evaluate(_ scene: Scene, file: SourceFile?, reusing memo: FlatMemo?,
+                                keepingMemo: Bool = true) -> (Evaluation, FlatMemo?) {
         var e = Evaluator(file: file)
         e.reuse = memo
-        e.keepsMemo = true
+        e.keepsMemo = keepingMemo
         let out = e.run(scene)
         return (out, out.diagnostics.isEmpty ? e.madeMemo : nil)
     }
