@@ -67,6 +67,15 @@ import SceneLang
         }
     }
 
+    /// A session of `text` loaded whole (a load keeps no memo); nil, recorded, when it does not load.
+    static func load(_ text: String, as name: String = "t.scene") -> Session? {
+        guard case .accepted(let s, _) = Session().replacingAll(with: SourceFile(name: name, text: text), what: ":load") else {
+            Issue.record("`\(name)` does not load")
+            return nil
+        }
+        return s
+    }
+
     func apply(_ s: Session, _ input: String) -> Session {
         if input == ":undo" { return s.undoing()?.0 ?? s }
         if input == ":redo" { return s.redoing()?.0 ?? s }
@@ -100,10 +109,7 @@ import SceneLang
     @Test(arguments: [1, 2, 3, 4, 5, 6])
     func randomEditsMatchTheWholeText(seed: UInt64) {
         var g = Rng(state: seed &* 7919)
-        guard case .accepted(var s, _) = Session().replacingAll(with: SourceFile(name: "t.scene", text: Self.base), what: ":load") else {
-            Issue.record("the base scene does not load")
-            return
-        }
+        guard var s = RecompileTests.load(Self.base, as: "t.scene") else { return }
         var incremental = 0, accepted = 0
         for k in 0..<60 {
             let input = Self.edit(&g, k)
@@ -122,10 +128,7 @@ import SceneLang
     /// The cases the incremental path exists for: a binding no node uses, one
     /// node replaced, a binding every container uses; each re-evaluates incrementally.
     @Test func typicalEditsTakeTheIncrementalPath() {
-        guard case .accepted(var s, _) = Session().replacingAll(with: SourceFile(name: "t.scene", text: Self.base), what: ":load") else {
-            Issue.record("the base scene does not load")
-            return
-        }
+        guard var s = RecompileTests.load(Self.base, as: "t.scene") else { return }
         // (`let r = 100` and `b: …` change the length of text before other
         // statements: those move, their ranges shifted rather than parsed again.)
         for input in ["let inset = 14", "extra: concentric min 8 size 30x30 pad 20", "let r = 32", "extra: concentric min 9 size 30x30 pad 20",
@@ -239,10 +242,7 @@ import SceneLang
     func bindingEditsMatchTheWholeText(seed: UInt64) {
         var g = RecompileTests.Rng(state: seed &* 6151)
         let t = RecompileTests()
-        guard case .accepted(var s, _) = Session().replacingAll(with: SourceFile(name: "m.scene", text: Self.base), what: ":load") else {
-            Issue.record("the base scene does not load")
-            return
-        }
+        guard var s = RecompileTests.load(Self.base, as: "m.scene") else { return }
         var reused = 0
         for k in 0..<40 {
             let input = Self.edit(&g)
@@ -280,10 +280,7 @@ import SceneLang
 
             """
         let t = RecompileTests()
-        guard case .accepted(var s, _) = Session().replacingAll(with: SourceFile(name: "l.scene", text: base), what: ":load") else {
-            Issue.record("the scene does not load")
-            return
-        }
+        guard var s = RecompileTests.load(base, as: "l.scene") else { return }
         // Each node is evaluated again once, leaving its memo (a whole load leaves none).
         for name in ["s", "o", "g", "p", "w"] { s = t.apply(s, "let \(name) = 1"); #expect(t.same(s, "let \(name) = 1")) }
         s = t.apply(s, edit)
@@ -300,10 +297,7 @@ import SceneLang
     @Test func onlyASubtreeThatNamesABindingKeepsAMemo() throws {
         let t = RecompileTests()
         let text = "let r = 12\nscreen 400 x 800 radius 40\na: rect r size 40x40\nb: rect 4 size 40x40 pad 50\n"
-        guard case .accepted(var s, _) = Session().replacingAll(with: SourceFile(name: "n.scene", text: text), what: ":load") else {
-            Issue.record("the scene does not load")
-            return
-        }
+        guard var s = RecompileTests.load(text, as: "n.scene") else { return }
         s = t.apply(s, "screen 400 x 800 radius 44")  // every subtree evaluated again
         #expect(t.same(s, "screen"))
         let a = try #require(s.cache.pieces.values.first { $0.text.hasPrefix("a:") })
@@ -315,10 +309,7 @@ import SceneLang
     /// (all but the container and the two that name it) are taken from the memo.
     @Test func aBindingReachesOnlyTheNodesThatNameIt() throws {
         let t = RecompileTests()
-        guard case .accepted(var s, _) = Session().replacingAll(with: SourceFile(name: "m.scene", text: Self.base), what: ":load") else {
-            Issue.record("the base scene does not load")
-            return
-        }
+        guard var s = RecompileTests.load(Self.base, as: "m.scene") else { return }
         s = t.apply(s, "let r = 30")  // evaluated afresh: no memo yet (a whole load keeps none)
         s = t.apply(s, "let r = 32")  // now from the memo
         #expect(t.same(s, "let r = 32"))

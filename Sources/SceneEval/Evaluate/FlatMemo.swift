@@ -93,12 +93,7 @@ struct MemoCursor {
     mutating func replay(_ old: Flattened, _ index: Int, to flat: inout Flattened) {
         let ob = old.boxes[index]
         let pad = old.pads[Int(ob.pad)]
-        if let last = flat.pads.last, last.top.bitPattern == pad.top.bitPattern,
-           last.leading.bitPattern == pad.leading.bitPattern, last.bottom.bitPattern == pad.bottom.bitPattern,
-           last.trailing.bitPattern == pad.trailing.bitPattern {
-        } else {
-            flat.pads.append(pad)
-        }
+        flat.appendPad(pad)
         var box = ob
         box.pad = Int32(flat.pads.count - 1)
         box.end = Int32(index + 1)
@@ -127,8 +122,7 @@ struct MemoCursor {
         let op = old.pads[Int(ob.pad)], np = flat.pads[Int(nb.pad)]
         var same = ob.width.bitPattern == nb.width.bitPattern && ob.height.bitPattern == nb.height.bitPattern
             && ob.align == nb.align && ob.stack == nb.stack && ob.flags == nb.flags
-            && op.top.bitPattern == np.top.bitPattern && op.leading.bitPattern == np.leading.bitPattern
-            && op.bottom.bitPattern == np.bottom.bitPattern && op.trailing.bitPattern == np.trailing.bitPattern
+            && op.sameBits(np)
         if same, nb.stack != nil { same = old.spacings[spacing].bitPattern == flat.spacings.last?.bitPattern }
         if same, nb.flags & Box.spacerBit != 0 { same = old.spacers[index]?.bitPattern == flat.spacers[index]?.bitPattern }
         if same, nb.flags & Box.offsetBit != 0 {

@@ -51,6 +51,21 @@ struct Flattened {
     /// What few boxes have, by index (their flags say which): a spacer's minimum, an offset.
     var spacers: [Int: Double] = [:]
     var offsets: [Int: Offset] = [:]
+
+    /// A node's padding, as `pads`' last unless it differs from it to the bit
+    /// (0 and −0 are not shared: the same numbers as before).
+    mutating func appendPad(_ pad: Insets) {
+        if let last = pads.last, last.sameBits(pad) { return }
+        pads.append(pad)
+    }
+}
+
+extension Insets {
+    /// Equal to the bit on every edge.
+    func sameBits(_ o: Insets) -> Bool {
+        top.bitPattern == o.top.bitPattern && leading.bitPattern == o.leading.bitPattern
+            && bottom.bitPattern == o.bottom.bitPattern && trailing.bitPattern == o.trailing.bitPattern
+    }
 }
 
 extension Evaluator {
@@ -206,12 +221,7 @@ extension Evaluator {
         var p = Props()
         props(node.pointee.items, into: &p)  // (the items alone: a copy of the node is three reference counts)
         // Equal to the bit (0 and −0 are not shared): the same numbers as before.
-        if let last = flat.pads.last, last.top.bitPattern == p.pad.top.bitPattern,
-           last.leading.bitPattern == p.pad.leading.bitPattern, last.bottom.bitPattern == p.pad.bottom.bitPattern,
-           last.trailing.bitPattern == p.pad.trailing.bitPattern {
-        } else {
-            flat.pads.append(p.pad)
-        }
+        flat.appendPad(p.pad)
         var box = Box(width: p.width ?? .nan, height: p.height ?? .nan, pad: Int32(flat.pads.count - 1),
                       end: Int32(index + 1), align: p.align, stack: p.stack)
         if let m = p.spacer {
