@@ -2,7 +2,7 @@
 /// (`FlatStep`, postfix order: `min(k3, k21 - inset / 2)` is `k3 k21 inset 2
 /// apply(/) chain(2) apply(-) chain(2) min(2)`), and a tree is built from the
 /// steps only for a caller that wants one. A compact `concentric (…)` item keeps
-/// its clauses' steps as they are (`ExprCode`, 16 bytes a step, names as
+/// its clauses' steps as they are (`ExprCode`, 8 bytes a step, names as
 /// numbers into one table of the parse), not a tree of arrays (~520 bytes for
 /// that clause's `min`); the evaluator works their values out in place
 /// (`CompactExpr.value`), and reading the item builds the tree back.
@@ -30,12 +30,40 @@ struct FlatStep {
     var op: StepOp
 }
 
-/// One step as a compact item keeps it: its range counted from the item's start. 16 bytes.
+/// One step as a compact item keeps it, in 8 bytes (a million-node scene of
+/// corner clauses keeps ten million): its range counted from the item's start.
+/// A number is kept as its `Float` when that is the same number to the bit
+/// (`12`, `0.5`, `-0`: nearly every number written), else in the store's
+/// `numbers` (`0.1`), its place the payload.
 struct ExprCode {
-    var payload: UInt64
-    var offset: Int32
-    var length: UInt16
-    var op: StepOp
+    /// A name's number, an operator's code, a count; a number's `Float` bits or its place in `numbers`.
+    let payload: UInt32
+    /// The op (3 bits: `StepOp`'s raw value, or `wideNumber`), then the length (13 bits), then the offset (16).
+    let packed: UInt32
+
+    /// The op bits of a number kept in the store's `numbers` (`StepOp` has 7 cases, 0…6).
+    static let wideNumber: UInt32 = 7
+    /// The longest range (a step of a longer one leaves its item whole) and the furthest offset.
+    static let maxLength = (1 << 13) - 1
+    static let maxOffset = Int(UInt16.max)
+
+    /// A step of `op` whose range is `length` bytes at `offset` from the item's start (within the limits above).
+    init(op: UInt32, payload: UInt32, offset: Int, length: Int) {
+        self.payload = payload
+        packed = op | UInt32(truncatingIfNeeded: length) << 3 | UInt32(truncatingIfNeeded: offset) << 16
+    }
+
+    @inline(__always) var op: StepOp {
+        let bits = packed & 7
+        return bits == Self.wideNumber ? .number : StepOp(rawValue: UInt8(truncatingIfNeeded: bits))!
+    }
+    @inline(__always) var length: Int { Int(packed >> 3 & 0x1FFF) }
+    @inline(__always) var offset: Int { Int(packed >> 16) }
+
+    /// A number step's value (`numbers`: the store's, for a number kept wide).
+    @inline(__always) func number(_ numbers: UnsafePointer<Double>?) -> Double {
+        packed & 7 == Self.wideNumber ? numbers![Int(payload)] : Double(Float(bitPattern: payload))
+    }
 }
 
 extension Expr.BinaryOp {
@@ -139,6 +167,8 @@ public final class ExprStore: @unchecked Sendable {
     @exclusivity(unchecked) private var nameBytes: [UInt8] = []
     @exclusivity(unchecked) private var nameEnds: [Int] = []
     @exclusivity(unchecked) private var table = [Int32](repeating: -1, count: 64)
+    /// The numbers a `Float` does not hold to the bit, kept whole (`ExprCode.wideNumber`).
+    @exclusivity(unchecked) private(set) var numbers: [Double] = []
 
     deinit { for p in pages { p.deallocate() } }
 
@@ -209,6 +239,36 @@ public final class ExprStore: @unchecked Sendable {
         }
     }
 
+    /// The step for `t`, whose range is `offset` bytes from its item's start
+    /// (`fits` said it may be kept); a number a `Float` does not hold goes in `numbers`.
+    func code(_ t: FlatStep, offset: Int) -> ExprCode {
+        let apply = t.op == .apply
+        var op = UInt32(t.op.rawValue), payload = UInt32(truncatingIfNeeded: t.payload)
+        if t.op == .number {
+            let v = Double(bitPattern: t.payload), f = Float(v)
+            if Double(f).bitPattern == t.payload {
+                payload = f.bitPattern
+            } else {
+                op = ExprCode.wideNumber
+                payload = UInt32(numbers.count)
+                numbers.append(v)
+            }
+        }
+        return ExprCode(op: op, payload: payload, offset: apply ? 0 : offset, length: apply ? 0 : t.range.length)
+    }
+
+    /// Whether step `t`, `offset` bytes from its item's start, can be kept as an `ExprCode`.
+    @inline(__always) func fits(_ t: FlatStep, offset: Int) -> Bool {
+        t.op == .apply
+            || (offset >= 0 && offset <= ExprCode.maxOffset && t.range.length <= ExprCode.maxLength
+                && (t.op == .number || t.payload <= UInt64(UInt32.max)) && numbers.count < Int(UInt32.max))
+    }
+
+    /// `body` with the wide numbers in place (nil when there are none: no array access on the usual path).
+    @inline(__always) func withNumbers<R>(_ body: (UnsafePointer<Double>?) -> R) -> R {
+        numbers.isEmpty ? body(nil) : numbers.withUnsafeBufferPointer { body($0.baseAddress) }
+    }
+
     /// Where step `i` is (a run of steps never crosses a page: read it from its first's place).
     @inline(__always) func pointer(_ i: Int) -> UnsafeMutablePointer<ExprCode> {
         pages[i >> Self.pageShift] + (i & (Self.pageSize - 1))
@@ -245,11 +305,14 @@ public struct CompactExpr {
 
     /// The tree, as the parser built it.
     public var expr: Expr {
-        FlatTree.trees(count: count, { i in
-            let c = steps[i]
-            let lo = itemStart + Int(c.offset)
-            return (c.op, c.payload, SourceRange(lo, lo + Int(c.length)))
-        }, name: store.name)[0]
+        store.withNumbers { numbers in
+            FlatTree.trees(count: count, { i in
+                let c = steps[i]
+                let lo = itemStart + c.offset
+                let payload = c.op == .number ? c.number(numbers).bitPattern : UInt64(c.payload)
+                return (c.op, payload, SourceRange(lo, lo + c.length))
+            }, name: store.name)[0]
+        }
     }
 
     /// The names it uses, in the order the tree has them.
@@ -262,19 +325,23 @@ public struct CompactExpr {
     /// in the same order. Nil when a name has no value or a divisor is 0 (the
     /// tree then says which).
     public func value(_ value: (Int) -> Double?) -> Double? {
+        store.withNumbers { numbers in evaluate(numbers, value) }
+    }
+
+    @inline(__always) private func evaluate(_ numbers: UnsafePointer<Double>?, _ value: (Int) -> Double?) -> Double? {
         withUnsafeTemporaryAllocation(of: Double.self, capacity: count) { stack in
             var sp = 0
             for i in 0..<count {
                 let c = steps[i]
                 switch c.op {
-                case .number: stack[sp] = Double(bitPattern: c.payload); sp += 1
+                case .number: stack[sp] = c.number(numbers); sp += 1
                 case .name:
                     guard let v = value(Int(c.payload)) else { return nil }
                     stack[sp] = v; sp += 1
                 case .negate: stack[sp - 1] = -stack[sp - 1]
                 case .apply:
                     let y = stack[sp - 1]
-                    let o = Expr.BinaryOp.decode(c.payload)
+                    let o = Expr.BinaryOp.decode(UInt64(c.payload))
                     if o == .div, y == 0 { return nil }
                     sp -= 1
                     stack[sp - 1] = o.apply(stack[sp - 1], y)
@@ -384,7 +451,7 @@ extension ItemArena {
                 return offset >= 0 && offset <= Int(UInt16.max) && r.length <= Int(UInt16.max)
             }
             func runFits(_ run: Range<Int>) -> Bool {
-                for i in run where st[i].op != .apply && !fits(st[i].range) { return false }
+                for i in run where !exprs.fits(st[i], offset: st[i].range.start - itemStart) { return false }
                 return true
             }
             var n = 0
@@ -398,10 +465,7 @@ extension ItemArena {
             var next = 0
             func put(_ r: Range<Int>) {
                 for i in r {
-                    let t = st[i]
-                    let apply = t.op == .apply
-                    base[next] = ExprCode(payload: t.payload, offset: apply ? 0 : Int32(t.range.start - itemStart),
-                                          length: apply ? 0 : UInt16(t.range.length), op: t.op)
+                    base[next] = exprs.code(st[i], offset: st[i].range.start - itemStart)
                     next += 1
                 }
             }

@@ -47,7 +47,10 @@ struct ItemsExprTests {
         let wide = Expr.number(1, SourceRange(10, 70_010))
         let long = Expr.chain((0..<1000).map { .number(Double($0), SourceRange(10 + $0, 11 + $0)) },
                               Array(repeating: .div, count: 999), SourceRange(10, 1010))
-        for (e, whole) in [(Expr.invalid(SourceRange(10, 11)), true), (wide, true), (long, false)] {
+        // A step's range is at most `ExprCode.maxLength` (8,191) bytes.
+        let longest = Expr.number(1, SourceRange(10, 10 + ExprCode.maxLength))
+        let tooLong = Expr.number(1, SourceRange(10, 11 + ExprCode.maxLength))
+        for (e, whole) in [(Expr.invalid(SourceRange(10, 11)), true), (wide, true), (long, false), (longest, false), (tooLong, true)] {
             let it = Located<Item>(.shape(.concentric(base: .concentric(minimum: nil), uniform: false, clauses: [
                 CornerClause(set: .top, spec: .fixed(e), uniform: false, range: SourceRange(5, e.range.end))])), SourceRange(0, e.range.end))
             let items = Items([it])
@@ -79,6 +82,32 @@ struct ItemsExprTests {
             let (first, items) = try #require(Self.parsed(row), "\(row)")
             #expect(items.chunk!.side.isEmpty, "\(row)")
             #expect(steps(items) == steps(Items([first])), "\(row)")
+        }
+    }
+
+    /// A step keeps a number as a `Float` only when that is the same number to
+    /// the bit; any other (`0.1`, `999999.9`) is kept whole in the store:
+    /// every one reads back, and works out, exactly as written.
+    @Test func numbersAFloatDoesNotHoldAreKeptWhole() throws {
+        let numbers: [(String, Double, Bool)] = [
+            ("12", 12, false), ("0.5", 0.5, false), ("0", 0, false), ("1000000", 1_000_000, false),
+            ("0.1", 0.1, true), ("12.3", 12.3, true), ("0.001", 0.001, true), ("999999.9", 999_999.9, true),
+            ("123456.789", 123_456.789, true),
+        ]
+        for (text, number, wide) in numbers {
+            let row = "concentric(top: fixed \(text) + 0.25, bottom: concentric min \(text))"
+            let (first, items) = try #require(Self.parsed(row), "\(row)")
+            #expect(items.chunk!.side.isEmpty, "\(row)")
+            var parts: [ItemPart] = []
+            items.fold { parts.append($0) }
+            guard case .concentric(_, let c, _)? = parts.first else { Issue.record("\(row)"); continue }
+            let sum = try #require(c.clause(0).value), alone = try #require(c.clause(1).value)
+            #expect(sum.value { _ in nil }?.bitPattern == (number + 0.25).bitPattern, "\(row)")
+            #expect(alone.value { _ in nil }?.bitPattern == number.bitPattern, "\(row)")
+            guard case .number(let v, let r) = alone.expr else { Issue.record("\(alone.expr)"); continue }
+            #expect(v.bitPattern == number.bitPattern && r.length == text.utf8.count, "\(row)")
+            #expect(sum.store.numbers.count == (wide ? 2 : 0), "\(row)")
+            #expect(Array(Items([first])) == [first], "\(row)")
         }
     }
 
