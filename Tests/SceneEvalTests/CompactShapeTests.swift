@@ -96,16 +96,21 @@ struct CompactShapeTests {
     @Test func anOverflowNeverChangesAnotherShapesBox() {
         let o = RadiusOverflow(role: "shape", written: Radii(40, 40, 0, 0), drawn: Radii(15, 15, 0, 0))
         let p = RadiusOverflow(role: "clip", written: Radii(all: 30), drawn: Radii(all: 15))
-        var s = blank()
+        var arrays = OverflowArrays()
+        var s = blank(), twin = blank()
         s.spec = .radii(.uneven, Radii(1, 2, 3, 4))
-        let first = s.appendToSpecBox(o)
+        twin.spec = s.spec
+        let first = s.appendToSpecBox(o, shared: &arrays)
         #expect(first && s.overflows == [o])
+        // Its twin shares the array of `o` alone, which appending to `s` leaves as it is.
+        #expect(twin.appendToSpecBox(o, shared: &arrays) && twin.overflows == [o])
         let copy = s
-        let second = s.appendToSpecBox(p)
-        #expect(second && s.overflows == [o, p] && copy.overflows == [o])
+        let second = s.appendToSpecBox(p, shared: &arrays)
+        #expect(second && s.overflows == [o, p] && copy.overflows == [o] && twin.overflows == [o])
+        #expect(arrays.alone(o) == [o])
         guard case .spec? = s.extras, case .spec? = copy.extras else { Issue.record("expected spec boxes"); return }
         var plain = blank()
-        let none = plain.appendToSpecBox(o)
+        let none = plain.appendToSpecBox(o, shared: &arrays)
         #expect(!none && plain.extras == nil)
     }
 

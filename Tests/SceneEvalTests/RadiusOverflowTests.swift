@@ -56,6 +56,45 @@ struct RadiusOverflowTests {
         #expect(Self.codes("screen 400x400\nb: rect 8 size 0x40").isEmpty)
     }
 
+    /// Shapes clamped alike share one array of their overflow (a list of clamped
+    /// rows keeps one, not one a row), whichever box holds it; each still reads
+    /// its own overflow, and one clamped otherwise has its own array.
+    @Test func shapesClampedAlikeShareTheirOverflow() throws {
+        let row = "concentric(top: fixed 30, bottom: concentric min 16) size 100x40"
+        let c = Pipeline.compile(SourceFile(name: "t", text: """
+            screen 400x400
+            a: \(row)
+            b: \(row)
+            c: concentric(top: fixed 31, bottom: concentric min 16) size 100x40
+            d: \(row) fill #f00
+            e: rect 30 size 100x40
+            f: rect 30 size 100x40
+            """))
+        let scene = try #require(c.scene, "\(c.diagnostics)")
+        let shapes = Dictionary(uniqueKeysWithValues: scene.shapes.map { ($0.id, $0) })
+        func storage(_ id: String) throws -> UnsafeRawPointer? {
+            let sh = try #require(shapes[id])
+            return sh.overflows.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        }
+        let top = RadiusOverflow(role: "shape", written: Radii(30, 30, 16, 16), drawn: Radii(20, 20, 16, 16))
+        for id in ["a", "b", "d"] { #expect(shapes[id]?.overflows.map(\.description) == [top.description], "\(id)") }
+        #expect(shapes["c"]?.overflows.map(\.description) == ["31 31 16 16 → 20 20 16 16"])
+        #expect(shapes["e"]?.overflows.map(\.description) == ["30 → 20"])
+        #expect(try storage("a") != nil && storage("a") == storage("b") && storage("a") == storage("d"))
+        #expect(try storage("c") != storage("a"))
+        #expect(try storage("e") != nil && storage("e") == storage("f"))
+
+        // Equal to the bit: 0 and −0 are not one overflow.
+        var arrays = OverflowArrays()
+        let zero = RadiusOverflow(role: "shape", written: Radii(all: 40), drawn: Radii(all: 0))
+        let minusZero = RadiusOverflow(role: "shape", written: Radii(all: 40), drawn: Radii(all: -0.0))
+        let glass = RadiusOverflow(role: "glass", written: Radii(all: 40), drawn: Radii(all: 0))
+        #expect(arrays.alone(zero)[0].drawn.topLeading.sign == .plus)
+        #expect(arrays.alone(minusZero)[0].drawn.topLeading.sign == .minus)
+        #expect(arrays.alone(glass)[0].role == "glass")
+        #expect(arrays.alone(zero)[0].drawn.topLeading.sign == .plus)
+    }
+
     /// An app built for iOS 18 runs on iOS 26 too: the trap is still reported.
     @Test func underIOS18TooTheShapeIsReported() {
         #expect(Self.codes("target ios18\nscreen 400x400\nb: rect 36 size 160x44") == ["radius-overflow"])

@@ -433,14 +433,14 @@ public struct ResolvedShape: Sendable, Equatable {
     /// in place when this shape holds its only reference (`noteOverflow` made it for
     /// this shape a moment ago: no box made and freed for every clamped shape of a
     /// list), else replaced; a box another shape shares is never changed.
-    mutating func appendToSpecBox(_ o: RadiusOverflow) -> Bool {
+    mutating func appendToSpecBox(_ o: RadiusOverflow, shared: inout OverflowArrays) -> Bool {
         guard case .spec(var b)? = extras else { return false }
         extras = nil
         if isKnownUniquelyReferenced(&b) {
-            b.overflows.append(o)
+            if b.overflows.isEmpty { b.overflows = shared.alone(o) } else { b.overflows.append(o) }
             extras = .spec(b)
         } else {
-            setSpecOnly(b.specRadii, b.overflows + [o])
+            setSpecOnly(b.specRadii, b.overflows.isEmpty ? shared.alone(o) : b.overflows + [o])
         }
         assert(extras == ExtrasBox(extras!.value), "not the box ExtrasBox.init makes")
         return true
