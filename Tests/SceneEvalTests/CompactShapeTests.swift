@@ -91,6 +91,40 @@ struct CompactShapeTests {
         #expect(s.extras?.hasLayers == false)
     }
 
+    /// A declared container and a label, nothing else, take the container box
+    /// (every node of a labelled chain of containers); anything beside them the
+    /// full box, and back; every field reads back from either, and the two are
+    /// equal by contents.
+    @Test func aContainerAndLabelAloneTakeTheContainerBox() {
+        var s = blank(label: "card")
+        s.containerRange = SourceRange(120, 130)
+        guard case .container? = s.extras else { Issue.record("expected the container box, got \(String(describing: s.extras))"); return }
+        #expect(s.label == "card" && s.containerRange == SourceRange(120, 130) && s.containerRadii == nil && s.containerKind == nil)
+        s.declareContainer(radii: Radii(1, 2, 3, 4), kind: .rect)
+        guard case .container? = s.extras else { Issue.record("expected the container box"); return }
+        #expect(s.containerRadii == Radii(1, 2, 3, 4) && s.containerKind == .rect && s.label == "card")
+        #expect(s.declaredContainer.radii == Radii(1, 2, 3, 4) && s.declaredContainer.kind == .rect)
+        #expect(s.overflows == [] && s.layers == [] && s.extras?.specRadii == nil && s.offset == nil)
+        let before = s
+        s.offset = Offset(x: 1, y: 2)
+        guard case .full? = s.extras else { Issue.record("expected the full box"); return }
+        #expect(s.containerRadii == Radii(1, 2, 3, 4) && s.containerKind == .rect && s.label == "card"
+                && s.containerRange == SourceRange(120, 130) && s.offset == Offset(x: 1, y: 2))
+        s.offset = nil
+        guard case .container? = s.extras else { Issue.record("expected the container box again"); return }
+        #expect(s == before)
+        // Equal by contents whichever box holds them; unequal when a field differs.
+        let full = ResolvedShape.ExtrasBox.full(.init(s.extras!.value))
+        #expect(s.extras == ResolvedShape.ExtrasBox(full.value) && full.value == s.extras!.value)
+        var t = before
+        t.declareContainer(radii: Radii(1, 2, 3, 5), kind: .rect)
+        #expect(t != before)
+        var unlabelled = blank()
+        unlabelled.containerRange = SourceRange(120, 130)
+        guard case .container? = unlabelled.extras else { Issue.record("expected the container box, unlabelled"); return }
+        #expect(unlabelled.label == nil && unlabelled != before)
+    }
+
     /// A spec box is appended to in place only while one shape holds it: a copy
     /// of the shape keeps the overflows it had.
     @Test func anOverflowNeverChangesAnotherShapesBox() {
