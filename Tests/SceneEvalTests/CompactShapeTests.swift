@@ -130,7 +130,7 @@ struct CompactShapeTests {
     @Test func anOverflowNeverChangesAnotherShapesBox() {
         let o = RadiusOverflow(role: "shape", written: Radii(40, 40, 0, 0), drawn: Radii(15, 15, 0, 0))
         let p = RadiusOverflow(role: "clip", written: Radii(all: 30), drawn: Radii(all: 15))
-        var arrays = OverflowArrays()
+        var arrays = SharedExtras()
         var s = blank(), twin = blank()
         s.spec = .radii(.uneven, Radii(1, 2, 3, 4))
         twin.spec = s.spec

@@ -57,8 +57,9 @@ struct RadiusOverflowTests {
     }
 
     /// Shapes clamped alike share one array of their overflow (a list of clamped
-    /// rows keeps one, not one a row), whichever box holds it; each still reads
-    /// its own overflow, and one clamped otherwise has its own array.
+    /// rows keeps one, not one a row), whichever box holds it, and shapes with
+    /// the same drawn numbers and overflows one box; each still reads its own,
+    /// and one clamped or drawn otherwise has its own.
     @Test func shapesClampedAlikeShareTheirOverflow() throws {
         let row = "concentric(top: fixed 30, bottom: concentric min 16) size 100x40"
         let c = Pipeline.compile(SourceFile(name: "t", text: """
@@ -83,9 +84,28 @@ struct RadiusOverflowTests {
         #expect(try storage("a") != nil && storage("a") == storage("b") && storage("a") == storage("d"))
         #expect(try storage("c") != storage("a"))
         #expect(try storage("e") != nil && storage("e") == storage("f"))
+        // So is the box of drawn numbers and overflows (of an unlabelled shape: a label
+        // takes the full box), for shapes alike, clamped or not.
+        let unlabelled = try #require(Pipeline.compile(SourceFile(name: "t", text: """
+            screen 400x400
+            \(row)
+            \(row)
+            concentric(top: fixed 31, bottom: concentric min 16) size 100x40
+            concentric(top: fixed 12, bottom: concentric min 16) size 100x40
+            concentric(top: fixed 12, bottom: concentric min 16) size 100x40
+            concentric(top: fixed 13, bottom: concentric min 16) size 100x40
+            """)).scene)
+        let boxes = unlabelled.shapes.map { s -> ResolvedShape.ExtrasBox.SpecOnly? in
+            if case .spec(let b)? = s.extras { return b } else { return nil }
+        }
+        #expect(boxes.count == 6 && !boxes.contains { $0 == nil })
+        #expect(boxes[0] === boxes[1] && boxes[2] !== boxes[0] && boxes[3] === boxes[4] && boxes[5] !== boxes[3])
+        #expect(unlabelled.shapes.map { $0.overflows.count } == [1, 1, 1, 0, 0, 0])
+        #expect(unlabelled.shapes.map(\.specValues) == [Radii(30, 30, 16, 16), Radii(30, 30, 16, 16), Radii(31, 31, 16, 16),
+                                                        Radii(12, 12, 16, 16), Radii(12, 12, 16, 16), Radii(13, 13, 16, 16)])
 
         // Equal to the bit: 0 and −0 are not one overflow.
-        var arrays = OverflowArrays()
+        var arrays = SharedExtras()
         let zero = RadiusOverflow(role: "shape", written: Radii(all: 40), drawn: Radii(all: 0))
         let minusZero = RadiusOverflow(role: "shape", written: Radii(all: 40), drawn: Radii(all: -0.0))
         let glass = RadiusOverflow(role: "glass", written: Radii(all: 40), drawn: Radii(all: 0))

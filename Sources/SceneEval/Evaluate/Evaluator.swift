@@ -58,8 +58,8 @@ public struct Evaluator {
     /// `env`'s values by the names' numbers in `nameStore` (`quickLength`).
     var nameValues: [Double?] = []
     var nameStore: ExprStore? = nil
-    /// The overflow arrays shapes share (`OverflowArrays`).
-    var overflowArrays = OverflowArrays()
+    /// The overflow arrays and boxes of drawn numbers shapes share (`SharedExtras`).
+    var sharedExtras = SharedExtras()
     var envRanges: [String: SourceRange] = [:]
     var laterBindings: [String: SourceRange] = [:]
     var targetOverride: Target? = nil

@@ -12,18 +12,23 @@ extension ResolvedShape {
     }
 
     /// Appends `o` to the overflows when the box holds the drawn numbers and overflows
-    /// alone (`.spec`); false, changing nothing, for any other box. The box is changed
-    /// in place when this shape holds its only reference (`noteOverflow` made it for
-    /// this shape a moment ago: no box made and freed for every clamped shape of a
-    /// list), else replaced; a box another shape shares is never changed.
-    mutating func appendToSpecBox(_ o: RadiusOverflow, shared: inout OverflowArrays) -> Bool {
+    /// alone (`.spec`); false, changing nothing, for any other box. A first overflow
+    /// takes the box `shared` keeps for the numbers and `o` (made once for the
+    /// shapes clamped alike, not one a shape); a later one changes the box in place
+    /// when this shape holds its only reference, else replaces it: a box another
+    /// shape, or `shared`, holds is never changed.
+    mutating func appendToSpecBox(_ o: RadiusOverflow, shared: inout SharedExtras) -> Bool {
         guard case .spec(var b)? = extras else { return false }
         extras = nil
-        if isKnownUniquelyReferenced(&b) {
-            if b.overflows.isEmpty { b.overflows = shared.alone(o) } else { b.overflows.append(o) }
+        let overflows = b.overflows
+        if overflows.isEmpty {
+            // The first: the box `shared` keeps for these numbers and `o` alone.
+            extras = .spec(shared.specBox(b.specRadii, shared.alone(o)))
+        } else if isKnownUniquelyReferenced(&b) {
+            b.overflows.append(o)
             extras = .spec(b)
         } else {
-            setSpecOnly(b.specRadii, b.overflows.isEmpty ? shared.alone(o) : b.overflows + [o])
+            setSpecOnly(b.specRadii, overflows + [o])
         }
         assert(extras == ExtrasBox(extras!.value), "not the box ExtrasBox.init makes")
         return true
@@ -73,11 +78,12 @@ extension ResolvedShape {
             init(_ label: String) { self.label = label }
         }
 
-        /// (Unchecked: `overflows` changes only in `appendToSpecBox`, in this file,
-        /// while the box is referenced once; shared, it is never changed.)
+        /// (Unchecked, for `Sendable` and for exclusive access at run time: `overflows`
+        /// changes only in `appendToSpecBox`, in this file, while the box is
+        /// referenced once; shared, it is never changed. Every clamped shape reads it.)
         final class SpecOnly: @unchecked Sendable {
             let specRadii: Radii
-            fileprivate(set) var overflows: [RadiusOverflow]
+            @exclusivity(unchecked) fileprivate(set) var overflows: [RadiusOverflow]
             init(_ specRadii: Radii, _ overflows: [RadiusOverflow]) { self.specRadii = specRadii; self.overflows = overflows }
         }
 
@@ -206,4 +212,72 @@ extension ResolvedShape {
             }
         }
     }
+}
+
+/// The overflow arrays and boxes of drawn numbers that shapes share. Most
+/// clamped shapes record one overflow, and shapes clamped alike the same one;
+/// shapes with corner clauses alike draw the same numbers (every row of a list
+/// of them): so a scene keeps a few arrays and boxes, not one of each a shape
+/// (~120 and 64 bytes). Each table is direct-mapped, 64 slots (a slot keeps the
+/// last that hashed to it: no whole key hashed, no table that grows), and equal
+/// to the bit (0 and −0 stay apart). A box kept here is never changed: the
+/// table's reference makes it shared, so `appendToSpecBox` copies it.
+struct SharedExtras {
+    private var arrays = [[RadiusOverflow]?](repeating: nil, count: 64)
+    private var boxes = [ResolvedShape.ExtrasBox.SpecOnly?](repeating: nil, count: 64)
+
+    /// `[o]`, the one kept for it when there is one.
+    mutating func alone(_ o: RadiusOverflow) -> [RadiusOverflow] {
+        let w = o.written, d = o.drawn
+        var h = Self.hash(w)
+        h ^= (d.topLeading.bitPattern ^ d.topTrailing.bitPattern >> 1 ^ d.bottomTrailing.bitPattern >> 2
+              ^ d.bottomLeading.bitPattern >> 3) &* 0x1656_67B1_9E37_79F9
+        let slot = Self.slot(h)
+        if let kept = arrays[slot], Self.same(kept[0], o) { return kept }
+        arrays[slot] = [o]
+        return arrays[slot]!
+    }
+
+    /// The box of `radii` and `overflows`: the one kept for them (the same
+    /// numbers and the very same array of overflows) when there is one, else a new one, kept.
+    mutating func specBox(_ radii: Radii, _ overflows: [RadiusOverflow]) -> ResolvedShape.ExtrasBox.SpecOnly {
+        let identity = Self.identity(overflows)
+        let slot = Self.slot(Self.hash(radii) ^ UInt64(identity) &* 0x1656_67B1_9E37_79F9)
+        if let kept = boxes[slot], Self.bits(kept.specRadii) == Self.bits(radii), Self.identity(kept.overflows) == identity {
+            return kept
+        }
+        let b = ResolvedShape.ExtrasBox.SpecOnly(radii, overflows)
+        boxes[slot] = b
+        return b
+    }
+
+    /// Shape `s`'s box of drawn numbers alone, when it has one, as the one kept for them.
+    mutating func share(_ s: inout ResolvedShape) {
+        guard case .spec(let b)? = s.extras else { return }
+        let overflows = b.overflows
+        guard overflows.isEmpty else { return }
+        let kept = specBox(b.specRadii, overflows)
+        if kept !== b { s.extras = .spec(kept) }
+    }
+
+    static func same(_ a: RadiusOverflow, _ b: RadiusOverflow) -> Bool {
+        bits(a.written) == bits(b.written) && bits(a.drawn) == bits(b.drawn) && a.role == b.role
+    }
+
+    /// The four numbers' bits.
+    static func bits(_ r: Radii) -> (UInt64, UInt64, UInt64, UInt64) {
+        (r.topLeading.bitPattern, r.topTrailing.bitPattern, r.bottomTrailing.bitPattern, r.bottomLeading.bitPattern)
+    }
+
+    /// Where an array's elements are (0 for none): arrays `alone` shares are one array.
+    static func identity(_ a: [RadiusOverflow]) -> UInt {
+        a.isEmpty ? 0 : a.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+    }
+
+    static func hash(_ r: Radii) -> UInt64 {
+        r.topLeading.bitPattern &* 0x9E37_79B9_7F4A_7C15
+            ^ (r.topTrailing.bitPattern ^ r.bottomTrailing.bitPattern >> 1 ^ r.bottomLeading.bitPattern >> 2) &* 0xC2B2_AE3D_27D4_EB4F
+    }
+
+    static func slot(_ h: UInt64) -> Int { Int(truncatingIfNeeded: (h ^ h >> 29) >> 58) }
 }

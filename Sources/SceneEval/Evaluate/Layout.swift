@@ -252,6 +252,9 @@ extension Evaluator {
             containerRange: p.containerRange))
         if p.offset != nil { flat.shapes[index].offset = p.offset }
         if p.spacer != nil { flat.shapes[index].spacerMinimum = p.spacer }
+        // Drawn numbers alone (a shape with corner clauses): the box of those numbers
+        // the scene already has, when it has one (every row of a list of them).
+        sharedExtras.share(&flat.shapes[index])
     }
 
     /// A spacer is a node of its own in an `hstack` or `vstack` (SwiftUI's `Spacer` is a
@@ -459,7 +462,9 @@ extension Evaluator {
                 flat.shapes[i].radii = r.radii
                 flat.shapes[i].decisions = r.decisions
                 flat.shapes[i].container = r.container
-                if r.written != nil { flat.shapes[i].noteOverflow(r, role: "shape", shared: &overflowArrays) }
+                if r.written != nil {
+                    flat.shapes[i].noteOverflow(r, role: "shape", shared: &sharedExtras)
+                }
             }
             // The container it declares for its children.
             provides[i] = code
@@ -481,7 +486,7 @@ extension Evaluator {
                     let (_, role, shape, range) = flat.layerSpecs[k]
                     let r = context.resolve(shape, frame: frame, ctx: ctx, outer: outer)
                     // A hit shape is not drawn: it cannot trap.
-                    if role != "hit" { flat.shapes[i].noteOverflow(r, role: role, shared: &overflowArrays) }
+                    if role != "hit" { flat.shapes[i].noteOverflow(r, role: role, shared: &sharedExtras) }
                     layers.append(ShapeLayer(role: role, kind: shape.kind, radii: r.radii, range: range))
                 }
                 nextLayers = end
@@ -510,7 +515,7 @@ extension Evaluator {
             shape.isContainer = true
             let r = context.resolve(c, frame: shape.frame, ctx: ctx, outer: outer)
             shape.declareContainer(radii: r.radii, kind: c.kind)
-            shape.noteOverflow(r, role: "container", shared: &overflowArrays)
+            shape.noteOverflow(r, role: "container", shared: &sharedExtras)
         case .never:
             break
         }
@@ -519,9 +524,9 @@ extension Evaluator {
 
 extension ResolvedShape {
     /// Record fixed radii the shape cannot hold (once: a drawn container or
-    /// glass shape is the same radii as the shape); a first one as the array
-    /// `shared` keeps for it.
-    mutating func noteOverflow(_ r: Resolution, role: String, shared: inout OverflowArrays) {
+    /// glass shape is the same radii as the shape), in the array and box
+    /// `shared` keeps for them when it keeps one.
+    mutating func noteOverflow(_ r: Resolution, role: String, shared: inout SharedExtras) {
         guard let written = r.written else { return }
         decisions.insert(.radiusOverflowClamped)
         let o = RadiusOverflow(role: role, written: written, drawn: r.radii)
@@ -532,37 +537,5 @@ extension ResolvedShape {
             let alone = before.isEmpty ? shared.alone(o) : nil
             update { if let alone { $0.overflows = alone } else { $0.overflows.append(o) } }
         }
-    }
-}
-
-/// One array for each overflow shapes record alone, which the shapes that
-/// record it share: most clamped shapes record one, and shapes clamped alike
-/// the same one (every row of a list of clamped rows), so a scene of a million
-/// clamped shapes keeps a few arrays, not a million (~120 bytes each). A
-/// direct-mapped table of 64 (a slot keeps the last overflow that hashed to it:
-/// no hashing of a whole key a shape, no table that grows); equal to the bit,
-/// so 0 and −0 stay apart.
-struct OverflowArrays {
-    private var slots = [[RadiusOverflow]?](repeating: nil, count: 64)
-
-    /// `[o]`, the one kept for it when there is one.
-    mutating func alone(_ o: RadiusOverflow) -> [RadiusOverflow] {
-        let w = o.written, d = o.drawn
-        var h = w.topLeading.bitPattern &* 0x9E37_79B9_7F4A_7C15
-        h ^= (w.topTrailing.bitPattern ^ w.bottomTrailing.bitPattern >> 1 ^ w.bottomLeading.bitPattern >> 2) &* 0xC2B2_AE3D_27D4_EB4F
-        h ^= (d.topLeading.bitPattern ^ d.topTrailing.bitPattern >> 1 ^ d.bottomTrailing.bitPattern >> 2
-              ^ d.bottomLeading.bitPattern >> 3) &* 0x1656_67B1_9E37_79F9
-        h ^= h >> 29
-        let slot = Int(truncatingIfNeeded: h >> 58)
-        if let kept = slots[slot], Self.same(kept[0], o) { return kept }
-        slots[slot] = [o]
-        return slots[slot]!
-    }
-
-    static func same(_ a: RadiusOverflow, _ b: RadiusOverflow) -> Bool {
-        func bits(_ r: Radii) -> (UInt64, UInt64, UInt64, UInt64) {
-            (r.topLeading.bitPattern, r.topTrailing.bitPattern, r.bottomTrailing.bitPattern, r.bottomLeading.bitPattern)
-        }
-        return bits(a.written) == bits(b.written) && bits(a.drawn) == bits(b.drawn) && a.role == b.role
     }
 }
