@@ -8,7 +8,7 @@
 /// (`CompactExpr.value`), and reading the item builds the tree back.
 
 /// What a step does.
-enum StepOp: UInt8 {
+enum StepOp: UInt8, CaseIterable {
     /// Push a number (`payload`: its bits) or a name's value (`payload`: its number in the `ExprStore`).
     case number, name
     /// Negate the last value.
@@ -41,7 +41,8 @@ struct ExprCode {
     /// The op (3 bits: `StepOp`'s raw value, or `wideNumber`), then the length (13 bits), then the offset (16).
     let packed: UInt32
 
-    /// The op bits of a number kept in the store's `numbers` (`StepOp` has 7 cases, 0…6).
+    /// The op bits of a number kept in the store's `numbers`: past every `StepOp`'s
+    /// raw value, which fit the 3 bits below it (`ItemsExprTests` fails when a case does not).
     static let wideNumber: UInt32 = 7
     /// The longest range (a step of a longer one leaves its item whole) and the furthest offset.
     static let maxLength = (1 << 13) - 1

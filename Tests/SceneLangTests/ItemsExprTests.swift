@@ -111,6 +111,17 @@ struct ItemsExprTests {
         }
     }
 
+    /// A step keeps its op in 3 bits, and a number kept wide is the op past every
+    /// `StepOp`: a new case must fit below it, and each reads back as itself.
+    @Test func everyOpFitsItsBits() {
+        for op in StepOp.allCases {
+            #expect(UInt32(op.rawValue) < ExprCode.wideNumber, "\(op)")
+            let c = ExprCode(op: UInt32(op.rawValue), payload: 5, offset: ExprCode.maxOffset, length: ExprCode.maxLength)
+            #expect(c.op == op && c.offset == ExprCode.maxOffset && c.length == ExprCode.maxLength && c.payload == 5, "\(op)")
+        }
+        #expect(ExprCode(op: ExprCode.wideNumber, payload: 0, offset: 0, length: 0).op == .number)
+    }
+
     /// Moved in the text, a clause item moves whole: its clauses' and its
     /// expressions' ranges are counted from its start.
     @Test func clauseItemsShift() throws {

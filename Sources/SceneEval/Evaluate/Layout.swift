@@ -462,9 +462,7 @@ extension Evaluator {
                 flat.shapes[i].radii = r.radii
                 flat.shapes[i].decisions = r.decisions
                 flat.shapes[i].container = r.container
-                if r.written != nil {
-                    flat.shapes[i].noteOverflow(r, role: "shape", shared: &sharedExtras)
-                }
+                if r.written != nil { flat.shapes[i].noteOverflow(r, role: "shape", shared: &sharedExtras) }
             }
             // The container it declares for its children.
             provides[i] = code
