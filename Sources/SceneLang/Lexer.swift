@@ -10,8 +10,8 @@ public struct Lexer {
     public private(set) var suppressed = 0
     let bytes: [UInt8]
     var i = 0
-    /// Whether `next()` reads the usual token (blanks, then an ASCII name) on its
-    /// short path first. Always on; a test turns it off to compare every token the
+    /// Whether `next()` reads the usual token (blanks, then an ASCII name, a
+    /// one-byte token, a newline or a whole number) on its short path first. Always on; a test turns it off to compare every token the
     /// two ways over random input (`LexerTests.usualPathReadsAsTheGeneralOne`).
     var usualPath = true
 
@@ -49,33 +49,8 @@ public struct Lexer {
 
     /// The next token; `eof` forever once the input is used up.
     public mutating func next() -> Token {
+        if usualPath, let t = usual() { return t }
         let n = bytes.count
-        // The usual token, read through one pointer: blanks, then an ASCII name
-        // (a keyword or a binding). Anything else — a name glued to a digit (the
-        // cross of `400x300`), one running into a non-ASCII byte, any other token —
-        // is read below, from the first byte after the blanks.
-        let from = i
-        let (at, end, keyword): (Int, Int, Keyword?) = bytes.withUnsafeBufferPointer { b in
-            guard usualPath, let p = b.baseAddress else { return (from, from, nil) }
-            var j = from
-            while j < n, p[j] == 0x20 || p[j] == 0x09 { j += 1 }
-            guard j < n else { return (j, j, nil) }
-            // A name starts with a name byte that is not a digit (the switch below:
-            // a letter or `_`), and not glued to a digit before it.
-            let names = Self.nameByteTable.utf8Start
-            guard names[Int(p[j])] == 0x31, !isDigit(p[j]), j == 0 || !isDigit(p[j - 1]) else { return (j, j, nil) }
-            var k = j + 1
-            while k < n, names[Int(p[k])] == 0x31 { k += 1 }
-            if k < n, p[k] >= 0x80 { return (j, j, nil) }
-            return (j, k, Keyword.lookup(p + j, k - j))
-        }
-        i = at
-        if end > at {
-            i = end
-            var t = Token(.identifier, SourceRange(at, end))
-            t.keyword = keyword
-            return t
-        }
         while i < n {
             let b = bytes[i]
             let start = i
@@ -95,24 +70,81 @@ public struct Lexer {
                 return lexNumber()
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
                 return lexIdentifier()
-            case UInt8(ascii: "+"): return single(.plus)
-            case UInt8(ascii: "-"): return single(.minus)
-            case UInt8(ascii: "*"): return single(.star)
-            case UInt8(ascii: "/"): return single(.slash)
-            case UInt8(ascii: "("): return single(.lparen)
-            case UInt8(ascii: ")"): return single(.rparen)
-            case UInt8(ascii: ","): return single(.comma)
-            case UInt8(ascii: ":"): return single(.colon)
-            case UInt8(ascii: "="): return single(.equals)
-            case UInt8(ascii: "<"): return single(.less)
-            case UInt8(ascii: ">"): return single(.greater)
-            case UInt8(ascii: ";"): return single(.semicolon)
             default:
+                if let k = Self.oneByteKind(b) { return single(k) }
                 if b >= 0x80, isLetterScalar(at: i) { return lexIdentifier() }
                 return lexInvalid()
             }
         }
         return Token(.eof, SourceRange(n, n))
+    }
+
+    /// The usual token, read through one pointer, or nil (the lexer where it was,
+    /// or past the blanks) for `next()` to read in full: blanks, then an ASCII name
+    /// (a keyword or a binding), a one-byte token, a newline, or a whole number
+    /// of digits alone. Anything else — a name glued to a digit (the cross of
+    /// `400x300`), a name or a number running into a non-ASCII byte, a number
+    /// with a point or glued to letters, a comment, the end — is left to `next()`.
+    @inline(__always) private mutating func usual() -> Token? {
+        let n = bytes.count, from = i
+        let (t, end): (Token?, Int) = bytes.withUnsafeBufferPointer { b in
+            guard let p = b.baseAddress else { return (nil, from) }
+            var j = from
+            while j < n, p[j] == 0x20 || p[j] == 0x09 { j += 1 }
+            guard j < n else { return (nil, j) }
+            let c = p[j]
+            let names = Self.nameByteTable.utf8Start
+            if names[Int(c)] == 0x31 {
+                // A name starts with a name byte that is not a digit (a letter or
+                // `_`), and not glued to a digit before it.
+                if isDigit(c) {
+                    // A whole number: digits, then neither a point, a name byte nor a
+                    // non-ASCII byte; its value summed as `lexNumber` sums it.
+                    var k = j, value: Double = 0
+                    while k < n, isDigit(p[k]) {
+                        value = value * 10 + Double(p[k] &- 48)
+                        k += 1
+                    }
+                    guard k - j <= Self.maxNumberDigits else { return (nil, j) }
+                    if k < n, p[k] == UInt8(ascii: ".") || names[Int(p[k])] == 0x31 || p[k] >= 0x80 { return (nil, j) }
+                    var t = Token(.number, SourceRange(j, k))
+                    t.number = value
+                    return (t, k)
+                }
+                guard j == 0 || !isDigit(p[j - 1]) else { return (nil, j) }
+                var k = j + 1
+                while k < n, names[Int(p[k])] == 0x31 { k += 1 }
+                if k < n, p[k] >= 0x80 { return (nil, j) }
+                var t = Token(.identifier, SourceRange(j, k))
+                t.keyword = Keyword.lookup(p + j, k - j)
+                return (t, k)
+            }
+            if c == UInt8(ascii: "\n") { return (Token(.newline, SourceRange(j, j + 1)), j + 1) }
+            if let kind = Self.oneByteKind(c) { return (Token(kind, SourceRange(j, j + 1)), j + 1) }
+            return (nil, j)
+        }
+        i = end
+        return t
+    }
+
+    /// The token a byte is by itself (`+`, `(`, `;`, …), or nil: the one list of
+    /// them, for `next()`, its short path and `startsToken`.
+    @inline(__always) static func oneByteKind(_ b: UInt8) -> TokenKind? {
+        switch b {
+        case UInt8(ascii: "+"): return .plus
+        case UInt8(ascii: "-"): return .minus
+        case UInt8(ascii: "*"): return .star
+        case UInt8(ascii: "/"): return .slash
+        case UInt8(ascii: "("): return .lparen
+        case UInt8(ascii: ")"): return .rparen
+        case UInt8(ascii: ","): return .comma
+        case UInt8(ascii: ":"): return .colon
+        case UInt8(ascii: "="): return .equals
+        case UInt8(ascii: "<"): return .less
+        case UInt8(ascii: ">"): return .greater
+        case UInt8(ascii: ";"): return .semicolon
+        default: return nil
+        }
     }
 
     mutating func report(_ d: Diagnostic) {
@@ -392,12 +424,9 @@ public struct Lexer {
         if b < 0x80 {
             if isIdentByte(b) { return true }
             switch b {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"), 0x0C,
-                 UInt8(ascii: "#"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "/"),
-                 UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "="),
-                 UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: ";"):
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"), 0x0C, UInt8(ascii: "#"):
                 return true
-            default: return false
+            default: return Self.oneByteKind(b) != nil
             }
         }
         return isLetterScalar(at: p)
