@@ -12,8 +12,8 @@ struct CompactLayoutTests {
     /// box (`Flattened.pads`, shared by runs of equal ones).
     /// A checker's record of a finding not yet built: a grid keeps one for nearly every node.
     @Test func findingRecordFitsItsBudget() {
-        #expect(MemoryLayout<Finding>.stride <= 80)
-        #expect(MemoryLayout<TooTight>.stride <= 80)
+        #expect(MemoryLayout<Finding>.stride <= 48)
+        #expect(MemoryLayout<TooTight>.stride <= 48)
     }
 
     @Test func layoutBoxFitsItsBudget() {

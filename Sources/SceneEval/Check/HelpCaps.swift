@@ -108,11 +108,18 @@ extension Context {
 }
 
 extension Context {
-    struct RadiusBound {
+    /// (A class: made once a container (`boundMemo`) and shared by every
+    /// finding it bounds, each holding it in 8 bytes, `Raise.bounded`.)
+    final class RadiusBound: Sendable {
         /// The largest radius the node may draw and declare at every corner.
-        var radius: Double
+        let radius: Double
         /// Why, in words: `concentric with the screen at topLeading: 62 − 8 = 54`.
-        var why: String
+        let why: String
+
+        init(radius: Double, why: String) {
+            self.radius = radius
+            self.why = why
+        }
     }
 
     /// The largest uniform radius node `j` may take (see the file's comment).

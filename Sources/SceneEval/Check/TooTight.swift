@@ -21,16 +21,30 @@ enum Finding {
 }
 
 /// What a container-too-tight finding needs to be built.
-/// (A grid may keep one for nearly every node: 80 bytes, the byte of corners
-/// last, beside `joint`'s tag; a binding's raise is boxed, `Raise.binding`.)
+/// (A grid may keep one for nearly every node: 48 bytes, the three numbers,
+/// the raise in 9 — what is larger is shared or boxed, `Raise` — the corners'
+/// byte, then the shape and the joint as 32-bit indices.)
 struct TooTight {
-    var shape: Int
     var R: Double, d: Double, m: Double
     var raise: Raise
-    /// Set by `reconcile`: the joint help, fixes and needed radius (index into `overrides`).
-    var joint: Int? = nil
     /// The corners named, in `Corner.allCases` order (bit k: corner k).
     var corners: UInt8
+    private var shapeIndex: Int32
+    private var jointIndex: Int32 = -1
+
+    init(shape: Int, R: Double, d: Double, m: Double, raise: Raise, corners: UInt8) {
+        (self.R, self.d, self.m, self.raise, self.corners) = (R, d, m, raise, corners)
+        shapeIndex = Int32(shape)  // (as `ResolvedShape` keeps its parent: a scene has far fewer than 2^31 shapes)
+    }
+
+    /// The shape found too tight.
+    var shape: Int { Int(shapeIndex) }
+
+    /// Set by `reconcile`: the joint help, fixes and needed radius (index into `overrides`).
+    var joint: Int? {
+        get { jointIndex < 0 ? nil : Int(jointIndex) }
+        set { jointIndex = newValue.map { Int32($0) } ?? -1 }
+    }
 }
 
 /// How the help raises the container.
@@ -44,6 +58,7 @@ enum Raise {
     /// `rect a + b`: keep the expression, adjusted (no binding change worked; KeepNames.swift).
     case expression(SourceRange)
     /// More than the container may have (HelpCaps.swift): no automatic fix.
+    /// (The bound is the container's, shared by its findings.)
     case bounded(Context.RadiusBound)
     /// `rect r`: set the binding, once trying it shows it works (`works` nil:
     /// not yet tried; false: as `expression`).
