@@ -16,6 +16,33 @@ struct CompactLayoutTests {
         #expect(MemoryLayout<TooTight>.stride <= 48)
     }
 
+    /// The checker's padding memo keeps 4 bytes a node and each padding once
+    /// where it finds it again; every node reads back what was stored, to the bit.
+    @Test func paddingMemoReadsBackWhatWasStored() {
+        var memo = PaddingMemo(count: 3000)
+        #expect(memo[0] == nil)
+        var stored: [Int: Insets] = [:]
+        // Runs of repeats, as siblings have, and 400 distinct paddings among them.
+        for i in 0..<3000 {
+            let v = Insets(top: Double(i / 100), leading: 6, bottom: 0, trailing: Double(i % 4) * 0.5)
+            memo[i] = v
+            stored[i] = v
+        }
+        // 0 and −0 are kept apart.
+        memo[7] = Insets(top: -0.0)
+        stored[7] = Insets(top: -0.0)
+        memo[8] = Insets(top: 0.0)
+        stored[8] = Insets(top: 0.0)
+        for (i, v) in stored {
+            let got = memo[i]
+            #expect(got.map { [$0.top, $0.leading, $0.bottom, $0.trailing].map(\.bitPattern) }
+                    == [v.top, v.leading, v.bottom, v.trailing].map(\.bitPattern), "node \(i)")
+        }
+        #expect(memo.kept < 300, "kept \(memo.kept) of 3,002 stored")
+        memo[5] = nil
+        #expect(memo[5] == nil)
+    }
+
     @Test func layoutBoxFitsItsBudget() {
         #expect(MemoryLayout<Box>.stride <= 32)
     }

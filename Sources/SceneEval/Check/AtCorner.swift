@@ -54,7 +54,7 @@ extension Context {
     /// of every node between it and the container (the container's own `pad`
     /// is outside its frame). Memoised, walked without recursion.
     mutating func padding(_ i: Int) -> Insets {
-        if paddingMemo.isEmpty { paddingMemo = Array(repeating: nil, count: scene.shapes.count) }
+        if paddingMemo.isEmpty { paddingMemo = PaddingMemo(count: scene.shapes.count) }
         if let known = paddingMemo[i] { return known }
         // The container (−1: the screen, never reached) and the parent, as indices.
         let stop = Int(scene.shapes[i].enclosingIndex)
@@ -104,5 +104,60 @@ extension Context {
             p.set(edge, v)
         }
         return p
+    }
+}
+
+/// Node → the padding between it and its container, `Context.padding`'s memo,
+/// in 4 bytes a node (it was 40, an `Insets?` each): an index into the paddings
+/// met, each kept once where a table of 1,024 of the last ones met, by their bits,
+/// finds it (siblings, and a grid's rows, repeat a few), or again when not.
+/// What is read back is what was stored, to the bit.
+struct PaddingMemo {
+    /// Node → index into `values`; −1: not known.
+    private var index: [Int32] = []
+    private var values: [Insets] = []
+    /// A padding's bits, hashed → where it is in `values` (−1: none yet).
+    private var recent: [Int32] = []
+    static let recentBits = 10
+
+    init() {}
+
+    init(count: Int) {
+        index = Array(repeating: -1, count: count)
+        recent = Array(repeating: -1, count: 1 << Self.recentBits)
+    }
+
+    var isEmpty: Bool { index.isEmpty }
+
+    /// How many distinct entries are kept (tests).
+    var kept: Int { values.count }
+
+    subscript(i: Int) -> Insets? {
+        get {
+            let k = index[i]
+            return k < 0 ? nil : values[Int(k)]
+        }
+        set {
+            guard let v = newValue else { index[i] = -1; return }
+            index[i] = intern(v)
+        }
+    }
+
+    private mutating func intern(_ v: Insets) -> Int32 {
+        let bits = (v.top.bitPattern, v.leading.bitPattern, v.bottom.bitPattern, v.trailing.bitPattern)
+        var h = bits.0 &* 0x9E37_79B9_7F4A_7C15
+        h = (h ^ bits.1) &* 0x9E37_79B9_7F4A_7C15
+        h = (h ^ bits.2) &* 0x9E37_79B9_7F4A_7C15
+        h = (h ^ bits.3) &* 0x9E37_79B9_7F4A_7C15
+        let slot = Int(truncatingIfNeeded: h >> UInt64(64 - Self.recentBits))  // (the hash's top bits)
+        let k = recent[slot]
+        if k >= 0 {
+            let w = values[Int(k)]
+            if (w.top.bitPattern, w.leading.bitPattern, w.bottom.bitPattern, w.trailing.bitPattern) == bits { return k }
+        }
+        values.append(v)
+        let new = Int32(values.count - 1)
+        recent[slot] = new
+        return new
     }
 }

@@ -95,7 +95,7 @@ struct Context {
     var demands: [Int: (needed: Double, findings: [Int])] = [:]
     var containerEdits: [Int: [Int]] = [:]
     /// Node → the padding between it and its container (see `padding(_:)`).
-    var paddingMemo: [Insets?] = []
+    var paddingMemo = PaddingMemo()
     /// Container → how round it may be (`radiusBound`), for the containers content was too tight in.
     var boundMemo: [Int: RadiusBound] = [:]
     /// The last of them asked for (`tooTight`), read before the table.
