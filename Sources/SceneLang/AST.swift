@@ -324,7 +324,8 @@ public enum Item: Sendable, Equatable {
 /// the items are a run of compact slots (`Items`), and "no block" is a range
 /// that cannot occur.
 public struct Node: Sendable, Equatable {
-    var labelBox: LabelBox?
+    /// The label's box (the evaluator keeps it as a labelled shape's, no second copy of the name).
+    public internal(set) var labelBox: LabelBox?
     public var items: Items
     public var children: [Node]
     var blockRange: SourceRange
@@ -358,9 +359,9 @@ public struct Node: Sendable, Equatable {
     }
 }
 
-final class LabelBox: Sendable {
-    let identifier: Identifier
-    init(_ identifier: Identifier) { self.identifier = identifier }
+public final class LabelBox: Sendable {
+    public let identifier: Identifier
+    public init(_ identifier: Identifier) { self.identifier = identifier }
 }
 
 public enum ScreenSpec: Sendable, Equatable {

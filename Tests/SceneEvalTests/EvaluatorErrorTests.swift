@@ -29,6 +29,46 @@ struct EvaluatorErrorTests {
         #expect(Self.codes(source) == expected)
     }
 
+    /// 3,000 labelled nodes, nested and not, every tenth label used again later
+    /// (and one three times): each reuse is one error whose note names the first
+    /// use's line, and no other label is taken for a duplicate.
+    @Test func everyDuplicateLabelPointsAtItsFirstUse() {
+        var lines: [String] = [], expected: [String] = []
+        for i in 0..<3000 { lines.append(i % 2 == 0 ? "n\(i): rect 1 <\n  m\(i): rect 1\n>" : "n\(i): rect 1") }
+        var line = lines.joined(separator: "\n").split(separator: "\n").count
+        for i in stride(from: 0, to: 3000, by: 10) {
+            lines.append("n\(i): rect 2")
+            line += 1
+            // `n<i>`'s line: each node before it takes one line, an even one three.
+            expected.append("\(line) n\(i) \(1 + (i / 2) * 3 + (i - i / 2))")
+        }
+        lines.append("m4: rect 2")
+        expected.append("\(line + 1) m4 \(1 + 2 * 3 + 2 + 1)")
+        lines.append("m4: rect 3")
+        expected.append("\(line + 2) m4 \(1 + 2 * 3 + 2 + 1)")
+        let file = SourceFile(name: "t", text: lines.joined(separator: "\n"))
+        let got = Pipeline.compile(file).diagnostics.filter { $0.code == "duplicate-label" }.map { d in
+            let name = d.message.split(separator: "`")[1]
+            return "\(file.location(of: d.range.start).line) \(name) \(d.notes.first!.split(separator: " ").last!)"
+        }
+        #expect(got == expected)
+    }
+
+    /// The table of labels grows past the room it was made with, and finds every label after.
+    @Test func labelTableGrows() throws {
+        let text = (0..<500).map { "l\($0): rect 1" }.joined(separator: "\n")
+        let scene = try #require(Pipeline.compile(SourceFile(name: "t", text: text)).scene)
+        var table = LabelTable(labels: 0)
+        for (i, sh) in scene.shapes.enumerated() {
+            let label = try #require(sh.label)
+            #expect(table.firstUse(of: label, at: SourceRange(i, i + 1), index: i, in: Array(scene.shapes[..<i])) == nil)
+        }
+        for (i, sh) in scene.shapes.enumerated() {
+            #expect(table.firstUse(of: sh.label!, at: SourceRange(0, 0), index: 9999, in: scene.shapes) == SourceRange(i, i + 1))
+        }
+        #expect(table.firstUse(of: "l500", at: SourceRange(0, 0), index: 500, in: scene.shapes) == nil)
+    }
+
     @Test func didYouMeanNames() {
         let c = compile("let inset = 12\nx: rect insett")
         #expect(c.diagnostics.first?.help == "did you mean `inset`?")

@@ -58,8 +58,9 @@ extension ResolvedShape {
 
     /// Equal by contents, and immutable once shared (a spec box is appended to
     /// only while one shape holds it: `appendToSpecBox`). A shape whose only extra is its label
-    /// (every node of a labelled scene) keeps the label alone, 32 bytes, not
-    /// the whole `Extras` (about 190 bytes a label); one whose only extras are
+    /// (every node of a labelled scene) keeps its node's box of the label, no
+    /// box of its own (it had one of 32 bytes; the whole `Extras` is about
+    /// 190); one whose only extras are
     /// its drawn numbers and their overflows (a concentric shape with corner
     /// clauses, fixed corners clamped) keeps those alone, 56 bytes; one whose
     /// only extras are its layers (`glass`, `clip concentric`: every node of a
@@ -67,16 +68,13 @@ extension ResolvedShape {
     /// extras are a declared container and its label (every node of a labelled
     /// chain of containers) keeps those alone, about 90 bytes.
     enum ExtrasBox: Sendable, Equatable {
-        case label(LabelOnly)
+        /// The node's own box of its label (`Node.labelBox`: one object a label,
+        /// shared by the tree and the shape), or a new one without a range.
+        case label(LabelBox)
         case spec(SpecOnly)
         case layers([ShapeLayer])
         case container(ContainerOnly)
         case full(Full)
-
-        final class LabelOnly: Sendable {
-            let label: String
-            init(_ label: String) { self.label = label }
-        }
 
         /// (Unchecked, for `Sendable` and for exclusive access at run time: `overflows`
         /// changes only in `appendToSpecBox`, in this file, while the box is
@@ -105,7 +103,7 @@ extension ResolvedShape {
 
         init(_ value: Extras) {
             if let l = value.label, value == Extras(label: l) {
-                self = .label(LabelOnly(l))
+                self = .label(LabelBox(Identifier(l, .empty)))
             } else if let r = value.specRadii, value == Extras(overflows: value.overflows, specRadii: r) {
                 self = .spec(SpecOnly(r, value.overflows))
             } else if !value.layers.isEmpty, value == Extras(layers: value.layers) {
@@ -123,7 +121,7 @@ extension ResolvedShape {
         @inline(__always)
         var value: Extras {
             switch self {
-            case .label(let b): return Extras(label: b.label)
+            case .label(let b): return Extras(label: b.identifier.name)
             case .spec(let b): return Extras(overflows: b.overflows, specRadii: b.specRadii)
             case .layers(let l): return Extras(layers: l)
             case .container(let b): return b.value
@@ -134,7 +132,7 @@ extension ResolvedShape {
         @inline(__always)
         var label: String? {
             switch self {
-            case .label(let b): return b.label
+            case .label(let b): return b.identifier.name
             case .spec, .layers: return nil
             case .container(let b): return b.label
             case .full(let b): return b.value.label
@@ -202,7 +200,7 @@ extension ResolvedShape {
 
         static func == (a: ExtrasBox, b: ExtrasBox) -> Bool {
             switch (a, b) {
-            case (.label(let x), .label(let y)): return x === y || x.label == y.label
+            case (.label(let x), .label(let y)): return x === y || x.identifier.name == y.identifier.name
             case (.spec(let x), .spec(let y)): return x === y || (x.specRadii == y.specRadii && x.overflows == y.overflows)
             case (.layers(let x), .layers(let y)): return x == y
             case (.container(let x), .container(let y)):

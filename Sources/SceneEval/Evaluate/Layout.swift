@@ -102,7 +102,6 @@ extension Evaluator {
     /// description with frame and radii still to come.
     mutating func flatten(_ roots: [Node], screen: Screen) -> Flattened {
         var flat = Flattened()
-        var labels: [String: SourceRange] = [:]
         // Count first, so the big arrays are allocated once (no regrowth copies).
         // The walks keep sibling arrays and positions, not copies of nodes (a copy
         // of a node is three reference counts to take and drop).
@@ -115,7 +114,7 @@ extension Evaluator {
                 if !level[i].children.isEmpty { counting.append(level[i].children) }
             }
         }
-        labels.reserveCapacity(labelled)  // no rehashing of every label as the table grows
+        var labels = LabelTable(labels: labelled)  // (room for every label: no regrowth)
         flat.boxes.reserveCapacity(total)
         flat.shapes.reserveCapacity(total)
         Self.prefault(&flat.boxes)
@@ -145,7 +144,7 @@ extension Evaluator {
             let descends = run.siblings.withUnsafeBufferPointer { nodes in
                 let node = nodes.baseAddress! + at
                 if let old, !cursor.lost, reusable(node, index, old, oldNames[index], changed, &cursor) {
-                    label(node, labels: &labels)
+                    label(node, index: index, labels: &labels, shapes: flat.shapes)
                     cursor.replay(old, index, to: &flat)
                 } else {
                     add(node, index: index, parent: run.parent, depth: run.depth, screen: screen, labels: &labels, to: &flat)
@@ -203,12 +202,10 @@ extension Evaluator {
         return names.isEmpty || !names.contains(where: changed.contains)
     }
 
-    /// A node's label, noted (a duplicate is an error).
-    mutating func label(_ node: UnsafePointer<Node>, labels: inout [String: SourceRange]) {
+    /// A node's label, noted (a duplicate is an error), before its shape, `index`, is appended to `shapes`.
+    mutating func label(_ node: UnsafePointer<Node>, index: Int, labels: inout LabelTable, shapes: [ResolvedShape]) {
         guard let l = node.pointee.label else { return }
-        // One hash a label: insert, and put the first use back on a duplicate (rare).
-        if let first = labels.updateValue(l.range, forKey: l.name) {
-            labels[l.name] = first
+        if let first = labels.firstUse(of: l.name, at: l.range, index: index, in: shapes) {
             error(.duplicateLabel, "the label `\(l.name)` is already used", l.range,
                   help: "labels name one node each: rename this one", notes: ["first used\(lineOf(first))"])
         }
@@ -216,8 +213,8 @@ extension Evaluator {
 
     /// One node's box and shape, appended at `index`.
     mutating func add(_ node: UnsafePointer<Node>, index: Int, parent: Int32, depth: Int, screen: Screen,
-                      labels: inout [String: SourceRange], to flat: inout Flattened) {
-        label(node, labels: &labels)
+                      labels: inout LabelTable, to flat: inout Flattened) {
+        label(node, index: index, labels: &labels, shapes: flat.shapes)
         var p = Props()
         props(node.pointee.items, into: &p)  // (the items alone: a copy of the node is three reference counts)
         // Equal to the bit (0 and −0 are not shared): the same numbers as before.
@@ -246,7 +243,7 @@ extension Evaluator {
         // shape; bare `glass` on a node with none is SwiftUI's default glass shape, a capsule.
         let drawn = p.shape ?? p.glassShape ?? p.container ?? (p.glass ? .plain(ShapeKind.defaultGlass) : nil)
         flat.shapes.append(ResolvedShape(
-            index: index, label: node.pointee.label?.name,
+            index: index, label: node.pointee.label?.name, labelBox: node.pointee.labelBox,
             parent: parent < 0 ? nil : Int(parent), depth: depth, frame: screen.frame, style: p.style, fill: p.fill,
             glass: p.glass, role: p.role, stack: p.stack, spec: drawn, range: node.pointee.range, shapeRange: p.shapeRange,
             containerRange: p.containerRange))

@@ -64,7 +64,8 @@ public struct ResolvedShape: Sendable, Equatable {
 
     /// Shape `index` (document order, from 0), still to be placed and resolved.
     /// `kind` is what `spec` draws, `.group` without one.
-    init(index: Int, label: String?, parent: Int?, depth: Int, frame: Frame,
+    /// `labelBox`: the node's box of `label`, kept as the shape's (nil: a box is made).
+    init(index: Int, label: String?, labelBox: LabelBox? = nil, parent: Int?, depth: Int, frame: Frame,
          style: CornerStyle, fill: Color?, glass: Bool, role: Role?, stack: StackAxis?, spec: ShapeValue?,
          range: SourceRange, shapeRange: SourceRange?, containerRange: SourceRange?) {
         self.frame = frame
@@ -86,7 +87,9 @@ public struct ResolvedShape: Sendable, Equatable {
         self.bits = fill == nil ? 0 : Self.fillBit
         // The box first: the spec and the shape range may add to it.
         if let label, containerRange == nil {
-            extras = .label(.init(label))  // (the box `ExtrasBox.init` makes for a label alone, without comparing an `Extras`)
+            // (The box `ExtrasBox.init` makes for a label alone, without comparing an `Extras`.)
+            assert(labelBox == nil || labelBox!.identifier.name == label)
+            extras = .label(labelBox ?? LabelBox(Identifier(label, .empty)))
         } else if label != nil || containerRange != nil {
             extras = ExtrasBox(Extras(containerRange: containerRange, label: label))
         }

@@ -1,0 +1,64 @@
+import SceneLang
+
+/// The labels `flatten` has met, for the duplicate-label check: an open-addressed
+/// table, 4 bytes a slot, of entries that each keep a label's shape and range
+/// (12 bytes), the label's text read back from its shape (flatten appends a
+/// node's shape, with its label, right after noting it). A dictionary from label
+/// to range held every label's string again, in 24 bytes of entry and about as
+/// many of table, and took a SipHash of each: 6 MB for a 100k scene labelled
+/// throughout, against 2.2 MB here.
+struct LabelTable {
+    /// Index into `entries`; −1: empty. A power of two long, at most half full.
+    private var slots: [Int32]
+    /// Each label's first use: its shape (index) and the label's range.
+    private var entries: [(shape: Int32, range: SourceRange)] = []
+
+    /// Room for `labels` labels without growing.
+    init(labels: Int) {
+        var n = 16
+        while n < 2 * labels { n <<= 1 }
+        slots = Array(repeating: -1, count: n)
+        entries.reserveCapacity(labels)
+    }
+
+    /// Where `name` was first used as a label, or nil when it was not: then this
+    /// use, the label of shape `index` (not in `shapes` yet) at `range`, is noted.
+    mutating func firstUse(of name: String, at range: SourceRange, index: Int, in shapes: [ResolvedShape]) -> SourceRange? {
+        let mask = slots.count - 1
+        var h = Self.hash(name) & mask
+        while true {
+            let e = slots[h]
+            if e < 0 { break }
+            if shapes[Int(entries[Int(e)].shape)].label == name { return entries[Int(e)].range }
+            h = (h + 1) & mask
+        }
+        slots[h] = Int32(entries.count)
+        entries.append((Int32(index), range))
+        if 2 * entries.count > slots.count { grow(shapes, pending: name) }
+        return nil
+    }
+
+    /// Twice the slots, every entry put again (the last one's shape is still to
+    /// come: its name is `pending`).
+    private mutating func grow(_ shapes: [ResolvedShape], pending: String) {
+        slots = Array(repeating: -1, count: 2 * slots.count)
+        let mask = slots.count - 1
+        for e in entries.indices {
+            let name = e == entries.count - 1 ? pending : shapes[Int(entries[e].shape)].label!
+            var h = Self.hash(name) & mask
+            while slots[h] >= 0 { h = (h + 1) & mask }
+            slots[h] = Int32(e)
+        }
+    }
+
+    /// FNV-1a over the label's UTF-8, its last step mixed down into the low bits.
+    static func hash(_ s: String) -> Int {
+        var s = s
+        let h = s.withUTF8 { bytes -> UInt64 in
+            var h: UInt64 = 0xCBF2_9CE4_8422_2325
+            for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
+            return h
+        }
+        return Int(truncatingIfNeeded: h ^ (h >> 29))
+    }
+}
