@@ -36,7 +36,7 @@ public struct FlatMemo: Sendable {
         func moved(_ r: SourceRange) -> SourceRange { SourceRange(r.start + d, r.end + d) }
         var m = self
         for i in m.flat.shapes.indices { m.flat.shapes[i].shift(by: d) }
-        for i in m.flat.containers.indices { m.flat.containers[i].value.1 = moved(m.flat.containers[i].value.1) }
+        for i in m.flat.containers.indices { m.flat.containers[i].range = moved(m.flat.containers[i].range) }
         for i in m.flat.layerSpecs.indices { m.flat.layerSpecs[i].range = moved(m.flat.layerSpecs[i].range) }
         return m
     }
@@ -102,7 +102,10 @@ struct MemoCursor {
         if box.flags & Box.offsetBit != 0 { flat.offsets[index] = old.offsets[index] }
         if box.stack != nil { flat.spacings.append(old.spacings[spacing]) }
         while container < old.containers.count, old.containers[container].index == index {
-            flat.containers.append(old.containers[container])
+            let c = old.containers[container]
+            // (Its own value again, unless it is the node's drawn shape, replayed below.)
+            flat.appendContainer(index: index, c.value == DeclaredContainer.drawn ? nil : old.containerValues[Int(c.value)],
+                                 range: c.range, drawn: c.value == DeclaredContainer.drawn)
             container += 1
         }
         while layer < old.layerSpecs.count, old.layerSpecs[layer].index == index {
@@ -136,7 +139,7 @@ struct MemoCursor {
     mutating func skip(_ old: Flattened, _ index: Int) {
         guard index < old.boxes.count else { return }
         if old.boxes[index].stack != nil { spacing += 1 }
-        while container < old.containers.count, old.containers[container].index <= index { container += 1 }
+        while container < old.containers.count, Int(old.containers[container].index) <= index { container += 1 }
         while layer < old.layerSpecs.count, old.layerSpecs[layer].index <= index { layer += 1 }
     }
 }

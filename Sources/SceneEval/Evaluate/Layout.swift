@@ -35,6 +35,16 @@ extension Double {
 
 /// The flattened scene between layout's passes: one box and one shape per node
 /// (document order), and what each node declares beyond its drawn shape.
+/// A container a node declares (`Flattened.containers`).
+struct DeclaredContainer {
+    var index: Int32
+    /// Index into `Flattened.containerValues`, or `drawn`.
+    var value: Int32
+    var range: SourceRange
+    /// The container's shape is the node's drawn one.
+    static let drawn: Int32 = -1
+}
+
 struct Flattened {
     var boxes: [Box] = []
     /// Each stack's spacing, stacks in document order (see `Box`).
@@ -44,13 +54,35 @@ struct Flattened {
     var shapes: [ResolvedShape] = []
     /// The containers and layers nodes declare, in document order (`resolveAll`
     /// reads them in that order: a cursor, not a hash of every node's index).
-    var containers: [(index: Int, value: (ShapeValue?, SourceRange))] = []
+    /// A container is 16 bytes: its shape is the node's drawn one, read back
+    /// from the shape (`DeclaredContainer.drawn`: a node with no shape of its
+    /// own draws its container, every node of a chain of them), or one of
+    /// `containerValues` (it was 96 bytes, the shape in each).
+    var containers: [DeclaredContainer] = []
+    var containerValues: [ShapeValue?] = []
     /// One entry a layer, a node's layers in a row (no array for each node: every
     /// node of a glass list has one).
     var layerSpecs: [(index: Int, role: String, shape: ShapeValue, range: SourceRange)] = []
     /// What few boxes have, by index (their flags say which): a spacer's minimum, an offset.
     var spacers: [Int: Double] = [:]
     var offsets: [Int: Offset] = [:]
+
+    /// Node `index` declares a container at `range`: `value`, which is the
+    /// node's drawn shape when `drawn` (then not kept twice).
+    mutating func appendContainer(index: Int, _ value: ShapeValue?, range: SourceRange, drawn: Bool) {
+        var value32 = DeclaredContainer.drawn
+        if !drawn {
+            value32 = Int32(containerValues.count)
+            containerValues.append(value)
+        }
+        containers.append(DeclaredContainer(index: Int32(index), value: value32, range: range))
+    }
+
+    /// Container `k` as its node declared it (the node's shape already in `shapes`).
+    func declared(_ k: Int) -> (ShapeValue?, SourceRange) {
+        let c = containers[k]
+        return (c.value == DeclaredContainer.drawn ? shapes[Int(c.index)].spec : containerValues[Int(c.value)], c.range)
+    }
 
     /// A node's padding, as `pads`' last unless it differs from it to the bit
     /// (0 and −0 are not shared: the same numbers as before).
@@ -237,7 +269,11 @@ extension Evaluator {
         }
         flat.boxes.append(box)
         if p.stack != nil { flat.spacings.append(p.spacing) }
-        if let r = p.containerRange { flat.containers.append((index, (p.container, r))) }
+        // (`drawn` below is the container's own value when the node has no other shape.)
+        if let r = p.containerRange {
+            flat.appendContainer(index: index, p.container, range: r,
+                                 drawn: p.shape == nil && p.glassShape == nil && p.container != nil)
+        }
         for (role, shape, range) in p.layers { flat.layerSpecs.append((index, role, shape, range)) }
         // The drawn shape: the node's own, else its glass shape, else its container
         // shape; bare `glass` on a node with none is SwiftUI's default glass shape, a capsule.
@@ -465,7 +501,7 @@ extension Evaluator {
             provides[i] = code
             var declared: (ShapeValue?, SourceRange)? = nil
             if nextContainer < flat.containers.count, flat.containers[nextContainer].index == i {
-                declared = flat.containers[nextContainer].value
+                declared = flat.declared(nextContainer)
                 nextContainer += 1
             }
             if flat.shapes[i].extras != nil, let (spec, range) = declared, let c = spec {
