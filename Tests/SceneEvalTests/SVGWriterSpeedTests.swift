@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import SceneLang
 @testable import SceneEval
+import SceneTestSupport
 
 /// The SVG writer's shortcuts for big scenes must not change a byte: the corner
 /// cache against corners computed afresh, the id registry against a set of every id.
@@ -164,6 +165,27 @@ struct SVGWriterSpeedTests {
                 #expect(s.id == "node-\(i + 1)" && s.ordinal == i, "\(source.path): shape \(i) is \(s.id)")
             }
         }
+    }
+
+    /// The set of ids the writer keeps (bytes end to end) answers as a `Set<String>`
+    /// does, over random inserts and lookups of short strings that share
+    /// prefixes, are empty, or are not ASCII, past many growths of its table.
+    @Test func idSetAnswersAsASetOfStrings() {
+        var rng = SeededGenerator.fromEnvironment("idSetAnswersAsASetOfStrings")
+        let pieces = ["a", "b", "ab", "node-", "1", "é", "×", "-2", ""]
+        var ids = IDSet(), reference = Set<String>()
+        for step in 0..<20_000 {
+            let s = (0..<Int.random(in: 0...4, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+            if step % 3 == 0 {
+                #expect(ids.contains(s) == reference.contains(s), "\(s)")
+            } else {
+                #expect(ids.insert(s) == reference.insert(s).inserted, "\(s)")
+            }
+        }
+        #expect(ids.count == reference.count && ids.count > 1000)
+        for s in reference { #expect(ids.contains(s)) }
+        ids.reserve(100_000)
+        for s in reference { #expect(ids.contains(s)) }
     }
 
     @Test("node numbers are read only from canonical node-N endings")

@@ -51,14 +51,5 @@ struct LabelTable {
         }
     }
 
-    /// FNV-1a over the label's UTF-8, its last step mixed down into the low bits.
-    static func hash(_ s: String) -> Int {
-        var s = s
-        let h = s.withUTF8 { bytes -> UInt64 in
-            var h: UInt64 = 0xCBF2_9CE4_8422_2325
-            for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
-            return h
-        }
-        return Int(truncatingIfNeeded: h ^ (h >> 29))
-    }
+    static func hash(_ s: String) -> Int { ByteHash.fnv1a(s) }
 }

@@ -19,7 +19,7 @@ struct SVGIDs {
         var apart = true
     }
 
-    private var named = Set<String>()
+    private var named = IDSet()
     /// Whether some kept id ends in `node-` and digits (it might be a shape's).
     private var nodeLike = false
     private var panels: [Panel] = []
@@ -33,7 +33,7 @@ struct SVGIDs {
         // doubling); an unlabelled scene reserves nothing.
         var labelled = 0
         for k in shapes.indices where shapes[k].label != nil { labelled += 1 }
-        if labelled > 0 { named.reserveCapacity(named.count + labelled + 8) }
+        if labelled > 0 { named.reserve(named.count + labelled + 8) }
     }
 
     /// Shapes before `index` of the current panel have been written.
@@ -42,7 +42,7 @@ struct SVGIDs {
     /// `id`, or `id-2`, `id-3`, … if it is taken; the result is taken from now on.
     mutating func unique(_ id: String) -> String {
         // The usual case, a label not of the `node-N` form and not yet taken: one hash.
-        if Self.nodeNumber(id[...]) == nil, named.insert(id).inserted { return id }
+        if Self.nodeNumber(id[...]) == nil, named.insert(id) { return id }
         var n = 1, candidate = id
         while taken(candidate) {
             n += 1
