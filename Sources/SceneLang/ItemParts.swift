@@ -34,6 +34,21 @@ public enum CompactShape: Sendable, Equatable {
     case radius(ShapeKind, Double, SourceRange)
     /// `concentric [min M] [uniform]`, with no corner clauses: the minimum and its range.
     case concentric(minimum: Double?, SourceRange, uniform: Bool)
+    /// A kind with four radii (`uneven(24, 24, 0, 0)`): the numbers and their ranges.
+    case fourRadii(ShapeKind, FourNumbers)
+}
+
+/// Four literal numbers and their ranges, in the order written (`uneven`'s
+/// radii clockwise from the top-leading corner).
+public struct FourNumbers: Sendable, Equatable {
+    public var values: (Double, Double, Double, Double)
+    public var ranges: (SourceRange, SourceRange, SourceRange, SourceRange)
+
+    public static func == (a: FourNumbers, b: FourNumbers) -> Bool {
+        a.values.0.bitPattern == b.values.0.bitPattern && a.values.1.bitPattern == b.values.1.bitPattern
+            && a.values.2.bitPattern == b.values.2.bitPattern && a.values.3.bitPattern == b.values.3.bitPattern
+            && a.ranges == b.ranges
+    }
 }
 
 public enum Dimension: Sendable, Equatable {
@@ -74,10 +89,11 @@ extension Items {
             default:
                 // A compact shape (its use from the one table of tags), else a kept item.
                 if let use = ShapeUse(s.tag) {
-                    if case .clauses = ShapeSlot(s) {
+                    switch ShapeSlot(s) {
+                    case .clauses:
                         body(.concentric(use, ConcentricClauses(chunk: chunk, at: i), range))
-                    } else {
-                        body(.shape(use, ItemChunk.compactShape(s), range))
+                    case .plain, .radius, .concentric, .fourRadii:
+                        body(.shape(use, chunk.compactShape(at: i), range))
                     }
                 } else {
                     let (item, range) = chunk.item(at: i)
@@ -117,15 +133,21 @@ extension ItemChunk {
         return SourceRange(lo, lo + Int(t.exprLength))
     }
 
-    /// The shape of a shape item's slot (not one with clauses: `ConcentricClauses`).
-    static func compactShape(_ s: Slot) -> CompactShape {
+    /// The shape of the shape item at slot `i` (not one with clauses: `ConcentricClauses`).
+    func compactShape(at i: Int) -> CompactShape {
+        let s = base[i]
         switch ShapeSlot(s) {
         case .clauses: preconditionFailure("a shape with clauses is read as `ConcentricClauses`")
         case .plain(let k): return .plain(k)
-        case .radius(let k): return .radius(k, s.number, numberRange(s, of: s))
+        case .radius(let k): return .radius(k, s.number, Self.numberRange(s, of: s))
         case .concentric(let flags):
-            return .concentric(minimum: flags.contains(.hasMinimum) ? s.number : nil, numberRange(s, of: s),
+            return .concentric(minimum: flags.contains(.hasMinimum) ? s.number : nil, Self.numberRange(s, of: s),
                                uniform: flags.contains(.uniform))
+        case .fourRadii(let k):
+            let b = base[i + 1], c = base[i + 2], d = base[i + 3]
+            return .fourRadii(k, FourNumbers(values: (s.number, b.number, c.number, d.number),
+                                             ranges: (Self.numberRange(s, of: s), Self.numberRange(b, of: s),
+                                                      Self.numberRange(c, of: s), Self.numberRange(d, of: s))))
         }
     }
 }

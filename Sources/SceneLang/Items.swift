@@ -191,6 +191,7 @@ final class ItemChunk: @unchecked Sendable {
                 shape = .concentric(base: .concentric(minimum: flags.contains(.hasMinimum) ? number(s) : nil),
                                     uniform: flags.contains(.uniform), clauses: [])
             case .clauses: shape = ConcentricClauses(chunk: self, at: i).shape
+            case .fourRadii(let k): shape = .radii(k, [number(s), number(base[i + 1]), number(base[i + 2]), number(base[i + 3])])
             }
             switch s.tag {
             case .shape: item = .shape(shape)
@@ -280,6 +281,17 @@ final class ItemArena {
     func pend(_ tag: SlotTag, _ shape: ShapeSlot, _ e: Expr? = nil, itemStart: Int) -> Bool {
         let (a, b) = shape.fields
         return pend(tag, a: a, b: b, e, itemStart: itemStart)
+    }
+    /// A shape of four literal radii (`uneven(1, 12, 7, 8)`), pended in four slots;
+    /// false, pending nothing, when one is not a literal number (it is built whole).
+    func pendFourRadii(_ tag: SlotTag, _ kind: ShapeKind, _ radii: [Expr], itemStart: Int) -> Bool {
+        guard pendingCount == 0, radii.count == 4 else { return false }
+        let (a, b) = ShapeSlot.fourRadii(kind).fields
+        for e in radii where !pend(tag, a: a, b: b, e, itemStart: itemStart) {
+            dropPending()
+            return false
+        }
+        return true
     }
     func pend(_ tag: SlotTag, _ stack: StackSlot, _ e: Expr? = nil, itemStart: Int) -> Bool {
         pend(tag, a: stack.axis.code, b: stack.flags.rawValue, e, itemStart: itemStart)
@@ -417,6 +429,16 @@ final class ItemArena {
         let r = SourceRange(raw: s.start, s.end)
         switch x {
         case .plain(let k): ShapeSlot.plain(k).encode(into: &s)
+        case .radii(let k, let es) where es.count == 4 && k.row.arguments == .fourRadii:
+            ShapeSlot.fourRadii(k).encode(into: &s)
+            var more = [Slot](repeating: Slot(tag: .more), count: 3)
+            guard Self.number(es[0], r, &s) else { return false }
+            for j in 0..<3 { guard Self.number(es[j + 1], r, &more[j]) else { return false } }
+            s.width = 4
+            reserve(4)
+            emit(s)
+            for t in more { emit(t) }
+            return true
         case .radii(let k, let es):
             guard es.count == 1, k.row.arguments == .radius else { return false }
             ShapeSlot.radius(k).encode(into: &s)
@@ -456,9 +478,12 @@ enum ShapeSlot: Equatable {
     case concentric(ConcentricFlags)
     /// `concentric [min M] [uniform] (clauses)`, its expressions flat (`ConcentricClauses`).
     case clauses(ConcentricFlags)
+    /// A kind with four literal radii (`uneven(24, 24, 0, 0)`): the first in this
+    /// slot, the other three in the three `.more` slots after it.
+    case fourRadii(ShapeKind)
 
     /// Field `a`: the form.
-    enum Form: CaseIterable { case plain, radius, concentric, clauses }
+    enum Form: CaseIterable { case plain, radius, concentric, clauses, fourRadii }
 
     /// Field `b` of a `concentric` slot.
     struct ConcentricFlags: OptionSet, Equatable {
@@ -480,6 +505,7 @@ enum ShapeSlot: Equatable {
         case .radius(let k): return (Form.radius.code, k.code)
         case .concentric(let f): return (Form.concentric.code, f.rawValue)
         case .clauses(let f): return (Form.clauses.code, f.rawValue)
+        case .fourRadii(let k): return (Form.fourRadii.code, k.code)
         }
     }
 
@@ -492,6 +518,7 @@ enum ShapeSlot: Equatable {
         case .radius: self = .radius(ShapeKind.decode(s.b))
         case .concentric: self = .concentric(ConcentricFlags(rawValue: s.b))
         case .clauses: self = .clauses(ConcentricFlags(rawValue: s.b))
+        case .fourRadii: self = .fourRadii(ShapeKind.decode(s.b))
         }
     }
 }

@@ -13,6 +13,8 @@ struct ItemsTests {
         Located(.shape(.radii(.rect, [n(12.5, 5, 9)])), r(0, 9)),
         Located(.shape(.radii(.rect, [.name("r", r(5, 6))])), r(0, 6)),
         Located(.shape(.radii(.uneven, [n(1, 7, 8), n(2, 10, 11), n(3, 13, 14), n(4, 16, 17)])), r(0, 18)),
+        Located(.shape(.radii(.uneven, [n(1, 7, 8), .name("r", r(10, 11)), n(3, 13, 14), n(4, 16, 17)])), r(0, 18)),
+        Located(.container(.radii(.uneven, [n(0.5, 17, 20), n(0, 22, 23), n(-0.0, 25, 27), n(1e6, 29, 36)])), r(0, 37)),
         Located(.shape(.plain(.capsule)), r(0, 7)),
         Located(.shape(.concentric(base: .concentric(minimum: n(4, 15, 16)), uniform: false, clauses: [
             CornerClause(set: .top, spec: .fixed(n(8, 30, 31)), uniform: true, range: r(20, 40))])), r(0, 41)),
@@ -84,7 +86,7 @@ struct ItemsTests {
             #expect(handed.count < all.count)
         }
         let named = Located<Item>(.offset(.name("x", Self.r(7, 8)), Self.n(2, 9, 10)), Self.r(0, 10))
-        check(Items(Self.samples + [named]), names: 3)
+        check(Items(Self.samples + [named]), names: 4)
         // As the parser stores them: a clause naming a binding, beside compact items.
         let text = "let k = 3\na: concentric(top: fixed k + 1 uniform, bottom: concentric min k) size 40x40 pad h 2 fill red"
         let file = SourceFile(name: "t", text: text)
@@ -137,7 +139,7 @@ struct ItemsTests {
             if case .shape(_, _, let r) = parts[0] { #expect(r == sample.range) }
         }
         #expect(edges == 5)
-        #expect(lean == 21)
+        #expect(lean == 23)
     }
 
     /// The item one item's parts describe.
@@ -153,6 +155,8 @@ struct ItemsTests {
             case .plain(let k): s = .plain(k)
             case .radius(let k, let v, let r): s = .radii(k, [n(v, r)])
             case .concentric(let m, let r, let u): s = .concentric(base: .concentric(minimum: m.map { n($0, r) }), uniform: u, clauses: [])
+            case .fourRadii(let k, let f):
+                s = .radii(k, [n(f.values.0, f.ranges.0), n(f.values.1, f.ranges.1), n(f.values.2, f.ranges.2), n(f.values.3, f.ranges.3)])
             }
             let items: [ShapeUse: Item] = [.shape: .shape(s), .container: .container(s), .clip: .clip(s),
                                            .background: .background(s), .hit: .hit(s), .transition: .transition(s), .glass: .glass(s)]
@@ -254,5 +258,22 @@ struct ItemsTests {
         #expect(item("height 30 - 2").0 != item("height 30").0)
         #expect(item("height 2000000").1 == ["number-too-large"])
         #expect(item("size 30x40").0 == .size(.number(30, SourceRange(5, 7)), .number(40, SourceRange(8, 10))))
+    }
+
+    /// `uneven` of four literal numbers is read straight into four slots (nothing
+    /// kept whole) and reads back as the item the parser builds for any other;
+    /// with a name among them it is kept whole, as before.
+    @Test func unevenOfNumbersIsCompact() {
+        let text = "a: uneven(1, 12.5, 0, 8) container uneven(1, r, 3, 4) clip uneven(2,2,2,2)"
+        let r = Parser.parse(SourceFile(name: "t", text: text))
+        guard case .node(let node)? = r.scene.statements.first else { Issue.record("no node"); return }
+        func n(_ v: Double, _ a: Int) -> Expr { .number(v, SourceRange(a, a + String(v).count - (v == v.rounded() ? 2 : 0))) }
+        #expect(Array(node.items) == [
+            Located(.shape(.radii(.uneven, [n(1, 10), n(12.5, 13), n(0, 19), n(8, 22)])), SourceRange(3, 24)),
+            Located(.container(.radii(.uneven, [n(1, 42), .name("r", SourceRange(45, 46)), n(3, 48), n(4, 51)])), SourceRange(25, 53)),
+            Located(.clip(.radii(.uneven, [n(2, 66), n(2, 68), n(2, 70), n(2, 72)])), SourceRange(54, 74)),
+        ])
+        #expect(node.items.chunk!.side.count == 1, "only the one with a name is kept whole")
+        #expect(r.diagnostics.isEmpty)
     }
 }

@@ -31,7 +31,7 @@ struct SlotCodeTests {
     /// A shape item's and a stack's packed fields decode to what was encoded, and
     /// each form of shape has its own `a`.
     @Test func packedFieldsRoundTrip() {
-        var shapes: [ShapeSlot] = ShapeKind.allCases.flatMap { [ShapeSlot.plain($0), .radius($0)] }
+        var shapes: [ShapeSlot] = ShapeKind.allCases.flatMap { [ShapeSlot.plain($0), .radius($0), .fourRadii($0)] }
         for m in [false, true] {
             for u in [false, true] { shapes += [.concentric(.init(minimum: m, uniform: u)), .clauses(.init(minimum: m, uniform: u))] }
         }

@@ -416,6 +416,13 @@ public struct Evaluator {
             }
             if uniform { spec.groupMasks = 0xF }
             return .concentric(spec)
+        case .fourRadii(let k, let f):
+            // Each as `shapeValue` takes it, in order, up to the first it reports.
+            guard let a = literalLength(f.values.0, f.ranges.0, what: "radius", code: .negativeRadius),
+                  let b = literalLength(f.values.1, f.ranges.1, what: "radius", code: .negativeRadius),
+                  let c = literalLength(f.values.2, f.ranges.2, what: "radius", code: .negativeRadius),
+                  let d = literalLength(f.values.3, f.ranges.3, what: "radius", code: .negativeRadius) else { return nil }
+            return .radii(k, Radii(a, b, c, d))
         }
     }
 

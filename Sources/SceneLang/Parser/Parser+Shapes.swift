@@ -22,9 +22,10 @@ extension Parser {
     }
 
     /// An item made of a shape (`tag`: the shape itself, `container`, `clip`, …),
-    /// the keyword before the shape already read: a plain kind, `rect R` or
-    /// `concentric [min M] [uniform]` with literal numbers goes straight to a
-    /// pending slot (no `ShapeExpr`, no array of radii); any other shape is built whole.
+    /// the keyword before the shape already read: a plain kind, `rect R`,
+    /// `uneven(a, b, c, d)` or `concentric [min M] [uniform]` with literal numbers
+    /// goes straight to pending slots (`uneven`'s radii read first); any other
+    /// shape is built whole.
     mutating func parseShapeItem(_ tag: SlotTag, context: @autoclosure () -> String?, at: Int) -> ParsedItem? {
         guard tok.kind == .identifier, let k = tok.keyword, let kind = ShapeKind(keyword: k) else {
             guard let s = parseShape(context: context()) else { return nil }
@@ -45,6 +46,7 @@ extension Parser {
             shape = .radii(kind, [e])
         case .fourRadii:
             guard let s = parseFourRadii(kind) else { return nil }
+            if case .radii(_, let radii) = s, itemArena.pendFourRadii(tag, kind, radii, itemStart: at) { return .compact }
             shape = s
         case .concentric:
             // The clauses' steps go to the item store as the parser wrote them (no tree built).
