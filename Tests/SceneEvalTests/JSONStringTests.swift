@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SceneLang
 @testable import SceneEval
 
 /// `JSONWriter.string` copies text that needs no escaping whole (non-ASCII
@@ -39,5 +40,15 @@ import Testing
                 }
             }
         }
+    }
+
+    /// The constant pieces `--json` writes each corner's reason with are the
+    /// corners' names and the rules' raw values (a new corner or rule, or a
+    /// renamed one, fails here until its piece says the same).
+    @Test func cornerPiecesAreTheNames() {
+        for k in Corner.allCases {
+            #expect(JSONWriter.cornerHead(k).description == (k.rawValue > 0 ? ", " : "") + "\"\(k.name)\": {\"rule\": \"")
+        }
+        for r in CornerReason.Rule.allCases { #expect(JSONWriter.ruleName(r).description == r.rawValue) }
     }
 }

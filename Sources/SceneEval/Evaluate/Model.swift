@@ -178,7 +178,7 @@ public enum ModelDecision: String, Sendable, Equatable, CaseIterable {
 
 /// Why one corner came out as it did: the numbers behind a radius.
 public struct CornerReason: Sendable, Equatable {
-    public enum Rule: String, Sendable, Equatable {
+    public enum Rule: String, Sendable, Equatable, CaseIterable {
         case fixed, concentric, minimum, uniform, fallback, relative, clamped, shape
     }
     /// The container's radius at this corner.

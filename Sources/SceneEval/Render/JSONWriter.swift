@@ -161,23 +161,48 @@ public enum JSONWriter {
         o.raw(", \"corners\": {")
         for k in Corner.allCases {
             let c = reasons[k.rawValue]
-            if k.rawValue > 0 { o.raw(", ") }
-            o.raw("\""); o.raw(k.name.utf8); o.raw("\": {\"rule\": \""); o.raw(c.rule.rawValue.utf8); o.raw("\"")
-            // (Each field's `, "name": ` one piece: this runs seven times a corner.)
-            func field(_ key: StaticString, _ v: Double?) {
-                guard let v else { return }
-                o.raw(key); num(v, &o)
-            }
-            field(", \"containerRadius\": ", c.containerRadius)
-            field(", \"dx\": ", c.dx)
-            field(", \"dy\": ", c.dy)
-            field(", \"distance\": ", c.distance)
-            field(", \"computed\": ", c.computed)
-            field(", \"minimum\": ", c.minimum)
-            field(", \"fixed\": ", c.fixed)
+            o.raw(cornerHead(k)); o.raw(ruleName(c.rule)); o.raw("\"")
+            // (Each field's `, "name": ` one constant piece: this runs seven times a corner.)
+            field(", \"containerRadius\": ", c.containerRadius, &o)
+            field(", \"dx\": ", c.dx, &o)
+            field(", \"dy\": ", c.dy, &o)
+            field(", \"distance\": ", c.distance, &o)
+            field(", \"computed\": ", c.computed, &o)
+            field(", \"minimum\": ", c.minimum, &o)
+            field(", \"fixed\": ", c.fixed, &o)
             o.raw("}")
         }
         o.raw("}")
+    }
+
+    @inline(__always) static func field(_ key: StaticString, _ v: Double?, _ o: inout SVGBuffer) {
+        guard let v else { return }
+        o.raw(key); num(v, &o)
+    }
+
+    /// What opens corner `k`'s object, up to its rule's name: `, "topTrailing": {"rule": "`
+    /// (no comma before the first). Constant text: `JSONStringTests` holds it to `Corner.name`.
+    static func cornerHead(_ k: Corner) -> StaticString {
+        switch k {
+        case .topLeading: return "\"topLeading\": {\"rule\": \""
+        case .topTrailing: return ", \"topTrailing\": {\"rule\": \""
+        case .bottomTrailing: return ", \"bottomTrailing\": {\"rule\": \""
+        case .bottomLeading: return ", \"bottomLeading\": {\"rule\": \""
+        }
+    }
+
+    /// A rule's name as constant text (`JSONStringTests` holds it to the raw value).
+    static func ruleName(_ r: CornerReason.Rule) -> StaticString {
+        switch r {
+        case .fixed: return "fixed"
+        case .concentric: return "concentric"
+        case .minimum: return "minimum"
+        case .uniform: return "uniform"
+        case .fallback: return "fallback"
+        case .relative: return "relative"
+        case .clamped: return "clamped"
+        case .shape: return "shape"
+        }
     }
 
     static func appendRadii(_ r: Radii, to o: inout SVGBuffer) {
