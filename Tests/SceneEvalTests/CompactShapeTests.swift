@@ -116,9 +116,19 @@ struct CompactShapeTests {
         // Equal by contents whichever box holds them; unequal when a field differs.
         let full = ResolvedShape.ExtrasBox.full(.init(s.extras!.value))
         #expect(s.extras == ResolvedShape.ExtrasBox(full.value) && full.value == s.extras!.value)
+        // Declared again on a copy: its box is shared, so a new one is made and the original keeps its numbers.
         var t = before
         t.declareContainer(radii: Radii(1, 2, 3, 5), kind: .rect)
-        #expect(t != before)
+        #expect(t != before && before.containerRadii == Radii(1, 2, 3, 4) && t.containerRadii == Radii(1, 2, 3, 5))
+        // Declared again on a shape alone with its box: changed in place, the same box.
+        // (Its identity taken without holding it, which would share it.)
+        func boxID(_ s: ResolvedShape) -> ObjectIdentifier? {
+            if case .container(let b)? = s.extras { return ObjectIdentifier(b) } else { return nil }
+        }
+        let box = boxID(t)
+        t.declareContainer(radii: Radii(all: 9), kind: .capsule)
+        #expect(box != nil && boxID(t) == box)
+        #expect(t.containerRadii == Radii(all: 9) && t.containerKind == .capsule && t.label == "card")
         var unlabelled = blank()
         unlabelled.containerRange = SourceRange(120, 130)
         guard case .container? = unlabelled.extras else { Issue.record("expected the container box, unlabelled"); return }

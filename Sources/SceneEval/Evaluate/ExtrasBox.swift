@@ -11,6 +11,25 @@ extension ResolvedShape {
         assert(extras == ExtrasBox(extras!.value), "not the box ExtrasBox.init makes")
     }
 
+    /// The radii and kind it publishes as a container. A box of a declared
+    /// container and its label alone (every node of a chain of containers) is
+    /// changed in place while this shape holds its only reference, as `update`
+    /// would box the change: no `Extras` built and compared, no second box.
+    mutating func declareContainer(radii: Radii, kind: ShapeKind) {
+        if case .container(var b)? = extras {
+            extras = nil  // (the box's only other reference, if this shape alone holds it)
+            let alone = isKnownUniquelyReferenced(&b)
+            if alone { b.radii = radii; b.kind = kind }
+            extras = .container(b)
+            if alone {
+                assert(extras == ExtrasBox(extras!.value), "not the box ExtrasBox.init makes")
+                return
+            }
+        }
+        update { $0.containerRadii = radii; $0.containerKind = kind }
+        assert(extras == ExtrasBox(extras!.value), "not the box ExtrasBox.init makes")
+    }
+
     /// Appends `o` to the overflows when the box holds the drawn numbers and overflows
     /// alone (`.spec`); false, changing nothing, for any other box. A first overflow
     /// takes the box `shared` keeps for the numbers and `o` (made once for the
@@ -87,11 +106,14 @@ extension ResolvedShape {
 
         /// A declared container and a label, nothing else (every node of a
         /// labelled chain of containers): about 90 bytes, not the whole `Extras`.
-        final class ContainerOnly: Sendable {
+        /// (Unchecked, for `Sendable` and for exclusive access at run time, as
+        /// `SpecOnly`: the radii and kind change only in `declareContainer`, in
+        /// this file, while one shape holds the box; shared, it is never changed.)
+        final class ContainerOnly: @unchecked Sendable {
             let label: String?
             let range: SourceRange?
-            let radii: Radii?
-            let kind: ShapeKind?
+            @exclusivity(unchecked) fileprivate(set) var radii: Radii?
+            @exclusivity(unchecked) fileprivate(set) var kind: ShapeKind?
             init(_ v: Extras) { label = v.label; range = v.containerRange; radii = v.containerRadii; kind = v.containerKind }
             var value: Extras { Extras(containerRadii: radii, containerKind: kind, containerRange: range, label: label) }
         }

@@ -416,10 +416,4 @@ public struct ResolvedShape: Sendable, Equatable {
         guard let d = extras?.declared else { return (nil, nil) }
         return (d.radii, d.kind)
     }
-
-    /// The radii and kind it publishes as a container, in one change of the box
-    /// (two setters would build it twice: every node of a deep chain declares one).
-    mutating func declareContainer(radii: Radii, kind: ShapeKind) {
-        update { $0.containerRadii = radii; $0.containerKind = kind }
-    }
 }
