@@ -16,6 +16,10 @@ struct EvaluatorErrorTests {
         ("x: rect b\nlet b = 1", []),
         ("let a = 1\nlet a = 2", ["2:5 duplicate-binding"]),
         ("a: rect 1\na: rect 2", ["2:1 duplicate-label"]),
+        // Labels equal as Swift compares them, spelled with other bytes: `é` as one
+        // scalar and as `e` with a combining accent; the Kelvin sign and `K`.
+        ("caf\u{E9}: rect 1\ncafe\u{301}: rect 2", ["2:1 duplicate-label"]),
+        ("\u{212A}: rect 1\nK: rect 2", ["2:1 duplicate-label"]),
         ("let z = 0\nx: rect 4 / z", ["2:9 division-by-zero"]),
         ("x: rect 1 size -4 x 10", ["1:16 negative-size"]),
         ("x: rect -1", ["1:9 negative-radius"]),
