@@ -287,9 +287,8 @@ final class ItemArena {
     func pendFourRadii(_ tag: SlotTag, _ kind: ShapeKind, _ radii: [Expr], itemStart: Int) -> Bool {
         guard pendingCount == 0, radii.count == 4 else { return false }
         let (a, b) = ShapeSlot.fourRadii(kind).fields
-        for e in radii where !pend(tag, a: a, b: b, e, itemStart: itemStart) {
-            dropPending()
-            return false
+        for e in radii {
+            guard pend(tag, a: a, b: b, e, itemStart: itemStart) else { dropPending(); return false }
         }
         return true
     }
@@ -430,14 +429,17 @@ final class ItemArena {
         switch x {
         case .plain(let k): ShapeSlot.plain(k).encode(into: &s)
         case .radii(let k, let es) where es.count == 4 && k.row.arguments == .fourRadii:
+            // (As `pad`: every number checked first, then a slot each.)
+            var probe = s
+            for e in es { guard Self.number(e, r, &probe) else { return false } }
             ShapeSlot.fourRadii(k).encode(into: &s)
-            var more = [Slot](repeating: Slot(tag: .more), count: 3)
-            guard Self.number(es[0], r, &s) else { return false }
-            for j in 0..<3 { guard Self.number(es[j + 1], r, &more[j]) else { return false } }
             s.width = 4
             reserve(4)
-            emit(s)
-            for t in more { emit(t) }
+            for (j, e) in es.enumerated() {
+                var t = j == 0 ? s : Slot(tag: .more)
+                _ = Self.number(e, r, &t)
+                emit(t)
+            }
             return true
         case .radii(let k, let es):
             guard es.count == 1, k.row.arguments == .radius else { return false }

@@ -24,7 +24,7 @@ struct LabelTable {
     /// use, the label of shape `index` (not in `shapes` yet) at `range`, is noted.
     mutating func firstUse(of name: String, at range: SourceRange, index: Int, in shapes: [ResolvedShape]) -> SourceRange? {
         let mask = slots.count - 1
-        var h = Self.hash(name) & mask
+        var h = name.hashValue & mask
         while true {
             let e = slots[h]
             if e < 0 { break }
@@ -44,14 +44,9 @@ struct LabelTable {
         let mask = slots.count - 1
         for e in entries.indices {
             let name = e == entries.count - 1 ? pending : shapes[Int(entries[e].shape)].label!
-            var h = Self.hash(name) & mask
+            var h = name.hashValue & mask
             while slots[h] >= 0 { h = (h + 1) & mask }
             slots[h] = Int32(e)
         }
     }
-
-    /// As `String` hashes: labels equal as Swift compares them (canonical
-    /// equivalence: `café` written with `é` or with `e` and a combining accent)
-    /// are one label, and hash alike.
-    static func hash(_ s: String) -> Int { s.hashValue }
 }

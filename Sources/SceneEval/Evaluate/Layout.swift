@@ -33,8 +33,6 @@ extension Double {
     @inline(__always) var given: Double? { isNaN ? nil : self }
 }
 
-/// The flattened scene between layout's passes: one box and one shape per node
-/// (document order), and what each node declares beyond its drawn shape.
 /// A container a node declares (`Flattened.containers`).
 struct DeclaredContainer {
     var index: Int32
@@ -45,6 +43,8 @@ struct DeclaredContainer {
     static let drawn: Int32 = -1
 }
 
+/// The flattened scene between layout's passes: one box and one shape per node
+/// (document order), and what each node declares beyond its drawn shape.
 struct Flattened {
     var boxes: [Box] = []
     /// Each stack's spacing, stacks in document order (see `Box`).
