@@ -4,7 +4,7 @@ import SceneLang
 
 /// The SVG writer's fast paths for scenes whose corners miss the cache (`deep`:
 /// every level a distinct radius): the missed corner's body, computed from its
-/// edge offsets, against the corner computed afresh; and the number writer's
+/// edge offsets once for the four corners of a radius, against the corner computed afresh; and the number writer's
 /// digit table against plain formatting.
 @Suite("SVG deep paths")
 struct SVGDeepPathTests {
@@ -34,8 +34,10 @@ struct SVGDeepPathTests {
         #expect(a.count == b.count)
         let differ = zip(a, b).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
         #expect(differ.isEmpty, "\(differ.count) outlines differ, e.g. \(differ.prefix(2).map { "\(rects[$0]): \(a[$0]) vs \(b[$0])" })")
-        // Mostly misses (distinct radii), the path under test.
+        // Mostly misses (distinct radii), the path under test; a square's four
+        // equal corners are one body worked out (SVGCornerBodies) and three written from it.
         #expect(cached.misses > 4000, "misses \(cached.misses)")
+        #expect(cached.bodies > 2500, "corners written from a body already worked out: \(cached.bodies)")
     }
 
     /// Thousandths as text, the plain way: the whole part, then up to three

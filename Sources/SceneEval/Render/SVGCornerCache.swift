@@ -41,9 +41,15 @@ struct SVGCornerCache {
     /// How many bodies were copied and how many computed (the tests read these).
     var hits = 0, misses = 0
 
+    /// Continuous bodies in their own frame, for the misses (SVGCornerBodies.swift).
+    var bodies = SVGCornerBodies()
+
     init() { (entries, text) = slotStorage(Self.slots, Self.slotBytes) }
 
-    func deallocate() { freeSlotStorage(entries, text) }
+    func deallocate() {
+        freeSlotStorage(entries, text)
+        bodies.deallocate()
+    }
 
     static func slot(_ k: Key) -> Int {
         var h = k.radius &* 0x9E37_79B9_7F4A_7C15
@@ -197,45 +203,23 @@ extension SVGBuffer {
         return (x, y)
     }
 
-    /// A missed continuous corner: its ten points (the run's end, then three cubics
-    /// of three), held in locals (nothing on the heap: `deep` misses on nearly
-    /// every corner), written, and kept.
-    ///
-    /// Each point is `CornerFrame.point(u, v)` from a vertex at the origin. The
-    /// frame's directions are unit vectors along the axes, at right angles, so each
-    /// coordinate of that point is ±(u·r) or ±(v·r) exactly (the other term is ±0,
-    /// and negation is exact), and `offset` is odd. So the point's offsets are
-    /// `offset(u·r)` and `offset(v·r)` with the frame's signs: 14 roundings, not
-    /// 20 points of 2, the same numbers.
+    /// A missed continuous corner: its body in its own frame (SVGCornerBodies.swift:
+    /// worked out once for every corner of this radius and these blends), written
+    /// in this corner's frame straight into the chunk (room for all of it first, so
+    /// no flush splits it), and kept.
     private mutating func continuousMiss(_ c: CornerFrame, _ slot: Int, _ key: SVGCornerCache.Key, _ vx: Int64, _ vy: Int64,
                                          _ into: Double, _ out: Double) -> Bool {
         assert(c.incoming.dx * c.outgoing.dx == 0 && c.incoming.dy * c.outgoing.dy == 0
                && abs(c.incoming.dx) + abs(c.incoming.dy) == 1 && abs(c.outgoing.dx) + abs(c.outgoing.dy) == 1)
-        let r = c.r
-        let lin = ContinuousCorner.leadIn(into), lout = ContinuousCorner.leadIn(out)
-        let t1 = ContinuousCorner.c1, t2 = ContinuousCorner.c2
-        typealias O = SVGCornerCache
-        guard let s = O.offset(lin.start * r), let a1 = O.offset(lin.cp1 * r), let a2 = O.offset(lin.cp2 * r),
-              let a3u = O.offset(t1.end.u * r), let a3v = O.offset(t1.end.v * r),
-              let b1u = O.offset(t2.cp1.u * r), let b1v = O.offset(t2.cp1.v * r),
-              let b2u = O.offset(t2.cp2.u * r), let b2v = O.offset(t2.cp2.v * r),
-              let b3u = O.offset(t2.end.u * r), let b3v = O.offset(t2.end.v * r),
-              let c1 = O.offset(lout.cp2 * r), let c2 = O.offset(lout.cp1 * r), let c3 = O.offset(lout.start * r) else {
-            return refuse(slot, key)
-        }
-        // (u, v) in thousandths → canvas offsets, as `point` maps them.
+        guard let (at, body) = corners!.bodies.body(c.r, into, out) else { return refuse(slot, key) }
+        // (u, v) in thousandths → canvas offsets, as `CornerFrame.point` maps them.
         let ux = Int64(-c.incoming.dx), uy = Int64(-c.incoming.dy), wx = Int64(c.outgoing.dx), wy = Int64(c.outgoing.dy)
-        @inline(__always) func x(_ u: Int64, _ v: Int64) -> Int64 { vx &+ ux &* u &+ wx &* v }
-        @inline(__always) func y(_ u: Int64, _ v: Int64) -> Int64 { vy &+ uy &* u &+ wy &* v }
-        guard cx == x(s, 0), cy == y(s, 0) else { return false }
-        // Written straight into the chunk (room for all of it first, so no flush
-        // splits it), then kept.
+        guard cx == vx &+ ux &* body.start, cy == vy &+ uy &* body.start else { return false }
         room(SVGCornerCache.slotBytes)
         let mark = count
-        cubic(x(a1, 0), y(a1, 0), x(a2, 0), y(a2, 0), x(a3u, a3v), y(a3u, a3v))
-        cubic(x(b1u, b1v), y(b1u, b1v), x(b2u, b2v), y(b2u, b2v), x(b3u, b3v), y(b3u, b3v))
-        cubic(x(0, c1), y(0, c1), x(0, c2), y(0, c2), x(0, c3), y(0, c3))
-        keep(slot, key, mark, start: (x(s, 0) - vx, y(s, 0) - vy), vx, vy)
+        writeBody(corners!.bodies, at, ux, uy, wx, wy)
+        cx = vx &+ wx &* body.end; cy = vy &+ wy &* body.end
+        keep(slot, key, mark, start: (ux &* body.start, uy &* body.start), vx, vy)
         return true
     }
 

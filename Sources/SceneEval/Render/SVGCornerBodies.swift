@@ -1,0 +1,148 @@
+import SceneLang
+
+// A continuous corner's body in its own frame. The cache in SVGCornerCache.swift
+// keeps a body's text per corner (which of the four it is is in its key): a shape's
+// four equal corners are four misses, each working out the same fourteen offsets
+// and printing the same eighteen numbers with other signs. In its own (u, v) frame
+// a body is the same for every corner of one radius and blends: its nine steps
+// (each cubic's three points from the point before) in thousandths. On the canvas
+// each step is (±du, ±dv) or (±dv, ±du), by the corner's frame (its directions are
+// unit vectors along the axes, at right angles). So the steps are worked out once,
+// each value's digits printed once, and each corner writes a sign and copies them:
+// `writeFixed(-q)` is `-` then `writeFixed(q)`, and zero is `0` either way, so the
+// text is the one `cubic` prints, byte for byte (the tests compare it with corners
+// computed afresh). `deep`, whose every node is a container of its own radius,
+// misses the text cache on nearly every corner.
+
+struct SVGCornerBodies {
+    static let slots = 16
+    /// Nine steps of two values: each cubic's three points.
+    static let values = 18
+    /// Room for one value's digits: at most 12 (a radius within `SVGCornerCache.limit`
+    /// gives offsets under 2e9 thousandths), copied 16 at a time.
+    static let digitBytes = 16
+
+    struct Key: Equatable {
+        var radius: UInt64, into: UInt64, out: UInt64
+    }
+
+    struct Body {
+        var key: Key
+        /// Every offset is clear of a rounding tie: the body may be used.
+        var usable: Bool
+        /// Where the body starts along u, and ends along v, in thousandths.
+        var start: Int64, end: Int64
+    }
+
+    let bodies: UnsafeMutablePointer<Body?>
+    /// Per slot, `values` steps' values (du, dv, du, dv, …), their digits (of the
+    /// magnitude, `digitBytes` each) and the digits' lengths.
+    let steps: UnsafeMutablePointer<Int64>
+    let digits: UnsafeMutablePointer<UInt8>
+    let lengths: UnsafeMutablePointer<UInt8>
+    /// How many corners were written from a body already worked out (the tests read it).
+    var hits = 0
+
+    init() {
+        bodies = .allocate(capacity: Self.slots)
+        bodies.initialize(repeating: nil, count: Self.slots)
+        steps = .allocate(capacity: Self.slots * Self.values)
+        digits = .allocate(capacity: Self.slots * Self.values * Self.digitBytes)
+        lengths = .allocate(capacity: Self.slots * Self.values)
+    }
+
+    func deallocate() {
+        bodies.deallocate()
+        steps.deallocate()
+        digits.deallocate()
+        lengths.deallocate()
+    }
+
+    static func slot(_ k: Key) -> Int {
+        var h = k.radius &* 0x9E37_79B9_7F4A_7C15
+        h ^= k.into &* 0xC2B2_AE3D_27D4_EB4F
+        h ^= k.out &* 0x1656_67B1_9E37_79F9
+        h ^= h >> 29
+        h ^= h >> 17
+        return Int(truncatingIfNeeded: h) & (slots - 1)
+    }
+
+    /// The slot holding the body of radius `r` with blends `into` and `out`, worked
+    /// out now if it is not there; nil when an offset is near a rounding tie.
+    mutating func body(_ r: Double, _ into: Double, _ out: Double) -> (slot: Int, body: Body)? {
+        let key = Key(radius: r.bitPattern, into: into.bitPattern, out: out.bitPattern)
+        let slot = Self.slot(key)
+        if let b = bodies[slot], b.key == key {
+            guard b.usable else { return nil }
+            hits += 1
+            return (slot, b)
+        }
+        // Each point is `CornerFrame.point(u, v)` from a vertex at the origin: each
+        // coordinate ±(u·r) or ±(v·r) exactly, so these offsets with the frame's
+        // signs (SVGCornerCache.continuousMiss, before this file, rounded the same).
+        let lin = ContinuousCorner.leadIn(into), lout = ContinuousCorner.leadIn(out)
+        let t1 = ContinuousCorner.c1, t2 = ContinuousCorner.c2
+        typealias O = SVGCornerCache
+        guard let s = O.offset(lin.start * r), let a1 = O.offset(lin.cp1 * r), let a2 = O.offset(lin.cp2 * r),
+              let a3u = O.offset(t1.end.u * r), let a3v = O.offset(t1.end.v * r),
+              let b1u = O.offset(t2.cp1.u * r), let b1v = O.offset(t2.cp1.v * r),
+              let b2u = O.offset(t2.cp2.u * r), let b2v = O.offset(t2.cp2.v * r),
+              let b3u = O.offset(t2.end.u * r), let b3v = O.offset(t2.end.v * r),
+              let c1 = O.offset(lout.cp2 * r), let c2 = O.offset(lout.cp1 * r), let c3 = O.offset(lout.start * r) else {
+            bodies[slot] = Body(key: key, usable: false, start: 0, end: 0)
+            return nil
+        }
+        // The three cubics from (s, 0): to (a3u, a3v) by a1 and a2 on the edge, to
+        // (b3u, b3v), to (0, c3) by c1 and c2 on the other edge; each point from the cubic's start.
+        let st = steps + slot * Self.values
+        st[0] = a1 - s; st[1] = 0; st[2] = a2 - s; st[3] = 0; st[4] = a3u - s; st[5] = a3v
+        st[6] = b1u - a3u; st[7] = b1v - a3v; st[8] = b2u - a3u; st[9] = b2v - a3v; st[10] = b3u - a3u; st[11] = b3v - a3v
+        st[12] = -b3u; st[13] = c1 - b3v; st[14] = -b3u; st[15] = c2 - b3v; st[16] = -b3u; st[17] = c3 - b3v
+        var scratch = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))  // writeFixed's room (maxFixed bytes)
+        withUnsafeMutableBytes(of: &scratch) { room in
+            let p = room.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            for i in 0..<Self.values {
+                let n = SVGBuffer.writeFixed(st[i] < 0 ? -st[i] : st[i], to: p) - p
+                (digits + (slot * Self.values + i) * Self.digitBytes).update(from: p, count: Self.digitBytes)
+                lengths[slot * Self.values + i] = UInt8(truncatingIfNeeded: n)
+            }
+        }
+        let b = Body(key: key, usable: true, start: s, end: c3)
+        bodies[slot] = b
+        return (slot, b)
+    }
+}
+
+extension SVGBuffer {
+    /// Writes the body in `slot` (SVGCornerBodies) as a corner whose u runs along
+    /// (ux, uy) and v along (wx, wy) on the canvas: the three cubics `cubic` would,
+    /// one skipped where all its points are its start. Room for it must be made first.
+    mutating func writeBody(_ bodies: SVGCornerBodies, _ slot: Int, _ ux: Int64, _ uy: Int64, _ wx: Int64, _ wy: Int64) {
+        // u along x (and v along y), or u along y (and v along x): which value of a
+        // step is x, and the sign each axis takes.
+        let uAlongX = ux != 0
+        let ix = uAlongX ? 0 : 1, iy = 1 - ix
+        let signX = uAlongX ? ux : wx, signY = uAlongX ? wy : uy
+        let first = slot * SVGCornerBodies.values
+        let q = bodies.steps + first, lens = bodies.lengths + first
+        let d = bodies.digits + first * SVGCornerBodies.digitBytes
+        var p = base + count
+        @inline(__always) func put(_ i: Int, _ sign: Int64) {
+            let v = q[i]
+            if v != 0 && (v < 0) != (sign < 0) { p.pointee = 0x2D; p += 1 }
+            let from = UnsafeRawPointer(d + i * SVGCornerBodies.digitBytes)
+            UnsafeMutableRawPointer(p).storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+            UnsafeMutableRawPointer(p + 8).storeBytes(of: from.loadUnaligned(fromByteOffset: 8, as: UInt64.self), as: UInt64.self)
+            p += Int(lens[i])
+        }
+        for c in 0..<3 {
+            let k = 6 * c
+            if q[k] == 0 && q[k + 1] == 0 && q[k + 2] == 0 && q[k + 3] == 0 && q[k + 4] == 0 && q[k + 5] == 0 { continue }
+            p.pointee = 0x63; p += 1
+            put(k + ix, signX); p.pointee = 0x20; p += 1; put(k + iy, signY); p.pointee = 0x20; p += 1
+            put(k + 2 + ix, signX); p.pointee = 0x20; p += 1; put(k + 2 + iy, signY); p.pointee = 0x20; p += 1
+            put(k + 4 + ix, signX); p.pointee = 0x20; p += 1; put(k + 4 + iy, signY)
+        }
+        count = p - base
+    }
+}
