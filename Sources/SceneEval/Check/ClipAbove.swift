@@ -15,6 +15,12 @@ final class ClipAbove: @unchecked Sendable {
     /// Shape `j`'s nearest ancestor with a rounded clip (`ResolvedScene.clipLayer`).
     subscript(j: Int) -> Int? {
         lock.withLock {
+            // The table taken out of the object while it is walked: each read and
+            // write of a class's stored array is an exclusivity check at run time
+            // (~80 instructions each, four or so a call: 6 M of `deep --svg` at 20k).
+            var memo: [Int32] = []
+            swap(&memo, &self.memo)
+            defer { swap(&memo, &self.memo) }
             if memo.isEmpty { memo = [Int32](repeating: -2, count: scene.shapes.count) }
             // Up from `j` while unknown: every shape on the way has the same answer.
             var found: Int32 = -1
