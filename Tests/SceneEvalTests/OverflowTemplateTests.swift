@@ -51,11 +51,58 @@ struct OverflowTemplateTests {
     @Test func aTemplateMovesAndRenames() throws {
         var d = Diagnostic(.radiusOverflow, "`a`'s radius 30 is more than half", at: SourceRange(10, 17), help: "use `capsule`")
         d.fixes = [TextEdit(SourceRange(10, 17), "capsule")]
-        let t = try #require(OverflowTemplates.Template(d, base: 7, id: "a"))
+        let key = OverflowTemplates.Key(items: "rect 30", width: 40, height: 40, radii: [20, 20, 20, 20], role: false)
+        let t = try #require(OverflowTemplates.Template(d, key: key, base: 7, id: "a"))
         let moved = t.instance(at: 107, id: "row.b")
         #expect(moved.message == "`row.b`'s radius 30 is more than half")
         #expect(moved.range == SourceRange(110, 117) && moved.fixes == [TextEdit(SourceRange(110, 117), "capsule")])
         #expect(moved.help == d.help && moved.values == d.values)
-        #expect(OverflowTemplates.Template(d, base: 7, id: "b") == nil)
+        #expect(OverflowTemplates.Template(d, key: key, base: 7, id: "b") == nil)
+    }
+
+    /// `--json` finds a finding's template from its node's fields and bytes read in
+    /// place (`Context.overflowTemplate`), not from a key built: for every node it
+    /// finds the very template the built key (`overflowKey`) finds, or none when that
+    /// finds none; and the document is the one the built findings write. Rows alike,
+    /// rows that differ in their frame, their radii, a clip's radii, a role, a space,
+    /// and rows canonically equal but not byte for byte.
+    @Test func templatesFoundInPlaceAreTheBuiltKeys() throws {
+        let text = """
+            let caf\u{E9} = 30
+            list: vstack spacing 4 size 300x800 <
+              a: rect 30 height 40
+              b: rect 30 height 40
+              rect 30 height 41
+              rect 30  height 40
+              rect 30 height 40 role button
+              rect 30 height 40 role button
+              c: concentric(top: fixed 40, bottom: concentric min 4) height 40
+              d: concentric(top: fixed 40, bottom: concentric min 4) height 40
+              e: concentric(top: fixed 40, bottom: concentric min 4) height 46
+              rect 30 height 40 clip rect 30
+              rect 30 height 40 clip rect 30
+              rect 30 height 40 clip rect 31
+              f: rect caf\u{E9} height 40 fill #ff0000
+              g: rect cafe\u{301} height 40 fill #ff0000
+              k: rect caf\u{E9} height 40 fill #ff0000
+            >
+
+            """
+        let file = SourceFile(name: "rows.scene", text: text)
+        let c = Pipeline.compile(file)
+        let scene = try #require(c.scene)
+        let findings = c.checked()
+        let direct = JSONWriter.write(scene, diagnostics: findings, file: file)
+        #expect(direct == JSONWriter.write(scene, diagnostics: Array(findings), file: file))
+        let context = try #require(findings.context)
+        var found = 0
+        for i in scene.shapes.indices {
+            let inPlace = context.overflowTemplate(i)
+            let built = context.overflowKey(i).flatMap { context.overflowTemplates.get($0.0) }
+            #expect(inPlace === built, "\(scene.shapes[i].id)")
+            if let inPlace { found += 1; #expect(inPlace.key == context.overflowKey(i)?.0) }
+        }
+        // Every overflowing row but the first of its kind, and the canonically equal pair apart.
+        #expect(found >= 7, "templates found in place: \(found)")
     }
 }

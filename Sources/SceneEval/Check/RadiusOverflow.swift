@@ -4,6 +4,13 @@
 // pull request 2631). The limit is per edge: two adjacent corners' radii may
 // not add up to more than the edge they share.
 import SceneLang
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension Context {
     /// A radius-overflow finding, built when read (`overflowDiagnostic`): the
@@ -154,8 +161,8 @@ extension Context {
             return d
         }
         let built = buildOverflow(o)
-        if !built.positional, let t = OverflowTemplates.Template(built.diagnostic, base: base, id: id) {
-            overflowTemplates.put(key, t)
+        if !built.positional, let t = OverflowTemplates.Template(built.diagnostic, key: key, base: base, id: id) {
+            overflowTemplates.put(t)
         }
         return built.diagnostic
     }
@@ -165,7 +172,7 @@ extension Context {
     /// one; else built (which makes the template for the next).
     func appendOverflowJSON(_ o: Overflow, fileName: SVGBuffer.Bytes, start: SourceLocation, end: SourceLocation,
                             to out: inout SVGBuffer) {
-        guard let (key, _) = overflowKey(o.shape), let t = overflowTemplates.get(key) else {
+        guard let t = overflowTemplate(o.shape) else {
             JSONWriter.appendDiagnostic(overflowDiagnostic(o), fileName: fileName, start: start, end: end, to: &out)
             return
         }
@@ -201,6 +208,47 @@ extension Context {
             return (OverflowTemplates.Key(items: text(SourceRange(lo, hi)), width: s[i].frame.width,
                                           height: s[i].frame.height, radii: radii, role: s[i].role != nil), lo)
         }
+    }
+
+    /// The template of shape `i`'s finding (`overflowKey`'s key), found from the
+    /// shape's fields and its items' bytes read in place: no key is built (its text
+    /// and radii are two allocations, and freeing them, for each finding written).
+    /// Nil when there is none yet, or the node has no items.
+    func overflowTemplate(_ i: Int) -> OverflowTemplates.Template? {
+        guard let span = nodes.items(i).span, span.start < span.end, span.end <= file.bytes.count else { return nil }
+        typealias Key = OverflowTemplates.Key
+        return scene.shapes.withUnsafeBufferPointer { s in
+            let (w, h, role) = (s[i].frame.width, s[i].frame.height, s[i].role != nil)
+            let layers = s[i].extras?.layers ?? []
+            // The radii in `overflowKey`'s order: the shape's, then each layer's.
+            func radius(_ k: Int) -> Double {
+                let r = k < 4 ? s[i].radii : layers[k / 4 - 1].radii
+                switch k % 4 {
+                case 0: return r.topLeading
+                case 1: return r.topTrailing
+                case 2: return r.bottomTrailing
+                default: return r.bottomLeading
+                }
+            }
+            let count = 4 * (1 + layers.count)
+            var d = Key.seed(role: role, width: w, height: h)
+            for k in 0..<count { d = Key.mix(d, Key.bits(radius(k))) }
+            return file.bytes.withUnsafeBufferPointer { all in
+                let items = UnsafeBufferPointer(rebasing: all[span.start..<span.end])
+                return overflowTemplates.get(digest: Key.finish(d, items)) { key in
+                    key.width == w && key.height == h && key.role == role && key.radii.count == count
+                        && (0..<count).allSatisfy { key.radii[$0] == radius($0) } && Self.sameBytes(key.items, items)
+                }
+            }
+        }
+    }
+
+    /// Whether `s` is the bytes `b` (compared in place: `elementsEqual` on a
+    /// string's UTF-8 view goes a byte at a time through its index).
+    static func sameBytes(_ s: String, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        s.utf8.withContiguousStorageIfAvailable { a in
+            a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
+        } ?? s.utf8.elementsEqual(b)
     }
 
     /// The finding on shape `o.shape`, and whether it says where it is (a help that
@@ -347,26 +395,33 @@ final class OverflowTemplates: @unchecked Sendable {
         let role: Bool
         /// The fields hashed once, as the key is made (`--json` looks one up for every
         /// finding, and Swift's hash of the items' text and of the radii cost more than
-        /// the finding's words): the table hashes this number alone.
-        private let digest: UInt64
+        /// the finding's words): the table is keyed by this number alone.
+        let digest: UInt64
 
         init(items: String, width: Double, height: Double, radii: [Double], role: Bool) {
             self.items = items; self.width = width; self.height = height; self.radii = radii; self.role = role
-            var h: UInt64 = role ? 0x9E37_79B9_7F4A_7C15 : 0
-            h = Self.mix(h, Self.bits(width))
-            h = Self.mix(h, Self.bits(height))
+            var h = Self.seed(role: role, width: width, height: height)
             for r in radii { h = Self.mix(h, Self.bits(r)) }
             var text = items
-            digest = text.withUTF8 { b in
-                var g = Self.mix(h, UInt64(b.count))
-                var i = 0
-                if let p = b.baseAddress {
-                    while i + 8 <= b.count { g = Self.mix(g, UnsafeRawPointer(p).loadUnaligned(fromByteOffset: i, as: UInt64.self)); i += 8 }
-                }
-                var tail: UInt64 = 0
-                while i < b.count { tail = tail << 8 | UInt64(b[i]); i += 1 }
-                return Self.mix(g, tail)
+            digest = text.withUTF8 { Self.finish(h, $0) }
+        }
+
+        /// The digest's parts, in order (`Context.overflowTemplate` hashes a node's
+        /// fields read in place with them): the role and the frame's size, then each
+        /// radius (`mix(h, bits(r))`), then the items' bytes.
+        @inline(__always) static func seed(role: Bool, width: Double, height: Double) -> UInt64 {
+            mix(mix(role ? 0x9E37_79B9_7F4A_7C15 : 0, bits(width)), bits(height))
+        }
+
+        @inline(__always) static func finish(_ h: UInt64, _ b: UnsafeBufferPointer<UInt8>) -> UInt64 {
+            var g = mix(h, UInt64(b.count))
+            var i = 0
+            if let p = b.baseAddress {
+                while i + 8 <= b.count { g = mix(g, UnsafeRawPointer(p).loadUnaligned(fromByteOffset: i, as: UInt64.self)); i += 8 }
             }
+            var tail: UInt64 = 0
+            while i < b.count { tail = tail << 8 | UInt64(b[i]); i += 1 }
+            return mix(g, tail)
         }
 
         @inline(__always) static func mix(_ h: UInt64, _ x: UInt64) -> UInt64 {
@@ -394,6 +449,8 @@ final class OverflowTemplates: @unchecked Sendable {
     /// message without the node's id. (A class, immutable: a lookup for every
     /// finding of a list hands out a reference, not a copy of the diagnostic.)
     final class Template: Sendable {
+        /// What it was kept for (the table is keyed by the key's digest).
+        let key: Key
         let diagnostic: Diagnostic
         let base: Int
         /// The message after "`ID`'s", which starts every radius-overflow message.
@@ -406,9 +463,10 @@ final class OverflowTemplates: @unchecked Sendable {
         let jsonAfterID: [UInt8]
         let jsonTail: [UInt8]
 
-        init?(_ d: Diagnostic, base: Int, id: String) {
+        init?(_ d: Diagnostic, key: Key, base: Int, id: String) {
             let prefix = "`\(id)`'s"
             guard d.message.hasPrefix(prefix) else { return nil }
+            self.key = key
             diagnostic = d
             self.base = base
             let after = d.message.dropFirst(prefix.count)
@@ -433,8 +491,21 @@ final class OverflowTemplates: @unchecked Sendable {
     }
 
     private let lock = Lock()
-    private var table: [Key: Template] = [:]
+    /// By digest, each with its key: a digest's second key (a collision) is not
+    /// kept, and its findings are built each time.
+    private var table: [UInt64: Template] = [:]
 
-    func get(_ key: Key) -> Template? { lock.withLock { table[key] } }
-    func put(_ key: Key, _ t: Template) { lock.withLock { table[key] = t } }
+    func get(_ key: Key) -> Template? { get(digest: key.digest) { $0 == key } }
+
+    /// The template whose key has digest `digest`, if `matches` holds for that key.
+    func get(digest: UInt64, where matches: (Key) -> Bool) -> Template? {
+        lock.withLock { table[digest].flatMap { matches($0.key) ? $0 : nil } }
+    }
+
+    func put(_ t: Template) {
+        lock.withLock {
+            if let kept = table[t.key.digest], kept.key != t.key { return }
+            table[t.key.digest] = t
+        }
+    }
 }
