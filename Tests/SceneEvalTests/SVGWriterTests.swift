@@ -21,6 +21,8 @@ struct SVGWriterTests {
         var values: [Double] = [0, -0.0, 1, -1, 0.5, 0.0005, -0.0005, 0.00049999, -0.00049999, 0.0015, 2.5e-4,
                                 0.1, 0.25, 0.999, 0.9995, 1.0005, -1.0005, 123.4565, 99999.9995, 1e-9, -1e-9,
                                 1.528665, 62 * 1.528665, 402, 874.25, 1e6, -1e6, 123456789.123, 999_999_999_999.9]
+        // Every whole number around the writer's short path for those under 1000, and just off them.
+        for k in -1100...1100 { values += [Double(k), Double(k).nextUp, Double(k).nextDown] }
         var rng = SplitMix(seed: 7)
         for _ in 0..<20_000 {
             let scale = [1.0, 10, 1000, 40_000, 1e7][Int(rng.next() % 5)]
