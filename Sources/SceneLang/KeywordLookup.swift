@@ -20,11 +20,7 @@ extension Keyword {
 
     /// Keywords of 1 to 5 bytes.
     static func lookup1to5(_ p: UnsafePointer<UInt8>, _ n: Int) -> Keyword? {
-        @inline(__always) func rest(_ s: StaticString) -> Bool {
-            let q = s.utf8Start
-            for j in 1..<n where p[j] != q[j] { return false }
-            return true
-        }
+        @inline(__always) func rest(_ s: StaticString) -> Bool { same(p, s.utf8Start, n) }
         switch n {
         case 1:
             switch p[0] {
@@ -71,11 +67,7 @@ extension Keyword {
 
     /// Keywords of 6 to 10 bytes.
     static func lookup6to10(_ p: UnsafePointer<UInt8>, _ n: Int) -> Keyword? {
-        @inline(__always) func rest(_ s: StaticString) -> Bool {
-            let q = s.utf8Start
-            for j in 1..<n where p[j] != q[j] { return false }
-            return true
-        }
+        @inline(__always) func rest(_ s: StaticString) -> Bool { same(p, s.utf8Start, n) }
         switch n {
         case 6:
             switch p[0] {
@@ -141,11 +133,7 @@ extension Keyword {
 
     /// Keywords of 11 to 14 bytes.
     static func lookup11to14(_ p: UnsafePointer<UInt8>, _ n: Int) -> Keyword? {
-        @inline(__always) func rest(_ s: StaticString) -> Bool {
-            let q = s.utf8Start
-            for j in 1..<n where p[j] != q[j] { return false }
-            return true
-        }
+        @inline(__always) func rest(_ s: StaticString) -> Bool { same(p, s.utf8Start, n) }
         switch n {
         case 11:
             switch p[0] {

@@ -77,4 +77,27 @@ public enum Keyword: String, Sendable, CaseIterable {
         guard n > 0, n <= longest, start >= 0, end <= bytes.count else { return nil }
         return bytes.withUnsafeBufferPointer { lookup($0.baseAddress! + start, n) }
     }
+
+    /// Whether the `n` bytes at `a` are the `n` at `b` (the generated lookup's
+    /// `rest`): up to 16 bytes as two loads from each side, the first `n` bytes' start
+    /// and end (overlapping when `n` is under twice the width), not a loop a byte at a
+    /// time; longer, a loop. Reads nothing outside either run.
+    @inline(__always) static func same(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+        let x = UnsafeRawPointer(a), y = UnsafeRawPointer(b)
+        @inline(__always) func ends<T: FixedWidthInteger>(_: T.Type) -> Bool {
+            let w = MemoryLayout<T>.size
+            return x.loadUnaligned(as: T.self) == y.loadUnaligned(as: T.self)
+                && x.loadUnaligned(fromByteOffset: n - w, as: T.self) == y.loadUnaligned(fromByteOffset: n - w, as: T.self)
+        }
+        switch n {
+        case 8...16: return ends(UInt64.self)
+        case 4...7: return ends(UInt32.self)
+        case 2...3: return ends(UInt16.self)
+        case 1: return a[0] == b[0]
+        case 0: return true
+        default:
+            for j in 0..<n where a[j] != b[j] { return false }
+            return true
+        }
+    }
 }

@@ -39,6 +39,25 @@ struct KeywordLookupTests {
         #expect(Keyword.lookup(empty, 0, 0) == nil)
     }
 
+    /// `Keyword.same` (the lookup's comparison, a few loads) answers as comparing the
+    /// bytes one by one, at every length up to past 16 and a difference at every place.
+    @Test func sameComparesEveryByte() {
+        var rng = SystemRandomNumberGenerator()
+        for n in 0...24 {
+            for _ in 0..<40 {
+                let a = (0..<n).map { _ in UInt8.random(in: 97...100, using: &rng) }
+                var variants = [a]
+                for i in 0..<n { var b = a; b[i] ^= 1 << UInt8.random(in: 0...7, using: &rng); variants.append(b) }
+                for b in variants {
+                    let got = a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in
+                        Keyword.same(x.baseAddress ?? UnsafePointer(bitPattern: 1)!, y.baseAddress ?? UnsafePointer(bitPattern: 1)!, n)
+                    } }
+                    #expect(got == (a == b), "\(a) \(b)")
+                }
+            }
+        }
+    }
+
     /// The generator follows the enum, not a list of its own: a keyword it has never
     /// seen (here `ellipse`, and one longer than any today) gets its branch.
     @Test func theGeneratorFollowsTheWordsItIsGiven() {
@@ -52,7 +71,7 @@ struct KeywordLookupTests {
 }
 
 /// Writes `KeywordLookup.swift`: a switch on the length and the first byte, then
-/// the rest compared, with no String made or hashed, in functions of consecutive
+/// the whole word compared (`Keyword.same`: a few loads, not a byte at a time), with no String made or hashed, in functions of consecutive
 /// lengths each small enough for SourceSizeTests' 80 lines (`lookup1to5`, …).
 enum KeywordLookupSource {
     static let swiftReserved: Set<String> = [
@@ -113,11 +132,7 @@ enum KeywordLookupSource {
 
                     /// Keywords of \(g.first!) to \(g.last!) bytes.
                     static func \(name(g))(_ p: UnsafePointer<UInt8>, _ n: Int) -> Keyword? {
-                        @inline(__always) func rest(_ s: StaticString) -> Bool {
-                            let q = s.utf8Start
-                            for j in 1..<n where p[j] != q[j] { return false }
-                            return true
-                        }
+                        @inline(__always) func rest(_ s: StaticString) -> Bool { same(p, s.utf8Start, n) }
                         switch n {
 
                 """
