@@ -13,10 +13,13 @@ public struct Lexer {
     /// Whether `next()` reads the usual token (blanks, then an ASCII name, a
     /// one-byte token, a newline or a whole number) on its short path first. Always on; a test turns it off to compare every token the
     /// two ways over random input (`LexerTests.usualPathReadsAsTheGeneralOne`).
+    /// Off for a file past `Int32.max` bytes: the short path makes its ranges
+    /// without `SourceRange`'s clamping (16 instructions a token), so every offset must fit.
     var usualPath = true
 
     public init(_ file: SourceFile) {
         self.bytes = file.bytes
+        usualPath = bytes.count < Int(Int32.max)
         // A UTF-8 byte order mark is not part of the program.
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3 }
     }
@@ -107,7 +110,7 @@ public struct Lexer {
                     }
                     guard k - j <= Self.maxNumberDigits else { return (nil, j) }
                     if k < n, p[k] == UInt8(ascii: ".") || names[Int(p[k])] == 0x31 || p[k] >= 0x80 { return (nil, j) }
-                    var t = Token(.number, SourceRange(j, k))
+                    var t = Token(.number, Self.range(j, k))
                     t.number = value
                     return (t, k)
                 }
@@ -115,16 +118,22 @@ public struct Lexer {
                 var k = j + 1
                 while k < n, names[Int(p[k])] == 0x31 { k += 1 }
                 if k < n, p[k] >= 0x80 { return (nil, j) }
-                var t = Token(.identifier, SourceRange(j, k))
+                var t = Token(.identifier, Self.range(j, k))
                 t.keyword = Keyword.lookup(p + j, k - j)
                 return (t, k)
             }
-            if c == UInt8(ascii: "\n") { return (Token(.newline, SourceRange(j, j + 1)), j + 1) }
-            if let kind = Self.oneByteKind(c) { return (Token(kind, SourceRange(j, j + 1)), j + 1) }
+            if c == UInt8(ascii: "\n") { return (Token(.newline, Self.range(j, j + 1)), j + 1) }
+            if let kind = Self.oneByteKind(c) { return (Token(kind, Self.range(j, j + 1)), j + 1) }
             return (nil, j)
         }
         i = end
         return t
+    }
+
+    /// `SourceRange(start, end)` for offsets known to fit (`usualPath` is on only for
+    /// a file under `Int32.max` bytes, and `start <= end`).
+    @inline(__always) static func range(_ start: Int, _ end: Int) -> SourceRange {
+        SourceRange(raw: Int32(truncatingIfNeeded: start), Int32(truncatingIfNeeded: end))
     }
 
     /// The token a byte is by itself (`+`, `(`, `;`, …), or nil: the one list of
