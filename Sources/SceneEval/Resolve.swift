@@ -32,7 +32,7 @@ struct Outer {
     var frame: Frame
     var radii: Radii
     var kind: ShapeKind? {
-        didSet { centredSquare = kind?.row.centredSquare == true }
+        didSet { centredSquare = kind?.centredSquare == true }
     }
     /// Whether `kind` is measured from its centred square (a circle), read once here.
     private(set) var centredSquare: Bool
@@ -58,7 +58,7 @@ struct Outer {
 
     init(frame: Frame, radii: Radii, kind: ShapeKind?) {
         self.frame = frame; self.radii = radii; self.kind = kind
-        centredSquare = kind?.row.centredSquare == true
+        centredSquare = kind?.centredSquare == true
     }
 }
 

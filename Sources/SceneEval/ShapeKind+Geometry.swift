@@ -11,7 +11,7 @@ extension ShapeKind {
     /// measures children against it, the SVG extent and backdrop, the corner
     /// guides and the REPL preview draw it.
     public func measured(_ frame: Frame) -> Frame {
-        row.centredSquare ? frame.centredSquare : frame
+        centredSquare ? frame.centredSquare : frame
     }
 
     /// Its corner radius when its frame alone decides it (`radii == .frame`):

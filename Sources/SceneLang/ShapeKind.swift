@@ -119,6 +119,8 @@ public enum ShapeKind: String, Sendable, Equatable, CaseIterable {
     @inlinable public var publishesAsContainer: Bool { bit(Self.publishesBit) }
     /// `row.concentricByNature`, from the bits.
     @inlinable public var concentricByNature: Bool { bit(Self.byNatureBit) }
+    /// `row.centredSquare`, from the bits (asked of a shape's outer for every node resolved and drawn).
+    @inlinable public var centredSquare: Bool { bit(Self.centredSquareBit) }
 
     // The yes-or-no columns the checker and the evaluator ask of every shape,
     // worked out from `row` once per kind: a row, built, copies its strings, and
@@ -127,6 +129,7 @@ public enum ShapeKind: String, Sendable, Equatable, CaseIterable {
     @inlinable static var followsContainerBit: UInt8 { 2 }
     @inlinable static var publishesBit: UInt8 { 4 }
     @inlinable static var byNatureBit: UInt8 { 8 }
+    @inlinable static var centredSquareBit: UInt8 { 16 }
     @usableFromInline static let bits: [UInt8] = allCases.map { kind in
         let r = kind.row
         var b: UInt8 = 0
@@ -134,6 +137,7 @@ public enum ShapeKind: String, Sendable, Equatable, CaseIterable {
         if r.radii == .container { b |= followsContainerBit }
         if r.container == .publishes { b |= publishesBit }
         if r.concentricByNature { b |= byNatureBit }
+        if r.centredSquare { b |= centredSquareBit }
         return b
     }
     /// The kind's place in `allCases`: its declaration order, which is how a case

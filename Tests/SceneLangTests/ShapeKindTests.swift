@@ -37,9 +37,10 @@ struct ShapeKindTests {
             #expect(kind.followsContainer == (r.radii == .container), "\(kind)")
             #expect(kind.publishesAsContainer == (r.container == .publishes), "\(kind)")
             #expect(kind.concentricByNature == r.concentricByNature, "\(kind)")
+            #expect(kind.centredSquare == r.centredSquare, "\(kind)")
         }
         // Each column is yes for some kind and no for another.
-        for column in [\ShapeKind.hasFixedCorners, \.followsContainer, \.publishesAsContainer, \.concentricByNature] {
+        for column in [\ShapeKind.hasFixedCorners, \.followsContainer, \.publishesAsContainer, \.concentricByNature, \.centredSquare] {
             #expect(Set(ShapeKind.allCases.map { $0[keyPath: column] }).count == 2)
         }
     }

@@ -458,7 +458,7 @@ struct Context {
                 }
                 continue
             }
-            if layer.radii != radii || layer.kind.row.centredSquare != kind.row.centredSquare {
+            if layer.radii != radii || layer.kind.centredSquare != kind.centredSquare {
                 add(.shapeMismatch,
                     "`\(scene.shapes[i].id)`'s \(layer.role) shape (\(layer.kind.rawValue) \(layer.radii)) differs from its shape (\(kind.rawValue) \(radii))",
                     at: layer.range,
