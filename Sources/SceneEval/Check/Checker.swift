@@ -219,12 +219,12 @@ struct Context {
 
     mutating func fixedNearCorner(_ i: Int) -> Bool {
         guard scene.shapes[i].kind.hasFixedCorners else { return false }
-        let sh = scene.shapes[i]
         // Its declared container, or a nearer ancestor that is visibly rounded
         // and declares none (`ResolvedScene.nestingReference`).
         let ref = scene.nestingReference(of: i)
         let (flared, pinched, concentric, uncapped) = concentricCorners(i, against: ref)
         guard let first = flared.first ?? pinched.first else { return false }
+        let sh = scene.shapes[i]  // (copied only for a finding)
         let isFlared = !flared.isEmpty
         let list = isFlared ? flared : pinched
         let want = first.concentric
@@ -246,9 +246,8 @@ struct Context {
     /// largest concentric radius the cap at half the shorter side held back (0: none).
     func concentricCorners(_ i: Int, against ref: NestingReference)
         -> (flared: [CornerMiss], pinched: [CornerMiss], concentric: Radii, uncapped: Double) {
-        let sh = scene.shapes[i]
         var flared: [CornerMiss] = [], pinched: [CornerMiss] = []
-        var concentric = sh.radii
+        var concentric = scene.shapes[i].radii  // (the radii alone: the shape is not copied)
         // No corner can be rounder than half the shape's shorter side (radius-overflow
         // and the clamp): the concentric radius is capped there (HelpCaps.swift), so no
         // help leads into another finding (`rect 32`, or `capsule`, for a 64 × 64 shape that would be 38).
@@ -471,14 +470,16 @@ struct Context {
     /// children follow corners nobody sees.
     mutating func containerMatchesDrawn(_ i: Int) {
         guard scene.shapes[i].isContainer else { return }
-        let sh = scene.shapes[i]
         // (A concentric container is already an error; a node drawing its own
-        // container shape publishes what it draws.)
-        guard sh.isContainer, let cr = sh.containerRadii, let range = sh.containerRange, sh.kind != .group else { return }
-        let close = Corner.allCases.allSatisfy { abs(cr[$0] - sh.radii[$0]) <= Checker.tolerance }
+        // container shape publishes what it draws.) Fields read in place: the
+        // shape is copied (a dozen reference counts) only for a finding.
+        guard let cr = scene.shapes[i].containerRadii, let range = scene.shapes[i].containerRange,
+              scene.shapes[i].kind != .group else { return }
+        let r = scene.shapes[i].radii
+        let close = Corner.allCases.allSatisfy { abs(cr[$0] - r[$0]) <= Checker.tolerance }
         // (Whether the kind is rejected is read from the items: asked only of a container that differs.)
         guard !close, !declaresRejectedContainer(i) else { return }
-        let r = sh.radii
+        let sh = scene.shapes[i]
         // The drawn shape as written when it has names (`rect r` stays tied to `r`).
         var decl = r.containerDeclaration
         if let sr = sh.shapeRange, hasNames(i, at: sr), case let written = text(sr),
