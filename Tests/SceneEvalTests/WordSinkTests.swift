@@ -59,6 +59,15 @@ struct WordSinkTests {
         #expect(said({ $0.id(of: labelled) }, json: { $0.id(of: labelled) }) == ("card", "card"))
         let quoted = shape(3, "a\"b")
         #expect(said({ $0.id(of: quoted) }, json: { $0.id(of: quoted) }) == ("a\"b", "a\\\"b"))
+        // Read from a scene's shapes in place (`id(_:in:)`, `JSONWriter.appendID(_:in:to:)`): the same words.
+        let shapes = [shape(0, nil), labelled, quoted, shape(7, "café"), shape(99_999, nil)]
+        for j in shapes.indices {
+            let w = said({ $0.id(j, in: shapes) }, json: { $0.id(j, in: shapes) })
+            let expected = said({ $0.id(of: shapes[j]) }, json: { $0.id(of: shapes[j]) })
+            #expect(w == expected && w.prose == shapes[j].id, "\(j)")
+            let bytes = JSONWriter.bytes { JSONWriter.appendID(j, in: shapes, to: &$0) }
+            #expect(String(decoding: bytes, as: UTF8.self) == JSONWriter.string(shapes[j].id), "\(j)")
+        }
         // `--json`'s shapes write their ids (and their parents' and containers') this way.
         for s in [0, 8, 99_999, Int(Int32.max) - 1].map({ shape($0, nil) }) + [labelled, quoted, shape(4, "café")] {
             let bytes = JSONWriter.bytes { JSONWriter.appendID(s, to: &$0) }

@@ -147,7 +147,7 @@ struct Context {
     /// `name(ref)`, said into `w`.
     func say<W: WordSink>(_ ref: ContainerRef, to w: inout W) {
         switch ref {
-        case .node(let j): w.literal("`"); w.id(of: scene.shapes[j]); w.literal("`")
+        case .node(let j): w.literal("`"); w.id(j, in: scene.shapes); w.literal("`")
         default: w.literal("the "); w.text(scene.screen.noun)
         }
     }

@@ -162,23 +162,22 @@ extension Context {
     func boundHelp<W: WordSink>(_ j: Int, _ b: RadiusBound, content c: Int, m: Double, d: Double, to w: inout W) {
         // (Said piece by piece: a grid of content padded away from its corners
         // says this on nearly every node, and `--json` writes it as it is said.)
-        let container = scene.shapes[j], content = scene.shapes[c]
-        w.literal("`"); w.id(of: container); w.literal("` may be at most "); w.number(b.radius)
-        w.literal(" round ("); w.text(b.why); w.literal(") and `"); w.id(of: content); w.literal("` needs ")
+        w.literal("`"); w.id(j, in: scene.shapes); w.literal("` may be at most "); w.number(b.radius)
+        w.literal(" round ("); w.text(b.why); w.literal(") and `"); w.id(c, in: scene.shapes); w.literal("` needs ")
         w.number(m); w.literal(" + "); w.number(d); w.literal(" = "); w.number(m + d)
         w.literal(", so raising its radius cannot fix this (no automatic fix): ")
         // Content placed by padding far from the corner (further in than the
         // container's radius): say so, and how close it would have to come.
         let R = scene.outer(of: .node(j)).radii.max
         if b.radius - m > 0, d >= R {
-            w.literal("`"); w.id(of: content); w.literal("` is "); w.number(d); w.literal(" pt in from `"); w.id(of: container)
-            w.literal("`'s corner, placed there by padding, so its corner cannot follow `"); w.id(of: container)
+            w.literal("`"); w.id(c, in: scene.shapes); w.literal("` is "); w.number(d); w.literal(" pt in from `"); w.id(j, in: scene.shapes)
+            w.literal("`'s corner, placed there by padding, so its corner cannot follow `"); w.id(j, in: scene.shapes)
             w.literal("`'s: bring it within "); w.number(b.radius - m); w.literal(" pt of the corner (less padding), or ")
         } else if b.radius - m > 0 {
-            w.literal("move `"); w.id(of: content); w.literal("` within "); w.number(b.radius - m)
-            w.literal(" pt of `"); w.id(of: container); w.literal("`'s corner (now "); w.number(d); w.literal("), or ")
+            w.literal("move `"); w.id(c, in: scene.shapes); w.literal("` within "); w.number(b.radius - m)
+            w.literal(" pt of `"); w.id(j, in: scene.shapes); w.literal("`'s corner (now "); w.number(d); w.literal("), or ")
         }
         if b.radius - d > 0 { w.literal("lower its minimum to "); w.number(b.radius - d) }
-        else { w.literal("let its minimum show (it sits too far in for any radius `"); w.id(of: container); w.literal("` may have)") }
+        else { w.literal("let its minimum show (it sits too far in for any radius `"); w.id(j, in: scene.shapes); w.literal("` may have)") }
     }
 }

@@ -325,7 +325,7 @@ extension Context {
         let i = t.shape
         say(scene.shapes[i].container, to: &w)
         w.literal(" is too tight for `")
-        w.id(of: scene.shapes[i])
+        w.id(i, in: scene.shapes)
         w.literal("`: at ")
         var first = true
         for k in Corner.allCases where t.corners & (1 << k.rawValue) != 0 {

@@ -177,8 +177,21 @@ public struct ResolvedShape: Sendable, Equatable {
     public var id: String { extras?.label ?? "node-" + String(ordinalValue + 1) }
     /// The same id, said into `w` piece by piece (a finding on every node names
     /// two shapes; a test compares the two).
-    func say<W: WordSink>(id w: inout W) {
-        if let l = extras?.label { w.text(l) } else { w.literal("node-"); w.number(Double(ordinalValue) + 1) }
+    func say<W: WordSink>(id w: inout W) { Self.say(extras: extras, ordinal: ordinalValue, to: &w) }
+    /// Shape `j`'s id said into `w`, its two fields read from `shapes` in place: a
+    /// shape passed on as an argument is copied first (a dozen reference counts),
+    /// and a finding on every node names two.
+    static func say<W: WordSink>(idOf j: Int, in shapes: [ResolvedShape], to w: inout W) {
+        // (Through a pointer: `shapes[j].extras` copies the whole shape to read one field.)
+        let (extras, ordinal) = shapes.withUnsafeBufferPointer { b in
+            precondition(b.indices.contains(j))
+            let p = b.baseAddress! + j
+            return (p.pointee.extras, p.pointee.ordinalValue)
+        }
+        say(extras: extras, ordinal: ordinal, to: &w)
+    }
+    @inline(__always) private static func say<W: WordSink>(extras: ExtrasBox?, ordinal: Int32, to w: inout W) {
+        if let l = extras?.label { w.text(l) } else { w.literal("node-"); w.number(Double(ordinal) + 1) }
     }
     /// Its place in the scene's `shapes` (document order, from 0): what an
     /// unlabelled node's id counts.

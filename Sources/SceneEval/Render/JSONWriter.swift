@@ -88,11 +88,11 @@ public enum JSONWriter {
         if let l = sh.label { appendString(l, to: &o) } else { o.raw("null") }
         o.raw(", \"kind\": \""); o.raw(sh.kind.rawValue.utf8)
         o.raw("\", \"parent\": ")
-        if let p = sh.parent { appendID(scene.shapes[p], to: &o) } else { o.raw("null") }
+        if let p = sh.parent { appendID(p, in: scene.shapes, to: &o) } else { o.raw("null") }
         o.raw(", \"container\": ")
         switch sh.container {
         case .screen: o.raw("\"screen\"")
-        case .node(let j): appendID(scene.shapes[j], to: &o)
+        case .node(let j): appendID(j, in: scene.shapes, to: &o)
         case .none: o.raw("null")
         }
         o.raw(sh.isContainer ? ", \"isContainer\": true" : ", \"isContainer\": false")
@@ -148,6 +148,13 @@ public enum JSONWriter {
     static func appendID(_ sh: ResolvedShape, to o: inout SVGBuffer) {
         o.byte(0x22)
         appendIDContent(sh, to: &o)
+        o.byte(0x22)
+    }
+
+    /// `appendID(shapes[j])`, the shape read in place (`ResolvedShape.say(idOf:in:to:)`), not copied.
+    static func appendID(_ j: Int, in shapes: [ResolvedShape], to o: inout SVGBuffer) {
+        o.byte(0x22)
+        withUnsafeMutablePointer(to: &o) { var w = JSONWords(o: $0); w.id(j, in: shapes) }
         o.byte(0x22)
     }
 

@@ -86,6 +86,9 @@ protocol WordSink {
 }
 
 extension WordSink {
+    /// Shape `j`'s id, read from `shapes` in place (`ResolvedShape.say(idOf:in:to:)`).
+    mutating func id(_ j: Int, in shapes: [ResolvedShape]) { ResolvedShape.say(idOf: j, in: shapes, to: &self) }
+
     /// `Format.concentric(R, minus: d, written:)`: R − d, and what it comes to.
     mutating func concentric(_ R: Double, minus d: Double, written distance: String? = nil) {
         signed(R)
