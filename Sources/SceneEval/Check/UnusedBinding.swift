@@ -13,15 +13,36 @@
 import SceneLang
 
 extension Context {
+    /// Calls `visit` with each node of `root`'s subtree (`root` first, then each run
+    /// of siblings whole, deepest last: the order does not matter to the names
+    /// read), each read in place through a pointer, until it returns false; false
+    /// then. (A stack of nodes copied each one, three reference counts, and its
+    /// children reversed into it copied them all again: a walk of every node.)
+    @discardableResult
+    static func eachNode(under root: Node, _ visit: (UnsafePointer<Node>) -> Bool) -> Bool {
+        var runs: [[Node]] = [[root]]
+        while let run = runs.popLast() {
+            let stop: Bool = run.withUnsafeBufferPointer { b in
+                for i in b.indices {
+                    let n = b.baseAddress! + i
+                    guard visit(n) else { return true }
+                    if !n.pointee.children.isEmpty { runs.append(n.pointee.children) }
+                }
+                return false
+            }
+            if stop { return false }
+        }
+        return true
+    }
+
     /// The names node `root`'s subtree uses, each once.
     static func namesUsed(by root: Node) -> [String] {
         var names: [String] = [], seen = Set<String>(), out: [String] = []
-        var stack = [root]
-        while let n = stack.popLast() {
-            ExprValue.names(of: n.items, into: &names)
+        eachNode(under: root) { n in
+            ExprValue.names(of: n.pointee.items, into: &names)
             for name in names where seen.insert(name).inserted { out.append(name) }
             names.removeAll(keepingCapacity: true)
-            stack.append(contentsOf: n.children.reversed())
+            return true
         }
         return out
     }
@@ -47,13 +68,12 @@ extension Context {
                     take()
                     break
                 }
-                var stack = [root]
-                while let n = stack.popLast() {
-                    ExprValue.names(of: n.items, into: &names)
+                let more = Self.eachNode(under: root) { n in
+                    ExprValue.names(of: n.pointee.items, into: &names)
                     take()
-                    if waiting.isEmpty { break walk }
-                    stack.append(contentsOf: n.children.reversed())
+                    return !waiting.isEmpty
                 }
+                if !more { break walk }
             case .screen(let spec, _):
                 switch spec {
                 case .preset(_, let size, let radius):
