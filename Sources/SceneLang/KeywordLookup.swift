@@ -8,7 +8,7 @@ extension Keyword {
     static var longest: Int { 14 }
 
     /// The keyword spelled by the `n` bytes at `p`, if any: a switch on the length and
-    /// the first byte, then the rest compared, with no String made or hashed.
+    /// the first byte, then the word compared (`same`), with no String made or hashed.
     static func lookup(_ p: UnsafePointer<UInt8>, _ n: Int) -> Keyword? {
         switch n {
         case 1...5: return lookup1to5(p, n)

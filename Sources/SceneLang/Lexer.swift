@@ -11,10 +11,11 @@ public struct Lexer {
     let bytes: [UInt8]
     var i = 0
     /// Whether `next()` reads the usual token (blanks, then an ASCII name, a
-    /// one-byte token, a newline or a whole number) on its short path first. Always on; a test turns it off to compare every token the
-    /// two ways over random input (`LexerTests.usualPathReadsAsTheGeneralOne`).
-    /// Off for a file past `Int32.max` bytes: the short path makes its ranges
-    /// without `SourceRange`'s clamping (16 instructions a token), so every offset must fit.
+    /// one-byte token, a newline or a whole number) on its short path first; a test
+    /// turns it off to compare every token the two ways over random input
+    /// (`LexerTests.usualPathReadsAsTheGeneralOne`). Off for a file of `Int32.max`
+    /// bytes or more: the short path makes its ranges without `SourceRange`'s
+    /// clamping (16 instructions a token), so every offset must fit.
     var usualPath = true
 
     public init(_ file: SourceFile) {

@@ -40,6 +40,26 @@ struct SVGDeepPathTests {
         #expect(cached.bodies > 2500, "corners written from a body already worked out: \(cached.bodies)")
     }
 
+    /// Corners so small their cubics round to nothing (radius 0.0003 and 0.0005 on
+    /// frames a thousandth wide, on the grid): a cubic whose points are all its start
+    /// is skipped, by `writeBody` as by `cubic`, and the rest are the same.
+    @Test("corners whose cubics round to nothing are written as computed afresh")
+    func vanishingCorners() {
+        var rects: [RoundedRect] = []
+        for (w, h) in [(0.001, 0.001), (0.001, 30.0), (0.002, 0.002), (30.0, 0.001)] {
+            for r in [0.0003, 0.0005, 0.0007, 0.001] {
+                for x in [0.0, 5, 12.5] {
+                    rects.append(RoundedRect(frame: Frame(x: x, y: 3, width: w, height: h), radii: Radii(all: r), style: .continuous))
+                }
+            }
+        }
+        let cached = SVGWriterSpeedTests.outlines(rects, cache: true)
+        let fresh = SVGWriterSpeedTests.outlines(rects, cache: false)
+        #expect(cached.text == fresh.text)
+        // Each size's later corners were written from the body of its first.
+        #expect(cached.bodies > 0 && cached.misses > 0, "bodies \(cached.bodies), misses \(cached.misses)")
+    }
+
     /// Thousandths as text, the plain way: the whole part, then up to three
     /// decimals with trailing zeros trimmed.
     static func plain(_ q: Int64) -> String {

@@ -42,7 +42,7 @@ struct KeywordLookupTests {
     /// `Keyword.same` (the lookup's comparison, a few loads) answers as comparing the
     /// bytes one by one, at every length up to past 16 and a difference at every place.
     @Test func sameComparesEveryByte() {
-        var rng = SystemRandomNumberGenerator()
+        var rng = SeededGenerator.fromEnvironment("sameComparesEveryByte")
         for n in 0...24 {
             for _ in 0..<40 {
                 let a = (0..<n).map { _ in UInt8.random(in: 97...100, using: &rng) }
@@ -120,7 +120,7 @@ enum KeywordLookupSource {
                 static var longest: Int { \(longest) }
 
                 /// The keyword spelled by the `n` bytes at `p`, if any: a switch on the length and
-                /// the first byte, then the rest compared, with no String made or hashed.
+                /// the first byte, then the word compared (`same`), with no String made or hashed.
                 static func lookup(_ p: UnsafePointer<UInt8>, _ n: Int) -> Keyword? {
                     switch n {
 
@@ -143,7 +143,7 @@ enum KeywordLookupSource {
         return out
     }
 
-    /// The cases of one length: a switch on the first byte, then the rest compared.
+    /// The cases of one length: a switch on the first byte, then the word compared.
     static func cases(_ n: Int, _ ws: [(spelling: String, member: String)]) -> String {
         var out = "        case \(n):\n            switch p[0] {\n"
         var firsts: [UInt8: [(spelling: String, member: String)]] = [:]

@@ -432,14 +432,17 @@ final class OverflowTemplates: @unchecked Sendable {
         /// A number's bits, a zero's sign dropped (as `==` ignores it): equal numbers, equal bits.
         @inline(__always) static func bits(_ v: Double) -> UInt64 { v == 0 ? 0 : v.bitPattern }
 
-        /// Equal digests and fields: equal keys hash alike because the digest is
-        /// compared too. The items are then equal byte for byte (the digest is of
-        /// their bytes), not only canonically: a template's fixes are ranges and text
-        /// of the node it was made from, so `café` and `cafe` + U+0301, one byte
-        /// longer, must not share one.
+        /// Equal digests and fields, the items equal byte for byte (as
+        /// `Context.overflowTemplate` matches them), not only canonically: a
+        /// template's fixes are ranges and text of the node it was made from, so
+        /// `café` and `cafe` + U+0301, one byte longer, must not share one, even
+        /// were their digests to collide.
         static func == (a: Key, b: Key) -> Bool {
-            a.digest == b.digest && a.width == b.width && a.height == b.height && a.role == b.role && a.radii == b.radii
-                && a.items == b.items
+            guard a.digest == b.digest, a.width == b.width, a.height == b.height, a.role == b.role, a.radii == b.radii else {
+                return false
+            }
+            var items = b.items
+            return items.withUTF8 { Context.sameBytes(a.items, $0) }
         }
 
         func hash(into hasher: inout Hasher) { hasher.combine(digest) }

@@ -144,10 +144,10 @@ public enum JSONWriter {
 
     /// `appendString(sh.id)`: the id said into the string (`ResolvedShape.say(id:)`,
     /// which a test holds to `id`), so an unlabelled node's `node-N` is written,
-    /// not built as a string (three a shape: its own, its parent's, its container's).
+    /// not built as a string (a shape's own; its parent's and its container's below).
     static func appendID(_ sh: ResolvedShape, to o: inout SVGBuffer) {
         o.byte(0x22)
-        appendIDContent(sh, to: &o)
+        withUnsafeMutablePointer(to: &o) { var w = JSONWords(o: $0); sh.say(id: &w) }
         o.byte(0x22)
     }
 
@@ -156,11 +156,6 @@ public enum JSONWriter {
         o.byte(0x22)
         withUnsafeMutablePointer(to: &o) { var w = JSONWords(o: $0); w.id(j, in: shapes) }
         o.byte(0x22)
-    }
-
-    /// The same without its quotes (inside a finding's message).
-    static func appendIDContent(_ sh: ResolvedShape, to o: inout SVGBuffer) {
-        withUnsafeMutablePointer(to: &o) { var w = JSONWords(o: $0); sh.say(id: &w) }
     }
 
     /// `"corners": {…}`: why each corner came out as it did.

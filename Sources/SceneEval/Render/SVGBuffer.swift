@@ -315,8 +315,8 @@ struct SVGBuffer {
 
     /// A path command: its letter, then `n` numbers in thousandths (`values` holds
     /// them), each after one space but the first. Written through a local pointer
-    /// with one room check and one length update for the lot: a `deep` corner that
-    /// misses the cache writes three cubics of six numbers, ~7 million numbers in all.
+    /// with one room check and one length update for the lot (every line, move and
+    /// cubic of an outline; a missed continuous corner is written by `writeBody`).
     @inline(__always) private mutating func command(_ letter: UInt8, _ n: Int,
                                                     _ values: (Int64, Int64, Int64, Int64, Int64, Int64)) {
         room(1 + 6 * (Self.maxFixed + 1))

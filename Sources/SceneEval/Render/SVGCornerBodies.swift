@@ -18,8 +18,8 @@ struct SVGCornerBodies {
     static let slots = 16
     /// Nine steps of two values: each cubic's three points.
     static let values = 18
-    /// Room for one value's digits: at most 12 (a radius within `SVGCornerCache.limit`
-    /// gives offsets under 2e9 thousandths), copied 16 at a time.
+    /// Room for one value's digits: at most 11 (`SVGCornerCache.offset` takes no
+    /// offset past 2e9 thousandths, so no step is past 4e9), copied 16 at a time.
     static let digitBytes = 16
 
     struct Key: Equatable {
@@ -40,7 +40,8 @@ struct SVGCornerBodies {
     let steps: UnsafeMutablePointer<Int64>
     let digits: UnsafeMutablePointer<UInt8>
     let lengths: UnsafeMutablePointer<UInt8>
-    /// How many corners were written from a body already worked out (the tests read it).
+    /// How many corners were written from a body already worked out for another
+    /// corner (counted by `SVGBuffer.continuousMiss` once it writes one; the tests read it).
     var hits = 0
 
     init() {
@@ -68,14 +69,13 @@ struct SVGCornerBodies {
     }
 
     /// The slot holding the body of radius `r` with blends `into` and `out`, worked
-    /// out now if it is not there; nil when an offset is near a rounding tie.
-    mutating func body(_ r: Double, _ into: Double, _ out: Double) -> (slot: Int, body: Body)? {
+    /// out now if it is not there (`reused` false); nil when an offset is near a rounding tie.
+    func body(_ r: Double, _ into: Double, _ out: Double) -> (slot: Int, body: Body, reused: Bool)? {
         let key = Key(radius: r.bitPattern, into: into.bitPattern, out: out.bitPattern)
         let slot = Self.slot(key)
         if let b = bodies[slot], b.key == key {
             guard b.usable else { return nil }
-            hits += 1
-            return (slot, b)
+            return (slot, b, true)
         }
         // Each point is `CornerFrame.point(u, v)` from a vertex at the origin: each
         // coordinate ±(u·r) or ±(v·r) exactly, so these offsets with the frame's
@@ -103,20 +103,22 @@ struct SVGCornerBodies {
             let p = room.baseAddress!.assumingMemoryBound(to: UInt8.self)
             for i in 0..<Self.values {
                 let n = SVGBuffer.writeFixed(st[i] < 0 ? -st[i] : st[i], to: p) - p
+                assert(n <= Self.digitBytes)
                 (digits + (slot * Self.values + i) * Self.digitBytes).update(from: p, count: Self.digitBytes)
                 lengths[slot * Self.values + i] = UInt8(truncatingIfNeeded: n)
             }
         }
         let b = Body(key: key, usable: true, start: s, end: c3)
         bodies[slot] = b
-        return (slot, b)
+        return (slot, b, false)
     }
 }
 
 extension SVGBuffer {
     /// Writes the body in `slot` (SVGCornerBodies) as a corner whose u runs along
     /// (ux, uy) and v along (wx, wy) on the canvas: the three cubics `cubic` would,
-    /// one skipped where all its points are its start. Room for it must be made first.
+    /// one skipped where all its points are its start. Room for it must be made first:
+    /// at most 3 × (1 + 6 × 13) bytes, and the last number's copy runs 16 past its start.
     mutating func writeBody(_ bodies: SVGCornerBodies, _ slot: Int, _ ux: Int64, _ uy: Int64, _ wx: Int64, _ wy: Int64) {
         // u along x (and v along y), or u along y (and v along x): which value of a
         // step is x, and the sign each axis takes.

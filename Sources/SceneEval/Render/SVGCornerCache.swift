@@ -211,10 +211,11 @@ extension SVGBuffer {
                                          _ into: Double, _ out: Double) -> Bool {
         assert(c.incoming.dx * c.outgoing.dx == 0 && c.incoming.dy * c.outgoing.dy == 0
                && abs(c.incoming.dx) + abs(c.incoming.dy) == 1 && abs(c.outgoing.dx) + abs(c.outgoing.dy) == 1)
-        guard let (at, body) = corners!.bodies.body(c.r, into, out) else { return refuse(slot, key) }
+        guard let (at, body, reused) = corners!.bodies.body(c.r, into, out) else { return refuse(slot, key) }
         // (u, v) in thousandths → canvas offsets, as `CornerFrame.point` maps them.
         let ux = Int64(-c.incoming.dx), uy = Int64(-c.incoming.dy), wx = Int64(c.outgoing.dx), wy = Int64(c.outgoing.dy)
         guard cx == vx &+ ux &* body.start, cy == vy &+ uy &* body.start else { return false }
+        if reused { corners!.bodies.hits += 1 }
         room(SVGCornerCache.slotBytes)
         let mark = count
         writeBody(corners!.bodies, at, ux, uy, wx, wy)
@@ -223,8 +224,8 @@ extension SVGBuffer {
         return true
     }
 
-    /// A missed circular corner: its run's end and the quarter arc's end, as in
-    /// `continuousMiss`.
+    /// A missed circular corner: its run's end and the quarter arc's end, each
+    /// offset from the vertex at the origin (`offsets`), written and kept.
     private mutating func circularMiss(_ c: CornerFrame, _ slot: Int, _ key: SVGCornerCache.Key, _ vx: Int64, _ vy: Int64)
         -> Bool {
         var local = c
