@@ -158,6 +158,34 @@ struct CompactShapeTests {
         #expect(!none && plain.extras == nil)
     }
 
+    /// A shape made with the pool (`sharing:`) holds the pool's box of its drawn
+    /// numbers, the one its twin holds, and reads back as a shape made without it;
+    /// one number, a label or a container keep their own way.
+    @Test func aShapeMadeWithThePoolHoldsItsBox() {
+        var pool = SharedExtras()
+        func make(_ spec: ShapeValue?, label: String? = nil, shared: Bool) -> ResolvedShape {
+            withUnsafeMutablePointer(to: &pool) { p in
+                ResolvedShape(index: 3, label: label, parent: nil, depth: 0, frame: Frame(x: 0, y: 0, width: 10, height: 10),
+                              style: .continuous, fill: nil, glass: false, role: nil, stack: nil, spec: spec,
+                              range: SourceRange(0, 9), shapeRange: nil, containerRange: nil, sharing: shared ? p : nil)
+            }
+        }
+        func box(_ s: ResolvedShape) -> ObjectIdentifier? {
+            if case .spec(let b)? = s.extras { return ObjectIdentifier(b) } else { return nil }
+        }
+        let four = ShapeValue.radii(.uneven, Radii(1, 2, 3, 4))
+        let a = make(four, shared: true), b = make(four, shared: true), alone = make(four, shared: false)
+        #expect(box(a) != nil && box(a) == box(b) && box(alone) != box(a))
+        #expect(a == alone && a.spec == four && a.specValues == Radii(1, 2, 3, 4))
+        let minusZero = ShapeValue.radii(.uneven, Radii(0, -0.0, 0, 0))  // not one number, to the bit
+        #expect(make(minusZero, shared: true).specValues.topTrailing.sign == .minus)
+        for spec in [ShapeValue.radii(.rect, Radii(all: 5)), .plain(.capsule), nil] {
+            #expect(make(spec, shared: true) == make(spec, shared: false) && box(make(spec, shared: true)) == nil)
+        }
+        let labelled = make(four, label: "card", shared: true)
+        #expect(labelled == make(four, label: "card", shared: false) && labelled.label == "card")
+    }
+
     func blank(label: String? = nil, range: SourceRange = SourceRange(100, 200)) -> ResolvedShape {
         ResolvedShape(index: 41, label: label, parent: nil, depth: 0, frame: Frame(x: 0, y: 0, width: 10, height: 10),
                       style: .continuous, fill: nil, glass: false, role: nil, stack: nil, spec: nil,

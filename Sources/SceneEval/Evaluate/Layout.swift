@@ -282,7 +282,7 @@ extension Evaluator {
             index: index, label: node.pointee.label?.name, labelBox: node.pointee.labelBox,
             parent: parent < 0 ? nil : Int(parent), depth: depth, frame: screen.frame, style: p.style, fill: p.fill,
             glass: p.glass, role: p.role, stack: p.stack, spec: drawn, range: node.pointee.range, shapeRange: p.shapeRange,
-            containerRange: p.containerRange))
+            containerRange: p.containerRange, sharing: &sharedExtras))
         if p.offset != nil { flat.shapes[index].offset = p.offset }
         if p.spacer != nil { flat.shapes[index].spacerMinimum = p.spacer }
         // Drawn numbers alone (a shape with corner clauses): the box of those numbers

@@ -67,7 +67,8 @@ public struct ResolvedShape: Sendable, Equatable {
     /// `labelBox`: the node's box of `label`, kept as the shape's (nil: a box is made).
     init(index: Int, label: String?, labelBox: LabelBox? = nil, parent: Int?, depth: Int, frame: Frame,
          style: CornerStyle, fill: Color?, glass: Bool, role: Role?, stack: StackAxis?, spec: ShapeValue?,
-         range: SourceRange, shapeRange: SourceRange?, containerRange: SourceRange?) {
+         range: SourceRange, shapeRange: SourceRange?, containerRange: SourceRange?,
+         sharing shared: UnsafeMutablePointer<SharedExtras>? = nil) {
         self.frame = frame
         self.radii = Radii(all: 0)
         self.specValue = 0
@@ -97,7 +98,16 @@ public struct ResolvedShape: Sendable, Equatable {
         self.glass = glass
         self.role = role
         self.stack = stack
-        self.spec = spec
+        // A box of the drawn numbers alone (every concentric shape with corner
+        // clauses and no label has one) is the one `shared` keeps for them, not a
+        // box made here and swapped for the kept one (`SharedExtras.share`) and freed.
+        let values = setSpecFields(spec)
+        if let shared, extras == nil, !Self.oneNumber(values) {
+            specValue = 0
+            extras = .spec(shared.pointee.specBox(values, []))
+        } else {
+            specValues = values
+        }
         if let shapeRange { self.shapeRange = shapeRange }
     }
 
@@ -245,21 +255,28 @@ public struct ResolvedShape: Sendable, Equatable {
             default: return nil
             }
         }
-        set {
-            var form: UInt16 = 0
-            var values = Radii(all: 0)
-            specStyles = 0; specGroups = 0
-            switch newValue {
-            case nil: kind = .group
-            case .plain(let k)?: form = 1; kind = k
-            case .radii(let k, let r)?: form = 2; kind = k; values = r
-            case .concentric(let c)?:
-                form = 3; kind = .concentric
-                values = c.values; specStyles = c.styles; specGroups = c.groupMasks
-            }
-            specValues = values
-            bits = bits & ~(3 << Self.specShift) | form << Self.specShift
+        set { specValues = setSpecFields(newValue) }
+    }
+    /// Everything `spec`'s setter sets but the numbers, which it returns for `specValues`.
+    private mutating func setSpecFields(_ newValue: ShapeValue?) -> Radii {
+        var form: UInt16 = 0
+        var values = Radii(all: 0)
+        specStyles = 0; specGroups = 0
+        switch newValue {
+        case nil: kind = .group
+        case .plain(let k)?: form = 1; kind = k
+        case .radii(let k, let r)?: form = 2; kind = k; values = r
+        case .concentric(let c)?:
+            form = 3; kind = .concentric
+            values = c.values; specStyles = c.styles; specGroups = c.groupMasks
         }
+        bits = bits & ~(3 << Self.specShift) | form << Self.specShift
+        return values
+    }
+    /// Whether the four numbers are one, to the bit (0 and −0 differ): kept inline, not boxed.
+    @inline(__always) static func oneNumber(_ r: Radii) -> Bool {
+        let v = r.topLeading.bitPattern
+        return r.topTrailing.bitPattern == v && r.bottomTrailing.bitPattern == v && r.bottomLeading.bitPattern == v
     }
     /// The drawn shape's numbers: the written radii (`radii` kinds), or each
     /// corner's minimum or fixed radius (`concentric`; see `ConcentricSpec`).
@@ -268,9 +285,7 @@ public struct ResolvedShape: Sendable, Equatable {
     var specValues: Radii {
         get { extras?.specRadii ?? Radii(all: specValue) }
         set {
-            let v = newValue.topLeading.bitPattern
-            if newValue.topTrailing.bitPattern == v, newValue.bottomTrailing.bitPattern == v,
-               newValue.bottomLeading.bitPattern == v {
+            if Self.oneNumber(newValue) {
                 specValue = newValue.topLeading
                 if extras?.specRadii != nil { update { $0.specRadii = nil } }
             } else {
