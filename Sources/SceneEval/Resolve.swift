@@ -136,8 +136,8 @@ struct ResolveContext {
             let g = masks & 0xF
             masks >>= 4
             var m = 0.0
-            for k in Corner.allCases where g & (1 << UInt16(k.rawValue)) != 0 { m = max(m, out[k]) }
-            for k in Corner.allCases where g & (1 << UInt16(k.rawValue)) != 0 { out[k] = max(out[k], m) }
+            for k in Corner.four where g & (1 << UInt16(k.rawValue)) != 0 { m = max(m, out[k]) }
+            for k in Corner.four where g & (1 << UInt16(k.rawValue)) != 0 { out[k] = max(out[k], m) }
         }
         return out
     }
@@ -202,7 +202,7 @@ struct ResolveContext {
         let cf = outer.frame
         let d = ModelDecision.clampInset(min(frame.minX - cf.minX, frame.minY - cf.minY, cf.maxX - frame.maxX, cf.maxY - frame.maxY))
         var radii = Radii(all: 0)
-        for k in Corner.allCases {
+        for k in Corner.four {
             let computed = max(outer.radii[k] - d, 0)
             radii[k] = state.clamp(computed)
             if state.explain {
@@ -304,7 +304,7 @@ struct CornerState {
     func fixed(_ r: Radii, _ rule: CornerReason.Rule) -> Resolution {
         var res = Resolution(radii: r, decisions: decisions, container: .none)
         if explain {
-            res.reasons = Corner.allCases.map { k in var c = CornerReason(rule: rule); c.fixed = r[k]; return c }
+            res.reasons = Corner.four.map { k in var c = CornerReason(rule: rule); c.fixed = r[k]; return c }
         }
         return res
     }
@@ -324,7 +324,7 @@ struct CornerState {
     /// Uniform groups (4-bit corner masks): every corner of a group takes the group's largest radius.
     mutating func uniform(_ radii: inout Radii, groups: UInt16) {
         let out = ResolveContext.uniformed(radii, groups: groups)
-        if explain { for k in Corner.allCases where out[k] > radii[k] { reasons[k.rawValue].rule = .uniform } }
+        if explain { for k in Corner.four where out[k] > radii[k] { reasons[k.rawValue].rule = .uniform } }
         radii = out
     }
 }

@@ -169,13 +169,13 @@ public enum Report {
             let whys = whys(b, j)
             if x.radii.isUniform, y.radii.isUniform {
                 var t = "radius \(n(x.radii.topLeading)) → \(n(y.radii.topLeading))"
-                let groups = whys.count == 4 ? grouped(Corner.allCases.map { ($0, whys[$0.rawValue]) }) : []
+                let groups = whys.count == 4 ? grouped(Corner.four.map { ($0, whys[$0.rawValue]) }) : []
                 if groups.count == 1, groups[0].1 != "fixed" { t += " (\(groups[0].1))" }
                 else if groups.count > 1 { subs = subLines(groups) }
                 parts.append(t)
             } else {
                 parts.append("radii \(x.radii.description) → \(y.radii.description)")
-                subs = subLines(grouped(Corner.allCases.filter { x.radii[$0] != y.radii[$0] }.map { k in
+                subs = subLines(grouped(Corner.four.filter { x.radii[$0] != y.radii[$0] }.map { k in
                     (k, "\(n(x.radii[k])) → \(n(y.radii[k]))" + (whys.count == 4 ? "  " + whys[k.rawValue] : ""))
                 }))
             }
@@ -198,7 +198,7 @@ public enum Report {
         if parts.isEmpty, x.radii == y.radii {
             // Edited, but it draws the same: say what decides it now.
             let nw = whys(b, j)
-            let groups = nw.count == 4 ? grouped(Corner.allCases.map { ($0, nw[$0.rawValue]) }) : []
+            let groups = nw.count == 4 ? grouped(Corner.four.map { ($0, nw[$0.rawValue]) }) : []
             parts.append("radius \(radii(y.radii)) unchanged" + (groups.count == 1 ? " (\(groups[0].1))" : ""))
             if groups.count > 1 { subs = subLines(groups) }
         }
@@ -212,7 +212,7 @@ public enum Report {
         guard or.count == 4, nr.count == 4 else { return nil }
         let y = b.shapes[j]
         let oc = a.containerName(a.shapes[i].container) ?? "-", nc = b.containerName(y.container) ?? "-"
-        let changed = Corner.allCases.filter { or[$0.rawValue].rule != nr[$0.rawValue].rule }
+        let changed = Corner.four.filter { or[$0.rawValue].rule != nr[$0.rawValue].rule }
         guard !changed.isEmpty else { return nil }
         let groups = grouped(changed.map { k in
             (k, "now \(why(nr[k.rawValue], container: nc)) (was \(why(or[k.rawValue], container: oc)))")
@@ -269,7 +269,7 @@ public enum Report {
             let window = scene.screen.isWindow
             // Each corner's radius and why, the arithmetic in words, corners that agree
             // on one line (what a narrow panel or hover shows whole)…
-            let groups = grouped(Corner.allCases.map { k in
+            let groups = grouped(Corner.four.map { k in
                 (k, "\(n(s.radii[k])): " + (k.rawValue < reasons.count ? why(reasons[k.rawValue], container: cname, window: window) : "-"))
             })
             let names = groups.map { $0.0 == "all corners" ? "corners" : $0.0 }
@@ -279,7 +279,7 @@ public enum Report {
             let fixedOnly = reasons.count == 4 && reasons.allSatisfy { $0.rule == .fixed || $0.rule == .shape }
             if !fixedOnly {
                 var rows: [[String]] = [["corner", "radius", "rule", "container R", "dx", "dy", "distance", "R − d", "minimum"]]
-                for k in Corner.allCases {
+                for k in Corner.four {
                     let r = k.rawValue < reasons.count ? reasons[k.rawValue] : nil
                     rows.append([k.name, n(s.radii[k]), r?.rule.rawValue ?? "-", n(r?.containerRadius), n(r?.dx), n(r?.dy),
                                  n(r?.distance), r.map { rawDifference($0).map(Format.signed) ?? n($0.computed) } ?? "-", n(r?.minimum)])

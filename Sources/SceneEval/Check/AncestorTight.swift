@@ -37,7 +37,7 @@ extension Context {
         guard reasons.count == 4 else { return nil }
         var worst: (R: Double, d: Double, m: Double)? = nil
         var corners: UInt8 = 0
-        for k in Corner.allCases {
+        for k in Corner.four {
             guard let m = reasons[k.rawValue].minimum else { continue }
             let (R, d, full) = scene.concentricRadius(k, of: i, against: ref)
             guard R > 0, d < R, full < m - Checker.tolerance else { continue }
@@ -68,7 +68,7 @@ extension Context {
     mutating func tightAgainstAncestor(_ i: Int) -> Bool {
         guard let need = ancestorNeed(i) else { return false }
         let sh = scene.shapes[i], a = need.ancestor, who = scene.shapes[a].id
-        let corners = Corner.allCases.filter { need.corners & (1 << UInt8($0.rawValue)) != 0 }.map(\.name)
+        let corners = Corner.four.filter { need.corners & (1 << UInt8($0.rawValue)) != 0 }.map(\.name)
         let bound = radiusBound(a)
         let what = need.ref.outline == .clip ? "its clip" : "its radius"
         var help: String, fixes: [TextEdit] = []

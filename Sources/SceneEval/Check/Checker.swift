@@ -253,7 +253,7 @@ struct Context {
         // help leads into another finding (`rect 32`, or `capsule`, for a 64 × 64 shape that would be 38).
         var uncapped = 0.0
         let outer = scene.outer(of: ref, for: i)
-        for k in Corner.allCases {
+        for k in Corner.four {
             let (R, d, full) = scene.concentricRadius(k, of: i, in: outer)
             let want = allowedRadius(full, for: i)
             // The display clips what runs into its corner: full-bleed is fine there.
@@ -335,7 +335,7 @@ struct Context {
         // (Nothing copied or built for the nodes, nearly all, with none.)
         guard Corner.four.contains(where: isInverted) else { return }
         let sh = scene.shapes[i]
-        let inverted = Corner.allCases.filter(isInverted)
+        let inverted = Corner.four.filter(isInverted)
         guard let k = inverted.first else { return }
         let c = scene.shapes[j].id
         let how = sh.kind == .concentric ? "lower `\(sh.id)`'s minimum" : "make `\(sh.id)` concentric"
@@ -363,7 +363,7 @@ struct Context {
         // container is rounded there count.
         let cr = scene.outer(of: context(of: i)).radii
         var square: [String] = []
-        for k in Corner.allCases {
+        for k in Corner.four {
             if spec.isBare(k), sh.radii[k] == 0, cr[k] > 0 { square.append(k.name) }
         }
         guard !square.isEmpty else { return }
@@ -476,7 +476,7 @@ struct Context {
         guard let cr = scene.shapes[i].containerRadii, let range = scene.shapes[i].containerRange,
               scene.shapes[i].kind != .group else { return }
         let r = scene.shapes[i].radii
-        let close = Corner.allCases.allSatisfy { abs(cr[$0] - r[$0]) <= Checker.tolerance }
+        let close = Corner.four.allSatisfy { abs(cr[$0] - r[$0]) <= Checker.tolerance }
         // (Whether the kind is rejected is read from the items: asked only of a container that differs.)
         guard !close, !declaresRejectedContainer(i) else { return }
         let sh = scene.shapes[i]

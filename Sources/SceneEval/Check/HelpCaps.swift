@@ -48,7 +48,7 @@ extension Context {
     mutating func minimumCap(_ i: Int) -> Double {
         let outer = scene.outer(of: scene.shapes[i].enclosing)
         var m = Double.infinity
-        for k in Corner.allCases {
+        for k in Corner.four {
             let R = outer.radii[k]
             guard R > 0 else { continue }
             if case .node = scene.shapes[i].enclosing { m = min(m, R) }
@@ -70,7 +70,7 @@ extension Context {
         let ref = scene.nestingReference(of: i)
         guard ref.outline != .container, case .node = ref.ancestor else { return .infinity }
         var m = Double.infinity
-        for k in Corner.allCases {
+        for k in Corner.four {
             let (R, d, full) = scene.concentricRadius(k, of: i, against: ref)
             if R > 0, d < R { m = min(m, full) }
         }
@@ -141,7 +141,7 @@ extension Context {
         let sh = scene.shapes[c]
         var best = RadiusBound(radius: radiusCap(c), why: "half its shorter side")
         let who = name(sh.enclosing)
-        for k in Corner.allCases {
+        for k in Corner.four {
             let (R0, d, _) = scene.concentricRadius(k, of: c)
             // A node container may be raised as far as its own bound (never lowered here).
             let R = outer.map { max($0.radius, R0) } ?? R0

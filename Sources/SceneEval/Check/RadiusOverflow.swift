@@ -103,7 +103,7 @@ extension Context {
         }
         if case .fixed(let e) = base {
             guard let v = ExprValue.eval(e, env) else { return nil }
-            for k in Corner.allCases where !covered.contains(k) { out[k] = v }
+            for k in Corner.four where !covered.contains(k) { out[k] = v }
         }
         return out
     }
@@ -295,7 +295,7 @@ extension Context {
             return "\(who) radius \(n(f.radii.topLeading)) is more than half its \(n(min(w, h))) pt \(w == h ? "side" : w < h ? "width" : "height"): " + trap + n(half)
         }
         var clamped = f.radii
-        for k in Corner.allCases { clamped[k] = min(clamped[k], half) }
+        for k in Corner.four { clamped[k] = min(clamped[k], half) }
         let a = f.radii[edge.a], b = f.radii[edge.b]
         let others = EdgeLimit.overflowing(f.radii, width: w, height: h, only: f.fixed).filter { $0 != edge }.map(\.name)
         let also = others.isEmpty ? "" : " (and on the \(others.joined(separator: " and ")) \(others.count == 1 ? "edge" : "edges"))"
@@ -310,7 +310,7 @@ extension Context {
         case .radii(let kind, _):
             return kind.row.arguments == .radius ? "radius \(n(f.radii.topLeading))" : "radii \(f.radii)"
         case .plain, .concentric:
-            let ks = Corner.allCases.filter { f.fixed.contains($0) }
+            let ks = Corner.four.filter { f.fixed.contains($0) }
             let vs = Set(ks.map { f.radii[$0] })
             let v = vs.count == 1 ? n(vs.first!) : ks.map { n(f.radii[$0]) }.joined(separator: ", ")
             return "fixed radius \(v) at \(ks.map(\.name).joined(separator: ", "))"
@@ -347,7 +347,7 @@ extension Context {
         case .radii(let kind, let es):
             var edits: [TextEdit] = []
             var parts: [String] = []
-            for k in Corner.allCases {
+            for k in Corner.four {
                 let e = es[k.rawValue]
                 guard fitted[k] != f.radii[k] else { parts.append(n(fitted[k])); continue }
                 guard let t = adjusted(e, to: fitted[k], below: true) else { return byHand(f, fitted) }
@@ -362,7 +362,7 @@ extension Context {
             var edits: [TextEdit] = []
             var parts: [String] = []
             let covered = Set(clauses.flatMap { $0.set.corners })
-            let sources = clauses.map { ($0.spec, $0.set.corners) } + [(base, Corner.allCases.filter { !covered.contains($0) })]
+            let sources = clauses.map { ($0.spec, $0.set.corners) } + [(base, Corner.four.filter { !covered.contains($0) })]
             for (spec, corners) in sources {
                 guard case .fixed(let e) = spec, let v = corners.map({ fitted[$0] }).min(),
                       corners.contains(where: { f.radii[$0] > v }) else { continue }

@@ -15,13 +15,13 @@ extension Context {
         let sh = scene.shapes[i]
         var concentric = Radii(all: 0)
         var containerRadius = Radii(all: 0)
-        for k in Corner.allCases {
+        for k in Corner.four {
             let (R, _, want) = scene.concentricRadius(k, of: i)
             concentric[k] = allowedRadius(want, for: i)
             containerRadius[k] = R
         }
         // Nothing is rounder than concentric: no finding, and nothing to build.
-        guard Corner.allCases.contains(where: { sh.radii[$0] - concentric[$0] > Checker.tolerance }) else { return }
+        guard Corner.four.contains(where: { sh.radii[$0] - concentric[$0] > Checker.tolerance }) else { return }
 
         // The alternative: concentric (ios26), with a minimum where a corner would
         // come out square in a rounded container corner; fixed radii (ios18, where
@@ -30,7 +30,7 @@ extension Context {
         var spec: String
         if ios26 {
             spec = "concentric"
-            let squares = Corner.allCases.filter { concentric[$0] == 0 && containerRadius[$0] > 0 }
+            let squares = Corner.four.filter { concentric[$0] == 0 && containerRadius[$0] > 0 }
             // (Each minimum held to what the other rules allow here, HelpCaps: no
             // more than R − d at a corner at the container's, container-too-tight.)
             if !squares.isEmpty {
@@ -51,7 +51,7 @@ extension Context {
         // Judged against what the fix draws: a fix that draws the same radii
         // (a minimum that brings every corner back to what `relative` drew) fixes
         // nothing, so there is nothing to report.
-        let flared = Corner.allCases.filter { sh.radii[$0] - drawn[$0] > Checker.tolerance }
+        let flared = Corner.four.filter { sh.radii[$0] - drawn[$0] > Checker.tolerance }
         guard let worst = flared.max(by: { sh.radii[$0] - drawn[$0] < sh.radii[$1] - drawn[$1] }) else { return }
         let outer = scene.outer(of: sh.enclosing).frame
         let f = sh.frame

@@ -53,7 +53,7 @@ extension Context {
         let reach = ContinuousCorner.expansion * display.radii.topLeading
         var outline: OutlinePolygon? = nil
         var displayOutline: OutlinePolygon? = nil
-        for k in Corner.allCases {
+        for k in Corner.four {
             let (dx, dy) = ResolveContext.insets(k, f, screen.frame)
             if dx <= 0 && dy <= 0 { continue }
             if dx >= reach || dy >= reach { continue }  // clear of the curve's square

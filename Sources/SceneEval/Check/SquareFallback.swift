@@ -22,7 +22,7 @@ extension Context {
         guard ios26, let spec = scene.shapes[i].concentricSpec else { return }
         // (Asked before any array is made: nearly every shape has a minimum at every corner.)
         guard Corner.four.contains(where: { spec.isBare($0) }) else { return }
-        let bare = Corner.allCases.filter { spec.isBare($0) }
+        let bare = Corner.four.filter { spec.isBare($0) }
         let sh = scene.shapes[i]
         // A bare corner square on iOS 26 is missing-minimum's (in a rounded container
         // corner), or right (in a square one): a minimum would round it.

@@ -227,7 +227,7 @@ extension Context {
         let reasons = scene.reasons(for: i)
         guard reasons.count == 4 else { return (0, nil) }
         var tight = TightCorners()
-        for k in Corner.allCases {
+        for k in Corner.four {
             let r = reasons[k.rawValue]
             guard let m = r.minimum, let computed = r.computed, r.containerRadius != nil, r.distance != nil,
                   computed < m - Checker.tolerance else { continue }
@@ -328,7 +328,7 @@ extension Context {
         w.id(i, in: scene.shapes)
         w.literal("`: at ")
         var first = true
-        for k in Corner.allCases where t.corners & (1 << k.rawValue) != 0 {
+        for k in Corner.four where t.corners & (1 << k.rawValue) != 0 {
             if !first { w.literal(", ") }
             w.text(k.name)
             first = false

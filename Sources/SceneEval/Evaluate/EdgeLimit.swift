@@ -58,7 +58,7 @@ public enum EdgeLimit {
     public static func drawn(_ radii: Radii, width w: Double, height h: Double) -> Radii {
         let half = max(0, min(w, h)) / 2
         var r = radii
-        for k in Corner.allCases { r[k] = (min(r[k], half) * 1000).rounded(.down) / 1000 }
+        for k in Corner.four { r[k] = (min(r[k], half) * 1000).rounded(.down) / 1000 }
         return r
     }
 }

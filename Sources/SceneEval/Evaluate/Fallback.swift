@@ -45,7 +45,7 @@ public enum Fallback {
 
     /// Equal at every corner to a thousandth of a point.
     public static func same(_ a: Radii, _ b: Radii) -> Bool {
-        Corner.allCases.allSatisfy { abs(a[$0] - b[$0]) < 0.0005 }
+        Corner.four.allSatisfy { abs(a[$0] - b[$0]) < 0.0005 }
     }
 }
 

@@ -315,7 +315,7 @@ public struct ConcentricSpec: Sendable, Equatable {
             var m = groupMasks
             while m != 0 {
                 let g = m & 0xF
-                out.append(Corner.allCases.filter { g & (1 << UInt16($0.rawValue)) != 0 })
+                out.append(Corner.four.filter { g & (1 << UInt16($0.rawValue)) != 0 })
                 m >>= 4
             }
             return out
@@ -340,7 +340,7 @@ public struct ConcentricSpec: Sendable, Equatable {
     /// The minimum shared by every corner, when they share one.
     public var minimum: Double? {
         guard case .concentric(let m?) = self[.topLeading] else { return nil }
-        for c in Corner.allCases { guard case .concentric(m) = self[c] else { return nil } }
+        for c in Corner.four { guard case .concentric(m) = self[c] else { return nil } }
         return m
     }
 }

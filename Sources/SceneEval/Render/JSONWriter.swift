@@ -161,7 +161,7 @@ public enum JSONWriter {
     /// `"corners": {…}`: why each corner came out as it did.
     static func appendCorners(_ reasons: [CornerReason], to o: inout SVGBuffer) {
         o.raw(", \"corners\": {")
-        for k in Corner.allCases {
+        for k in Corner.four {
             let c = reasons[k.rawValue]
             o.raw(cornerHead(k)); o.raw(ruleName(c.rule)); o.raw("\"")
             // (Each field's `, "name": ` one constant piece: this runs seven times a corner.)

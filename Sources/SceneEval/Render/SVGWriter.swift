@@ -385,7 +385,7 @@ struct SVGDocument {
         var circles: [(centre: Point, radius: Double)] = []
         for g in guides {
             let first = circles.count
-            for corner in Corner.allCases {
+            for corner in Corner.four {
                 guard let c = g.centre(corner) else { continue }
                 let r = g.radii[corner]
                 if !circles[first...].contains(where: { $0.centre == c && $0.radius == r }) { circles.append((c, r)) }
@@ -404,7 +404,7 @@ struct SVGDocument {
         for s in shapes where s.kind != .group && s.isDrawable {
             let outline = Outline(shape: s)
             let outer = published(s.enclosing, in: scene)
-            for corner in Corner.allCases {
+            for corner in Corner.four {
                 guard let c = outline.centre(corner) else { continue }
                 if let o = outer?.centre(corner),
                    abs(o.x - c.x) <= SVGStyle.sharedTolerance, abs(o.y - c.y) <= SVGStyle.sharedTolerance {

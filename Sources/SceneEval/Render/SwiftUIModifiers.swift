@@ -129,7 +129,7 @@ extension SwiftUIEmitter {
         }
         var radii = Radii(all: 0)
         var decisions = Decisions()
-        for k in Corner.allCases {
+        for k in Corner.four {
             switch specs[k.rawValue] {
             case .fixed(let e):
                 guard let v = ExprValue.eval(e, env) else { return nil }
@@ -305,7 +305,7 @@ extension SwiftUIEmitter {
         let w = sh.frame.width, h = sh.frame.height
         guard w > 0, h > 0 else { return (base, clauses) }
         let covered = Set(clauses.flatMap { $0.set.corners })
-        let sources = clauses.map { ($0.spec, $0.set.corners) } + [(base, Corner.allCases.filter { !covered.contains($0) })]
+        let sources = clauses.map { ($0.spec, $0.set.corners) } + [(base, Corner.four.filter { !covered.contains($0) })]
         var written = sh.radii, fixed = Set<Corner>(), seen = Set<Corner>()
         for (spec, corners) in sources {
             let value: Double? = if case .fixed(let e) = spec { ExprValue.eval(e, env) } else { nil }
@@ -323,7 +323,7 @@ extension SwiftUIEmitter {
         }
         var out = clauses
         for k in out.indices { out[k].spec = lowered(out[k].spec, out[k].set.corners) }
-        let ks = Corner.allCases.filter(fixed.contains)
+        let ks = Corner.four.filter(fixed.contains)
         let n = Format.number
         notePending(.swiftuiRadiusOverflow,
             "the scene's fixed radii at \(ks.map(\.name).joined(separator: ", ")) (\(ks.map { n(written[$0]) }.joined(separator: ", "))) overflow \(describe(i))'s \(n(w))×\(n(h)) frame and iOS 26 traps on them: written as drawn, \(ks.map { n(drawn[$0]) }.joined(separator: ", "))",
