@@ -13,6 +13,14 @@ struct ResolveFastPathTests {
         }
         let all = Decisions(ModelDecision.allCases)
         #expect(all.list == ModelDecision.allCases)
+        // `forEach` (the writers') says each set's decisions as `list` does, in its order.
+        var rng = SplitMix(seed: 11)
+        for _ in 0..<500 {
+            let some = Decisions(ModelDecision.allCases.filter { _ in rng.next() % 3 == 0 })
+            var said: [ModelDecision] = []
+            some.forEach { said.append($0) }
+            #expect(said == some.list)
+        }
     }
 
     /// `EdgeLimit.overflows` (a mask of corners) answers as `worst(…) != nil`

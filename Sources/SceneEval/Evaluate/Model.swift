@@ -134,6 +134,8 @@ public enum ContainerRef: Sendable, Equatable {
 /// Rules Apple does not document, which this model decides (grammar.md, Resolution). Each
 /// is named here so the JSON can say when one decided a result.
 public enum ModelDecision: String, Sendable, Equatable, CaseIterable {
+    /// The decision whose bit is bit `i` (`bit`): `allCases`, read once.
+    static let byBit: [ModelDecision] = allCases
     /// Its bit in `Decisions`: its place in declaration order (`allCases`), as a
     /// switch (the resolver sets these on every shape; a search of `allCases`
     /// was a tenth of its time). ModelDecisionBitTests holds it to that order.
@@ -233,6 +235,15 @@ public struct Decisions: Sendable, Equatable {
     public var isEmpty: Bool { bits == 0 }
     /// In declaration order.
     public var list: [ModelDecision] { ModelDecision.allCases.filter(contains) }
+    /// Each decision in the set, in declaration order (`list`'s), from its bits: not
+    /// every case asked (the writers say each shape's decisions).
+    @inline(__always) func forEach(_ body: (ModelDecision) -> Void) {
+        var b = bits
+        while b != 0 {
+            body(ModelDecision.byBit[b.trailingZeroBitCount])
+            b &= b &- 1
+        }
+    }
 }
 
 /// One corner's style inside a concentric shape, evaluated.

@@ -117,7 +117,7 @@ public enum JSONWriter {
             o.raw(", \"decisions\": [")
             var first = true
             // (In declaration order, as `Decisions.list` gives them, with no array built.)
-            for d in ModelDecision.allCases where sh.decisions.contains(d) {
+            sh.decisions.forEach { d in
                 if !first { o.raw(", ") }
                 first = false
                 o.raw("\""); o.raw(d.rawValue.utf8); o.raw("\"")

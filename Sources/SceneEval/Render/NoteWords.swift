@@ -88,8 +88,8 @@ public enum NoteWords {
         if let m = sh.spacerMinimum { next(); sink.put("spacer "); sink.number(m) }
         if let o = sh.offset { next(); sink.put("offset "); sink.number(o.x); sink.put(" "); sink.number(o.y) }
         guard !sh.decisions.isEmpty else { return }
-        for d in ModelDecision.allCases where sh.decisions.contains(d) {
-            guard let p = phrase(d, window: window) else { continue }
+        sh.decisions.forEach { d in
+            guard let p = phrase(d, window: window) else { return }
             next(); sink.put(p)
             // A radius iOS 26 would trap on: what was written and what is drawn.
             if d == .radiusOverflowClamped, case let overflows = sh.overflows, !overflows.isEmpty {
