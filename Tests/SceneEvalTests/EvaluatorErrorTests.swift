@@ -73,6 +73,32 @@ struct EvaluatorErrorTests {
         #expect(table.firstUse(of: "l500", at: SourceRange(0, 0), index: 500, in: scene.shapes) == nil)
     }
 
+    /// 60,000 different labels, enough that many share a slot's tag (10 bits of
+    /// their hash) on the way to their own slot: none is taken for another, and
+    /// each is found again as the first use it was.
+    @Test func labelsSharingATagAreStillDifferent() {
+        let n = 60_000
+        func shape(_ i: Int) -> ResolvedShape {
+            ResolvedShape(index: i, label: "label\(i)", parent: nil, depth: 0, frame: Frame(x: 0, y: 0, width: 1, height: 1),
+                          style: .continuous, fill: nil, glass: false, role: nil, stack: nil, spec: nil,
+                          range: SourceRange(i, i + 1), shapeRange: nil, containerRange: nil)
+        }
+        var shapes: [ResolvedShape] = []
+        shapes.reserveCapacity(n)
+        var table = LabelTable(labels: n)
+        var taken = 0
+        for i in 0..<n {
+            if table.firstUse(of: "label\(i)", at: SourceRange(i, i + 1), index: i, in: shapes) != nil { taken += 1 }
+            shapes.append(shape(i))
+        }
+        #expect(taken == 0)
+        var found = 0
+        for i in stride(from: 0, to: n, by: 7) where table.firstUse(of: "label\(i)", at: .empty, index: n, in: shapes) == SourceRange(i, i + 1) {
+            found += 1
+        }
+        #expect(found == (n + 6) / 7)
+    }
+
     @Test func didYouMeanNames() {
         let c = compile("let inset = 12\nx: rect insett")
         #expect(c.diagnostics.first?.help == "did you mean `inset`?")
