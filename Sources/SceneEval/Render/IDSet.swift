@@ -4,13 +4,18 @@
 /// `Set<String>` they took 4 MB, here about 2 MB. It answers as `Set<String>`
 /// does: strings are equal as Swift compares them (canonical equivalence: `é`
 /// as one scalar or as `e` and a combining accent is one id), hashed by
-/// `String.hashValue`, which agrees; equal bytes are the quick test.
+/// `String.hashValue`, which agrees; equal bytes are the quick test. Its slots
+/// are tagged (`TaggedSlot`): a probe passes a taken slot whose tag differs
+/// without reading the string it points at.
 struct IDSet {
     private var bytes: [UInt8] = []
     /// String k is `bytes[ends[k - 1]..<ends[k]]` (from 0 for the first).
     private var ends: [Int32] = []
-    /// Index into `ends`; −1: empty. A power of two long, at most half full.
+    /// −1: empty; else a `TaggedSlot` of an index into `ends`. A power of two
+    /// long, at most half full.
     private var slots = [Int32](repeating: -1, count: 16)
+    /// Bits of a slot for the index (`TaggedSlot.indexBits`).
+    private var indexBits = TaggedSlot.indexBits(for: 0)
 
     var count: Int { ends.count }
 
@@ -27,26 +32,31 @@ struct IDSet {
     /// Whether `s` was not in the set (it is now).
     @discardableResult
     mutating func insert(_ s: String) -> Bool {
-        let (found, slot) = find(s)
+        let (found, slot, tag) = find(s)
         if found { return false }
         bytes += s.utf8
         ends.append(Int32(bytes.count))
-        slots[slot] = Int32(ends.count - 1)
-        if 2 * ends.count > slots.count { rehash(2 * slots.count) }
+        slots[slot] = tag | Int32(ends.count - 1)
+        if 2 * ends.count > slots.count || ends.count >= 1 << indexBits { rehash(2 * slots.count) }
         return true
     }
 
-    /// Whether `s` is kept, and the slot it is in or would go in.
-    private func find(_ s: String) -> (found: Bool, slot: Int) {
+    /// Whether `s` is kept, the slot it is in or would go in, and its tag.
+    private func find(_ s: String) -> (found: Bool, slot: Int, tag: Int32) {
         let mask = slots.count - 1
-        var h = s.hashValue & mask
+        let hash = s.hashValue
+        let tag = TaggedSlot.tag(hash, indexBits), tagMask = TaggedSlot.tagMask(indexBits)
+        let entryMask = TaggedSlot.entryMask(indexBits)
+        var h = hash & mask
         var utf8 = s
         return utf8.withUTF8 { u in
-            while true {
-                let k = slots[h]
-                if k < 0 { return (false, h) }
-                if equal(Int(k), s, u) { return (true, h) }
-                h = (h + 1) & mask
+            slots.withUnsafeBufferPointer { slots in
+                while true {
+                    let v = slots[h]
+                    if v < 0 { return (false, h, tag) }
+                    if v & tagMask == tag, equal(Int(v & entryMask), s, u) { return (true, h, tag) }
+                    h = (h + 1) & mask
+                }
             }
         }
     }
@@ -72,11 +82,13 @@ struct IDSet {
 
     private mutating func rehash(_ size: Int) {
         slots = [Int32](repeating: -1, count: size)
+        indexBits = TaggedSlot.indexBits(for: max(ends.count, size / 2))
         let mask = size - 1
         for k in ends.indices {
-            var h = string(k).hashValue & mask
+            let hash = string(k).hashValue
+            var h = hash & mask
             while slots[h] >= 0 { h = (h + 1) & mask }
-            slots[h] = Int32(k)
+            slots[h] = TaggedSlot.tag(hash, indexBits) | Int32(k)
         }
     }
 }
