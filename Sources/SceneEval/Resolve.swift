@@ -31,11 +31,10 @@ struct Resolution {
 struct Outer {
     var frame: Frame
     var radii: Radii
-    var kind: ShapeKind? {
-        didSet { centredSquare = kind?.centredSquare == true }
-    }
-    /// Whether `kind` is measured from its centred square (a circle), read once here.
-    private(set) var centredSquare: Bool
+    var kind: ShapeKind?
+    /// Whether `kind` is measured from its centred square (a circle): one bit of
+    /// the kind's (`ShapeKind.centredSquare`), not a copy kept in step.
+    var centredSquare: Bool { kind?.centredSquare == true }
 
     /// The screen (or window): its radius, at most half its shorter side.
     init(screen: Screen) {
@@ -58,7 +57,6 @@ struct Outer {
 
     init(frame: Frame, radii: Radii, kind: ShapeKind?) {
         self.frame = frame; self.radii = radii; self.kind = kind
-        centredSquare = kind?.centredSquare == true
     }
 }
 
