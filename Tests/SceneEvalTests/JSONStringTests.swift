@@ -24,7 +24,7 @@ import SceneLang
         #expect(!literal.unicodeScalars.contains { $0.value == 0x2028 || $0.value == 0x2029 || $0.value < 0x20 })
     }
 
-    /// `needsNoEscape` reads eight bytes at a time, then one: each character that
+    /// `needsNoEscape` reads eight bytes at a time, the last few as one word: each character that
     /// needs a look, at every place in texts of every length up to 40, is found
     /// by both (and `−`, which shares U+2028's first byte, is not one).
     @Test func everyPlaceIsLookedAt() {
@@ -37,6 +37,8 @@ import SceneLang
                 for special in ["\"", "\\", "\n", "\u{7F}", "\u{1F}", "\u{2028}", "\u{2029}", "−", "×"] {
                     let s = String(repeating: "a", count: at) + special + String(repeating: "b", count: length - at - 1)
                     #expect(JSONWriter.needsNoEscape(s) == naive(s), "\(length) \(at) \(special.unicodeScalars.first!.value)")
+                    // The writer's one pass over the string's bytes writes what `string` does.
+                    #expect(JSONWriter.bytes { JSONWriter.appendString(s, to: &$0) } == Array(JSONWriter.string(s).utf8))
                 }
             }
         }

@@ -217,11 +217,7 @@ public enum JSONWriter {
 
     /// A JSON string literal, appended (the common case, nothing to escape, is one copy).
     static func appendString(_ s: String, to o: inout SVGBuffer) {
-        if needsNoEscape(s) {
-            o.byte(0x22); o.raw(s.utf8); o.byte(0x22)
-        } else {
-            o.raw(string(s).utf8)
-        }
+        o.byte(0x22); appendContent(s, to: &o); o.byte(0x22)
     }
 
     /// The same, onto bytes kept for writing again.
@@ -338,8 +334,17 @@ public enum JSONWriter {
     }
 
     /// A string's text as it goes between a JSON string's quotes.
+    /// The bytes are looked at and copied in one access to the string's storage
+    /// (a finding on every node of a grid names shapes ten times: each id came
+    /// here, was opened once to be looked at and again to be copied).
     static func appendContent(_ s: String, to o: inout SVGBuffer) {
-        if needsNoEscape(s) { o.raw(s.utf8); return }
+        let copied: Bool? = s.utf8.withContiguousStorageIfAvailable { b in
+            guard needsNoEscape(bytes: b) else { return false }
+            o.raw(bytes: b)
+            return true
+        }
+        if copied == true { return }
+        if copied == nil, needsNoEscape(s) { o.raw(s.utf8); return }
         let quoted = Array(string(s).utf8)
         quoted[1..<quoted.count - 1].withUnsafeBufferPointer { o.raw(bytes: $0) }
     }
@@ -359,19 +364,23 @@ public enum JSONWriter {
         // Eight bytes at a time: a word with none of the bytes that need a
         // look (below 0x20, `"`, `\`, DEL, or E2 that may start U+2028/9)
         // is skipped whole; a word with one is read byte by byte.
+        // The last one to seven bytes are one word too, the rest of it `A`s (a
+        // byte that needs no look): an id is a few bytes, and ids are most of
+        // the strings a finding on every node writes.
         let n = b.count
+        guard let p = b.baseAddress else { return true }
         var k = 0
-        if let p = b.baseAddress {
-            while k + 8 <= n {
-                let w = UnsafeRawPointer(p + k).loadUnaligned(as: UInt64.self)
-                if !mayNeedEscape(w) { k += 8; continue }
-                for i in k..<k + 8 where !plain(b, i) { return false }
-                k += 8
-            }
+        while k + 8 <= n {
+            let w = UnsafeRawPointer(p + k).loadUnaligned(as: UInt64.self)
+            if !mayNeedEscape(w) { k += 8; continue }
+            for i in k..<k + 8 where !plain(b, i) { return false }
+            k += 8
         }
-        while k < n {
-            if !plain(b, k) { return false }
-            k += 1
+        guard k < n else { return true }
+        var w: UInt64 = 0x4141_4141_4141_4141
+        withUnsafeMutableBytes(of: &w) { $0.baseAddress!.copyMemory(from: p + k, byteCount: n - k) }
+        if mayNeedEscape(w) {
+            for i in k..<n where !plain(b, i) { return false }
         }
         return true
     }
