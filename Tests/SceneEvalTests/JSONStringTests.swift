@@ -44,6 +44,66 @@ import SceneLang
         }
     }
 
+    /// Corners and radii are written at a pointer, room made once for each object:
+    /// the same bytes as piece by piece through the buffer's own checks, for
+    /// numbers on and off the fast path (not finite, past `fastLimit`, −0,
+    /// halves of a thousandth), for every rule and every field missing or not,
+    /// and with the object starting anywhere near a chunk's end.
+    @Test func cornersAtAPointerAreThePieces() {
+        let values: [Double?] = [nil, 0, -0.0, 28, -3.5, 0.0005, 1e12, -2e13, .infinity, -.infinity, .nan, 123_456.789]
+        var rng = SystemRandomNumberGenerator()
+        let spaces = [UInt8](repeating: 0x20, count: SVGBuffer.chunkSize)
+        for round in 0..<150 {
+            var reasons: [CornerReason] = []
+            for k in Corner.four {
+                var c = CornerReason(rule: CornerReason.Rule.allCases[(round + k.rawValue) % CornerReason.Rule.allCases.count])
+                func pick() -> Double? { values[Int.random(in: 0..<values.count, using: &rng)] }
+                c.containerRadius = pick(); c.dx = pick(); c.dy = pick(); c.distance = pick()
+                c.computed = pick(); c.minimum = pick(); c.fixed = pick()
+                reasons.append(c)
+            }
+            let radii = Radii(values[round % values.count] ?? 1, values[(round + 3) % values.count] ?? 2,
+                              values[(round + 5) % values.count] ?? 3, values[(round + 7) % values.count] ?? 4)
+            // Filler that leaves the object a few bytes (0 to cornerRoom + 8) before the chunk's end.
+            let filler = SVGBuffer.chunkSize - (round % (JSONWriter.cornerRoom + 9))
+            let fast = JSONWriter.bytes { o in
+                spaces[..<filler].withUnsafeBufferPointer { o.raw(bytes: $0) }
+                JSONWriter.appendCorners(reasons, to: &o)
+                JSONWriter.appendRadii(radii, to: &o)
+            }
+            let pieces = JSONWriter.bytes { o in
+                spaces[..<filler].withUnsafeBufferPointer { o.raw(bytes: $0) }
+                o.raw(", \"corners\": {")
+                for k in Corner.four {
+                    let c = reasons[k.rawValue]
+                    o.raw(JSONWriter.cornerHead(k)); o.raw(JSONWriter.ruleName(c.rule)); o.raw("\"")
+                    for (key, v) in [("containerRadius", c.containerRadius), ("dx", c.dx), ("dy", c.dy), ("distance", c.distance),
+                                     ("computed", c.computed), ("minimum", c.minimum), ("fixed", c.fixed)] {
+                        guard let v else { continue }
+                        o.raw(", \"\(key)\": ".utf8); JSONWriter.num(v, &o)
+                    }
+                    o.raw("}")
+                }
+                o.raw("}")
+                o.raw("{\"topLeading\": "); JSONWriter.num(radii.topLeading, &o)
+                o.raw(", \"topTrailing\": "); JSONWriter.num(radii.topTrailing, &o)
+                o.raw(", \"bottomTrailing\": "); JSONWriter.num(radii.bottomTrailing, &o)
+                o.raw(", \"bottomLeading\": "); JSONWriter.num(radii.bottomLeading, &o)
+                o.raw("}")
+            }
+            // (Compared apart, so that a failure says where, not a megabyte of bytes.)
+            if fast != pieces {
+                let at = (0..<min(fast.count, pieces.count)).first { fast[$0] != pieces[$0] } ?? min(fast.count, pieces.count)
+                Issue.record("round \(round): the objects differ from their byte \(at - filler) on")
+                break
+            }
+        }
+        // Each object's room holds its longest head and rule, and keys.
+        let longestHead = Corner.allCases.map { JSONWriter.cornerHead($0).utf8CodeUnitCount }.max()!
+        let longestRule = CornerReason.Rule.allCases.map { JSONWriter.ruleName($0).utf8CodeUnitCount }.max()!
+        #expect(longestHead + longestRule < 48)
+    }
+
     /// The constant pieces `--json` writes each corner's reason with are the
     /// corners' names and the rules' raw values (a new corner or rule, or a
     /// renamed one, fails here until its piece says the same).

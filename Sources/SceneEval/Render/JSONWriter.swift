@@ -96,11 +96,14 @@ public enum JSONWriter {
         case .none: o.raw("null")
         }
         o.raw(sh.isContainer ? ", \"isContainer\": true" : ", \"isContainer\": false")
-        o.raw(", \"frame\": {\"x\": "); num(sh.frame.x, &o)
-        o.raw(", \"y\": "); num(sh.frame.y, &o)
-        o.raw(", \"width\": "); num(sh.frame.width, &o)
-        o.raw(", \"height\": "); num(sh.frame.height, &o)
-        o.raw("}, \"radii\": "); appendRadii(sh.radii, to: &o)
+        // (At a pointer, room made first, as `appendCorners`.)
+        o.room(cornerRoom)
+        var p = putNumber(sh.frame.x, at: put(", \"frame\": {\"x\": ", at: o.base + o.count), &o)
+        p = putNumber(sh.frame.y, at: put(", \"y\": ", at: p), &o)
+        p = putNumber(sh.frame.width, at: put(", \"width\": ", at: p), &o)
+        p = putNumber(sh.frame.height, at: put(", \"height\": ", at: p), &o)
+        o.count = put("}, \"radii\": ", at: p) - o.base
+        appendRadii(sh.radii, to: &o)
         if let cr = sh.containerRadii { o.raw(", \"containerRadii\": "); appendRadii(cr, to: &o) }
         o.raw(", \"style\": \""); o.raw(sh.style.rawValue.utf8); o.raw("\"")
         if let f = sh.fill { o.raw(", \"fill\": \""); o.raw(f.hex.utf8); o.raw("\"") }
@@ -163,23 +166,54 @@ public enum JSONWriter {
         o.raw(", \"corners\": {")
         for k in Corner.four {
             let c = reasons[k.rawValue]
-            o.raw(cornerHead(k)); o.raw(ruleName(c.rule)); o.raw("\"")
-            // (Each field's `, "name": ` one constant piece: this runs seven times a corner.)
-            field(", \"containerRadius\": ", c.containerRadius, &o)
-            field(", \"dx\": ", c.dx, &o)
-            field(", \"dy\": ", c.dy, &o)
-            field(", \"distance\": ", c.distance, &o)
-            field(", \"computed\": ", c.computed, &o)
-            field(", \"minimum\": ", c.minimum, &o)
-            field(", \"fixed\": ", c.fixed, &o)
-            o.raw("}")
+            // Room for the whole object first, then each piece written at a
+            // pointer: no check of room and no count kept per piece (this runs
+            // four times a shape, seven fields each).
+            o.room(cornerRoom)
+            var p = put(cornerHead(k), at: o.base + o.count)
+            p = put(ruleName(c.rule), at: p)
+            p.pointee = 0x22; p += 1
+            p = field(", \"containerRadius\": ", c.containerRadius, at: p, &o)
+            p = field(", \"dx\": ", c.dx, at: p, &o)
+            p = field(", \"dy\": ", c.dy, at: p, &o)
+            p = field(", \"distance\": ", c.distance, at: p, &o)
+            p = field(", \"computed\": ", c.computed, at: p, &o)
+            p = field(", \"minimum\": ", c.minimum, at: p, &o)
+            p = field(", \"fixed\": ", c.fixed, at: p, &o)
+            p.pointee = 0x7D; p += 1
+            o.count = p - o.base
         }
         o.raw("}")
     }
 
-    @inline(__always) static func field(_ key: StaticString, _ v: Double?, _ o: inout SVGBuffer) {
-        guard let v else { return }
-        o.raw(key); num(v, &o)
+    /// The most bytes one corner's object takes: its head and rule (under 48),
+    /// the closing quote, seven keys (each under 24) with a number each, the brace.
+    static let cornerRoom = 48 + 1 + 7 * (24 + SVGBuffer.maxFixed) + 1
+
+    /// `key` and `v` at `p` (nothing for nil), room made for them; returns where they end.
+    @inline(__always) static func field(_ key: StaticString, _ v: Double?, at p: UnsafeMutablePointer<UInt8>,
+                                        _ o: inout SVGBuffer) -> UnsafeMutablePointer<UInt8> {
+        guard let v else { return p }
+        return putNumber(v, at: put(key, at: p), &o)
+    }
+
+    /// `s` at `p`, room made for it; returns where it ends.
+    @inline(__always) static func put(_ s: StaticString, at p: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        p.update(from: s.utf8Start, count: s.utf8CodeUnitCount)
+        return p + s.utf8CodeUnitCount
+    }
+
+    /// `num(v, &o)` at `p` in `o`'s chunk, room made for it (`maxFixed` bytes);
+    /// returns where it ends. A number off the fast path (not finite, or past
+    /// `SVGBuffer.fastLimit`: never, in practice) is written through `o`,
+    /// which then has room for `cornerRoom` more bytes again.
+    @inline(__always) static func putNumber(_ v: Double, at p: UnsafeMutablePointer<UInt8>, _ o: inout SVGBuffer)
+        -> UnsafeMutablePointer<UInt8> {
+        if v.magnitude < SVGBuffer.fastLimit { return SVGBuffer.writeFixed(SVGBuffer.quantize(v), to: p) }
+        o.count = p - o.base
+        num(v, &o)
+        o.room(cornerRoom)
+        return o.base + o.count
     }
 
     /// What opens corner `k`'s object, up to its rule's name: `, "topTrailing": {"rule": "`
@@ -208,11 +242,14 @@ public enum JSONWriter {
     }
 
     static func appendRadii(_ r: Radii, to o: inout SVGBuffer) {
-        o.raw("{\"topLeading\": "); num(r.topLeading, &o)
-        o.raw(", \"topTrailing\": "); num(r.topTrailing, &o)
-        o.raw(", \"bottomTrailing\": "); num(r.bottomTrailing, &o)
-        o.raw(", \"bottomLeading\": "); num(r.bottomLeading, &o)
-        o.raw("}")
+        // (Room for all of it first, as `appendCorners`; under `cornerRoom`.)
+        o.room(cornerRoom)
+        var p = putNumber(r.topLeading, at: put("{\"topLeading\": ", at: o.base + o.count), &o)
+        p = putNumber(r.topTrailing, at: put(", \"topTrailing\": ", at: p), &o)
+        p = putNumber(r.bottomTrailing, at: put(", \"bottomTrailing\": ", at: p), &o)
+        p = putNumber(r.bottomLeading, at: put(", \"bottomLeading\": ", at: p), &o)
+        p.pointee = 0x7D; p += 1
+        o.count = p - o.base
     }
 
     /// A JSON string literal, appended (the common case, nothing to escape, is one copy).
