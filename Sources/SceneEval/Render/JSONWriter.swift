@@ -210,6 +210,12 @@ public enum JSONWriter {
     @inline(__always) static func putNumber(_ v: Double, at p: UnsafeMutablePointer<UInt8>, _ o: inout SVGBuffer)
         -> UnsafeMutablePointer<UInt8> {
         if v.magnitude < SVGBuffer.fastLimit { return SVGBuffer.writeFixed(SVGBuffer.quantize(v), to: p) }
+        return putSlowly(v, at: p, &o)
+    }
+
+    /// `putNumber` off the fast path (kept out of line, so that the fast path is inlined).
+    @inline(never) static func putSlowly(_ v: Double, at p: UnsafeMutablePointer<UInt8>, _ o: inout SVGBuffer)
+        -> UnsafeMutablePointer<UInt8> {
         o.count = p - o.base
         num(v, &o)
         o.room(cornerRoom)
