@@ -130,10 +130,14 @@ public enum JSONWriter {
         let overflows = sh.overflows  // (read once: each read builds the shape's extras)
         if !overflows.isEmpty {
             o.raw(", \"overflows\": [")
-            for (i, v) in overflows.enumerated() {
-                if i > 0 { o.raw(", ") }
-                o.raw("{\"role\": \""); o.raw(v.role.utf8); o.raw("\", \"written\": "); appendRadii(v.written, to: &o)
-                o.raw(", \"drawn\": "); appendRadii(v.drawn, to: &o); o.raw("}")
+            // (Each read in place: `enumerated()` copied each overflow, and made and
+            // dropped an optional pair for each; a clamped shape has one or two.)
+            overflows.withUnsafeBufferPointer { vs in
+                for i in vs.indices {
+                    if i > 0 { o.raw(", ") }
+                    o.raw("{\"role\": \""); o.raw(vs[i].role.utf8); o.raw("\", \"written\": "); appendRadii(vs[i].written, to: &o)
+                    o.raw(", \"drawn\": "); appendRadii(vs[i].drawn, to: &o); o.raw("}")
+                }
             }
             o.raw("]")
         }
