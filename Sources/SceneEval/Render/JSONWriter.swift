@@ -386,6 +386,28 @@ public enum JSONWriter {
     /// here, was opened once to be looked at and again to be copied).
     static func appendContent(_ s: String, to o: inout SVGBuffer) {
         let copied: Bool? = s.utf8.withContiguousStorageIfAvailable { b in
+            // An id, 1 to 16 bytes: looked at as two words and stored as two, no
+            // loop and no call (a finding on every node of a grid names ten).
+            if let p = b.baseAddress, b.count > 0, b.count <= 16 {
+                let n = b.count, w = shortWords(p, n)
+                if !mayNeedEscape(w.0), n < 8 || !mayNeedEscape(w.1) {  // (under 8 bytes the two are one)
+                    o.room(16)
+                    let d = UnsafeMutableRawPointer(o.base + o.count)
+                    if n >= 8 {
+                        d.storeBytes(of: w.0, as: UInt64.self)
+                        d.storeBytes(of: w.1, toByteOffset: n - 8, as: UInt64.self)
+                    } else if n >= 4 {
+                        d.storeBytes(of: UInt32(truncatingIfNeeded: w.0), as: UInt32.self)
+                        d.storeBytes(of: UInt32(truncatingIfNeeded: w.0 >> 32), toByteOffset: n - 4, as: UInt32.self)
+                    } else {
+                        d.storeBytes(of: p[0], as: UInt8.self)
+                        d.storeBytes(of: p[n >> 1], toByteOffset: n >> 1, as: UInt8.self)
+                        d.storeBytes(of: p[n - 1], toByteOffset: n - 1, as: UInt8.self)
+                    }
+                    o.count += n
+                    return true
+                }
+            }
             guard needsNoEscape(bytes: b) else { return false }
             o.raw(bytes: b)
             return true
@@ -430,6 +452,26 @@ public enum JSONWriter {
             for i in k..<n where !plain(b, i) { return false }
         }
         return true
+    }
+
+    /// The bytes of a text of 1 to 16 bytes as two words that hold every one of
+    /// them, for `mayNeedEscape`, without a loop: from 8 bytes, its first eight
+    /// and its last eight (overlapping); from 4, its first four and its last four
+    /// in one word (twice); under 4, its first, middle and last
+    /// bytes (every byte of it) and `A`s (a byte that needs no look).
+    @inline(__always) static func shortWords(_ p: UnsafePointer<UInt8>, _ n: Int) -> (UInt64, UInt64) {
+        let raw = UnsafeRawPointer(p)
+        if n >= 8 {
+            return (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self))
+        }
+        if n >= 4 {
+            let first = UInt64(raw.loadUnaligned(as: UInt32.self))
+            let last = UInt64(raw.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self))
+            let w = first | last << 32
+            return (w, w)
+        }
+        let w = UInt64(p[0]) | UInt64(p[n >> 1]) << 8 | UInt64(p[n - 1]) << 16 | 0x4141_4141_4100_0000
+        return (w, w)
     }
 
     /// Whether byte `k` of `b` is copied as it is.
