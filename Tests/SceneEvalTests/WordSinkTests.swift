@@ -75,6 +75,62 @@ struct WordSinkTests {
         }
     }
 
+    /// `JSONWords` copies an id it said a moment ago from where it wrote it: the
+    /// same bytes as each id said afresh, for ids said in turn and again, labels
+    /// that need escaping, 1 to 20 bytes long, and the words starting anywhere near
+    /// the end of the buffer's chunk (an id split by a flush, or after one, is
+    /// said afresh).
+    @Test func idsSaidAgainAreCopiedAsSaid() {
+        func shape(_ index: Int, _ label: String?) -> ResolvedShape {
+            ResolvedShape(index: index, label: label, parent: nil, depth: 0, frame: Frame(x: 0, y: 0, width: 1, height: 1),
+                          style: .continuous, fill: nil, glass: false, role: nil, stack: nil, spec: nil,
+                          range: SourceRange(0, 1), shapeRange: nil, containerRange: nil)
+        }
+        let shapes = [shape(0, nil), shape(1, "c0"), shape(2, "a\"b"), shape(3, "g0_6"), shape(4, "café"),
+                      shape(5, String(repeating: "w", count: 20)), shape(99_999, nil)]
+        let order = [1, 3, 1, 3, 3, 1, 0, 1, 2, 2, 4, 5, 5, 4, 6, 6, 1, 0, 3]
+        let spaces = [UInt8](repeating: 0x20, count: SVGBuffer.chunkSize)
+        for before in (SVGBuffer.chunkSize - 120)...SVGBuffer.chunkSize {
+            func written(copying: Bool) -> [UInt8] {
+                JSONWriter.bytes { o in
+                    spaces[..<before].withUnsafeBufferPointer { o.raw(bytes: $0) }
+                    withUnsafeMutablePointer(to: &o) { b in
+                        var w = JSONWords(o: b)
+                        for j in order {
+                            if copying { w.id(j, in: shapes) } else { var fresh = JSONWords(o: b); fresh.id(j, in: shapes) }
+                            w.literal(" ")
+                        }
+                    }
+                }
+            }
+            let copied = written(copying: true), fresh = written(copying: false)
+            if copied != fresh {
+                let tail = String(decoding: copied[before...], as: UTF8.self)
+                Issue.record("starting \(SVGBuffer.chunkSize - before) bytes before the chunk's end: \(tail)")
+                break
+            }
+        }
+        // An id said, then nearly a chunk of other bytes (a flush, and the place it
+        // was written written over), then said again.
+        let filler = [UInt8](repeating: 0x78, count: SVGBuffer.chunkSize)
+        for gap in [SVGBuffer.chunkSize - 40, SVGBuffer.chunkSize - 4, SVGBuffer.chunkSize, SVGBuffer.chunkSize + 7] {
+            let bytes = JSONWriter.bytes { o in withUnsafeMutablePointer(to: &o) { b in
+                var w = JSONWords(o: b)
+                w.id(3, in: shapes)
+                filler[..<min(gap, filler.count)].withUnsafeBufferPointer { b.pointee.raw(bytes: $0) }
+                if gap > filler.count { filler[..<(gap - filler.count)].withUnsafeBufferPointer { b.pointee.raw(bytes: $0) } }
+                w.id(3, in: shapes)
+            } }
+            #expect(bytes.count == 8 + gap && bytes.prefix(4) == bytes.suffix(4) && bytes.suffix(4) == Array("g0_6".utf8), "gap \(gap)")
+        }
+        let text = order.map { String(JSONWriter.string(shapes[$0].id).dropFirst().dropLast()) + " " }.joined()
+        let once = JSONWriter.bytes { o in withUnsafeMutablePointer(to: &o) { b in
+            var w = JSONWords(o: b)
+            for j in order { w.id(j, in: shapes); w.literal(" ") }
+        } }
+        #expect(String(decoding: once, as: UTF8.self) == text)
+    }
+
     /// `scene run --json` writes each finding straight from its words (`Findings`);
     /// the same findings built one by one write the same document, byte for byte,
     /// on every example and on a scene whose helps take every branch: raise a

@@ -282,11 +282,16 @@ extension Context {
                     to o: inout SVGBuffer) {
         func write(_ o: inout SVGBuffer) {
             TooTightJSON.head.withUnsafeBufferPointer { o.raw(bytes: $0) }
-            withUnsafeMutablePointer(to: &o) { var w = JSONWords(o: $0); message(t, to: &w) }
-            o.byte(0x22)
-            JSONWriter.appendPlace(fileName: fileName, start: start, end: end, to: &o)
-            o.raw(", \"help\": \"")
-            withUnsafeMutablePointer(to: &o) { var w = JSONWords(o: $0); _ = help(t, to: &w) }
+            // (One sink for the message and the help: the ids the message names
+            // are copied where the help names them again.)
+            withUnsafeMutablePointer(to: &o) { b in
+                var w = JSONWords(o: b)
+                message(t, to: &w)
+                b.pointee.byte(0x22)
+                JSONWriter.appendPlace(fileName: fileName, start: start, end: end, to: &b.pointee)
+                b.pointee.raw(", \"help\": \"")
+                _ = help(t, to: &w)
+            }
             o.byte(0x22)
             let v = valueNumbers(t)
             for k in 0..<4 {

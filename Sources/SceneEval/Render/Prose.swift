@@ -83,10 +83,12 @@ protocol WordSink {
     mutating func number(_ v: Double)
     /// Words built apart.
     mutating func prose(_ p: Prose)
+    /// Shape `j`'s id, read from `shapes` in place (`ResolvedShape.say(idOf:in:to:)`,
+    /// the default; `JSONWords` copies an id it said a moment ago).
+    mutating func id(_ j: Int, in shapes: [ResolvedShape])
 }
 
 extension WordSink {
-    /// Shape `j`'s id, read from `shapes` in place (`ResolvedShape.say(idOf:in:to:)`).
     mutating func id(_ j: Int, in shapes: [ResolvedShape]) { ResolvedShape.say(idOf: j, in: shapes, to: &self) }
 
     /// `Format.concentric(R, minus: d, written:)`: R − d, and what it comes to.
