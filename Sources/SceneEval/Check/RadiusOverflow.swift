@@ -180,7 +180,7 @@ extension Context {
             t.jsonHead.withUnsafeBufferPointer { out.raw(bytes: $0) }
             // (The id said into the string, as `JSONWriter.appendID` writes it: no `node-N` built.)
             out.raw("\"`")
-            withUnsafeMutablePointer(to: &out) { var w = JSONWords(o: $0); w.id(o.shape, in: scene.shapes) }
+            withUnsafeMutablePointer(to: &out) { var w = JSONWords(o: $0); ResolvedShape.say(idOf: o.shape, in: scene.shapes, to: &w) }
             out.raw("`'s")
             t.jsonAfterID.withUnsafeBufferPointer { out.raw(bytes: $0) }
             out.byte(0x22)

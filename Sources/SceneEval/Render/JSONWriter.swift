@@ -161,7 +161,8 @@ public enum JSONWriter {
     /// `appendID(shapes[j])`, the shape read in place (`ResolvedShape.say(idOf:in:to:)`), not copied.
     static func appendID(_ j: Int, in shapes: [ResolvedShape], to o: inout SVGBuffer) {
         o.byte(0x22)
-        withUnsafeMutablePointer(to: &o) { var w = JSONWords(o: $0); w.id(j, in: shapes) }
+        // (Said straight from the shape: a sink made for one id has none said before it to copy.)
+        withUnsafeMutablePointer(to: &o) { var w = JSONWords(o: $0); ResolvedShape.say(idOf: j, in: shapes, to: &w) }
         o.byte(0x22)
     }
 
