@@ -50,22 +50,27 @@ import SceneLang
     /// halves of a thousandth), for every rule and every field missing or not,
     /// and with the object starting anywhere near a chunk's end.
     @Test func cornersAtAPointerAreThePieces() {
-        let values: [Double?] = [nil, 0, -0.0, 28, -3.5, 0.0005, 1e12, -2e13, .infinity, -.infinity, .nan, 123_456.789]
-        var rng = SystemRandomNumberGenerator()
+        // (The longest numbers on the fast path, −999999999999.999 and the like, too.)
+        let values: [Double?] = [nil, 0, -0.0, 28, -3.5, 0.0005, 1e12, -2e13, .infinity, -.infinity, .nan, 123_456.789,
+                                 -999_999_999_999.999, 999_999_999_999.999, -0.0015]
+        var rng = SplitMix(seed: 25)  // (seeded: a failing round can be run again)
         let spaces = [UInt8](repeating: 0x20, count: SVGBuffer.chunkSize)
-        for round in 0..<150 {
+        // Each round leaves one more byte free before the chunk's end, from 0 to 419
+        // (past the most one object can take: a fixed span, not one read from
+        // `cornerRoom`, which it checks).
+        for round in 0..<420 {
             var reasons: [CornerReason] = []
             for k in Corner.four {
                 var c = CornerReason(rule: CornerReason.Rule.allCases[(round + k.rawValue) % CornerReason.Rule.allCases.count])
-                func pick() -> Double? { values[Int.random(in: 0..<values.count, using: &rng)] }
+                // (Every third round, every field the longest number: the largest objects.)
+                func pick() -> Double? { round % 3 == 0 ? -999_999_999_999.999 : values[Int.random(in: 0..<values.count, using: &rng)] }
                 c.containerRadius = pick(); c.dx = pick(); c.dy = pick(); c.distance = pick()
                 c.computed = pick(); c.minimum = pick(); c.fixed = pick()
                 reasons.append(c)
             }
             let radii = Radii(values[round % values.count] ?? 1, values[(round + 3) % values.count] ?? 2,
                               values[(round + 5) % values.count] ?? 3, values[(round + 7) % values.count] ?? 4)
-            // Filler that leaves the object a few bytes (0 to cornerRoom + 8) before the chunk's end.
-            let filler = SVGBuffer.chunkSize - (round % (JSONWriter.cornerRoom + 9))
+            let filler = SVGBuffer.chunkSize - round
             let fast = JSONWriter.bytes { o in
                 spaces[..<filler].withUnsafeBufferPointer { o.raw(bytes: $0) }
                 JSONWriter.appendCorners(reasons, to: &o)
@@ -102,6 +107,26 @@ import SceneLang
         let longestHead = Corner.allCases.map { JSONWriter.cornerHead($0).utf8CodeUnitCount }.max()!
         let longestRule = CornerReason.Rule.allCases.map { JSONWriter.ruleName($0).utf8CodeUnitCount }.max()!
         #expect(longestHead + longestRule < 48)
+        let keys = ["containerRadius", "dx", "dy", "distance", "computed", "minimum", "fixed", "topLeading", "topTrailing",
+                    "bottomTrailing", "bottomLeading"]
+        #expect(keys.allSatisfy { ", \"\($0)\": ".utf8.count < 24 })
+        // And a number, the longest on the fast path, its `maxFixed` bytes.
+        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: 64)
+        defer { scratch.deallocate() }
+        #expect(SVGBuffer.writeFixed(SVGBuffer.quantize(-999_999_999_999.999), to: scratch) - scratch <= SVGBuffer.maxFixed)
+    }
+
+    /// A small seeded generator (SplitMix64), so that a round can be replayed.
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
     }
 
     /// The constant pieces `--json` writes each corner's reason with are the

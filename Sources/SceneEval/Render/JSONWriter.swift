@@ -547,13 +547,16 @@ struct JSONWords: WordSink {
     /// while no flush has come since: said again, an id is copied from there, not
     /// read from its shape and looked at again (a container-too-tight finding
     /// names its container four times and its node four, the two in turn).
+    /// (Each kept with the array it was read from: the same index in another
+    /// scene's shapes is another shape.)
     private var said = (Said(), Said())
-    private struct Said { var shape = -1, at = 0, count = 0, flushes = -1 }
+    private struct Said { var shape = -1, at = 0, count = 0, flushes = -1, array: UnsafeRawPointer? = nil }
 
     init(o: UnsafeMutablePointer<SVGBuffer>) { self.o = o }
 
     mutating func id(_ j: Int, in shapes: [ResolvedShape]) {
-        let s = said.0.shape == j ? said.0 : said.1.shape == j ? said.1 : Said()
+        let array = shapes.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        let s = said.0.shape == j && said.0.array == array ? said.0 : said.1.shape == j && said.1.array == array ? said.1 : Said()
         if s.shape >= 0, s.flushes == o.pointee.flushes, o.pointee.count + s.count <= SVGBuffer.chunkSize {
             (o.pointee.base + o.pointee.count).update(from: o.pointee.base + s.at, count: s.count)
             o.pointee.count += s.count
@@ -562,7 +565,7 @@ struct JSONWords: WordSink {
         let at = o.pointee.count, flushes = o.pointee.flushes
         ResolvedShape.say(idOf: j, in: shapes, to: &self)
         guard o.pointee.flushes == flushes else { return }  // (split by a flush: not kept)
-        said = (Said(shape: j, at: at, count: o.pointee.count - at, flushes: flushes), said.0)
+        said = (Said(shape: j, at: at, count: o.pointee.count - at, flushes: flushes, array: array), said.0)
     }
 
     // (Inlined where words are said: a literal's length is then a constant, and

@@ -43,6 +43,9 @@ struct SVGBuffer {
     }
 
     private mutating func flush() {
+        // (A writer that wrote past its room would have written past the chunk:
+        // stopped here, not handed over. The writers at a pointer make room first.)
+        precondition(count <= Self.chunkSize, "SVGBuffer: \(count) bytes in a chunk of \(Self.chunkSize)")
         if count > 0 { flushChunk(UnsafeRawBufferPointer(start: base, count: count)) }
         count = 0
         flushes += 1
