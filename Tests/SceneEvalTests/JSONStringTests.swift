@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import SceneLang
 @testable import SceneEval
+import SceneTestSupport
 
 /// `JSONWriter.string` copies text that needs no escaping whole (non-ASCII
 /// included) and escapes the rest; either way a JSON parser reads the text back.
@@ -53,7 +54,7 @@ import SceneLang
         // (The longest numbers on the fast path, −999999999999.999 and the like, too.)
         let values: [Double?] = [nil, 0, -0.0, 28, -3.5, 0.0005, 1e12, -2e13, .infinity, -.infinity, .nan, 123_456.789,
                                  -999_999_999_999.999, 999_999_999_999.999, -0.0015]
-        var rng = SplitMix(seed: 25)  // (seeded: a failing round can be run again)
+        var rng = SeededGenerator(seed: 25)  // (seeded: a failing round can be run again)
         let spaces = [UInt8](repeating: 0x20, count: SVGBuffer.chunkSize)
         // Each round leaves one more byte free before the chunk's end, from 0 to 419
         // (past the most one object can take: a fixed span, not one read from
@@ -114,19 +115,6 @@ import SceneLang
         let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: 64)
         defer { scratch.deallocate() }
         #expect(SVGBuffer.writeFixed(SVGBuffer.quantize(-999_999_999_999.999), to: scratch) - scratch <= SVGBuffer.maxFixed)
-    }
-
-    /// A small seeded generator (SplitMix64), so that a round can be replayed.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 
     /// The constant pieces `--json` writes each corner's reason with are the
