@@ -43,7 +43,7 @@ usage: scene run FILE [--text | --json | --svg [--centers] [--labels] [--guides]
        scene presets [NAME...] [--json]   the screen presets: size, radius, status, source
                                 (NAME: that preset's details)
        scene completions bash|zsh|fish   print a shell completion script
-       scene bench FILE [--svg OUT]   time parse+evaluate (and the SVG on disk), peak memory
+       scene bench FILE [--svg OUT]   time parse+evaluate (and the SVG on disk), peak memory, page faults
        scene repl [FILE]        start the interactive REPL
        scene md IN.md [-o OUT.md] [--inline]   draw every ```scene block of a Markdown file: an
                                 SVG beside OUT linked under the block (--inline: the <svg> itself)
@@ -412,7 +412,8 @@ func cpuNanoseconds() -> UInt64 {
 }
 
 /// `scene bench FILE [--svg OUT]`: time parse + evaluate (wall and CPU; and optionally
-/// the SVG written to disk) and report the peak resident memory. For scripts/bench.
+/// the SVG written to disk) and report the peak resident memory, the page faults, and
+/// whether malloc's heap is in huge pages (HugePages.swift). For scripts/bench.
 func bench(_ args: [String]) -> Int32 {
     guard let path = args.first else { usageError("`scene bench` needs a file") }
     var svgOut: String? = nil
@@ -427,6 +428,7 @@ func bench(_ args: [String]) -> Int32 {
     let peak = Double(usage.ru_maxrss) / 1024
     var line = "nodes \(scene.shapes.count) parse+evaluate_ms \(Format.number(Double(t1 - t0) / 1e6))"
         + " parse+evaluate_cpu_ms \(Format.number(Double(cpu1 - cpu0) / 1e6)) peak_mb \(Format.number(peak))"
+        + " page_faults \(usage.ru_minflt) huge_pages \(HugePages.active ? "yes" : "no")"
     if let svgOut {
         do {
             let out = try OutputFile(path: svgOut)
@@ -469,6 +471,8 @@ let argv = Array(CommandLine.arguments.dropFirst())
 guard let command = argv.first else { usageError("no command given") }
 let rest = Array(argv.dropFirst())
 if CLITable.commands.contains(where: { $0.name == command }) { UsageContext.command = command }
+// Big inputs: start again with malloc's heap in huge pages (HugePages.swift); returns otherwise.
+HugePages.relaunchForLargeInputs(command, rest)
 if isAboutSwift(command, rest) { handOffToSwiftReader(command, rest) }
 let status: Int32
 switch command {
