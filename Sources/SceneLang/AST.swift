@@ -342,20 +342,24 @@ public struct Node: Sendable, Equatable {
     }
     static var noBlock: SourceRange { SourceRange(raw: -1, -1) }
 
-    init(labelBox: LabelBox?, items: Items, children: [Node], blockRange: SourceRange, range: SourceRange) {
-        self.labelBox = labelBox; self.items = items; self.children = children
-        self.blockRange = blockRange; self.range = range
-    }
-    public init(label: Identifier?, items: Items, children: [Node], block: SourceRange?, range: SourceRange) {
-        self.labelBox = label.map(LabelBox.init); self.items = items; self.children = children
-        self.blockRange = block ?? Self.noBlock; self.range = range
-    }
-    public init(label: Identifier?, items: [Located<Item>], children: [Node], block: SourceRange?, range: SourceRange) {
-        self.init(label: label, items: Items(items), children: children, block: block, range: range)
-    }
+    // The initializer the parser calls is the implicit memberwise one,
+    // `init(labelBox:items:children:blockRange:range:)`: it builds the node as one
+    // value. One written here built it field by field in a temporary and then copied
+    // it out (its three references each counted and dropped once more a node, in
+    // `Parser.pushNode`): so the public initializers are in an extension below.
 
     public static func == (a: Node, b: Node) -> Bool {
         a.label == b.label && a.items == b.items && a.children == b.children && a.block == b.block && a.range == b.range
+    }
+}
+
+extension Node {
+    public init(label: Identifier?, items: Items, children: [Node], block: SourceRange?, range: SourceRange) {
+        self.init(labelBox: label.map(LabelBox.init), items: items, children: children,
+                  blockRange: block ?? Self.noBlock, range: range)
+    }
+    public init(label: Identifier?, items: [Located<Item>], children: [Node], block: SourceRange?, range: SourceRange) {
+        self.init(label: label, items: Items(items), children: children, block: block, range: range)
     }
 }
 

@@ -94,7 +94,7 @@ public enum Dump {
         switch s {
         case .plain(let k): return k.rawValue
         case .radii(let k, let es):
-            return k.row.arguments == .radius && es.count == 1 ? "\(k.rawValue) \(expr(es[0]))"
+            return k.arguments == .radius && es.count == 1 ? "\(k.rawValue) \(expr(es[0]))"
                 : k.rawValue + "(" + es.map(expr).joined(separator: ", ") + ")"
         case .concentric(let base, let uniform, let clauses):
             var o = "concentric"

@@ -184,7 +184,7 @@ public enum Formatter {
             case .rparen, .comma, .colon, .cross: return false
             case .lparen:
                 // A shape's own parenthesised arguments hug its keyword: `uneven(…)`, `concentric(…)`.
-                if let k = p.keyword, let arguments = ShapeKind(keyword: k)?.row.arguments,
+                if let k = p.keyword, let arguments = ShapeKind(keyword: k)?.arguments,
                    arguments == .fourRadii || arguments == .concentric { return false }
                 if p.keyword == .min || p.keyword == .max { return p.range.end != t.range.start }
                 return p.kind != .lparen

@@ -428,7 +428,7 @@ final class ItemArena {
         let r = SourceRange(raw: s.start, s.end)
         switch x {
         case .plain(let k): ShapeSlot.plain(k).encode(into: &s)
-        case .radii(let k, let es) where es.count == 4 && k.row.arguments == .fourRadii:
+        case .radii(let k, let es) where es.count == 4 && k.arguments == .fourRadii:
             // (As `pad`: every number checked first, then a slot each.)
             var probe = s
             for e in es { guard Self.number(e, r, &probe) else { return false } }
@@ -442,7 +442,7 @@ final class ItemArena {
             }
             return true
         case .radii(let k, let es):
-            guard es.count == 1, k.row.arguments == .radius else { return false }
+            guard es.count == 1, k.arguments == .radius else { return false }
             ShapeSlot.radius(k).encode(into: &s)
             guard Self.number(es[0], r, &s) else { return false }
         case .concentric(let base, let uniform, let clauses):

@@ -140,6 +140,12 @@ public enum ShapeKind: String, Sendable, Equatable, CaseIterable {
         if r.centredSquare { b |= centredSquareBit }
         return b
     }
+    /// The arguments column, read from the rows once per kind: the parser asks it of
+    /// every shape it reads, and `concentric`'s row holds a string (its container
+    /// use), so building the row took and dropped a reference count each time.
+    @usableFromInline static let argumentsColumn: [Arguments] = allCases.map { $0.row.arguments }
+    /// `row.arguments`, from the column.
+    @inlinable public var arguments: Arguments { Self.argumentsColumn[ordinal] }
     /// The kind's place in `allCases`: its declaration order, which is how a case
     /// without payloads is stored (the test checks every kind).
     @inlinable var ordinal: Int { Int(unsafeBitCast(self, to: UInt8.self)) }

@@ -27,8 +27,8 @@ struct ShapeKindTests {
         #expect(ShapeKind.keywordNames == ShapeKind.shapes.map(\.rawValue))
     }
 
-    /// The yes-or-no columns read from `ShapeKind.bits` (worked out once per kind)
-    /// say what the rows say, and each kind's `ordinal` is its place in the table.
+    /// The yes-or-no columns read from `ShapeKind.bits` and the arguments column
+    /// (worked out once per kind) say what the rows say, and each kind's `ordinal` is its place in the table.
     @Test func bitColumnsSayWhatTheRowsSay() {
         for (n, kind) in ShapeKind.allCases.enumerated() {
             #expect(kind.ordinal == n, "\(kind)")
@@ -38,6 +38,7 @@ struct ShapeKindTests {
             #expect(kind.publishesAsContainer == (r.container == .publishes), "\(kind)")
             #expect(kind.concentricByNature == r.concentricByNature, "\(kind)")
             #expect(kind.centredSquare == r.centredSquare, "\(kind)")
+            #expect(kind.arguments == r.arguments, "\(kind)")
         }
         // Each column is yes for some kind and no for another.
         for column in [\ShapeKind.hasFixedCorners, \.followsContainer, \.publishesAsContainer, \.concentricByNature, \.centredSquare] {

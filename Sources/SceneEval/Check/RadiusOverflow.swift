@@ -51,7 +51,7 @@ extension Context {
                 // One radius for every corner, or four (the table's `arguments`).
                 let vs = es.compactMap { ExprValue.eval($0, env) }
                 guard vs.count == es.count, !vs.isEmpty else { continue }
-                let radii = kind.row.arguments == .fourRadii && vs.count == 4 ? Radii(vs[0], vs[1], vs[2], vs[3]) : Radii(all: vs[0])
+                let radii = kind.arguments == .fourRadii && vs.count == 4 ? Radii(vs[0], vs[1], vs[2], vs[3]) : Radii(all: vs[0])
                 out.append(FixedRadii(item: it, role: role, shape: shape, radii: radii, fixed: Set(Corner.allCases)))
             case .concentric:
                 // Fixed corners as written; the others as they resolved (the
@@ -291,7 +291,7 @@ extension Context {
         let who = "`\(sh.id)`'s" + (f.role.isEmpty ? "" : " \(f.role)")
         let w = sh.frame.width, h = sh.frame.height, half = min(w, h) / 2
         let trap = "iOS 26 traps at render time on such a shape; earlier versions clamped it to "
-        if case .radii(let kind, _) = f.shape, kind.row.arguments == .radius {
+        if case .radii(let kind, _) = f.shape, kind.arguments == .radius {
             return "\(who) radius \(n(f.radii.topLeading)) is more than half its \(n(min(w, h))) pt \(w == h ? "side" : w < h ? "width" : "height"): " + trap + n(half)
         }
         var clamped = f.radii
@@ -308,7 +308,7 @@ extension Context {
     func describeRadii(_ f: FixedRadii) -> String {
         switch f.shape {
         case .radii(let kind, _):
-            return kind.row.arguments == .radius ? "radius \(n(f.radii.topLeading))" : "radii \(f.radii)"
+            return kind.arguments == .radius ? "radius \(n(f.radii.topLeading))" : "radii \(f.radii)"
         case .plain, .concentric:
             let ks = Corner.four.filter { f.fixed.contains($0) }
             let vs = Set(ks.map { f.radii[$0] })
@@ -331,7 +331,7 @@ extension Context {
         let prefix = f.role.isEmpty ? "" : f.role + " "
         let fitted = EdgeLimit.drawn(f.radii, width: w, height: h)
         switch f.shape {
-        case .radii(let kind, let es) where kind.row.arguments == .radius:
+        case .radii(let kind, let es) where kind.arguments == .radius:
             let e = es[0]
             // `transition` takes only a rect.
             if capsule, f.role != "transition" {

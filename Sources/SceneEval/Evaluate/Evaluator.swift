@@ -291,7 +291,7 @@ public struct Evaluator {
             var vs: [Double] = []
             for e in es { guard let v = length(e, what: "radius", code: .negativeRadius) else { return nil }; vs.append(v) }
             // One radius for every corner, or four clockwise from top-leading.
-            return .radii(k, k.row.arguments == .fourRadii ? Radii(vs[0], vs[1], vs[2], vs[3]) : Radii(all: vs[0]))
+            return .radii(k, k.arguments == .fourRadii ? Radii(vs[0], vs[1], vs[2], vs[3]) : Radii(all: vs[0]))
         case .concentric(let base, let uniform, let clauses):
             guard let b = cornerValue(base) else { return nil }
             var spec = ConcentricBuilder(base: b, uniform: uniform)

@@ -19,7 +19,7 @@ extension SwiftUIEmitter {
             notePending(.swiftuiRadiusOverflow, fit.note, at: nodes[i].range)
             if fit.capsule { return "Capsule(\(circular ? "style: .circular" : ""))" }
             let r = fit.drawn.values.map(SwiftSource.number)
-            if kind.row.arguments == .radius {
+            if kind.arguments == .radius {
                 if circular { return "RoundedRectangle(cornerRadius: \(r[0]), style: .circular)" }
                 usesRect = true
                 return prefix + "rect(\(r[0]))"
@@ -285,7 +285,7 @@ extension SwiftUIEmitter {
         let w = sh.frame.width, h = sh.frame.height
         let vs = rs.compactMap { ExprValue.eval($0, env) }
         guard w > 0, h > 0, !vs.isEmpty, vs.count == rs.count else { return nil }
-        let one = kind.row.arguments == .radius
+        let one = kind.arguments == .radius
         let written = !one && vs.count == 4 ? Radii(vs[0], vs[1], vs[2], vs[3]) : Radii(all: vs[0])
         guard EdgeLimit.worst(written, width: w, height: h) != nil else { return nil }
         let drawn = EdgeLimit.drawn(written, width: w, height: h)

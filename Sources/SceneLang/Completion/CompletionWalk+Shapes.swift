@@ -13,7 +13,7 @@ extension Walk {
 
     /// What follows a shape keyword (consumed), by its row's `arguments`.
     mutating func shapeArguments(_ kind: ShapeKind, follow: (Walk) -> [C]) throws {
-        switch kind.row.arguments {
+        switch kind.arguments {
         case .none: return
         case .radius: try expr()
         case .fourRadii:

@@ -191,7 +191,9 @@ extension Parser {
                 return parseCall(t)
             }
             advance()
-            let id = bytes.withUnsafeBufferPointer { itemArena.exprs.id(of: UnsafeBufferPointer(rebasing: $0[t.range.start..<t.range.end])) }
+            let id = bytes.withUnsafeBufferPointer { b in
+                nameStore._withUnsafeGuaranteedRef { $0.id(of: UnsafeBufferPointer(rebasing: b[t.range.start..<t.range.end])) }
+            }
             steps.append(FlatStep(payload: UInt64(id), range: t.range, op: .name))
             return .ok
         default:

@@ -11,7 +11,7 @@ extension Parser {
         }
         let kw = tok
         advance()
-        switch kind.row.arguments {
+        switch kind.arguments {
         case .none: return .plain(kind)
         case .radius: return parseRadius(kw, kind)
         case .fourRadii: return parseFourRadii(kind)
@@ -36,7 +36,7 @@ extension Parser {
         let shape: ShapeExpr
         // One case per form of arguments (no `default:`): a new form must say here
         // whether it has a compact slot (`ShapeSlot`) or is built whole.
-        switch kind.row.arguments {
+        switch kind.arguments {
         case .none:
             if itemArena.pend(tag, ShapeSlot.plain(kind), itemStart: at) { return .compact }
             shape = .plain(kind)

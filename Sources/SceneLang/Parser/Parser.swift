@@ -52,12 +52,17 @@ public struct Parser {
     /// Where node and item lists are built (see `MoveStack`).
     let nodeStack = MoveStack<Node>()
     let itemArena: ItemArena
+    /// `itemArena.exprs`, which numbers the names read (`parseUnary`), called
+    /// without a reference count taken and dropped around each name: the arena
+    /// keeps it for the parser's life.
+    let nameStore: Unmanaged<ExprStore>
 
     init(file: SourceFile) {
         lexer = Lexer(file)
         tok = lexer.next()
         bytes = file.bytes
         itemArena = ItemArena(sourceBytes: file.bytes.count)
+        nameStore = Unmanaged.passUnretained(itemArena.exprs)
     }
 
     /// `maxStatements` is lowered only by tests of the limit.

@@ -7,10 +7,10 @@ extension Parser {
     /// "shapes are `rect R`, `uneven(a, b, c, d)`, `rectangle`, …": every kind, those
     /// that take arguments first, each as it is written.
     static let shapesHelp: String = {
-        let withArguments = ShapeKind.shapes.filter { $0.row.arguments == .radius || $0.row.arguments == .fourRadii }
+        let withArguments = ShapeKind.shapes.filter { $0.arguments == .radius || $0.arguments == .fourRadii }
         let rest = ShapeKind.shapes.filter { !withArguments.contains($0) }
         func written(_ k: ShapeKind) -> String {
-            switch k.row.arguments {
+            switch k.arguments {
             case .radius: return "\(k.rawValue) R"
             case .fourRadii: return "\(k.rawValue)(a, b, c, d)"
             case .none, .concentric: return k.rawValue
