@@ -3,17 +3,19 @@
 // A scene of 100,000 nodes touches 40–70 MB of heap, page by page: 10,000 to
 // 17,000 page faults, about a third of the whole process's CPU time in the
 // kernel. glibc's malloc asks for huge pages on its heap (`madvise`, 2 MB a
-// page) when its `glibc.malloc.hugetlb=1` tunable is set, which makes those
-// faults a few hundred; but a tunable is read only from the environment, as
+// page) when its `glibc.malloc.hugetlb=1` tunable is set, which leaves about
+// 3,000 faults, most of them the program's own pages; but a tunable is read only from the environment, as
 // the process starts. So `scene`, given files of at least `threshold` bytes,
-// sets it and starts itself again (`execv` of /proc/self/exe, the same
-// arguments: the cost of one more exec, about 0.5 ms, against 10–35 ms saved at
-// 100k nodes, 8–18 % of each path's CPU time; docs/architecture.md, "Large
+// sets it and starts itself again (`execv` of the path /proc/self/exe names, the same
+// arguments: the cost of one more exec, about 0.5 ms, against 7–30 ms saved at
+// 100k nodes, 6–28 % of each path's CPU time; docs/architecture.md, "Large
 // inputs"). Smaller inputs, where it saves nothing, start once as before. The
 // setting is left in the environment, which is how the second start knows it
 // is the second, and what a child (`scene-swift`) inherits. Where the kernel
 // gives no huge pages (`transparent_hugepage` set to `never`) glibc's `madvise`
-// changes nothing; where exec fails the process carries on as it was.
+// changes nothing; where exec fails the process carries on as it was. To start
+// once whatever the input (to profile the one process under valgrind, say), set
+// `GLIBC_TUNABLES=glibc.malloc.hugetlb=0`: a choice of it is left alone.
 #if os(Linux)
 import Glibc
 
@@ -46,11 +48,22 @@ enum HugePages {
             if stat(a, &st) == 0, st.st_mode & S_IFMT == S_IFREG { total += Int(st.st_size) }
             if total >= threshold { break }
         }
-        guard total >= threshold else { return }
+        guard total >= threshold, let me = executable() else { return }
         setenv(variable, current.isEmpty ? setting : current + ":" + setting, 1)
-        execv("/proc/self/exe", CommandLine.unsafeArgv)
-        // Not started again (no /proc): carry on with the environment as it was.
+        execv(me, CommandLine.unsafeArgv)
+        // Not started again: carry on with the environment as it was.
         if current.isEmpty { unsetenv(variable) } else { setenv(variable, current, 1) }
+    }
+
+    /// This executable's path, as /proc/self/exe names it (nil without /proc). Its
+    /// path, not the link itself: under valgrind the link is valgrind's own tool,
+    /// which cannot be run directly, while reading it gives the program's path (and
+    /// valgrind runs what a program execs natively, as it does any child).
+    static func executable() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4097)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard n > 0 else { return nil }
+        return String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
 #else
