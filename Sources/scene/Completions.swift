@@ -33,7 +33,7 @@ enum CLITable {
         CLICommand(name: "watch", summary: "a live page of the scene on 127.0.0.1, redrawn on every save",
                    flags: ["--port", "--open", "--screen"], arguments: .sceneFiles),
         CLICommand(name: "completions", summary: "print a shell completion script", flags: [], arguments: .shells),
-        CLICommand(name: "bench", summary: "time parse+evaluate (and the SVG on disk), peak memory", flags: ["--svg"], arguments: .sceneFiles),
+        CLICommand(name: "bench", summary: "time parse+evaluate (and the SVG on disk), peak memory, page faults", flags: ["--svg"], arguments: .sceneFiles),
         CLICommand(name: "help", summary: "show the usage", flags: [], arguments: .none),
     ]
     static let shells = ["bash", "zsh", "fish"]

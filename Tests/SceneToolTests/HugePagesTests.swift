@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SceneREPL
 
 /// `scene` given files of 2 MiB or more starts itself again with malloc's heap in huge
 /// pages (Sources/scene/HugePages.swift); `scene bench` says which way it ran.
@@ -20,6 +21,38 @@ struct HugePagesTests {
         return String(words[i + 1])
     }
 
+    /// Which arguments are inputs, the threshold, and the user's tunables.
+    @Test func theTunablesToStartAgainWith() {
+        let mib = 1 << 20
+        let sizes = ["big": 2 * mib, "small": 1000, "half": mib, "dir": -1]
+        func ask(_ command: String, _ args: [String], _ current: String? = nil) -> String? {
+            HugePageStart.tunables(command: command, arguments: args, current: current,
+                                   size: { sizes[$0].flatMap { $0 < 0 ? nil : $0 } })
+        }
+        let set = "glibc.malloc.hugetlb=1"
+        #expect(ask("run", ["big"]) == set)
+        #expect(ask("run", ["big", "--json"]) == set)
+        #expect(ask("run", ["small"]) == nil)
+        #expect(ask("check", ["half", "half"]) == set, "files add up")
+        #expect(ask("check", ["half", "small"]) == nil)
+        #expect(ask("check", ["dir"]) == nil, "a directory is not counted")
+        for command in ["run", "check", "fmt", "bench", "tokens", "ast"] { #expect(ask(command, ["big"]) == set, "\(command)") }
+        for command in ["repl", "lsp", "watch", "presets", "md"] { #expect(ask(command, ["big"]) == nil, "\(command)") }
+        // An output option's value is not an input: a large file already there says nothing.
+        #expect(ask("run", ["small", "-o", "big"]) == nil)
+        #expect(ask("run", ["small", "--output", "big"]) == nil)
+        #expect(ask("run", ["small", "--svg", "-o", "big"]) == nil)
+        #expect(ask("bench", ["small", "--svg", "big"]) == nil)
+        #expect(ask("run", ["big", "-o", "small"]) == set)
+        // The user's own tunables are kept, before it; their choice of it is left alone.
+        #expect(ask("run", ["big"], "glibc.malloc.check=0") == "glibc.malloc.check=0:" + set)
+        #expect(ask("run", ["big"], "") == set)
+        #expect(ask("run", ["big"], "glibc.malloc.hugetlb=0") == nil)
+        #expect(ask("run", ["big"], "glibc.malloc.arena_max=2:glibc.malloc.hugetlb=2") == nil)
+        #expect(HugePageStart.asked("glibc.malloc.check=0:" + set))
+        #expect(!HugePageStart.asked("glibc.malloc.hugetlb=0") && !HugePageStart.asked(nil))
+    }
+
     @Test func aLargeInputRunsWithHugePagesAndTheSameOutput() throws {
         #if os(Linux)
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scene-huge-\(UUID().uuidString)")
@@ -38,12 +71,19 @@ struct HugePagesTests {
         let small = try CLI.run(["bench", "examples/card.scene"], environment: unset)
         #expect(Self.field("huge_pages", in: small.out) == "no", "\(small.out)")
 
-        // A user's own tunables are kept beside it; a user's choice of it is left alone.
+        // With a user's own tunables it starts again too; a user's choice of it is left alone.
         let other = try CLI.run(["bench", big.path], environment: ["GLIBC_TUNABLES": "glibc.malloc.check=0"])
         #expect(Self.field("huge_pages", in: other.out) == "yes", "\(other.out)")
         let chosen = try CLI.run(["bench", big.path], environment: ["GLIBC_TUNABLES": "glibc.malloc.hugetlb=0"])
         #expect(Self.field("huge_pages", in: chosen.out) == "no", "\(chosen.out)")
         #expect(chosen.status == 0)
+        // A large file at the output's path is not an input; a second start does not start again.
+        let out = dir.appendingPathComponent("out.svg")
+        try FileManager.default.copyItem(at: big, to: out)
+        let small2 = try CLI.run(["bench", "examples/card.scene", "--svg", out.path], environment: unset)
+        #expect(small2.status == 0 && Self.field("huge_pages", in: small2.out) == "no", "\(small2.out) \(small2.err)")
+        let again = try CLI.run(["bench", big.path], environment: ["GLIBC_TUNABLES": nil, "SCENE_STARTED_AGAIN": "1"])
+        #expect(Self.field("huge_pages", in: again.out) == "no", "\(again.out)")
 
         // The outputs are the same either way, and so are the arguments and the exit code
         // (`check` of a file with a finding: its warning, from the second start's arguments).
