@@ -415,12 +415,35 @@ public struct ConcentricClauses {
     /// Clause `k`: its corners, whether it is `fixed` (else `concentric`), its
     /// radius or minimum (nil for `concentric` with none), `uniform`, its range.
     public func clause(_ k: Int) -> Clause {
+        let h = head(k), s = chunk.base[at + 1 + k]
+        let lo = Int(first.start) + Int(s.exprStart)
+        return Clause(set: h.set, fixed: h.fixed, value: h.hasValue ? value(k) : nil,
+                      uniform: h.uniform, range: SourceRange(lo, lo + Int(s.exprLength)))
+    }
+
+    /// Clause `k` without its value's expression: its corners, whether it is
+    /// `fixed`, `uniform`, and whether it has a value (`value(k)`). No reference
+    /// in it: the evaluator reads every clause of every node, and each `Clause`,
+    /// whose value holds the store, was copied several times over as it was read.
+    public struct Head {
+        public let set: CornerSet
+        public let fixed: Bool
+        public let uniform: Bool
+        public let hasValue: Bool
+    }
+
+    /// Clause `k`'s head, as `clause(k)` reads it.
+    public func head(_ k: Int) -> Head {
         let s = chunk.base[at + 1 + k]
         let flags = ClauseFlags(rawValue: s.b)
-        let lo = Int(first.start) + Int(s.exprStart)
-        return Clause(set: CornerSet.decode(s.a), fixed: flags.contains(.fixed),
-                      value: flags.contains(.hasValue) ? expr(Int(s.start), Int(s.end)) : nil,
-                      uniform: flags.contains(.uniform), range: SourceRange(lo, lo + Int(s.exprLength)))
+        return Head(set: CornerSet.decode(s.a), fixed: flags.contains(.fixed), uniform: flags.contains(.uniform),
+                    hasValue: flags.contains(.hasValue))
+    }
+
+    /// Clause `k`'s radius or minimum, which it has (`head(k).hasValue`): `clause(k).value!`.
+    public func value(_ k: Int) -> CompactExpr {
+        let s = chunk.base[at + 1 + k]
+        return expr(Int(s.start), Int(s.end))
     }
 
     /// The item, built back whole, and its range.

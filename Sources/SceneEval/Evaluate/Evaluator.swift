@@ -314,10 +314,11 @@ public struct Evaluator {
         }
         var spec = ConcentricBuilder(base: b, uniform: c.uniform)
         for k in 0..<c.count {
-            let clause = c.clause(k)
+            // (The head, then the value alone: a whole `Clause` was copied several times.)
+            let clause = c.head(k)
             var v = CornerValue.concentric(minimum: nil)
-            if let e = clause.value {
-                guard let x = quickLength(e) else { return nil }
+            if clause.hasValue {
+                guard let x = quickLength(c.value(k)) else { return nil }
                 v = clause.fixed ? .fixed(x) : .concentric(minimum: x)
             }
             spec.add(clause.set, v, uniform: clause.uniform)
@@ -328,10 +329,11 @@ public struct Evaluator {
     /// What `length` gives for the expression, when that needs no diagnostic; else nil.
     /// A name's value is looked up in `env` once and kept by its number in the store.
     mutating func quickLength(_ e: CompactExpr) -> Double? {
-        if nameStore !== e.store { nameStore = e.store; nameValues.removeAll() }
+        let store = e.store  // (read once: the closure below captured all of `e`, a copy a name)
+        if nameStore !== store { nameStore = store; nameValues.removeAll() }
         let v = e.value { id in
             if id < nameValues.count, let v = nameValues[id] { return v }
-            guard let v = env[e.store.name(id)] else { return nil }
+            guard let v = env[store.name(id)] else { return nil }
             if id >= nameValues.count { nameValues += repeatElement(nil, count: id + 1 - nameValues.count) }
             nameValues[id] = v
             return v
