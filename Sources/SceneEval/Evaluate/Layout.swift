@@ -142,7 +142,7 @@ extension Evaluator {
         while let level = counting.popLast() {
             total += level.count
             for i in level.indices {
-                if level[i].label != nil { labelled += 1 }
+                if level[i].labelBox != nil { labelled += 1 }  // (`label` builds the identifier, its name counted)
                 if !level[i].children.isEmpty { counting.append(level[i].children) }
             }
         }
