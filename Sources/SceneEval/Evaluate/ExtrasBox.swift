@@ -271,15 +271,6 @@ struct SharedExtras {
         return b
     }
 
-    /// Shape `s`'s box of drawn numbers alone, when it has one, as the one kept for them.
-    mutating func share(_ s: inout ResolvedShape) {
-        guard case .spec(let b)? = s.extras else { return }
-        let overflows = b.overflows
-        guard overflows.isEmpty else { return }
-        let kept = specBox(b.specRadii, overflows)
-        if kept !== b { s.extras = .spec(kept) }
-    }
-
     static func same(_ a: RadiusOverflow, _ b: RadiusOverflow) -> Bool {
         bits(a.written) == bits(b.written) && bits(a.drawn) == bits(b.drawn) && a.role == b.role
     }

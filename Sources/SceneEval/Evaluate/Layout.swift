@@ -285,9 +285,8 @@ extension Evaluator {
             containerRange: p.containerRange, sharing: &sharedExtras))
         if p.offset != nil { flat.shapes[index].offset = p.offset }
         if p.spacer != nil { flat.shapes[index].spacerMinimum = p.spacer }
-        // Drawn numbers alone (a shape with corner clauses): the box of those numbers
-        // the scene already has, when it has one (every row of a list of them).
-        sharedExtras.share(&flat.shapes[index])
+        // (A box of drawn numbers alone is the scene's shared one from the start:
+        // `sharing:` above. An offset or a spacer's minimum makes a box of more.)
     }
 
     /// A spacer is a node of its own in an `hstack` or `vstack` (SwiftUI's `Spacer` is a

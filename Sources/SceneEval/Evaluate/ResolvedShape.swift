@@ -100,7 +100,7 @@ public struct ResolvedShape: Sendable, Equatable {
         self.stack = stack
         // A box of the drawn numbers alone (every concentric shape with corner
         // clauses and no label has one) is the one `shared` keeps for them, not a
-        // box made here and swapped for the kept one (`SharedExtras.share`) and freed.
+        // box made here for each shape (the evaluator passes `sharing`; nothing swaps it later).
         let values = setSpecFields(spec)
         if let shared, extras == nil, !Self.oneNumber(values) {
             specValue = 0
