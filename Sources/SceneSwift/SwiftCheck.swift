@@ -98,15 +98,30 @@ public struct SwiftRead {
     static func comments(_ f: SourceFile) -> [SourceComment] {
         guard Prefilter.contains(f.bytes, Array("scene:".utf8)) else { return [] }
         var out: [SourceComment] = []
+        let b = f.bytes
         for token in parse(f).tokens(viewMode: .sourceAccurate) {
-            for (trivia, start) in [(token.leadingTrivia, token.position.utf8Offset),
-                                    (token.trailingTrivia, token.endPositionBeforeTrailingTrivia.utf8Offset)] {
+            for (trivia, start, limit) in [
+                (token.leadingTrivia, token.position.utf8Offset, token.positionAfterSkippingLeadingTrivia.utf8Offset),
+                (token.trailingTrivia, token.endPositionBeforeTrailingTrivia.utf8Offset, token.endPosition.utf8Offset)] {
+                // A piece's length as swift-syntax gives it is its text's, and a comment
+                // holding bytes that are not UTF-8 has text longer than its bytes (each
+                // bad byte read as U+FFFD, three): a line comment's length is read from
+                // the bytes (to the line's end), and nothing is read past the trivia's end,
+                // which the token's positions give exactly (found by the `swift` fuzz target).
                 var at = start
+                let limit = min(limit, b.count)
                 for piece in trivia {
+                    guard at < limit else { break }
+                    var length = piece.sourceLength.utf8Length
                     if case .lineComment = piece {
-                        out.append(SourceComment(range: SourceRange(at, at + piece.sourceLength.utf8Length), marker: "//"))
+                        var e = at
+                        while e < limit, b[e] != UInt8(ascii: "\n"), b[e] != UInt8(ascii: "\r") { e += 1 }
+                        length = e - at
+                        if length >= 2, b[at] == UInt8(ascii: "/"), b[at + 1] == UInt8(ascii: "/") {
+                            out.append(SourceComment(range: SourceRange(at, e), marker: "//"))
+                        }
                     }
-                    at += piece.sourceLength.utf8Length
+                    at += min(length, limit - at)
                 }
             }
         }
