@@ -243,7 +243,8 @@ public struct Suppressions: Sendable {
     static func directive(_ c: SourceComment, in file: SourceFile) -> Directive? {
         let b = file.bytes
         var i = c.range.start + c.marker.utf8.count
-        let end = c.range.end
+        // (Never past the file, whatever range a reader gives: a Swift comment's once ran past it.)
+        let end = min(c.range.end, b.count)
         guard i <= end else { return nil }
         func spaces() { while i < end, b[i] == UInt8(ascii: " ") || b[i] == UInt8(ascii: "\t") { i += 1 } }
         func word() -> SourceRange {
