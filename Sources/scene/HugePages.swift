@@ -41,7 +41,7 @@ enum HugePages {
         guard let tunables = HugePageStart.tunables(command: command, arguments: args, current: current, size: { path in
             var st = stat()
             return stat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFREG ? Int(st.st_size) : nil
-        }), let me = executable() else { return }
+        }), let me = ownExecutablePath() else { return }
         guard setenv(HugePageStart.variable, tunables, 1) == 0, setenv(marker, "1", 1) == 0 else { restore(current); return }
         execv(me, CommandLine.unsafeArgv)
         restore(current)  // not started again: carry on with the environment as it was
@@ -68,17 +68,6 @@ enum HugePages {
     static func restore(_ current: String?) {
         unsetenv(marker)
         if let current { setenv(HugePageStart.variable, current, 1) } else { unsetenv(HugePageStart.variable) }
-    }
-
-    /// This executable's path, as /proc/self/exe names it (nil without /proc). Its
-    /// path, not the link itself: under valgrind the link is valgrind's own tool,
-    /// which cannot be run directly, while reading it gives the program's path (and
-    /// valgrind runs what a program execs natively, as it does any child).
-    static func executable() -> String? {
-        var buffer = [CChar](repeating: 0, count: 4097)
-        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard n > 0 else { return nil }
-        return String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
 #else

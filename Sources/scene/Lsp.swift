@@ -26,7 +26,17 @@ func docsDirectory() -> String? {
 }
 
 func selfExecutable() -> URL {
-    URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
+    URL(fileURLWithPath: ownExecutablePath() ?? CommandLine.arguments[0])
+}
+
+/// This executable's path, as /proc/self/exe names it (nil without /proc): the path,
+/// not the link, which under valgrind is valgrind's own tool and cannot be run
+/// directly (HugePages' restart, the hand-off to `scene-swift`, the language server's restart).
+func ownExecutablePath() -> String? {
+    var buffer = [CChar](repeating: 0, count: 4097)
+    let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    guard n > 0 else { return nil }
+    return String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 
 /// At most this many restarts after crashes in one session.

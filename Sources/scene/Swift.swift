@@ -35,9 +35,7 @@ func isAboutSwift(_ command: String, _ args: [String]) -> Bool {
 /// Replaces this process with `scene-swift COMMAND ARGS` (the same arguments, the same
 /// output); says what to build when it is not there.
 func handOffToSwiftReader(_ command: String, _ args: [String]) -> Never {
-    var buffer = [CChar](repeating: 0, count: 4096)
-    let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    let me = n > 0 ? String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
+    let me = ownExecutablePath() ?? CommandLine.arguments[0]
     let reader = (me as NSString).deletingLastPathComponent + "/scene-swift"
     let argv = ([reader, command] + args).map { strdup($0) } + [nil]
     execv(reader, argv)

@@ -413,7 +413,7 @@ func cpuNanoseconds() -> UInt64 {
 
 /// `scene bench FILE [--svg OUT]`: time parse + evaluate (wall and CPU; and optionally
 /// the SVG written to disk) and report the peak resident memory, the page faults, and
-/// whether malloc's heap is in huge pages (HugePages.swift). For scripts/bench.
+/// whether the process was started with malloc's huge-page setting (HugePages.swift). For scripts/bench.
 func bench(_ args: [String]) -> Int32 {
     guard let path = args.first else { usageError("`scene bench` needs a file") }
     var svgOut: String? = nil
