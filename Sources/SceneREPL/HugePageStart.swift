@@ -7,6 +7,13 @@ public enum HugePageStart {
     public static let threshold = 2 << 20
     public static let variable = "GLIBC_TUNABLES"
     public static let setting = "glibc.malloc.hugetlb=1"
+    /// With it, unless the user names the tunable: every block under 32 MiB (the
+    /// most glibc allows) comes from the heap, not a mapping of its own. glibc's
+    /// threshold otherwise starts at 128 KiB and rises only as mapped blocks are
+    /// freed, so a growing array's early copies are each mapped, zeroed by the
+    /// kernel page by page, and unmapped again; from the heap, memory one array
+    /// frees is the next one's, already touched (docs/architecture.md, "Large inputs").
+    public static let heapSetting = "glibc.malloc.mmap_threshold=33554432"
     /// The commands that read files once and exit; not the REPL, watch or the language server.
     public static let commands: Set<String> = ["run", "check", "fmt", "bench", "tokens", "ast"]
     /// Options whose value is an output, not an input (`bench FILE --svg OUT`, `run … -o OUT`):
@@ -16,7 +23,8 @@ public enum HugePageStart {
     }
 
     /// The tunables to start again with: `current` (the variable as this process
-    /// started, nil when unset) with `setting` added after the user's own, when
+    /// started, nil when unset) with `setting` added after the user's own (and
+    /// `heapSetting`, unless `current` names `glibc.malloc.mmap_threshold`), when
     /// `command`'s input files (each argument not an option nor an output option's
     /// value; `size` gives a regular file's size, nil for anything else) hold at
     /// least `threshold` bytes. Nil (start once) for another command, for smaller
@@ -35,7 +43,8 @@ public enum HugePageStart {
             i += 1
         }
         guard total >= threshold else { return nil }
-        return current.isEmpty ? setting : current + ":" + setting
+        let added = current.contains("glibc.malloc.mmap_threshold") ? setting : setting + ":" + heapSetting
+        return current.isEmpty ? added : current + ":" + added
     }
 
     /// Whether `current` (the variable as this process started) asks for huge pages.

@@ -11,7 +11,10 @@
 // /proc/self/exe names, the same arguments, before anything is read. That costs
 // one more exec, about 0.5 ms, against 7–30 ms saved at 100k nodes, 8–26 % of
 // each path's CPU time (docs/architecture.md, "Large inputs"). Smaller inputs,
-// where it saves nothing, start once as before.
+// where it saves nothing, start once as before. The same start sets
+// `glibc.malloc.mmap_threshold` (32 MiB, unless the user names it), so blocks
+// under that come from the heap, reused as arrays grow, not mapped and zeroed
+// afresh each time (`HugePageStart.heapSetting`).
 //
 // The setting stays in the environment: every child inherits it (`scene-swift`,
 // the raster helper). It starts again at most once: `SCENE_STARTED_AGAIN` marks

@@ -29,7 +29,7 @@ struct HugePagesTests {
             HugePageStart.tunables(command: command, arguments: args, current: current,
                                    size: { sizes[$0].flatMap { $0 < 0 ? nil : $0 } })
         }
-        let set = "glibc.malloc.hugetlb=1"
+        let set = "glibc.malloc.hugetlb=1:glibc.malloc.mmap_threshold=33554432"
         #expect(ask("run", ["big"]) == set)
         #expect(ask("run", ["big", "--json"]) == set)
         #expect(ask("run", ["small"]) == nil)
@@ -49,6 +49,8 @@ struct HugePagesTests {
         #expect(ask("run", ["big"], "") == set)
         #expect(ask("run", ["big"], "glibc.malloc.hugetlb=0") == nil)
         #expect(ask("run", ["big"], "glibc.malloc.arena_max=2:glibc.malloc.hugetlb=2") == nil)
+        // The user's own threshold is kept: only huge pages are added.
+        #expect(ask("run", ["big"], "glibc.malloc.mmap_threshold=65536") == "glibc.malloc.mmap_threshold=65536:glibc.malloc.hugetlb=1")
         #expect(HugePageStart.asked("glibc.malloc.check=0:" + set))
         #expect(!HugePageStart.asked("glibc.malloc.hugetlb=0") && !HugePageStart.asked(nil))
     }
