@@ -7,12 +7,13 @@ public enum HugePageStart {
     public static let threshold = 2 << 20
     public static let variable = "GLIBC_TUNABLES"
     public static let setting = "glibc.malloc.hugetlb=1"
-    /// With it, unless the user names the tunable: every block under 32 MiB (the
-    /// most glibc allows) comes from the heap, not a mapping of its own. glibc's
-    /// threshold otherwise starts at 128 KiB and rises only as mapped blocks are
-    /// freed, so a growing array's early copies are each mapped, zeroed by the
-    /// kernel page by page, and unmapped again; from the heap, memory one array
-    /// frees is the next one's, already touched (docs/architecture.md, "Large inputs").
+    /// With it, unless the user sets the threshold (this tunable, or glibc's older
+    /// `MALLOC_MMAP_THRESHOLD_` variable): every block under 32 MiB (the most glibc
+    /// allows) comes from the heap, not a mapping of its own. glibc's threshold
+    /// otherwise starts at 128 KiB and rises only as mapped blocks are freed, so a
+    /// growing array's early copies are each mapped, zeroed by the kernel page by
+    /// page, and unmapped again; in the heap, space one array frees is reused by
+    /// the next, already touched (docs/architecture.md, "Large inputs").
     public static let heapSetting = "glibc.malloc.mmap_threshold=33554432"
     /// The commands that read files once and exit; not the REPL, watch or the language server.
     public static let commands: Set<String> = ["run", "check", "fmt", "bench", "tokens", "ast"]
@@ -24,14 +25,15 @@ public enum HugePageStart {
 
     /// The tunables to start again with: `current` (the variable as this process
     /// started, nil when unset) with `setting` added after the user's own (and
-    /// `heapSetting`, unless `current` names `glibc.malloc.mmap_threshold`), when
+    /// `heapSetting`, unless `current` names `glibc.malloc.mmap_threshold` or
+    /// `thresholdVariableSet`: the user set `MALLOC_MMAP_THRESHOLD_`), when
     /// `command`'s input files (each argument not an option nor an output option's
     /// value; `size` gives a regular file's size, nil for anything else) hold at
     /// least `threshold` bytes. Nil (start once) for another command, for smaller
     /// inputs, and when `current` names `glibc.malloc.hugetlb` already: set by the
     /// first start, or the user's own choice, either way.
     public static func tunables(command: String, arguments: [String], current: String?,
-                                size: (String) -> Int?) -> String? {
+                                thresholdVariableSet: Bool = false, size: (String) -> Int?) -> String? {
         guard commands.contains(command) else { return nil }
         let current = current ?? ""
         guard !current.contains("glibc.malloc.hugetlb") else { return nil }
@@ -43,7 +45,8 @@ public enum HugePageStart {
             i += 1
         }
         guard total >= threshold else { return nil }
-        let added = current.contains("glibc.malloc.mmap_threshold") ? setting : setting + ":" + heapSetting
+        let own = thresholdVariableSet || current.contains("glibc.malloc.mmap_threshold")
+        let added = own ? setting : setting + ":" + heapSetting
         return current.isEmpty ? added : current + ":" + added
     }
 

@@ -20,14 +20,14 @@ public final class OutputFile {
     let temporary: String?
     private var open = true
     public private(set) var failed: Error? = nil
-    /// Past `DirectWrites.after` bytes, a file on a local disk is written in aligned
+    /// Past `DirectWrites.after` bytes, a file on ext4 or xfs is written in aligned
     /// blocks straight to the disk, not through the page cache (`DirectWrites`).
     private var direct: DirectWrites? = nil
     /// Bytes handed to the file so far (before `direct` stages any).
     private var written = 0
     /// Whether `DirectWrites` was asked already (once a file: it may say no).
     private var directAsked = false
-    /// Whole blocks of this file written direct, not through the page cache (the tests read it).
+    /// Blocks of this file written with `O_DIRECT` set (the tests read it).
     public var directBlocks: Int { direct?.directBlocks ?? 0 }
 
     /// Standard output.
@@ -84,20 +84,25 @@ public final class OutputFile {
                 userInfo: [NSLocalizedDescriptionKey: String(cString: strerror(code))])
     }
 
-    /// Straight to the file descriptor (no copy into `Data` per chunk); past
-    /// `DirectWrites.after` bytes of a file, staged into aligned blocks (`DirectWrites`).
+    /// Straight to the file descriptor (no copy into `Data` per chunk); a file's
+    /// bytes past the first `DirectWrites.after`, staged into aligned blocks (`DirectWrites`).
     public func write(_ bytes: UnsafeRawBufferPointer) {
         guard failed == nil, bytes.count > 0 else { return }
         if let direct {
-            direct.stage(bytes, fd: fd, failed: &failed)
+            direct.stage(bytes, failed: &failed)
             return
         }
+        let before = written
         written += bytes.count
-        if temporary != nil, !directAsked, written >= DirectWrites.after {
-            directAsked = true
-            direct = DirectWrites(fd: fd, at: written - bytes.count)
-        }
-        if let direct { direct.stage(bytes, fd: fd, failed: &failed) } else { writeAll(bytes) }
+        guard temporary != nil, !directAsked, written > DirectWrites.after else { writeAll(bytes); return }
+        // The first `after` bytes buffered; the rest direct where the file system allows.
+        directAsked = true
+        let head = DirectWrites.after - before
+        writeAll(UnsafeRawBufferPointer(rebasing: bytes[..<head]))
+        let rest = UnsafeRawBufferPointer(rebasing: bytes[head...])
+        guard failed == nil else { return }
+        direct = DirectWrites(fd: fd, at: DirectWrites.after)
+        if let direct { direct.stage(rest, failed: &failed) } else { writeAll(rest) }
     }
 
     private func writeAll(_ bytes: UnsafeRawBufferPointer) {
@@ -105,10 +110,10 @@ public final class OutputFile {
         var left = bytes.count
         while left > 0 {
             let n = posixWrite(fd, p, left)
-            if n < 0 {
-                if errno == EINTR { continue }
+            if n <= 0 {
+                if n < 0 && errno == EINTR { continue }
                 // A closed pipe (`scene run … | head`) ends the output, not the program.
-                failed = Self.error(errno)
+                failed = Self.error(n < 0 ? errno : EIO)
                 return
             }
             p += n
@@ -123,8 +128,8 @@ public final class OutputFile {
 
     /// Move the finished file into place (a no-op for standard output).
     public func commit() throws {
-        guard let path, let temporary else { return }
-        if let direct, failed == nil { direct.finish(fd: fd, failed: &failed) }
+        guard let path, let temporary, open else { return }
+        if let direct, failed == nil { direct.finish(failed: &failed) }
         if let failed { discard(); throw failed }
         open = false
         if posixClose(fd) != 0 {
@@ -154,47 +159,72 @@ public final class OutputFile {
 /// A large output's rest, written in aligned blocks with `O_DIRECT`: from a staging
 /// block straight to the disk, not copied into the page cache first. A buffered
 /// write copies every byte into a page-cache page the kernel has just allocated
-/// and zeroed; on this machine that was half or more of `scene run --json`'s
-/// CPU time on a 100k-node scene (166 MB), and it swung from run to run and grew
-/// faster than the bytes (docs/architecture.md, "Large outputs"). Only on a local
-/// disk's file system (ext2/3/4, xfs: `localFileSystems`), and only past `after`
-/// bytes: a smaller output is written as before. A write the file system refuses
-/// (`EINVAL`) is made again buffered, and so is the rest. The last partial block
-/// is written buffered (`O_DIRECT` cleared first), so the file is the same bytes
-/// either way.
-public final class DirectWrites {
+/// and zeroed; on this machine that was most of `scene run --json`'s CPU time on
+/// a 100k-node scene (166 MB), and it swung from run to run and grew faster than
+/// the bytes (docs/architecture.md, "Large outputs"). `OutputFile` writes a file's
+/// first `after` bytes buffered and hands this the rest, on ext2/3/4 and xfs only
+/// (`fileSystems`). The rest goes buffered again, block by block, where direct
+/// writes do not pay: when the file system refuses one (`EINVAL`), and when the
+/// disk is slow (direct blocks averaging under `minimumRate`: a buffered write
+/// returns once the bytes are in memory, a direct one waits for the disk). The
+/// last partial block is written buffered, `O_DIRECT` cleared first. Every way,
+/// the file holds the bytes handed to it, in order.
+final class DirectWrites {
     /// Bytes of a file written buffered before the rest goes direct.
-    public static let after = 16 << 20
-    public static let blockSize = 1 << 20
-    /// Of the block's address and of each write's offset and length (a page: at
-    /// least any disk's logical block).
+    static let after = 16 << 20
+    static let blockSize = 1 << 20
+    /// Of the block's address and of each direct write's offset and length: 4 KiB,
+    /// at least the logical block of any disk Linux runs on (`after` is a multiple).
     static let alignment = 4096
-    /// `statfs.f_type` of ext2/3/4 and xfs.
-    static let localFileSystems: Set<Int> = [0xEF53, 0x5846_5342]
+    /// `statfs.f_type` of ext2/3/4 and xfs, whose direct writes go to the device.
+    static let fileSystems: Set<Int> = [0xEF53, 0x5846_5342]
+    /// Bytes a second below which direct writes stop (a disk slower than this
+    /// keeps the command waiting longer than the kernel's copy would cost).
+    static let minimumRate = 250.0 * 1e6
+    let minimumRate: Double
+    let fd: Int32
     let block: UnsafeMutableRawPointer
     var count = 0
     /// Bytes still to write buffered, from the staging block, to bring the file's
-    /// offset to a multiple of `alignment` (a direct write's offset must be one).
+    /// offset to a multiple of `alignment` (0 from `OutputFile`, which starts it at `after`).
     var head: Int
     /// `O_DIRECT` is set on the descriptor.
     private(set) var on = false
-    /// The file system refused a direct write, or the file is being finished: buffered from now on.
+    /// Buffered from here on: refused, slow, or finishing.
     private(set) var buffered = false
-    /// Whole blocks written direct (the tests read it).
+    /// Blocks written with `O_DIRECT` set (the file system may still copy them:
+    /// ext4 with `data=journal` does), and the seconds they took.
     private(set) var directBlocks = 0
+    private var directSeconds = 0.0
+    /// The system call that writes (a test passes one that checks each direct
+    /// write's alignment, or fails or dawdles as a file system might, and sets
+    /// `minimumRate` so that a busy machine's disk cannot change the outcome).
+    let write: (Int32, UnsafeRawPointer, Int) -> Int
 
     /// Nil where direct writes are not used: another file system, no `O_DIRECT`, no memory.
-    init?(fd: Int32, at offset: Int) {
-        guard scene_o_direct() != 0, Self.localFileSystems.contains(scene_fs_type(fd)) else { return nil }
+    init?(fd: Int32, at offset: Int, minimumRate: Double = DirectWrites.minimumRate,
+          write: @escaping (Int32, UnsafeRawPointer, Int) -> Int = { posixWrite($0, $1, $2) }) {
+        guard Self.supported(fd) else { return nil }
         var p: UnsafeMutableRawPointer? = nil
         guard posix_memalign(&p, Self.alignment, Self.blockSize) == 0, let p else { return nil }
+        self.fd = fd
+        self.write = write
+        self.minimumRate = minimumRate
         block = p
         head = (Self.alignment - offset % Self.alignment) % Self.alignment
     }
 
     deinit { free(block) }
 
-    func stage(_ bytes: UnsafeRawBufferPointer, fd: Int32, failed: inout Error?) {
+    /// `O_DIRECT` (0 where there is none).
+    static var flag: Int32 { scene_o_direct() }
+
+    /// Whether `fd`'s file system is one direct writes are used on.
+    static func supported(_ fd: Int32) -> Bool {
+        scene_o_direct() != 0 && fileSystems.contains(scene_fs_type(fd))
+    }
+
+    func stage(_ bytes: UnsafeRawBufferPointer, failed: inout Error?) {
         guard var from = bytes.baseAddress else { return }
         var left = bytes.count
         while left > 0, failed == nil {
@@ -203,56 +233,59 @@ public final class DirectWrites {
             count += n; from += n; left -= n
             if head > 0, count == head {
                 // The head: buffered, and the offset is aligned from here on.
-                let wasBuffered = buffered
-                buffered = true
-                flush(fd: fd, failed: &failed)
-                buffered = wasBuffered
+                flush(direct: false, failed: &failed)
                 head = 0
             } else if count == Self.blockSize {
-                flush(fd: fd, failed: &failed)
+                flush(direct: !buffered, failed: &failed)
             }
         }
     }
 
-    /// The staged bytes: a whole block direct (buffered once refused or finishing).
-    private func flush(fd: Int32, failed: inout Error?) {
-        if !on && !buffered {
-            on = setDirect(fd, true)
-            if !on { buffered = true }
+    /// The staged bytes, with `O_DIRECT` set when `direct` (and the file system lets it).
+    private func flush(direct: Bool, failed: inout Error?) {
+        if direct != on {
+            if setDirect(direct) { on = direct } else if direct { buffered = true } else { failed = OutputFile.error(errno); return }
         }
+        let started = on ? Self.now() : 0
         var done = 0
         while done < count {
             let n = write(fd, block + done, count - done)
-            if n < 0 {
-                if errno == EINTR { continue }
-                if errno == EINVAL && on && done == 0 {
-                    // Refused: this block and the rest buffered.
-                    on = !setDirect(fd, false)
-                    buffered = true
-                    if on { break }
-                    continue
-                }
-                break
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 && errno == EINVAL && on && done == 0 {
+                // Refused: this block and the rest buffered.
+                buffered = true
+                guard setDirect(false) else { failed = OutputFile.error(errno); return }
+                on = false
+                continue
             }
+            if n <= 0 { failed = OutputFile.error(n < 0 ? errno : EIO); return }
             done += n
         }
-        if done < count { failed = OutputFile.error(errno == 0 ? EIO : errno); return }
-        if on { directBlocks += 1 }
+        if on {
+            directBlocks += 1
+            directSeconds += Self.now() - started
+            // A slow disk: the rest buffered (judged on the mean, from the second block).
+            if directBlocks >= 2, Double(directBlocks * Self.blockSize) / directSeconds < minimumRate { buffered = true }
+        }
         count = 0
     }
 
     /// The rest (less than a block), buffered, and the descriptor left buffered.
-    func finish(fd: Int32, failed: inout Error?) {
-        if on { on = !setDirect(fd, false) }
+    func finish(failed: inout Error?) {
         buffered = true
-        if on { failed = OutputFile.error(errno); return }
-        if count > 0 { flush(fd: fd, failed: &failed) }
+        flush(direct: false, failed: &failed)
     }
 
     /// Sets or clears `O_DIRECT`; whether the call did.
-    private func setDirect(_ fd: Int32, _ value: Bool) -> Bool {
+    private func setDirect(_ value: Bool) -> Bool {
         let flags = fcntl(fd, F_GETFL)
         guard flags >= 0 else { return false }
         return fcntl(fd, F_SETFL, value ? flags | scene_o_direct() : flags & ~scene_o_direct()) == 0
+    }
+
+    static func now() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
     }
 }

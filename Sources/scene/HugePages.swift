@@ -41,7 +41,8 @@ enum HugePages {
         if getenv(marker) != nil { unsetenv(marker); return }
         guard !secure() else { return }
         let current = getenv(HugePageStart.variable).map { String(cString: $0) }
-        guard let tunables = HugePageStart.tunables(command: command, arguments: args, current: current, size: { path in
+        guard let tunables = HugePageStart.tunables(command: command, arguments: args, current: current,
+                                                    thresholdVariableSet: getenv("MALLOC_MMAP_THRESHOLD_") != nil, size: { path in
             var st = stat()
             return stat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFREG ? Int(st.st_size) : nil
         }), let me = ownExecutablePath() else { return }

@@ -25,8 +25,8 @@ struct HugePagesTests {
     @Test func theTunablesToStartAgainWith() {
         let mib = 1 << 20
         let sizes = ["big": 2 * mib, "small": 1000, "half": mib, "dir": -1]
-        func ask(_ command: String, _ args: [String], _ current: String? = nil) -> String? {
-            HugePageStart.tunables(command: command, arguments: args, current: current,
+        func ask(_ command: String, _ args: [String], _ current: String? = nil, variable: Bool = false) -> String? {
+            HugePageStart.tunables(command: command, arguments: args, current: current, thresholdVariableSet: variable,
                                    size: { sizes[$0].flatMap { $0 < 0 ? nil : $0 } })
         }
         let set = "glibc.malloc.hugetlb=1:glibc.malloc.mmap_threshold=33554432"
@@ -49,8 +49,9 @@ struct HugePagesTests {
         #expect(ask("run", ["big"], "") == set)
         #expect(ask("run", ["big"], "glibc.malloc.hugetlb=0") == nil)
         #expect(ask("run", ["big"], "glibc.malloc.arena_max=2:glibc.malloc.hugetlb=2") == nil)
-        // The user's own threshold is kept: only huge pages are added.
+        // The user's own threshold is kept: only huge pages are added (a tunable, or glibc's older variable).
         #expect(ask("run", ["big"], "glibc.malloc.mmap_threshold=65536") == "glibc.malloc.mmap_threshold=65536:glibc.malloc.hugetlb=1")
+        #expect(ask("run", ["big"], variable: true) == "glibc.malloc.hugetlb=1")
         #expect(HugePageStart.asked("glibc.malloc.check=0:" + set))
         #expect(!HugePageStart.asked("glibc.malloc.hugetlb=0") && !HugePageStart.asked(nil))
     }
