@@ -46,9 +46,13 @@ public final class OutputFile {
         let slash = target.lastIndex(of: "/")
         let dir = slash.map { String(target[...$0]) } ?? ""
         let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
-        let tmp = "\(dir).\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
         var info = stat()
-        let kept: mode_t? = stat(target, &info) == 0 ? info.st_mode & 0o7777 : nil
+        let exists = stat(target, &info) == 0
+        // A directory (or a name ending in `/`) is refused now, not after the whole
+        // output is made and the rename fails (which said "Not a directory" for `dir/`).
+        if name.isEmpty || (exists && info.st_mode & S_IFMT == S_IFDIR) { throw Self.error(EISDIR) }
+        let tmp = "\(dir).\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let kept: mode_t? = exists ? info.st_mode & 0o7777 : nil
         let fd = posixOpen(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard fd >= 0 else { throw Self.error(errno) }
         // The new file's mode went through the umask; an existing file's is kept as it was.

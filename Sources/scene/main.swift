@@ -26,7 +26,7 @@ usage: scene run FILE [--text | --json | --svg [--centers] [--labels] [--guides]
                                 stopping on a cycle; what has no automatic fix is listed; a container is
                                 never raised past what its own container allows, a radius from a `let`
                                 keeps its name)
-       scene check [--explain] FILE.swift|DIR...   SwiftUI source: the same rules at the Swift line
+       scene check [--explain] [--fix] FILE.swift|DIR...   SwiftUI source: the same rules at the Swift line
                                 (docs/swift-check.md; --explain lists what was skipped or assumed, one line each;
                                 --fix writes each fix where the number is written, keeping names: a radius,
                                 a minimum, the shape around, a token at its declaration, `Capsule()` for
@@ -55,7 +55,7 @@ usage: scene run FILE [--text | --json | --svg [--centers] [--labels] [--guides]
 `scene run --help` explains the table's columns and every word of its notes.
 FILE may be `-` for standard input. `--text` (the default) prints the resolved
 tree; `--stats` adds node count and read, parse+evaluate, write and commit times
-on stderr. `check` and `fmt` take directories: every `.scene` file below one,
+on stderr (commit: moving the finished file into place at `-o`). `check` and `fmt` take directories: every `.scene` file below one,
 in name order.
 exit status: 0 success (warnings allowed), 1 warnings under `check --strict`
              or unformatted files under `fmt --check`, 64 usage, 65 input errors,

@@ -86,4 +86,21 @@ struct HomeAndOutputTests {
             #expect(error.localizedDescription == "No such file or directory")
         }
     }
+
+    /// A directory, named plainly or with a trailing `/`, is refused as the file is
+    /// opened, before any output is made, and says so (the rename at the end said
+    /// "Not a directory" for `dir/`); nothing is left in it.
+    @Test func anOutputFileThatIsADirectoryIsRefusedAtOnce() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        for path in [dir.appendingPathComponent("sub").path, dir.appendingPathComponent("sub").path + "/"] {
+            do {
+                _ = try OutputFile(path: path)
+                Issue.record("\(path): no error")
+            } catch {
+                #expect(error.localizedDescription == "Is a directory", "\(path)")
+            }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("sub").path).isEmpty)
+    }
 }
