@@ -94,7 +94,9 @@ let package = Package(
         // Source files, tokens, lexer, AST, parser, diagnostics and their rendering.
         .target(name: "SceneLang", swiftSettings: metadataAccessors, linkerSettings: [.linkedLibrary("m")]),
         // Layout, container resolution, per-corner radii, text / JSON / SVG writers.
-        .target(name: "SceneEval", dependencies: ["SceneLang"], swiftSettings: metadataAccessors),
+        .target(name: "SceneEval", dependencies: ["SceneLang", "CPrefetch"], swiftSettings: metadataAccessors),
+        // A cache prefetch hint (Swift has none): one static inline C function.
+        .target(name: "CPrefetch", path: "Sources/CPrefetch"),
         // GNU readline (Debian: libreadline-dev), reached through a small C shim.
         .systemLibrary(name: "CReadline", path: "Sources/CReadline",
                        providers: [.apt(["libreadline-dev"])]),

@@ -161,6 +161,7 @@ extension Evaluator {
         let changed = old == nil ? [] : changedNames(since: reuse!.env)
         var cursor = MemoCursor()
         if keepsMemo { madeNames.reserveCapacity(total) }
+        var ahead: (index: Int, hash: Int)? = nil  // (`labelAhead`)
         while true {
             guard run.next < run.siblings.count else {
                 // The subtree of `parent` ends here.
@@ -175,11 +176,14 @@ extension Evaluator {
             // element it was copied (three reference counts taken and dropped).
             let descends = run.siblings.withUnsafeBufferPointer { nodes in
                 let node = nodes.baseAddress! + at
+                let hash = ahead.flatMap { $0.index == index ? $0.hash : nil }
+                ahead = Self.labelAhead(nodes, at, index: index, labels: labels)
                 if let old, !cursor.lost, reusable(node, index, old, oldNames[index], changed, &cursor) {
-                    label(node, index: index, labels: &labels, shapes: flat.shapes)
+                    label(node, index: index, labels: &labels, shapes: flat.shapes, hash: hash)
                     cursor.replay(old, index, to: &flat)
                 } else {
-                    add(node, index: index, parent: run.parent, depth: run.depth, screen: screen, labels: &labels, to: &flat)
+                    add(node, index: index, parent: run.parent, depth: run.depth, screen: screen, labels: &labels,
+                        hash: hash, to: &flat)
                     if let old {
                         if !cursor.lost { cursor.compareLayout(old, index, &flat) }
                         cursor.skip(old, index)
@@ -206,6 +210,18 @@ extension Evaluator {
         replayed = cursor.replayed
         framesKept = old != nil && !cursor.lost && cursor.layoutSame
         return flat
+    }
+
+    /// The label of the node after `nodes[at]` (shape `index`) in document order —
+    /// its first child, else its next sibling; past the run's end, none — with its
+    /// slot in `labels` fetched now (`LabelTable.prefetch`), while this node is worked
+    /// on: that node's shape index and its label's hash, for `firstUse`.
+    static func labelAhead(_ nodes: UnsafeBufferPointer<Node>, _ at: Int, index: Int,
+                           labels: LabelTable) -> (index: Int, hash: Int)? {
+        let node = nodes.baseAddress! + at
+        let next = node.pointee.children.isEmpty ? (at + 1 < nodes.count ? nodes[at + 1].labelBox : nil)
+            : node.pointee.children[0].labelBox
+        return next.map { (index + 1, labels.prefetch($0.identifier.name)) }
     }
 
     /// An array's reserved memory (all of which flatten writes) mapped in one call
@@ -235,9 +251,10 @@ extension Evaluator {
     }
 
     /// A node's label, noted (a duplicate is an error), before its shape, `index`, is appended to `shapes`.
-    mutating func label(_ node: UnsafePointer<Node>, index: Int, labels: inout LabelTable, shapes: [ResolvedShape]) {
+    mutating func label(_ node: UnsafePointer<Node>, index: Int, labels: inout LabelTable, shapes: [ResolvedShape],
+                        hash: Int? = nil) {
         guard let l = node.pointee.label else { return }
-        if let first = labels.firstUse(of: l.name, at: l.range, index: index, in: shapes) {
+        if let first = labels.firstUse(of: l.name, at: l.range, index: index, in: shapes, hash: hash) {
             error(.duplicateLabel, "the label `\(l.name)` is already used", l.range,
                   help: "labels name one node each: rename this one", notes: ["first used\(lineOf(first))"])
         }
@@ -245,8 +262,8 @@ extension Evaluator {
 
     /// One node's box and shape, appended at `index`.
     mutating func add(_ node: UnsafePointer<Node>, index: Int, parent: Int32, depth: Int, screen: Screen,
-                      labels: inout LabelTable, to flat: inout Flattened) {
-        label(node, index: index, labels: &labels, shapes: flat.shapes)
+                      labels: inout LabelTable, hash: Int? = nil, to flat: inout Flattened) {
+        label(node, index: index, labels: &labels, shapes: flat.shapes, hash: hash)
         var p = Props()
         props(node.pointee.items, into: &p)  // (the items alone: a copy of the node is three reference counts)
         // Equal to the bit (0 and −0 are not shared): the same numbers as before.
