@@ -55,8 +55,8 @@ usage: scene run FILE [--text | --json | --svg [--centers] [--labels] [--guides]
 `scene run --help` explains the table's columns and every word of its notes.
 FILE may be `-` for standard input. `--text` (the default) prints the resolved
 tree; `--stats` adds node count and read, parse+evaluate, write and commit times
-on stderr (commit: moving the finished file into place at `-o`). `check` and `fmt` take directories: every `.scene` file below one,
-in name order.
+on stderr (commit: moving the finished file into place at `-o`). `check` and
+`fmt` take directories: every `.scene` file below one, in name order.
 exit status: 0 success (warnings allowed), 1 warnings under `check --strict`
              or unformatted files under `fmt --check`, 64 usage, 65 input errors,
              66 file not found, 69 librsvg missing for .png/.pdf or `watch`'s
