@@ -86,8 +86,8 @@ struct ItemsExprTests {
     }
 
     /// A step keeps a number as a `Float` only when that is the same number to
-    /// the bit; any other (`0.1`, `999999.9`) is kept whole in the store:
-    /// every one reads back, and works out, exactly as written.
+    /// the bit; any other (`0.1`, `999999.9`) is kept whole in the store, once
+    /// however often it is written: every one reads back, and works out, exactly as written.
     @Test func numbersAFloatDoesNotHoldAreKeptWhole() throws {
         let numbers: [(String, Double, Bool)] = [
             ("12", 12, false), ("0.5", 0.5, false), ("0", 0, false), ("1000000", 1_000_000, false),
@@ -106,7 +106,8 @@ struct ItemsExprTests {
             #expect(alone.value { _ in nil }?.bitPattern == number.bitPattern, "\(row)")
             guard case .number(let v, let r) = alone.expr else { Issue.record("\(alone.expr)"); continue }
             #expect(v.bitPattern == number.bitPattern && r.length == text.utf8.count, "\(row)")
-            #expect(sum.store.numbers.count == (wide ? 2 : 0), "\(row)")
+            // Written twice, kept once (`ExprStore.wide`).
+            #expect(sum.store.numbers.count == (wide ? 1 : 0), "\(row)")
             #expect(Array(Items([first])) == [first], "\(row)")
         }
     }
@@ -199,5 +200,42 @@ extension Item {
         case .shape(let s), .container(let s): return s
         default: return nil
         }
+    }
+}
+
+extension ItemsExprTests {
+    /// Items whose expressions read the same keep one run of steps
+    /// (`ExprStore.share`): each still reads back as its own tree, with its own
+    /// ranges; an item that differs by one name, or by where a clause starts in
+    /// it, keeps its own run.
+    @Test func theSameStepsAreKeptOnce() throws {
+        func row(_ a: String, _ b: String, gap: String = " ") -> String {
+            "  concentric(top:\(gap)fixed min(\(a), \(b) - inset / 2) uniform, bottom: concentric min 0.1) height 30\n"
+        }
+        let same = row("k3", "k21"), other = row("k3", "k22"), spaced = row("k3", "k21", gap: "  ")
+        let rows = [same, same, other, same, spaced, other]
+        let head = "c: container rect 30 <\n"
+        let r = Parser.parse(SourceFile(name: "t", text: head + rows.joined() + ">\n"))
+        guard case .node(let c)? = r.scene.statements.last else { Issue.record("no node"); return }
+        #expect(r.diagnostics.isEmpty && c.children.count == rows.count)
+        let store = try #require(c.children[0].items.chunk?.exprs)
+        // Three runs (same, other, spaced) of 10 steps: `k3 k21 inset 2 apply(/) chain(2)
+        // apply(-) chain(2) min(2)`, then the minimum 0.1, one number kept wide (once).
+        #expect(store.shared == 3)
+        #expect(store.pageSteps == 30 && store.numbers == [0.1])
+        var start = head.utf8.count
+        for (row, child) in zip(rows, c.children) {
+            let alone = try #require(Self.parsed(String(repeating: " ", count: start) + row.dropLast()))
+            let items = Array(child.items)
+            #expect(items.first == alone.0, "\(row)")
+            #expect(items.count == 2)
+            start += row.utf8.count
+        }
+        // Rows that all differ keep a run each.
+        let differ = rows.indices.map { row("k\($0)", "k21") }
+        let u = Parser.parse(SourceFile(name: "t", text: head + differ.joined() + ">\n"))
+        guard case .node(let d)? = u.scene.statements.last else { Issue.record("no node"); return }
+        let s2 = try #require(d.children[0].items.chunk?.exprs)
+        #expect(s2.shared == 0 && s2.pageSteps == 60)
     }
 }
