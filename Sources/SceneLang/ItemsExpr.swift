@@ -173,22 +173,37 @@ public final class ExprStore: @unchecked Sendable {
     /// Runs of steps written lately, by their codes' hash (`share`): each slot −1
     /// or a run's first step and its length (`first << 16 | count`); then as many
     /// slots of wide numbers (`wide`), each −1 or a place in `numbers`. A fixed,
-    /// small table (64 KB), overwritten on a clash: no memory grows with the scene.
-    private let recent: UnsafeMutablePointer<Int64>
-    static let recentSlots = 4096
+    /// small table, overwritten on a clash: no memory grows with the scene. Made
+    /// at the first use, of 64 slots, and of `largestRecent` once a file has written
+    /// more runs than that (a small file, or one of a thousand checked together,
+    /// does not clear 64 KB).
+    @exclusivity(unchecked) private var recent: UnsafeMutablePointer<Int64>? = nil
+    @exclusivity(unchecked) private var recentSlots = 0
+    @exclusivity(unchecked) private var recentWrites = 0
+    static let largestRecent = 4096
     /// Runs `share` found already kept (the tests read it).
     @exclusivity(unchecked) private(set) var shared = 0
     /// Steps kept, in every page (each page but the last full, or left short by a run that did not fit).
     var pageSteps: Int { (pages.count - 1) * Self.pageSize + used }
 
-    public init() {
-        recent = .allocate(capacity: 2 * Self.recentSlots)
-        recent.initialize(repeating: -1, count: 2 * Self.recentSlots)
-    }
+    public init() {}
 
     deinit {
         for p in pages { p.deallocate() }
-        recent.deallocate()
+        recent?.deallocate()
+    }
+
+    /// The table of recent runs and numbers, made (or made larger, empty: it is
+    /// only a cache) when it is missing or small for the writes so far.
+    @inline(__always) private func recentTable() -> UnsafeMutablePointer<Int64> {
+        recentWrites += 1
+        if let recent, recentSlots == Self.largestRecent || recentWrites <= 4 * recentSlots { return recent }
+        recent?.deallocate()
+        recentSlots = recent == nil ? 64 : Self.largestRecent
+        let table = UnsafeMutablePointer<Int64>.allocate(capacity: 2 * recentSlots)
+        table.initialize(repeating: -1, count: 2 * recentSlots)
+        recent = table
+        return table
     }
 
     /// The name with number `id`.
@@ -276,12 +291,13 @@ public final class ExprStore: @unchecked Sendable {
     }
 
     /// The place of `v` in `numbers`: the place it was given lately, when it was
-    /// (the last `recentSlots` wide numbers by their bits' hash, in the same table
+    /// (the wide numbers met lately, by their bits' hash, in the same table
     /// `share` uses, from its far end), so that rows writing `min 0.1` alike keep the
     /// same steps, and `share` finds them the same.
     private func wide(_ v: Double) -> UInt32 {
         let bits = v.bitPattern
-        let slot = Self.recentSlots + Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 52) & (Self.recentSlots - 1)
+        let recent = recentTable()
+        let slot = recentSlots + Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 52) & (recentSlots - 1)
         let k = recent[slot]
         if k >= 0, numbers[Int(k)].bitPattern == bits { return UInt32(k) }
         recent[slot] = Int64(numbers.count)
@@ -326,7 +342,8 @@ public final class ExprStore: @unchecked Sendable {
             h = (h ^ c) &* 0xC2B2_AE3D_27D4_EB4F
             h ^= h >> 31
         }
-        let slot = Int(truncatingIfNeeded: h) & (Self.recentSlots - 1)
+        let recent = recentTable()
+        let slot = Int(truncatingIfNeeded: h) & (recentSlots - 1)
         let entry = recent[slot]
         if entry >= 0, Int(entry & 0xFFFF) == n {
             let old = pointer(Int(entry >> 16))

@@ -237,5 +237,11 @@ extension ItemsExprTests {
         guard case .node(let d)? = u.scene.statements.last else { Issue.record("no node"); return }
         let s2 = try #require(d.children[0].items.chunk?.exprs)
         #expect(s2.shared == 0 && s2.pageSteps == 60)
+        // Past the small table's 256 writes it starts again, larger and empty: one
+        // more run kept (and 0.1 once more), then the rest share it.
+        let many = Parser.parse(SourceFile(name: "t", text: head + String(repeating: same, count: 400) + ">\n"))
+        guard case .node(let m)? = many.scene.statements.last else { Issue.record("no node"); return }
+        let s3 = try #require(m.children[0].items.chunk?.exprs)
+        #expect(s3.shared == 398 && s3.pageSteps == 20 && s3.numbers == [0.1, 0.1])
     }
 }
