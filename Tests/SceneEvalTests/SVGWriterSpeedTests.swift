@@ -173,7 +173,7 @@ struct SVGWriterSpeedTests {
     /// The set of ids the writer keeps (bytes end to end) answers as a `Set<String>`
     /// does, over random inserts and lookups of short strings that share
     /// prefixes, are empty, are not ASCII or are equal in other bytes, past many
-    /// growths of its table.
+    /// growths of its table; inserted with a hash from `prefetch` or without.
     @Test func idSetAnswersAsASetOfStrings() {
         var rng = SeededGenerator.fromEnvironment("idSetAnswersAsASetOfStrings")
         // (`é` as one scalar and as `e` and a combining accent, the Kelvin sign and
@@ -184,8 +184,13 @@ struct SVGWriterSpeedTests {
             let s = (0..<Int.random(in: 0...4, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
             if step % 3 == 0 {
                 #expect(ids.contains(s) == reference.contains(s), "\(s)")
-            } else {
+            } else if step % 3 == 1 {
                 #expect(ids.insert(s) == reference.insert(s).inserted, "\(s)")
+            } else {
+                // The writer's way: the hash from `prefetch`, the table perhaps grown since.
+                let hash = ids.prefetch(s)
+                if step % 7 == 0 { ids.insert("between-\(step)"); reference.insert("between-\(step)") }
+                #expect(ids.insert(s, hash: hash) == reference.insert(s).inserted, "\(s)")
             }
         }
         #expect(ids.count == reference.count && ids.count > 1000)

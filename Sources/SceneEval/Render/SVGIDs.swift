@@ -36,13 +36,18 @@ struct SVGIDs {
         if labelled > 0 { named.reserve(named.count + labelled + 8) }
     }
 
+    /// `id`'s slot among the kept ids brought into the cache, for `unique` soon
+    /// after; its hash, for `unique`.
+    func prefetch(_ id: String) -> Int { named.prefetch(id) }
+
     /// Shapes before `index` of the current panel have been written.
     mutating func written(upTo index: Int) { panels[panels.count - 1].done = index }
 
     /// `id`, or `id-2`, `id-3`, … if it is taken; the result is taken from now on.
-    mutating func unique(_ id: String) -> String {
+    /// `hash`: `id.hashValue`, from `prefetch`.
+    mutating func unique(_ id: String, hash: Int? = nil) -> String {
         // The usual case, a label not of the `node-N` form and not yet taken: one hash.
-        if Self.nodeNumber(id[...]) == nil, named.insert(id) { return id }
+        if Self.nodeNumber(id[...]) == nil, named.insert(id, hash: hash) { return id }
         var n = 1, candidate = id
         while taken(candidate) {
             n += 1

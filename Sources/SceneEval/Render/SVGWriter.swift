@@ -263,8 +263,16 @@ struct SVGDocument {
         // The depths of the nodes whose `clip` groups are open: a node's clip holds
         // it and its descendants, which follow it in scene order, deeper.
         var clipped: [Int] = []
+        // The next labelled shape's id, hashed and its slot fetched a shape early (`IDSet`).
+        var ahead: (index: Int, id: String, hash: Int)? = nil
         shapes.withUnsafeBufferPointer { all in
             for i in all.indices {
+                let known = ahead.flatMap { $0.index == i ? $0 : nil }
+                ahead = nil
+                if i + 1 < all.count, all[i + 1].kind != .group, let next = all[i + 1].label {
+                    let id = prefix + next
+                    ahead = (i + 1, id, ids.prefetch(id))
+                }
                 while let d = clipped.last, all[i].depth <= d { out.raw("</g>\n"); clipped.removeLast() }
                 if let box = all[i].extras, let clip = box.layers.first(where: { $0.role == "clip" }), all[i].isDrawable {
                     // SwiftUI's `.clipShape`: the node and everything in it, cut to the clip's outline.
@@ -281,7 +289,8 @@ struct SVGDocument {
                 // index + 1), is written from the number, not made as a String.
                 ids.written(upTo: i)
                 let generated = all[i].label == nil && all[i].ordinal == i
-                let id = generated && ids.generatedFree(i) ? nil : unique(prefix + all[i].id)
+                let id = generated && ids.generatedFree(i) ? nil
+                    : known.map { ids.unique($0.id, hash: $0.hash) } ?? unique(prefix + all[i].id)
                 guard all[i].isDrawable else {
                     out.raw("<!-- "); out.comment(id ?? prefix + "node-" + String(i + 1))
                     out.raw(": not drawn, its frame or radii are not finite -->\n")
