@@ -21,6 +21,9 @@ struct SVGCornerBodies {
     /// Room for one value's digits: at most 11 (`SVGCornerCache.offset` takes no
     /// offset past 2e9 thousandths, so no step is past 4e9), copied 16 at a time.
     static let digitBytes = 16
+    /// A slot's digits: its values', then room for `writeFixed` to run past the last
+    /// (it may write `SVGBuffer.maxFixed` bytes; each value's run-on is overwritten by the next's).
+    static let slotDigitBytes = values * digitBytes + SVGBuffer.maxFixed
 
     struct Key: Equatable {
         var radius: UInt64, into: UInt64, out: UInt64
@@ -48,7 +51,7 @@ struct SVGCornerBodies {
         bodies = .allocate(capacity: Self.slots)
         bodies.initialize(repeating: nil, count: Self.slots)
         steps = .allocate(capacity: Self.slots * Self.values)
-        digits = .allocate(capacity: Self.slots * Self.values * Self.digitBytes)
+        digits = .allocate(capacity: Self.slots * Self.slotDigitBytes)
         lengths = .allocate(capacity: Self.slots * Self.values)
     }
 
@@ -98,15 +101,15 @@ struct SVGCornerBodies {
         st[0] = a1 - s; st[1] = 0; st[2] = a2 - s; st[3] = 0; st[4] = a3u - s; st[5] = a3v
         st[6] = b1u - a3u; st[7] = b1v - a3v; st[8] = b2u - a3u; st[9] = b2v - a3v; st[10] = b3u - a3u; st[11] = b3v - a3v
         st[12] = -b3u; st[13] = c1 - b3v; st[14] = -b3u; st[15] = c2 - b3v; st[16] = -b3u; st[17] = c3 - b3v
-        var scratch = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))  // writeFixed's room (maxFixed bytes)
-        withUnsafeMutableBytes(of: &scratch) { room in
-            let p = room.baseAddress!.assumingMemoryBound(to: UInt8.self)
-            for i in 0..<Self.values {
-                let n = SVGBuffer.writeFixed(st[i] < 0 ? -st[i] : st[i], to: p) - p
-                assert(n <= Self.digitBytes)
-                (digits + (slot * Self.values + i) * Self.digitBytes).update(from: p, count: Self.digitBytes)
-                lengths[slot * Self.values + i] = UInt8(truncatingIfNeeded: n)
-            }
+        // Printed in place, in order (not into a scratch buffer and copied: a 16-byte
+        // load of bytes just stored one or two at a time stalls, a third of this
+        // function's time on `deep --svg`).
+        let d = digits + slot * Self.slotDigitBytes
+        for i in 0..<Self.values {
+            let p = d + i * Self.digitBytes
+            let n = SVGBuffer.writeFixed(st[i] < 0 ? -st[i] : st[i], to: p) - p
+            assert(n <= Self.digitBytes)
+            lengths[slot * Self.values + i] = UInt8(truncatingIfNeeded: n)
         }
         let b = Body(key: key, usable: true, start: s, end: c3)
         bodies[slot] = b
@@ -127,7 +130,7 @@ extension SVGBuffer {
         let signX = uAlongX ? ux : wx, signY = uAlongX ? wy : uy
         let first = slot * SVGCornerBodies.values
         let q = bodies.steps + first, lens = bodies.lengths + first
-        let d = bodies.digits + first * SVGCornerBodies.digitBytes
+        let d = bodies.digits + slot * SVGCornerBodies.slotDigitBytes
         var p = base + count
         @inline(__always) func put(_ i: Int, _ sign: Int64) {
             let v = q[i]
