@@ -261,18 +261,13 @@ struct SVGDocument {
         out.raw(" stroke=\""); out.raw(SVGStyle.outlineDark); out.raw("\" stroke-opacity=\"")
         out.number(SVGStyle.outlineOpacity); out.raw("\" stroke-width=\""); out.number(SVGStyle.outlineWidth); out.raw("\">\n")
         // The depths of the nodes whose `clip` groups are open: a node's clip holds
-        // it and its descendants, which follow it in scene order, deeper.
-        var clipped: [Int] = []
-        // The next labelled shape's id, hashed and its slot fetched a shape early (`IDSet`).
-        var ahead: (index: Int, id: String, hash: Int)? = nil
+        // it and its descendants, which follow it in scene order, deeper. `ahead`:
+        // the next labelled shape's id, its slot fetched a shape early (`idAhead`).
+        var clipped: [Int] = [], ahead: (index: Int, id: String, hash: Int)? = nil
         shapes.withUnsafeBufferPointer { all in
             for i in all.indices {
                 let known = ahead.flatMap { $0.index == i ? $0 : nil }
-                ahead = nil
-                if i + 1 < all.count, all[i + 1].kind != .group, let next = all[i + 1].label {
-                    let id = prefix + next
-                    ahead = (i + 1, id, ids.prefetch(id))
-                }
+                ahead = idAhead(all, i, prefix: prefix)
                 while let d = clipped.last, all[i].depth <= d { out.raw("</g>\n"); clipped.removeLast() }
                 if let box = all[i].extras, let clip = box.layers.first(where: { $0.role == "clip" }), all[i].isDrawable {
                     // SwiftUI's `.clipShape`: the node and everything in it, cut to the clip's outline.
@@ -319,6 +314,14 @@ struct SVGDocument {
         if options.guides { guides(scene, prefix: prefix, clip: screenClip) }
         let crosses = options.centers ? centres(scene, prefix: prefix) : []
         if options.labels { labels(scene, painter: painter, prefix: prefix, crosses: crosses, area: labelArea) }
+    }
+
+    /// The id of the shape after `i`, when it has a label (else nil), with its slot
+    /// in the ids kept fetched now (`SVGIDs.prefetch`), for `unique` a shape later.
+    func idAhead(_ all: UnsafeBufferPointer<ResolvedShape>, _ i: Int, prefix: String) -> (index: Int, id: String, hash: Int)? {
+        guard i + 1 < all.count, all[i + 1].kind != .group, let next = all[i + 1].label else { return nil }
+        let id = prefix + next
+        return (i + 1, id, ids.prefetch(id))
     }
 
     /// Shapes reach past the screen: what the device cuts off is drawn faded
