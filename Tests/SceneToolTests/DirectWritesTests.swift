@@ -82,7 +82,7 @@ struct DirectWritesTests {
         let differs = try Self.firstDifference(path, data)
         #expect(differs == nil, "the file differs from what was written at byte \(differs ?? -1)")
         // Where the file system allows it (this machine's /tmp is ext4), the whole blocks
-        // past the first 16 MiB went direct, whatever the chunks: at least the two before
+        // past the first `DirectWrites.after` bytes went direct, whatever the chunks: at least the two before
         // the disk's rate is judged (a disk busy with the other tests may be judged slow).
         if Self.directHere(dir.path) {
             #expect((2...5).contains(direct), "\(direct) blocks direct")
@@ -93,7 +93,7 @@ struct DirectWritesTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["big.json"])
     }
 
-    @Test func aFileOfSixteenMiBOrLessIsWrittenAsBefore() throws {
+    @Test func aFileNoLongerThanTheBufferedHeadIsWrittenAsBefore() throws {
         let dir = try Self.directory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("small.svg").path
