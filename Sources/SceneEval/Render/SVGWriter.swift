@@ -318,7 +318,10 @@ struct SVGDocument {
 
     /// The id of the shape after `i`, when it has a label (else nil), with its slot
     /// in the ids kept fetched now (`SVGIDs.prefetch`), for `unique` a shape later.
-    func idAhead(_ all: UnsafeBufferPointer<ResolvedShape>, _ i: Int, prefix: String) -> (index: Int, id: String, hash: Int)? {
+    /// (`mutating`, though it changes nothing: called from `panel`'s loop, which holds
+    /// `self` inout, a non-mutating method was handed a copy of the whole document,
+    /// its every reference retained and released, each shape.)
+    mutating func idAhead(_ all: UnsafeBufferPointer<ResolvedShape>, _ i: Int, prefix: String) -> (index: Int, id: String, hash: Int)? {
         guard i + 1 < all.count, all[i + 1].kind != .group, let next = all[i + 1].label else { return nil }
         let id = prefix + next
         return (i + 1, id, ids.prefetch(id))
