@@ -49,7 +49,9 @@ struct SVGPainter {
     }
 
     /// Shape `i`'s paint. Call it for every shape (groups too), in order.
-    mutating func paint(_ shapes: [ResolvedShape], _ i: Int) -> Paint {
+    /// (`shapes` as the buffer the writer reads: through an array's subscript each
+    /// read of a computed property, `fill`, `glass`, copied the whole shape.)
+    mutating func paint(_ shapes: UnsafeBufferPointer<ResolvedShape>, _ i: Int) -> Paint {
         precondition(i == backdrops.count, "shapes are painted in order")
         var behind = SVGStyle.screenColor
         var depth: UInt32 = 0

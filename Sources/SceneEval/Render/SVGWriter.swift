@@ -266,27 +266,29 @@ struct SVGDocument {
         var clipped: [Int] = [], ahead: (index: Int, id: String, hash: Int)? = nil
         shapes.withUnsafeBufferPointer { all in
             for i in all.indices {
+                // (Read through a pointer to it: `all[i].extras` and the like copied the whole shape.)
+                let shape = all.baseAddress! + i
                 let known = ahead.flatMap { $0.index == i ? $0 : nil }
                 ahead = idAhead(all, i, prefix: prefix)
-                while let d = clipped.last, all[i].depth <= d { out.raw("</g>\n"); clipped.removeLast() }
-                if let box = all[i].extras, let clip = box.layers.first(where: { $0.role == "clip" }), all[i].isDrawable {
+                while let d = clipped.last, shape.pointee.depth <= d { out.raw("</g>\n"); clipped.removeLast() }
+                if let box = shape.pointee.extras, let clip = box.layers.first(where: { $0.role == "clip" }), shape.pointee.isDrawable {
                     // SwiftUI's `.clipShape`: the node and everything in it, cut to the clip's outline.
-                    let id = unique(prefix + all[i].id + "-clip")
-                    let outline = clip.kind.outline(frame: all[i].frame, radii: clip.radii, style: all[i].style)
+                    let id = unique(prefix + shape.pointee.id + "-clip")
+                    let outline = clip.kind.outline(frame: shape.pointee.frame, radii: clip.radii, style: shape.pointee.style)
                     clipPath(id) { $0.out.path(outline) }
                     out.raw("<g clip-path=\"url(#"); out.id(id); out.raw(")\">\n")
-                    clipped.append(all[i].depth)
+                    clipped.append(shape.pointee.depth)
                 }
                 // Every shape is painted in order (a group passes its backdrop on).
-                let paint = painter.paint(shapes, i)
-                guard all[i].kind != .group else { continue }
+                let paint = painter.paint(all, i)
+                guard shape.pointee.kind != .group else { continue }
                 // An unlabelled shape's id, `node-N` (N = its ordinal + 1, normally its
                 // index + 1), is written from the number, not made as a String.
                 ids.written(upTo: i)
-                let generated = all[i].label == nil && all[i].ordinal == i
+                let generated = shape.pointee.label == nil && shape.pointee.ordinal == i
                 let id = generated && ids.generatedFree(i) ? nil
-                    : known.map { ids.unique($0.id, hash: $0.hash) } ?? unique(prefix + all[i].id)
-                guard all[i].isDrawable else {
+                    : known.map { ids.unique($0.id, hash: $0.hash) } ?? unique(prefix + shape.pointee.id)
+                guard shape.pointee.isDrawable else {
                     out.raw("<!-- "); out.comment(id ?? prefix + "node-" + String(i + 1))
                     out.raw(": not drawn, its frame or radii are not finite -->\n")
                     continue
@@ -294,7 +296,7 @@ struct SVGDocument {
                 out.raw("<path id=\"")
                 if let id { out.id(id) } else { out.nodeID(prefix: prefix, i + 1) }
                 out.raw("\" d=\"")
-                out.path(all[i].kind.outline(frame: all[i].frame, radii: all[i].radii, style: all[i].style))
+                out.path(shape.pointee.kind.outline(frame: shape.pointee.frame, radii: shape.pointee.radii, style: shape.pointee.style))
                 out.raw("\" fill=\""); out.hex(paint.color)
                 if paint.opacity < 1 { out.raw("\" fill-opacity=\""); out.number(paint.opacity) }
                 if paint.glass {
