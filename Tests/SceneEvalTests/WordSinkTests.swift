@@ -70,7 +70,7 @@ struct WordSinkTests {
         }
         // `--json`'s shapes write their ids (and their parents' and containers') this way.
         for s in [0, 8, 99_999, Int(Int32.max) - 1].map({ shape($0, nil) }) + [labelled, quoted, shape(4, "café")] {
-            let bytes = JSONWriter.bytes { JSONWriter.appendID(s, to: &$0) }
+            let bytes = withUnsafePointer(to: s) { p in JSONWriter.bytes { JSONWriter.appendID(p, to: &$0) } }
             #expect(String(decoding: bytes, as: UTF8.self) == JSONWriter.string(s.id), "\(s.id)")
         }
     }

@@ -200,6 +200,10 @@ public struct ResolvedShape: Sendable, Equatable {
         }
         say(extras: extras, ordinal: ordinal, to: &w)
     }
+    /// The id of the shape at `p`, its two fields read in place (`JSONWriter`'s shapes).
+    static func say<W: WordSink>(idAt p: UnsafePointer<ResolvedShape>, to w: inout W) {
+        say(extras: p.pointee.extras, ordinal: p.pointee.ordinalValue, to: &w)
+    }
     @inline(__always) private static func say<W: WordSink>(extras: ExtrasBox?, ordinal: Int32, to w: inout W) {
         if let l = extras?.label { w.text(l) } else { w.literal("node-"); w.number(Double(ordinal) + 1) }
     }

@@ -35,10 +35,14 @@ public enum JSONWriter {
             o.raw("},\n  \"target\": "); appendString(scene.target.rawValue, to: &o)
             o.raw(",\n  \"margin\": "); num(scene.margin, &o)
             o.raw(",\n  \"shapes\": [")
-            for i in scene.shapes.indices {
-                o.raw(i == 0 ? "\n    " : ",\n    ")
-                appendShape(scene.shapes[i], in: scene, index: i, location: locator.location(of: scene.shapes[i].range.start),
-                            to: &o)
+            // (Each shape handed over in place, through a pointer to it: through the
+            // array's subscript each was copied first, its box retained and released.)
+            scene.shapes.withUnsafeBufferPointer { all in
+                for i in all.indices {
+                    let sh = all.baseAddress! + i
+                    o.raw(i == 0 ? "\n    " : ",\n    ")
+                    appendShape(sh, in: scene, index: i, location: locator.location(of: sh.pointee.range.start), to: &o)
+                }
             }
             o.raw(scene.shapes.isEmpty ? "],\n" : "\n  ],\n")
         } else {
@@ -74,60 +78,61 @@ public enum JSONWriter {
         var all: [UInt8] = []
         withoutActuallyEscaping({ (b: UnsafeRawBufferPointer) in all.append(contentsOf: b) }) { sink in
             var o = SVGBuffer(cacheCorners: false, flush: sink)
-            appendShape(sh, in: scene, index: index, location: location, to: &o)
+            withUnsafePointer(to: sh) { appendShape($0, in: scene, index: index, location: location, to: &o) }
             o.finish()
         }
         return String(decoding: all, as: UTF8.self)
     }
 
-    /// One shape's object, appended piece by piece (this runs once per shape).
-    static func appendShape(_ sh: ResolvedShape, in scene: ResolvedScene, index: Int?,
+    /// One shape's object, appended piece by piece (this runs once per shape). The
+    /// shape is read in place: handed over as a value, it was copied at each call.
+    static func appendShape(_ sh: UnsafePointer<ResolvedShape>, in scene: ResolvedScene, index: Int?,
                             location: SourceLocation?, to o: inout SVGBuffer) {
         o.raw("{\"id\": "); appendID(sh, to: &o)
         o.raw(", \"label\": ")
-        if let l = sh.label { appendString(l, to: &o) } else { o.raw("null") }
-        o.raw(", \"kind\": \""); o.raw(sh.kind.rawValue.utf8)
+        if let l = sh.pointee.label { appendString(l, to: &o) } else { o.raw("null") }
+        o.raw(", \"kind\": \""); o.raw(sh.pointee.kind.rawValue.utf8)
         o.raw("\", \"parent\": ")
-        if let p = sh.parent { appendID(p, in: scene.shapes, to: &o) } else { o.raw("null") }
+        if let p = sh.pointee.parent { appendID(p, in: scene.shapes, to: &o) } else { o.raw("null") }
         o.raw(", \"container\": ")
-        switch sh.container {
+        switch sh.pointee.container {
         case .screen: o.raw("\"screen\"")
         case .node(let j): appendID(j, in: scene.shapes, to: &o)
         case .none: o.raw("null")
         }
-        o.raw(sh.isContainer ? ", \"isContainer\": true" : ", \"isContainer\": false")
+        o.raw(sh.pointee.isContainer ? ", \"isContainer\": true" : ", \"isContainer\": false")
         // (At a pointer, room made first, as `appendCorners`.)
         o.room(cornerRoom)
-        var p = putNumber(sh.frame.x, at: put(", \"frame\": {\"x\": ", at: o.base + o.count), &o)
-        p = putNumber(sh.frame.y, at: put(", \"y\": ", at: p), &o)
-        p = putNumber(sh.frame.width, at: put(", \"width\": ", at: p), &o)
-        p = putNumber(sh.frame.height, at: put(", \"height\": ", at: p), &o)
+        var p = putNumber(sh.pointee.frame.x, at: put(", \"frame\": {\"x\": ", at: o.base + o.count), &o)
+        p = putNumber(sh.pointee.frame.y, at: put(", \"y\": ", at: p), &o)
+        p = putNumber(sh.pointee.frame.width, at: put(", \"width\": ", at: p), &o)
+        p = putNumber(sh.pointee.frame.height, at: put(", \"height\": ", at: p), &o)
         o.count = put("}, \"radii\": ", at: p) - o.base
-        appendRadii(sh.radii, to: &o)
-        if let cr = sh.containerRadii { o.raw(", \"containerRadii\": "); appendRadii(cr, to: &o) }
-        o.raw(", \"style\": \""); o.raw(sh.style.rawValue.utf8); o.raw("\"")
-        if let f = sh.fill { o.raw(", \"fill\": \""); o.raw(f.hex.utf8); o.raw("\"") }
-        if sh.glass { o.raw(", \"glass\": true") }
-        if let r = sh.role { o.raw(", \"role\": \""); o.raw(r.rawValue.utf8); o.raw("\"") }
-        if let m = sh.minimum { o.raw(", \"minimum\": "); num(m, &o) }
-        if let m = sh.spacerMinimum { o.raw(", \"spacer\": {\"minimum\": "); num(m, &o); o.raw("}") }
-        if let d = sh.offset {
+        appendRadii(sh.pointee.radii, to: &o)
+        if let cr = sh.pointee.containerRadii { o.raw(", \"containerRadii\": "); appendRadii(cr, to: &o) }
+        o.raw(", \"style\": \""); o.raw(sh.pointee.style.rawValue.utf8); o.raw("\"")
+        if let f = sh.pointee.fill { o.raw(", \"fill\": \""); o.raw(f.hex.utf8); o.raw("\"") }
+        if sh.pointee.glass { o.raw(", \"glass\": true") }
+        if let r = sh.pointee.role { o.raw(", \"role\": \""); o.raw(r.rawValue.utf8); o.raw("\"") }
+        if let m = sh.pointee.minimum { o.raw(", \"minimum\": "); num(m, &o) }
+        if let m = sh.pointee.spacerMinimum { o.raw(", \"spacer\": {\"minimum\": "); num(m, &o); o.raw("}") }
+        if let d = sh.pointee.offset {
             o.raw(", \"offset\": {\"x\": "); num(d.x, &o)
             o.raw(", \"y\": "); num(d.y, &o); o.raw("}")
         }
-        if sh.uniform { o.raw(", \"uniform\": true") }
-        if !sh.decisions.isEmpty {
+        if sh.pointee.uniform { o.raw(", \"uniform\": true") }
+        if !sh.pointee.decisions.isEmpty {
             o.raw(", \"decisions\": [")
             var first = true
             // (In declaration order, as `Decisions.list` gives them, with no array built.)
-            sh.decisions.forEach { d in
+            sh.pointee.decisions.forEach { d in
                 if !first { o.raw(", ") }
                 first = false
                 o.raw("\""); o.raw(d.rawValue.utf8); o.raw("\"")
             }
             o.raw("]")
         }
-        let overflows = sh.overflows  // (read once: each read builds the shape's extras)
+        let overflows = sh.pointee.overflows  // (read once: each read builds the shape's extras)
         if !overflows.isEmpty {
             o.raw(", \"overflows\": [")
             // (Each read in place: `enumerated()` copied each overflow, and made and
@@ -141,7 +146,7 @@ public enum JSONWriter {
             }
             o.raw("]")
         }
-        if sh.kind.followsContainer, let index { appendCorners(scene.reasons(for: index), to: &o) }
+        if sh.pointee.kind.followsContainer, let index { appendCorners(scene.reasons(for: index), to: &o) }
         if let location {
             o.raw(", \"line\": "); o.fixed(Int64(location.line) * 1000)
             o.raw(", \"column\": "); o.fixed(Int64(location.column) * 1000)
@@ -152,9 +157,9 @@ public enum JSONWriter {
     /// `appendString(sh.id)`: the id said into the string (`ResolvedShape.say(id:)`,
     /// which a test holds to `id`), so an unlabelled node's `node-N` is written,
     /// not built as a string (a shape's own; its parent's and its container's below).
-    static func appendID(_ sh: ResolvedShape, to o: inout SVGBuffer) {
+    static func appendID(_ sh: UnsafePointer<ResolvedShape>, to o: inout SVGBuffer) {
         o.byte(0x22)
-        withUnsafeMutablePointer(to: &o) { var w = JSONWords(o: $0); sh.say(id: &w) }
+        withUnsafeMutablePointer(to: &o) { var w = JSONWords(o: $0); ResolvedShape.say(idAt: sh, to: &w) }
         o.byte(0x22)
     }
 
