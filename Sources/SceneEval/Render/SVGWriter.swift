@@ -248,11 +248,11 @@ struct SVGDocument {
         clipPath(screenClip) { $0.out.path(RoundedRect(screen: scene.screen)) }
         out.raw("<g clip-path=\"url(#"); out.id(screenClip); out.raw(")\">\n")
 
-        // Fields are read in place through the buffer (`all[i].frame`), never by
-        // copying a whole shape, which would retain its strings and arrays 100,000
-        // times: an Array's subscript copied the shape for each computed property
-        // read (`label`, `depth`, `isDrawable`, …), ~9 copies a shape. The shapes'
-        // group carries the dark outline; a dark shape overrides it with white.
+        // Fields are read in place through a pointer to each shape (`shape.pointee.frame`),
+        // never by copying a whole shape, which would retain its strings and arrays 100,000
+        // times: an Array's subscript, and even the buffer's (`all[i].extras`), copied the
+        // shape for reads of computed properties. The shapes' group carries the dark
+        // outline; a dark shape overrides it with white.
         let shapes = scene.shapes
         var painter = SVGPainter(count: shapes.count)
         let content = overflows == nil ? nil : unique(prefix + "shapes")
@@ -266,9 +266,7 @@ struct SVGDocument {
         var clipped: [Int] = [], ahead: (index: Int, id: String, hash: Int)? = nil
         shapes.withUnsafeBufferPointer { all in
             for i in all.indices {
-                // (Read through a pointer to it: `all[i].extras` and the like copied the whole shape.)
-                let shape = all.baseAddress! + i
-                let known = ahead.flatMap { $0.index == i ? $0 : nil }
+                let shape = all.baseAddress! + i, known = ahead.flatMap { $0.index == i ? $0 : nil }
                 ahead = idAhead(all, i, prefix: prefix)
                 while let d = clipped.last, shape.pointee.depth <= d { out.raw("</g>\n"); clipped.removeLast() }
                 if let box = shape.pointee.extras, let clip = box.layers.first(where: { $0.role == "clip" }), shape.pointee.isDrawable {
