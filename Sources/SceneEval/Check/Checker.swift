@@ -441,11 +441,15 @@ struct Context {
     // MARK: shape-mismatch, transition-shape
 
     mutating func layers(_ i: Int) {
-        // (The box, then two fields, read: a copy of the shape is a dozen reference
-        // counts, and every node of a glass list has a layer.)
-        guard let box = scene.shapes[i].extras, box.hasLayers else { return }
+        // (The box and two fields read through a pointer to the shape: a copy of it
+        // is a dozen reference counts, every node of a glass list has a layer, and
+        // `scene.shapes[i].extras` copied it.)
+        let (extras, radii, kind) = scene.shapes.withUnsafeBufferPointer { b in
+            let p = b.baseAddress! + i
+            return (p.pointee.extras, p.pointee.radii, p.pointee.kind)
+        }
+        guard let box = extras, box.hasLayers else { return }
         let layers = box.layers
-        let radii = scene.shapes[i].radii, kind = scene.shapes[i].kind
         for layer in layers {
             if layer.role == "transition" {
                 let regular = radii.max
