@@ -380,7 +380,7 @@ public struct ResolvedScene: Sendable, Equatable {
     public func containerName(_ ref: ContainerRef) -> String? {
         switch ref {
         case .screen: return "screen"
-        case .node(let i): return shapes[i].id
+        case .node(let i): return ResolvedShape.id(of: i, in: shapes)
         case .none: return nil
         }
     }

@@ -184,7 +184,19 @@ public struct ResolvedShape: Sendable, Equatable {
     }
 
     /// The label, or `node-N` (N in document order, from 1) for an unlabelled node.
-    public var id: String { extras?.label ?? "node-" + String(ordinalValue + 1) }
+    public var id: String { Self.id(extras: extras, ordinal: ordinalValue) }
+    /// Shape `j`'s id, its two fields read from `shapes` in place (`shapes[j].id`
+    /// copies the whole shape first: the text writer names a container on every row).
+    static func id(of j: Int, in shapes: [ResolvedShape]) -> String {
+        shapes.withUnsafeBufferPointer { b in
+            precondition(b.indices.contains(j))
+            let p = b.baseAddress! + j
+            return id(extras: p.pointee.extras, ordinal: p.pointee.ordinalValue)
+        }
+    }
+    @inline(__always) private static func id(extras: ExtrasBox?, ordinal: Int32) -> String {
+        extras?.label ?? "node-" + String(ordinal + 1)
+    }
     /// The same id, said into `w` piece by piece (a finding on every node names
     /// two shapes; a test compares the two).
     func say<W: WordSink>(id w: inout W) { Self.say(extras: extras, ordinal: ordinalValue, to: &w) }

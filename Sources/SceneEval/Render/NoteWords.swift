@@ -70,29 +70,30 @@ public enum NoteWords {
     /// The notes of one row: container radii, glass, circular corners, model decisions.
     public static func notes(_ sh: ResolvedShape, window: Bool) -> String {
         var s = StringNotes()
-        write(sh, window: window, to: &s)
+        withUnsafePointer(to: sh) { write($0, window: window, to: &s) }
         return s.text
     }
 
     /// The same notes, written piece by piece to `sink` (the text writer's
     /// buffer takes them with no string built: a scene may have a note on
-    /// every row); nothing is written when the row has none.
-    static func write<S: NoteSink>(_ sh: ResolvedShape, window: Bool, to sink: inout S) {
+    /// every row); nothing is written when the row has none. The shape is read in
+    /// place, through a pointer (handed over as a value, it was copied for each row).
+    static func write<S: NoteSink>(_ sh: UnsafePointer<ResolvedShape>, window: Bool, to sink: inout S) {
         var first = true
         func next() { if first { first = false } else { sink.put(", ") } }
-        if sh.isContainer, let r = sh.containerRadii {
+        if sh.pointee.isContainer, let r = sh.pointee.containerRadii {
             next(); sink.put("container "); sink.radii(r)
         }
-        if sh.glass { next(); sink.put("glass") }
-        if sh.style == .circular { next(); sink.put("circular") }
-        if let m = sh.spacerMinimum { next(); sink.put("spacer "); sink.number(m) }
-        if let o = sh.offset { next(); sink.put("offset "); sink.number(o.x); sink.put(" "); sink.number(o.y) }
-        guard !sh.decisions.isEmpty else { return }
-        sh.decisions.forEach { d in
+        if sh.pointee.glass { next(); sink.put("glass") }
+        if sh.pointee.style == .circular { next(); sink.put("circular") }
+        if let m = sh.pointee.spacerMinimum { next(); sink.put("spacer "); sink.number(m) }
+        if let o = sh.pointee.offset { next(); sink.put("offset "); sink.number(o.x); sink.put(" "); sink.number(o.y) }
+        guard !sh.pointee.decisions.isEmpty else { return }
+        sh.pointee.decisions.forEach { d in
             guard let p = phrase(d, window: window) else { return }
             next(); sink.put(p)
             // A radius iOS 26 would trap on: what was written and what is drawn.
-            if d == .radiusOverflowClamped, case let overflows = sh.overflows, !overflows.isEmpty {
+            if d == .radiusOverflowClamped, case let overflows = sh.pointee.overflows, !overflows.isEmpty {
                 sink.put(" (")
                 for (k, o) in overflows.enumerated() {
                     if k > 0 { sink.put("; ") }

@@ -83,28 +83,27 @@ public enum TextWriter {
         // The id as `ResolvedShape.id` spells it, written in place.
         if let label = p.pointee.extras?.label { o.raw(label.utf8) } else { o.nodeID(prefix: "", Int(p.pointee.ordinalValue) + 1) }
         pad(w[0] - 2 * depth - idWidth(p), &o)
-        let sh = p.pointee
         o.raw("  ")
-        cell(sh.kind.rawValue, w[1], right: false, &o)
-        number(sh.frame.x, w[2], &o)
-        number(sh.frame.y, w[3], &o)
-        number(sh.frame.width, w[4], &o)
-        number(sh.frame.height, w[5], &o)
-        if sh.kind == .group { cell("-", w[6], right: false, &o) } else {
-            let r = sh.radii
+        cell(p.pointee.kind.rawValue, w[1], right: false, &o)
+        number(p.pointee.frame.x, w[2], &o)
+        number(p.pointee.frame.y, w[3], &o)
+        number(p.pointee.frame.width, w[4], &o)
+        number(p.pointee.frame.height, w[5], &o)
+        if p.pointee.kind == .group { cell("-", w[6], right: false, &o) } else {
+            let r = p.pointee.radii
             o.number(r.topLeading); o.space(); o.number(r.topTrailing); o.space()
             o.number(r.bottomTrailing); o.space(); o.number(r.bottomLeading)
             pad(w[6] - radiiWidth(r), &o)
             o.raw("  ")
         }
         let window = scene.screen.isWindow
-        let against = sh.container == .screen ? (window ? "window" : "screen") : scene.containerName(sh.container) ?? "-"
+        let against = p.pointee.container == .screen ? (window ? "window" : "screen") : scene.containerName(p.pointee.container) ?? "-"
         // The notes go straight into the buffer, the column's padding before the
         // first of them: a row with none ends at `against`, with no trailing spaces.
         o.raw(against.utf8)
         withUnsafeMutablePointer(to: &o) { o in
             var notes = RowNotes(o: o, padding: max(0, w[7] - width(against)) + 2)
-            NoteWords.write(sh, window: window, to: &notes)
+            NoteWords.write(p, window: window, to: &notes)
         }
         o.byte(0x0A)
     }
