@@ -26,9 +26,10 @@ public final class ExprStore: @unchecked Sendable {
     /// or a run's first step and its length (`first << 16 | count`); then as many
     /// slots of wide numbers (`wide`), each −1 or a place in `numbers`. A fixed,
     /// small table, overwritten on a clash: no memory grows with the scene. Made
-    /// at the first use, of 64 slots, and of `largestRecent` once a file has written
-    /// more runs than that (a small file, or one of a thousand checked together,
-    /// does not clear 64 KB).
+    /// at the first use, of 64 slots, and made again, empty, of `largestRecent` once
+    /// it has been asked four times as often (runs and wide numbers counted
+    /// together: a small file, or one of a thousand checked together, does not
+    /// clear 64 KB).
     @exclusivity(unchecked) private var recent: UnsafeMutablePointer<Int64>? = nil
     @exclusivity(unchecked) private var recentSlots = 0
     @exclusivity(unchecked) private var recentWrites = 0

@@ -177,7 +177,7 @@ final class DirectWrites {
     /// Bytes of a file written buffered before the rest goes direct: 2 MiB, so an
     /// example's or a small scene's file is written as before and allocates no
     /// staging block (at 16 MiB a 100k-node scene's output copied 14 MiB more into
-    /// the page cache, 2–7 % of its CPU time: docs/architecture.md, "Large outputs").
+    /// the page cache, 1–6 % of its CPU time: docs/architecture.md, "Large outputs").
     static let after = 2 << 20
     static let blockSize = 1 << 20
     /// Of the block's address and of each direct write's offset and length: 4 KiB,

@@ -86,8 +86,8 @@ struct ItemsExprTests {
     }
 
     /// A step keeps a number as a `Float` only when that is the same number to
-    /// the bit; any other (`0.1`, `999999.9`) is kept whole in the store, once
-    /// however often it is written: every one reads back, and works out, exactly as written.
+    /// the bit; any other (`0.1`, `999999.9`) is kept whole in the store, once while
+    /// the store's table remembers it: every one reads back, and works out, exactly as written.
     @Test func numbersAFloatDoesNotHoldAreKeptWhole() throws {
         let numbers: [(String, Double, Bool)] = [
             ("12", 12, false), ("0.5", 0.5, false), ("0", 0, false), ("1000000", 1_000_000, false),

@@ -52,6 +52,9 @@ struct SVGCornerBodies {
         bodies.initialize(repeating: nil, count: Self.slots)
         steps = .allocate(capacity: Self.slots * Self.values)
         digits = .allocate(capacity: Self.slots * Self.slotDigitBytes)
+        // (Zeros first: a value is printed in place and copied 16 bytes at a time, so
+        // the bytes past its digits are read, and never used, but never undefined.)
+        digits.initialize(repeating: 0, count: Self.slots * Self.slotDigitBytes)
         lengths = .allocate(capacity: Self.slots * Self.values)
     }
 
