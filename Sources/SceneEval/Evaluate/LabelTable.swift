@@ -1,5 +1,4 @@
 import SceneLang
-import CPrefetch
 
 /// The labels `flatten` has met, for the duplicate-label check: an open-addressed
 /// table, 4 bytes a slot, of entries that each keep a label's shape and range
@@ -33,11 +32,7 @@ struct LabelTable {
     /// line is there when `firstUse` probes it (at 1M labels the table is 8 MB, and the
     /// probe's miss was 90 % of `firstUse`, 12 % of a labelled scene's parse +
     /// evaluate). Returns the name's hash, for `firstUse`.
-    func prefetch(_ name: String) -> Int {
-        let hash = name.hashValue
-        slots.withUnsafeBufferPointer { scene_prefetch($0.baseAddress! + (hash & ($0.count - 1))) }
-        return hash
-    }
+    func prefetch(_ name: String) -> Int { TaggedSlot.prefetch(slots, name) }
 
     /// Where `name` was first used as a label, or nil when it was not: then this
     /// use, the label of shape `index` (not in `shapes` yet) at `range`, is noted.

@@ -205,12 +205,10 @@ public struct ResolvedShape: Sendable, Equatable {
     /// and a finding on every node names two.
     static func say<W: WordSink>(idOf j: Int, in shapes: [ResolvedShape], to w: inout W) {
         // (Through a pointer: `shapes[j].extras` copies the whole shape to read one field.)
-        let (extras, ordinal) = shapes.withUnsafeBufferPointer { b in
+        shapes.withUnsafeBufferPointer { b in
             precondition(b.indices.contains(j))
-            let p = b.baseAddress! + j
-            return (p.pointee.extras, p.pointee.ordinalValue)
+            say(idAt: b.baseAddress! + j, to: &w)
         }
-        say(extras: extras, ordinal: ordinal, to: &w)
     }
     /// The id of the shape at `p`, its two fields read in place (`JSONWriter`'s shapes).
     static func say<W: WordSink>(idAt p: UnsafePointer<ResolvedShape>, to w: inout W) {

@@ -1,3 +1,5 @@
+import CPrefetch
+
 /// A slot of an open-addressed table of 4 bytes (`LabelTable`, `IDSet`): −1 when
 /// empty, else an entry's index in its low `indexBits` bits and, above them, the
 /// top bits of the entry's hash (a tag). A probe passes a taken slot whose tag
@@ -25,4 +27,15 @@ enum TaggedSlot {
 
     /// The bits of a slot that are its entry's index.
     @inline(__always) static func entryMask(_ indexBits: Int) -> Int32 { Int32((1 << indexBits) - 1) }
+
+    /// The slot of `slots` (a power of two long) that `key` hashes to, brought into
+    /// the cache (`scene_prefetch`), for a probe soon after: both tables' callers
+    /// ask it of the next label while they work on this one (docs/architecture.md,
+    /// "Labels at a million"). Returns `key.hashValue`, for that probe, which works
+    /// the slot out again from it (the table may have grown in between).
+    static func prefetch(_ slots: [Int32], _ key: String) -> Int {
+        let hash = key.hashValue
+        slots.withUnsafeBufferPointer { scene_prefetch($0.baseAddress! + (hash & ($0.count - 1))) }
+        return hash
+    }
 }

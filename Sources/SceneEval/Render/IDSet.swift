@@ -1,5 +1,3 @@
-import CPrefetch
-
 /// A set of strings kept as bytes: each string's UTF-8 end to end in one array,
 /// found through an open-addressed table of 4-byte slots. `SVGIDs` keeps every
 /// id it hands out in one, a labelled 100k-node scene's 100,000 labels: as a
@@ -36,14 +34,8 @@ struct IDSet {
 
     func contains(_ s: String) -> Bool { find(s).found }
 
-    /// The slot `s` hashes to, brought into the cache (`scene_prefetch`); returns
-    /// `s.hashValue`, for `insert` (the slot is worked out again from it then: the
-    /// table may have grown in between).
-    func prefetch(_ s: String) -> Int {
-        let hash = s.hashValue
-        slots.withUnsafeBufferPointer { scene_prefetch($0.baseAddress! + (hash & ($0.count - 1))) }
-        return hash
-    }
+    /// The slot `s` hashes to, brought into the cache; its hash, for `insert` (`TaggedSlot.prefetch`).
+    func prefetch(_ s: String) -> Int { TaggedSlot.prefetch(slots, s) }
 
     /// Whether `s` was not in the set (it is now). `hash`: `s.hashValue`, when the caller has it.
     @discardableResult
