@@ -1,6 +1,6 @@
 /// A node's items, stored compactly.
 ///
-/// A list row (`concentric min 15 height 30 pad h 6`) is three 24-byte slots
+/// A list row (`concentric min 15 height 30 pad h 6`) is three 16-byte slots
 /// in a chunk the parser shares among many nodes, instead of an array of its
 /// own holding 72-byte `Located<Item>`s and another array for pad's edges:
 /// the common items (a shape or `container` written with no name, `size`,
@@ -115,36 +115,6 @@ public struct Items: Sendable, Equatable, Collection, ExpressibleByArrayLiteral 
     }
 }
 
-/// One slot: an item's kind and range, one number and that number's range
-/// (as offsets from the item's start). 24 bytes.
-struct Slot {
-    var tag: SlotTag
-    /// By tag: a shape item's `ShapeSlot.Form`; a `pad` slot's `Edge`; `align`'s
-    /// `Alignment`; `stack`'s `StackAxis`; `style`'s `CornerStyle`; `role`'s `Role`.
-    var a: UInt8 = 0
-    /// By tag: a shape item's kind or `ShapeSlot.ConcentricFlags`; `stack`'s `StackSlot.Flags`.
-    var b: UInt8 = 0
-    /// How many slots the item takes (on its first slot).
-    var width: UInt8 = 1
-    var start: Int32 = 0
-    var end: Int32 = 0
-    var exprStart: UInt16 = 0
-    var exprLength: UInt16 = 0
-    var number: Double = 0
-}
-
-enum SlotTag: UInt8, CaseIterable {
-    /// Kept whole in the chunk's `side` array; `start` is its index there.
-    case whole
-    case shape, container, clip, background, hit, transition, glass
-    case glassAlone, size, width, height, pad, align, stack, fill, style, role
-    /// Kinds of items that are always kept whole (`.whole` in a slot): named here for
-    /// the parser's once-per-node check, never a slot's tag.
-    case spacer, offset
-    /// The second number of `size W x H`, a further edge of `pad`.
-    case more
-}
-
 /// Slots of many nodes' items, appended while parsing and never changed after.
 /// A node's items are one run of slots in one chunk.
 final class ItemChunk: @unchecked Sendable {
@@ -218,10 +188,10 @@ final class ItemChunk: @unchecked Sendable {
             let stack = StackSlot(s)
             item = .stack(stack.axis, spacing: stack.flags.contains(.hasSpacing) ? number(s) : nil)
         case .fill:
-            let v = s.number.bitPattern
+            let v = s.value
             var c = Color(r: UInt8(truncatingIfNeeded: v), g: UInt8(truncatingIfNeeded: v >> 8),
                           b: UInt8(truncatingIfNeeded: v >> 16), a: UInt8(truncatingIfNeeded: v >> 24))
-            c.nameIndex = UInt8(truncatingIfNeeded: v >> 32)
+            c.nameIndex = s.exprStart
             item = .fill(c)
         case .style: item = .style(CornerStyle.decode(s.a))
         case .role: item = .role(Role.decode(s.a))
@@ -320,12 +290,19 @@ final class ItemArena {
     func commit(_ range: SourceRange) {
         let n = pendingCount
         pending[0].start = range.lo
-        pending[0].end = range.hi
+        pending[0].length = UInt16(clamping: range.length)
         pending[0].width = UInt8(n)
         reserve(n)
         (chunk.base + chunk.used).initialize(from: pending, count: n)
-        chunk.used += n
         pendingCount = 0
+        guard range.length <= Slot.longest else {
+            // Longer than a slot's length holds (`concentric`, 70,000 blanks,
+            // `uniform`): built back from its slots (its numbers' ranges are
+            // counted from its start, which is right) and kept whole.
+            add(chunk.item(at: chunk.used).0, range)
+            return
+        }
+        chunk.used += n
     }
 
     /// The current node's items; the next node starts after them.
@@ -362,7 +339,9 @@ final class ItemArena {
     /// Writes the item's slots when it has a compact form; writes nothing and
     /// returns false when it has none.
     func encode(_ item: Item, _ r: SourceRange) -> Bool {
-        var s = Slot(tag: .whole, start: r.lo, end: r.hi)
+        guard r.length <= Slot.longest else { return false }
+        var s = Slot(tag: .whole, start: r.lo)
+        s.length = UInt16(r.length)
         switch item {
         case .shape(let x): return shape(x, .shape, s)
         case .container(let x): return shape(x, .container, s)
@@ -394,8 +373,8 @@ final class ItemArena {
             if let spacing { guard Self.number(spacing, r, &s) else { return false } }
         case .fill(let c):
             s.tag = .fill
-            s.number = Double(bitPattern: UInt64(c.r) | UInt64(c.g) << 8 | UInt64(c.b) << 16 | UInt64(c.a) << 24
-                              | UInt64(c.nameIndex) << 32)
+            s.value = UInt32(c.r) | UInt32(c.g) << 8 | UInt32(c.b) << 16 | UInt32(c.a) << 24
+            s.exprStart = c.nameIndex
         case .style(let x): s.tag = .style; s.a = x.code
         case .role(let x): s.tag = .role; s.a = x.code
         case .spacer, .offset: return false  // rare: kept whole
@@ -460,10 +439,9 @@ final class ItemArena {
     static func number(_ e: Expr, _ item: SourceRange, _ s: inout Slot) -> Bool {
         guard case .number(let v, let r) = e else { return false }
         let offset = r.start - item.start
-        guard offset >= 0, offset <= Int(UInt16.max), r.length <= Int(UInt16.max) else { return false }
-        s.number = v
-        s.exprStart = UInt16(offset)
-        s.exprLength = UInt16(r.length)
+        guard Slot.fits(offset: offset, length: r.length), s.hold(v) else { return false }
+        s.exprStart = UInt8(offset)
+        s.exprLength = UInt8(r.length)
         return true
     }
 }

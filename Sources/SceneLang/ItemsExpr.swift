@@ -249,7 +249,7 @@ public struct ConcentricClauses {
     }
 
     private var first: Slot { chunk.base[at] }
-    private var run: Int { Int(UInt32(truncatingIfNeeded: first.number.bitPattern)) }
+    private var run: Int { Int(first.value) }
     private func expr(_ offset: Int, _ count: Int) -> CompactExpr {
         CompactExpr(store: chunk.exprs, first: run + offset, count: count, itemStart: Int(first.start))
     }
@@ -303,7 +303,7 @@ public struct ConcentricClauses {
     /// Clause `k`'s radius or minimum, which it has (`head(k).hasValue`): `clause(k).value!`.
     public func value(_ k: Int) -> CompactExpr {
         let s = chunk.base[at + 1 + k]
-        return expr(Int(s.start), Int(s.end))
+        return expr(Int(s.start), Int(s.length))
     }
 
     /// The item, built back whole, and its range.
@@ -330,16 +330,13 @@ extension ItemArena {
     func clauses(minimum: Range<Int>?, uniform: Bool, _ clauses: [FlatClause], steps: [FlatStep], first: Slot, itemStart: Int) -> Bool {
         guard clauses.count < 255 else { return false }
         return steps.withUnsafeBufferPointer { st in
-            @inline(__always) func fits(_ r: SourceRange) -> Bool {
-                let offset = r.start - itemStart
-                return offset >= 0 && offset <= Int(UInt16.max) && r.length <= Int(UInt16.max)
-            }
+            @inline(__always) func fits(_ r: SourceRange) -> Bool { Slot.fits(offset: r.start - itemStart, length: r.length) }
             func runFits(_ run: Range<Int>) -> Bool {
                 for i in run where !exprs.fits(st[i], offset: st[i].range.start - itemStart) { return false }
                 return true
             }
             var n = 0
-            if let minimum { guard runFits(minimum) else { return false }; n = minimum.count }
+            if let minimum { guard minimum.count <= Int(UInt8.max), runFits(minimum) else { return false }; n = minimum.count }
             for c in clauses {
                 guard fits(c.range) else { return false }
                 if let v = c.value { guard runFits(v) else { return false }; n += v.count }
@@ -358,7 +355,7 @@ extension ItemArena {
             if case .some = minimum { hasMinimum = true }
             ShapeSlot.clauses(.init(minimum: hasMinimum, uniform: uniform)).encode(into: &s)
             if let minimum { put(minimum) }
-            s.exprLength = UInt16(next)
+            s.exprLength = UInt8(next)
             s.width = UInt8(1 + clauses.count)
             let slots = pending
             for (k, c) in clauses.enumerated() {
@@ -367,14 +364,14 @@ extension ItemArena {
                 var t = Slot(tag: .more, a: c.set.code)
                 t.start = Int32(next)
                 if let v = c.value { flags.insert(.hasValue); put(v) }
-                t.end = Int32(next) - t.start
+                t.length = UInt16(Int32(next) - t.start)
                 t.b = flags.rawValue
-                t.exprStart = UInt16(c.range.start - itemStart)
-                t.exprLength = UInt16(c.range.length)
+                t.exprStart = UInt8(c.range.start - itemStart)
+                t.exprLength = UInt8(c.range.length)
                 slots[k + 1] = t
             }
             // (Every step written: the run may be one kept already.)
-            s.number = Double(bitPattern: UInt64(exprs.share(run, n)) | UInt64(n) << 32)
+            s.value = UInt32(exprs.share(run, n))
             slots[0] = s
             pendingCount = 1 + clauses.count
             return true

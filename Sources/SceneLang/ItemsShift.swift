@@ -35,8 +35,7 @@ extension Items {
             case .more:
                 break  // A continuation's numbers are counted from its item's first slot.
             default:
-                t.start += delta
-                t.end += delta
+                t.start += delta  // (its length, and its numbers' offsets, stay)
             }
             next.base[at + k] = t
         }
@@ -45,7 +44,7 @@ extension Items {
     }
 }
 
-/// Where `Items.shifted(by:into:whole:)` puts the slots it copies (24 bytes
+/// Where `Items.shifted(by:into:whole:)` puts the slots it copies (16 bytes
 /// each): a new chunk when the last is full or the items come from another
 /// parse, each twice the last up to `largestChunk` slots, so a one-line node
 /// takes a small one and a 10,000-node tree a few (never twice what it uses,

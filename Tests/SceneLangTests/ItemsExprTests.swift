@@ -42,7 +42,8 @@ struct ItemsExprTests {
     }
 
     /// What has no flat form is kept whole and still reads back: an `.invalid`,
-    /// a range too long for a step; a chain of any length has one.
+    /// a range too long for a step, a clause longer than its slot holds; a chain
+    /// of any length has one.
     @Test func whatDoesNotFitIsKeptWhole() {
         let wide = Expr.number(1, SourceRange(10, 70_010))
         let long = Expr.chain((0..<1000).map { .number(Double($0), SourceRange(10 + $0, 11 + $0)) },
@@ -50,9 +51,12 @@ struct ItemsExprTests {
         // A step's range is at most `ExprCode.maxLength` (8,191) bytes.
         let longest = Expr.number(1, SourceRange(10, 10 + ExprCode.maxLength))
         let tooLong = Expr.number(1, SourceRange(10, 11 + ExprCode.maxLength))
-        for (e, whole) in [(Expr.invalid(SourceRange(10, 11)), true), (wide, true), (long, false), (longest, false), (tooLong, true)] {
+        // A clause's own range is at most 255 bytes, 255 from its item's start (`Slot.fits`).
+        let cases: [(Expr, Int, Bool)] = [(.invalid(SourceRange(10, 11)), 11, true), (wide, 70_010, true), (long, 200, false),
+                                          (long, 261, true), (longest, 260, false), (tooLong, 260, true)]
+        for (e, clauseEnd, whole) in cases {
             let it = Located<Item>(.shape(.concentric(base: .concentric(minimum: nil), uniform: false, clauses: [
-                CornerClause(set: .top, spec: .fixed(e), uniform: false, range: SourceRange(5, e.range.end))])), SourceRange(0, e.range.end))
+                CornerClause(set: .top, spec: .fixed(e), uniform: false, range: SourceRange(5, clauseEnd))])), SourceRange(0, e.range.end))
             let items = Items([it])
             #expect(items.chunk!.side.count == (whole ? 1 : 0))
             #expect(Array(items) == [it])

@@ -36,6 +36,11 @@ struct ItemsTests {
         Located(.style(.circular), r(0, 14)), Located(.role(.badge), r(0, 10)),
         // A number whose offset from the item's start does not fit in the slot.
         Located(.width(n(1, 70_006, 70_007)), r(0, 70_007)),
+        // Kept whole too: a number a `Float` does not hold exactly, a number's range
+        // 256 bytes on, an item longer than 65,535 bytes.
+        Located(.height(n(0.1, 7, 10)), r(0, 10)),
+        Located(.pad([(.h, n(6, 256, 257))]), r(0, 257)),
+        Located(.align(.topLeading), r(0, 70_000)),
     ]
 
     /// `padEdges` hands over the edges of every `pad` (compact or kept whole) in order, and nothing else.
@@ -46,7 +51,7 @@ struct ItemsTests {
         for it in samples { if case .pad(let edges) = it.value { for (e, x) in edges { expected.append("\(e) \(x)") } } }
         var got: [String] = []
         Items(samples).padEdges { e, x in got.append("\(e) \(x)") }
-        #expect(expected.count == 9)
+        #expect(expected.count == 10)
         #expect(got == expected)
         var none = 0
         Items(Array(samples.prefix(20))).padEdges { _, _ in none += 1 }
@@ -182,8 +187,9 @@ struct ItemsTests {
     @Test func commonItemsAreCompact() {
         let compact = Self.samples.filter { Items([$0]).chunk!.side.isEmpty }.count
         let whole = Self.samples.filter { !Items([$0]).chunk!.side.isEmpty }.map(\.range)
-        #expect(whole == [SourceRange(0, 6), SourceRange(0, 18), SourceRange(0, 11), SourceRange(0, 19), SourceRange(0, 70_007)])
-        #expect(compact == Self.samples.count - 5)
+        #expect(whole == [SourceRange(0, 6), SourceRange(0, 18), SourceRange(0, 11), SourceRange(0, 19), SourceRange(0, 70_007),
+                          SourceRange(0, 10), SourceRange(0, 257), SourceRange(0, 70_000)])
+        #expect(compact == Self.samples.count - 8)
     }
 
     /// A corner clause (two on every `lets` row, four on half the `corners`
@@ -194,10 +200,10 @@ struct ItemsTests {
     }
 
     /// The memory budget of a list row (`concentric min 15 height 30 pad h 6`): a
-    /// 48-byte node in its parent's children and three 24-byte slots (it was
-    /// 64 + a 249-byte item array + a 72-byte edge array).
+    /// 48-byte node in its parent's children and three 16-byte slots (it was
+    /// 64 + a 249-byte item array + a 72-byte edge array, then three 24-byte slots).
     @Test func aListRowFitsItsBudget() {
-        #expect(MemoryLayout<Slot>.stride == 24)
+        #expect(MemoryLayout<Slot>.stride == 16)
         #expect(MemoryLayout<Node>.stride <= 48)
         // A top-level node costs no more than a nested one plus a tag (a boxed screen and binding).
         #expect(MemoryLayout<Statement>.stride <= 56)
@@ -275,5 +281,26 @@ struct ItemsTests {
         ])
         #expect(node.items.chunk!.side.count == 1, "only the one with a name is kept whole")
         #expect(r.diagnostics.isEmpty)
+    }
+
+    /// What the parser writes straight into slots and does not fit in one is built
+    /// back and kept whole, and reads back as the item the parser builds for any
+    /// other: an item longer than 65,535 bytes (`concentric`, blanks, `uniform`),
+    /// a number a `Float` does not hold exactly, a number 259 bytes into its item.
+    @Test func whatDoesNotFitASlotIsKeptWhole() {
+        let blanks = String(repeating: " ", count: 70_000)
+        let text = "a: concentric\(blanks)uniform height 0.1 pad h 6" + String(repeating: " ", count: 250) + "v 2 vstack spacing 0.5\n"
+        let r = Parser.parse(SourceFile(name: "t", text: text))
+        #expect(r.diagnostics.isEmpty)
+        guard case .node(let node)? = r.scene.statements.first else { Issue.record("no node"); return }
+        let u = 3 + 10 + 70_000 + 7, h = u + 1, p = h + 11, v = p + 7 + 250, z = v + 4
+        #expect(Array(node.items) == [
+            Located(.shape(.concentric(base: .concentric(minimum: nil), uniform: true, clauses: [])), SourceRange(3, u)),
+            Located(.height(.number(0.1, SourceRange(h + 7, h + 10))), SourceRange(h, h + 10)),
+            Located(.pad([(.h, .number(6, SourceRange(p + 6, p + 7))), (.v, .number(2, SourceRange(v + 2, v + 3)))]), SourceRange(p, v + 3)),
+            Located(.stack(.vstack, spacing: .number(0.5, SourceRange(z + 15, z + 18))), SourceRange(z, z + 18)),
+        ])
+        // Kept whole: all but the stack (0.5 is held exactly).
+        #expect(node.items.chunk!.side.count == 3)
     }
 }
