@@ -288,21 +288,31 @@ final class ItemArena {
 
     /// Writes the pending item, whose source is `range`, after the node's items so far.
     func commit(_ range: SourceRange) {
+        guard range.length <= Slot.longest else { commitWhole(range); return }
         let n = pendingCount
         pending[0].start = range.lo
-        pending[0].length = UInt16(clamping: range.length)
+        pending[0].length = UInt16(range.length)
+        pending[0].width = UInt8(n)
+        reserve(n)
+        (chunk.base + chunk.used).initialize(from: pending, count: n)
+        chunk.used += n
+        pendingCount = 0
+    }
+
+    /// The pending item when it is longer than a slot's length holds
+    /// (`concentric`, 70,000 blanks, `uniform`): built back from its slots, put
+    /// after the node's items but not counted (its numbers' ranges are counted
+    /// from its start, which is right), and kept whole. (Apart, so that `commit`
+    /// stays small enough to be inlined into the parser.)
+    @inline(never)
+    private func commitWhole(_ range: SourceRange) {
+        let n = pendingCount
+        pending[0].start = range.lo
         pending[0].width = UInt8(n)
         reserve(n)
         (chunk.base + chunk.used).initialize(from: pending, count: n)
         pendingCount = 0
-        guard range.length <= Slot.longest else {
-            // Longer than a slot's length holds (`concentric`, 70,000 blanks,
-            // `uniform`): built back from its slots (its numbers' ranges are
-            // counted from its start, which is right) and kept whole.
-            add(chunk.item(at: chunk.used).0, range)
-            return
-        }
-        chunk.used += n
+        add(chunk.item(at: chunk.used).0, range)
     }
 
     /// The current node's items; the next node starts after them.

@@ -232,11 +232,12 @@ struct FlatClause {
 }
 
 /// A `concentric` shape with corner clauses, read from its slots: the first
-/// holds the form, the flags, and its run of steps (where it starts and how
-/// many, in `number`; the minimum's steps first, `exprLength` of them); then
-/// one `.more` slot a clause: its set in `a`, `ClauseFlags` in `b`, its range
-/// from the item's start in `exprStart`/`exprLength`, its value's steps (their
-/// place in the run and how many) in `start`/`end`.
+/// holds the form, the flags, and where its run of steps starts in `value`
+/// (the minimum's steps first, `exprLength` of them, at most 255); then one
+/// `.more` slot a clause: its set in `a`, `ClauseFlags` in `b`, its range from
+/// the item's start in `exprStart`/`exprLength` (each at most 255, else the
+/// item is kept whole), its value's steps (their place in the run and how
+/// many) in `start`/`length`.
 public struct ConcentricClauses {
     let chunk: ItemChunk
     let at: Int

@@ -41,7 +41,7 @@ struct Slot {
     var number: Double { Double(Float(bitPattern: value)) }
 
     /// Keeps `v` as `number`; false, keeping nothing, when a `Float` does not hold it exactly.
-    mutating func hold(_ v: Double) -> Bool {
+    @inline(__always) mutating func hold(_ v: Double) -> Bool {
         let f = Float(v)
         guard Double(f).bitPattern == v.bitPattern else { return false }
         value = f.bitPattern
@@ -49,7 +49,7 @@ struct Slot {
     }
 
     /// Whether a range `offset` bytes from its item's start and `length` long fits in `exprStart` and `exprLength`.
-    static func fits(offset: Int, length: Int) -> Bool {
+    @inline(__always) static func fits(offset: Int, length: Int) -> Bool {
         offset >= 0 && offset <= Int(UInt8.max) && length >= 0 && length <= Int(UInt8.max)
     }
 }
