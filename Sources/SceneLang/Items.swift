@@ -446,7 +446,7 @@ final class ItemArena {
     }
 
     /// A literal number inside the item's range, with its range as offsets that fit.
-    static func number(_ e: Expr, _ item: SourceRange, _ s: inout Slot) -> Bool {
+    @inline(__always) static func number(_ e: Expr, _ item: SourceRange, _ s: inout Slot) -> Bool {
         guard case .number(let v, let r) = e else { return false }
         let offset = r.start - item.start
         guard Slot.fits(offset: offset, length: r.length), s.hold(v) else { return false }
