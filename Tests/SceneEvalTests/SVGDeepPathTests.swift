@@ -40,6 +40,39 @@ struct SVGDeepPathTests {
         #expect(cached.bodies > 2500, "corners written from a body already worked out: \(cached.bodies)")
     }
 
+    /// `deep`'s shape: chains of the same 1,000 radii in turn, more than the 16 slots
+    /// the bodies start with. Most of the first 256 asked for are worked out afresh, so
+    /// the table grows (`SVGCornerBodies.largestSlots`) and the next chains' bodies are
+    /// the first's; the text is the corners computed afresh either way.
+    @Test("chains of the same radii in turn reuse their bodies once the table grows")
+    func repeatedChains() {
+        var rects: [RoundedRect] = []
+        for chain in 0..<3 {
+            for k in 0..<1000 {
+                let side = Double(2100 - 2 * k)
+                let frame = Frame(x: Double(2200 * chain + k), y: Double(k), width: side, height: side)
+                rects.append(RoundedRect(frame: frame, radii: Radii(all: Double(1020 - k)), style: .continuous))
+            }
+        }
+        let cached = SVGWriterSpeedTests.outlines(rects, cache: true)
+        #expect(cached.text == SVGWriterSpeedTests.outlines(rects, cache: false).text)
+        // Most corners after the first chain are written from a body worked out before
+        // (not those of radii the table's hashing puts in one slot, worked out again
+        // each chain): 9,926 of 12,000. In 16 slots only the three after the first of
+        // each shape were, 9,000.
+        #expect(cached.bodies > 9_500, "corners written from a body worked out before: \(cached.bodies)")
+        var b = SVGCornerBodies()
+        #expect(b.slots == SVGCornerBodies.firstSlots)
+        for k in 0..<SVGCornerBodies.growAfter { _ = b.body(Double(k + 1), 1, 1) }
+        #expect(b.slots == SVGCornerBodies.largestSlots)
+        b.deallocate()
+        // One radius asked for over and over (a list's) never grows it.
+        var few = SVGCornerBodies()
+        for _ in 0..<(4 * SVGCornerBodies.growAfter) { _ = few.body(12, 1, 1) }
+        #expect(few.slots == SVGCornerBodies.firstSlots)
+        few.deallocate()
+    }
+
     /// Corners so small their cubics round to nothing (radius 0.0003 and 0.0005 on
     /// frames a thousandth wide, on the grid): a cubic whose points are all its start
     /// is skipped, by `writeBody` as by `cubic`, and the rest are the same.
