@@ -26,6 +26,21 @@ struct LineStartsTests {
         }
     }
 
+    /// The count the line table is reserved by (exactly, not a guess from the
+    /// length: 27 MB reserved for 8 used at 1M nodes) is the newlines there are.
+    @Test func newlinesAreCountedAsFound() {
+        for n in 0...24 {
+            for a in 0..<max(n, 1) {
+                var bytes = (0..<n).map { UInt8(truncatingIfNeeded: 0x09 + $0 % 3) }  // tab, newline, vertical tab
+                if a < n { bytes[a] = 0x8A }
+                #expect(SourceFile.newlines(bytes) == Self.naive(bytes).count - 1, "length \(n), 0x8A at \(a)")
+            }
+        }
+        let text = [UInt8](String(repeating: "a: rect 12\n\n  b\n", count: 1000).utf8)
+        #expect(SourceFile.newlines(text) == 3000)
+        #expect(SourceFile(name: "t", bytes: text).lineStarts.count == 3001)
+    }
+
     @Test func bytesNearANewlineAreNotTakenForOne() {
         // 0x0B and 0x09 differ from 0x0A by one bit; 0x8A and 0xFF set the high bit a carry could reach.
         var g = SeededGenerator.fromEnvironment("bytesNearANewlineAreNotTakenForOne")
