@@ -23,13 +23,17 @@ struct IDSet {
     private var indexBits = TaggedSlot.indexBits(for: 0)
 
     var count: Int { ends.count }
+    /// The bytes of the strings kept.
+    var byteCount: Int { bytes.count }
 
-    /// Room for `n` strings in all without growing the table.
-    mutating func reserve(_ n: Int) {
+    /// Room for `n` strings in all without growing the table, and for `bytes` bytes
+    /// of them (all but what the later ones bring: no array of them outgrown and copied).
+    mutating func reserve(_ n: Int, bytes b: Int = 0) {
         var size = slots.count
         while size < 2 * n { size <<= 1 }
         if size > slots.count { rehash(size) }
         ends.reserveCapacity(n)
+        bytes.reserveCapacity(b)
     }
 
     func contains(_ s: String) -> Bool { find(s).found }

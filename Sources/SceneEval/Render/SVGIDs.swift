@@ -30,10 +30,11 @@ struct SVGIDs {
         let apart = panels.allSatisfy { $0.prefix.utf8.count == n && $0.prefix != prefix }
         panels.append(Panel(prefix: prefix, shapes: shapes, apart: apart))
         // Room for every label's id at once (no regrowth rehashing them all, twice per
-        // doubling); an unlabelled scene reserves nothing.
-        var labelled = 0
-        for k in shapes.indices where shapes[k].label != nil { labelled += 1 }
-        if labelled > 0 { named.reserve(named.count + labelled + 8) }
+        // doubling), and for their bytes (no array of them doubled, copied and left
+        // behind: 1 MB at 100k labels); an unlabelled scene reserves nothing.
+        var labelled = 0, bytes = 0
+        for k in shapes.indices { if let l = shapes[k].label { labelled += 1; bytes += n + l.utf8.count } }
+        if labelled > 0 { named.reserve(named.count + labelled + 8, bytes: named.byteCount + bytes + 64) }
     }
 
     /// `id`'s slot among the kept ids brought into the cache, for `unique` soon
