@@ -5,10 +5,13 @@
 /// own holding 72-byte `Located<Item>`s and another array for pad's edges:
 /// the common items (a shape or `container` written with no name, `size`,
 /// `width`, `height`, `pad`, `align`, `stack`, `fill`, `style`, `role`,
-/// `glass`) are kept field by field with their numbers inline; any other item
-/// (a name or an expression instead of a number, corner clauses, `uneven`, …)
-/// is kept whole beside the slots. Reading an item builds it back: the
-/// collection hands out the same `Located<Item>` values the parser built.
+/// `glass`, a `concentric` shape's corner clauses with their expressions as steps
+/// in the parse's `ExprStore`, `uneven` of four numbers) are kept field by field
+/// with their numbers inline; any other item (a name or an expression instead of
+/// a number in most, `spacer`, `offset`, …), and any item that does not fit a
+/// slot (`Slot.swift`: a number a `Float` does not hold exactly, a range too far
+/// in, an item too long), is kept whole beside the slots. Reading an item builds
+/// it back: the collection hands out the same `Located<Item>` values the parser built.
 public struct Items: Sendable, Equatable, Collection, ExpressibleByArrayLiteral {
     let chunk: ItemChunk?
     let start: UInt32
@@ -246,8 +249,9 @@ final class ItemArena {
 
     /// Adds a slot to the pending item, which starts at `itemStart`: the first
     /// one with `tag`, the next ones as `.more`. False, adding nothing, when the
-    /// number's range does not fit in a slot or the item has 255 slots already
-    /// (the parser then builds the `Item`, kept whole if need be).
+    /// number's range does not fit in a slot, a `Float` does not hold the number
+    /// exactly, or the item has 255 slots already (the parser then builds the
+    /// `Item`, kept whole if need be).
     func pend(_ tag: SlotTag, _ shape: ShapeSlot, _ e: Expr? = nil, itemStart: Int) -> Bool {
         let (a, b) = shape.fields
         return pend(tag, a: a, b: b, e, itemStart: itemStart)
@@ -445,7 +449,8 @@ final class ItemArena {
         return true
     }
 
-    /// A literal number inside the item's range, with its range as offsets that fit.
+    /// A literal number inside the item's range, with its range as offsets that fit
+    /// (`Slot.fits`), and held exactly by a `Float` (`Slot.hold`); else false, `s` unchanged.
     @inline(__always) static func number(_ e: Expr, _ item: SourceRange, _ s: inout Slot) -> Bool {
         guard case .number(let v, let r) = e else { return false }
         let offset = r.start - item.start

@@ -14,8 +14,8 @@ import SceneLang
 // computed afresh). `deep`, whose every node is a container of its own radius,
 // misses the text cache on nearly every corner.
 //
-// The bodies are kept in 16 slots, then in 2,048 once most shapes need one worked
-// out afresh: `deep`'s 100 chains of the same 1,000 radii worked out every body
+// The bodies are kept in 16 slots, then in 2,048 once more than one ask in eight,
+// in a block of 256, needs one worked out afresh: `deep`'s 100 chains of the same 1,000 radii worked out every body
 // again in 16 slots; in 2,048 about 61 % fewer (those whose radii share a slot),
 // for `deep --svg` 6 % less CPU time (interleaved, best of 9: 134.0 -> 125.9 ms)
 // and 1.3 MB more peak memory (4,096 slots: 8.6 % less, 2.4 MB more). A slot is
@@ -23,7 +23,8 @@ import SceneLang
 
 struct SVGCornerBodies {
     /// Slots to start with; `largestSlots` once many bodies are worked out afresh:
-    /// more than one in eight of the first `growAfter` asks (a square's four corners
+    /// more than one in eight of the asks in a block of `growAfter` (the counts start
+    /// again after each block that does not grow it; a square's four corners
     /// are one body: one in four when every shape has a radius of its own). A scene
     /// with more radii in turn than 16 slots hold grows it, as `deep`'s 100 chains of
     /// the same 1,000 radii, whose every body was worked out afresh; a list's few
@@ -59,7 +60,10 @@ struct SVGCornerBodies {
     private(set) var bodies: UnsafeMutablePointer<Body?>
     /// Per slot, `values` steps' values (du, dv, du, dv, …): the digits of each
     /// one's magnitude (`digitBytes` each) and a byte of its length and sign (`negative`,
-    /// `zero`). (Not the values themselves: 144 more bytes a slot, 4,096 slots.)
+    /// `zero`). (Not the values themselves: 144 more bytes a slot, 2,048 slots.)
+    /// Growing frees these and makes new ones (`count`): a copy of this value held
+    /// across an ask would point at freed memory, so copies are taken after `body`
+    /// (`SVGBuffer.writeBody(corners!.bodies, …)`), never kept.
     private(set) var digits: UnsafeMutablePointer<UInt8>
     private(set) var lengths: UnsafeMutablePointer<UInt8>
     /// How many corners were written from a body already worked out for another
@@ -91,7 +95,8 @@ struct SVGCornerBodies {
     }
 
     /// Counts an ask (`fresh`: worked out afresh), and makes the table `largestSlots`
-    /// long, empty (it is only a cache), when most of the first `growAfter` were.
+    /// long, empty (it is only a cache), when more than one in eight of a block of
+    /// `growAfter` asks were; else starts counting the next block.
     private mutating func count(fresh isFresh: Bool) {
         guard slots < Self.largestSlots else { return }
         asked += 1
