@@ -36,6 +36,9 @@ struct LineStartsTests {
                 #expect(SourceFile.newlines(bytes) == Self.naive(bytes).count - 1, "length \(n), 0x8A at \(a)")
             }
         }
+        // Every byte a newline, past two flushes of 255 blocks: each lane at its most.
+        let all = [UInt8](repeating: 0x0A, count: 16 * 255 * 2 + 7)
+        #expect(SourceFile.newlines(all) == all.count)
         let text = [UInt8](String(repeating: "a: rect 12\n\n  b\n", count: 1000).utf8)
         #expect(SourceFile.newlines(text) == 3000)
         #expect(SourceFile(name: "t", bytes: text).lineStarts.count == 3001)
