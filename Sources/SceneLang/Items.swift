@@ -252,7 +252,7 @@ final class ItemArena {
     /// number's range does not fit in a slot, a `Float` does not hold the number
     /// exactly, or the item has 255 slots already (the parser then builds the
     /// `Item`, kept whole if need be).
-    func pend(_ tag: SlotTag, _ shape: ShapeSlot, _ e: Expr? = nil, itemStart: Int) -> Bool {
+    @inline(__always) func pend(_ tag: SlotTag, _ shape: ShapeSlot, _ e: Expr? = nil, itemStart: Int) -> Bool {
         let (a, b) = shape.fields
         return pend(tag, a: a, b: b, e, itemStart: itemStart)
     }
@@ -266,10 +266,10 @@ final class ItemArena {
         }
         return true
     }
-    func pend(_ tag: SlotTag, _ stack: StackSlot, _ e: Expr? = nil, itemStart: Int) -> Bool {
+    @inline(__always) func pend(_ tag: SlotTag, _ stack: StackSlot, _ e: Expr? = nil, itemStart: Int) -> Bool {
         pend(tag, a: stack.axis.code, b: stack.flags.rawValue, e, itemStart: itemStart)
     }
-    func pend(_ tag: SlotTag, a: UInt8 = 0, b: UInt8 = 0, _ e: Expr? = nil, itemStart: Int) -> Bool {
+    @inline(__always) func pend(_ tag: SlotTag, a: UInt8 = 0, b: UInt8 = 0, _ e: Expr? = nil, itemStart: Int) -> Bool {
         let n = pendingCount
         guard n < 255 else { return false }
         var s = Slot(tag: n == 0 ? tag : .more, a: a, b: b)

@@ -277,11 +277,6 @@ extension Parser {
     mutating func parsePad(at: Int) -> ParsedItem? {
         advance()
         var edges: [(Edge, Expr)]? = nil  // once the item is built whole
-        func add(_ edge: Edge, _ e: Expr, _ p: inout Parser) {
-            if edges == nil, p.itemArena.pend(.pad, a: edge.code, e, itemStart: at) { return }
-            if edges == nil { edges = p.itemArena.pendingEdges(itemStart: at) }
-            edges!.append((edge, e))
-        }
         if !(tok.kind == .identifier && tok.keyword.map(Self.isEdge) == true) {
             if atNodeEnd || (tok.kind == .identifier && tok.keyword != nil && tok.keyword != .min && tok.keyword != .max) {
                 error(.missingOperand, "expected a padding after `pad`, found \(display(tok))", at: tok.range,
@@ -290,7 +285,7 @@ extension Parser {
             }
             let e = parseExpr(after: "`pad`")
             if case .invalid = e { return nil }
-            add(.all, e, &self)
+            padEdge(.all, e, &edges, itemStart: at)
         }
         while tok.kind == .identifier, let k = tok.keyword, let edge = Edge(padWord: k) {
             advance()
@@ -303,10 +298,21 @@ extension Parser {
             }
             let e = parseExpr(after: "`\(k.rawValue)`")
             if case .invalid = e { return nil }
-            add(edge, e, &self)
+            padEdge(edge, e, &edges, itemStart: at)
         }
         if let edges { return .item(.pad(edges)) }
         return .compact
+    }
+
+    /// One edge of the `pad` being parsed: pended in a slot while every edge so far
+    /// was; else added to `edges`, the item built whole. (A method, not a local
+    /// function capturing `edges`: that one was called, not inlined, 74
+    /// instructions an edge on the grid.)
+    @inline(__always)
+    mutating func padEdge(_ edge: Edge, _ e: Expr, _ edges: inout [(Edge, Expr)]?, itemStart at: Int) {
+        if edges == nil, itemArena.pend(.pad, a: edge.code, e, itemStart: at) { return }
+        if edges == nil { edges = itemArena.pendingEdges(itemStart: at) }
+        edges!.append((edge, e))
     }
 
     static func isEdge(_ k: Keyword) -> Bool { Edge(padWord: k) != nil }
