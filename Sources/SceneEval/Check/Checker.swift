@@ -445,6 +445,7 @@ struct Context {
         // is a dozen reference counts, every node of a glass list has a layer, and
         // `scene.shapes[i].extras` copied it.)
         let (extras, radii, kind) = scene.shapes.withUnsafeBufferPointer { b in
+            precondition(b.indices.contains(i))  // (as `ResolvedShape.id(of:in:)`: a pointer is not bounds-checked)
             let p = b.baseAddress! + i
             return (p.pointee.extras, p.pointee.radii, p.pointee.kind)
         }
