@@ -7,7 +7,10 @@ private func posixClose(_ fd: Int32) -> Int32 { close(fd) }
 
 /// Where a command's result goes, streamed in chunks: standard output, or a
 /// file written whole or not at all (a temporary file beside it, renamed over
-/// it on `commit`, removed on `discard`).
+/// it on `commit`, removed on `discard`), or a device, pipe or socket that is
+/// there already (`-o /dev/null`, `-o /dev/stdout`, a FIFO), written straight to,
+/// as the shell's `>` writes it: a file renamed over one replaced it (as root,
+/// `/dev/null` itself became a plain file).
 ///
 /// Plain system calls, no `FileManager`: its attributes of a file include the
 /// owner's and group's names, looked up through NSS, which a static executable
@@ -40,13 +43,24 @@ public final class OutputFile {
     /// A file: nothing appears at `path` until `commit()`. Written through a
     /// symbolic link to the file it names, keeping that file's permissions.
     public init(path: String) throws {
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR {
+            // Not a file: nothing to keep whole, and nothing to rename over. (Before the
+            // links are followed: /dev/stdout's end, /proc/self/fd/1, names a pipe as
+            // `pipe:[…]`, no path, which only `open` follows.)
+            let fd = posixOpen(path, O_WRONLY | O_CLOEXEC, 0)
+            guard fd >= 0 else { throw Self.error(errno) }
+            self.fd = fd
+            self.path = path
+            temporary = nil
+            return
+        }
         // A loop of links (`a -> b -> a`) is an error, as the shell says: replacing
         // the link with a plain file would lose it quietly.
         guard let target = Self.followingLinks(path) else { throw Self.error(ELOOP) }
         let slash = target.lastIndex(of: "/")
         let dir = slash.map { String(target[...$0]) } ?? ""
         let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
-        var info = stat()
         let exists = stat(target, &info) == 0
         // A directory (or a name ending in `/`) is refused now, not after the whole
         // output is made and the rename fails (which said "Not a directory" for `dir/`).
@@ -132,7 +146,14 @@ public final class OutputFile {
 
     /// Move the finished file into place (a no-op for standard output).
     public func commit() throws {
-        guard let path, let temporary, open else { return }
+        guard path != nil, open else { return }
+        guard let temporary else {
+            // A device or a pipe: what was written is there; close it.
+            open = false
+            if let failed { _ = posixClose(fd); throw failed }
+            if posixClose(fd) != 0 { throw Self.error(errno) }
+            return
+        }
         if let direct, failed == nil { direct.finish(failed: &failed) }
         if let failed { discard(); throw failed }
         open = false
@@ -141,7 +162,7 @@ public final class OutputFile {
             unlink(temporary)
             throw Self.error(e)
         }
-        if rename(temporary, path) != 0 {
+        if rename(temporary, path!) != 0 {
             let e = errno
             unlink(temporary)
             throw Self.error(e)
@@ -149,14 +170,14 @@ public final class OutputFile {
     }
 
     deinit {
-        if open && temporary != nil { _ = posixClose(fd) }
+        if open && path != nil { _ = posixClose(fd) }
     }
 
-    /// Drop a half-written file.
+    /// Drop a half-written file (a device or a pipe is closed: what went is gone).
     public func discard() {
-        guard let temporary else { return }
+        guard path != nil else { return }
         if open { _ = posixClose(fd); open = false }
-        unlink(temporary)
+        if let temporary { unlink(temporary) }
     }
 }
 

@@ -103,4 +103,78 @@ struct HomeAndOutputTests {
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("sub").path).isEmpty)
     }
+
+    /// What `-o` names is written straight to when it is a device or a pipe, as the
+    /// shell's `>` does: a file renamed over it replaced it (`-o /dev/null`, as root,
+    /// made /dev/null a plain file for the whole machine; a FIFO became a file).
+    @Test func anOutputThatIsAPipeIsWrittenToAndStaysAPipe() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fifo = dir.appendingPathComponent("out.fifo").path
+        try #require(mkfifo(fifo, 0o600) == 0)
+        // The reader, on its own thread: opening a FIFO to write waits for one.
+        let got = Reader(path: fifo)
+        let out = try OutputFile(path: fifo)
+        out.write("<svg/>\n")
+        try out.commit()
+        #expect(got.wait() == "<svg/>\n")
+        var info = stat()
+        #expect(lstat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO, "still a FIFO")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["out.fifo"], "no temporary left")
+    }
+
+    /// `-o /dev/stdout`: a link to /proc/self/fd/1, whose own link names a pipe as
+    /// `pipe:[…]`, no path; the descriptor is opened through the link.
+    @Test func anOutputThroughProcSelfFdReachesThePipe() throws {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        defer { close(ends[0]) }
+        let out = try OutputFile(path: "/proc/self/fd/\(ends[1])")
+        out.write("through the link")
+        try out.commit()
+        close(ends[1])
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let n = read(ends[0], &buffer, buffer.count)
+        #expect(n > 0 && String(decoding: buffer[..<max(n, 0)], as: UTF8.self) == "through the link")
+    }
+
+    /// A character device (the null device's numbers, made here: only root may)
+    /// is written to and stays a device.
+    @Test(.enabled(if: geteuid() == 0, "making a device node needs root"))
+    func anOutputThatIsADeviceStaysADevice() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let null = dir.appendingPathComponent("null").path
+        try #require(mknod(null, S_IFCHR | 0o666, dev_t(1 << 8 | 3)) == 0)  // makedev(1, 3), a C macro
+        let out = try OutputFile(path: null)
+        out.write(String(repeating: "x", count: 3 << 20))  // past where a file's bytes go direct
+        try out.commit()
+        var info = stat()
+        #expect(lstat(null, &info) == 0 && info.st_mode & S_IFMT == S_IFCHR, "still a character device")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["null"], "no temporary left")
+    }
+}
+
+/// Reads a FIFO to its end on a thread of its own.
+private final class Reader: @unchecked Sendable {
+    private var text = ""
+    private let done = DispatchSemaphore(value: 0)
+
+    init(path: String) {
+        Thread.detachNewThread { [self] in
+            let fd = open(path, O_RDONLY)
+            var bytes: [UInt8] = [], buffer = [UInt8](repeating: 0, count: 4096)
+            while fd >= 0 {
+                let n = read(fd, &buffer, buffer.count)
+                if n <= 0 { break }
+                bytes += buffer[..<n]
+            }
+            if fd >= 0 { close(fd) }
+            text = String(decoding: bytes, as: UTF8.self)
+            done.signal()
+        }
+    }
+
+    func wait() -> String {
+        done.wait()
+        return text
+    }
 }

@@ -22,7 +22,7 @@ struct SVGBuffer {
     /// Corner bodies already written (SVGCornerCache.swift); nil: every corner is
     /// computed afresh (the tests compare the two).
     var corners: SVGCornerCache?
-    /// Whole outlines already written (SVGCornerCache.swift), with `corners`.
+    /// Whole outlines already written (SVGOutlineCache.swift), with `corners`.
     var outlines: SVGOutlineCache?
 
     init(cacheCorners: Bool = true, flush: @escaping (UnsafeRawBufferPointer) -> Void) {

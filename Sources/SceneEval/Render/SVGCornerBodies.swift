@@ -12,7 +12,8 @@ import SceneLang
 // `writeFixed(-q)` is `-` then `writeFixed(q)`, and zero is `0` either way, so the
 // text is the one `cubic` prints, byte for byte (the tests compare it with corners
 // computed afresh). `deep`, whose every node is a container of its own radius,
-// misses the text cache on nearly every corner.
+// misses the text cache on nearly every corner (of its first chain: the outline
+// cache, SVGOutlineCache.swift, copies the other chains' outlines whole).
 //
 // The bodies are kept in 16 slots, then in 2,048 once more than one ask in eight,
 // in a block of 256, needs one worked out afresh: `deep`'s 100 chains of the same 1,000 radii worked out every body

@@ -108,9 +108,10 @@ extension SVGBuffer {
     private mutating func copyOutline(_ key: SVGOutlineCache.Key, _ x0: Int64, _ y0: Int64) -> Bool {
         guard let (text, e) = outlines!.lookup(key) else { return false }
         move(x0 + e.mx, y0 + e.my)
-        room(e.count)
-        (base + count).update(from: text, count: e.count)
-        count += e.count
+        let n = Int(e.count)
+        room(n)
+        (base + count).update(from: text, count: n)
+        count += n
         // It ends with `z`: the current point is the start again, as `move` left it.
         outlines!.hits += 1
         return true
@@ -126,7 +127,7 @@ extension SVGBuffer {
             key = k
         }
         let continuous = rect.style == .continuous
-        if key != nil { room(SVGOutlineCache.slotBytes + 64) }
+        if key != nil { room(SVGOutlineCache.maxBytes + 64) }
         let flushed = flushes
         var rounded = 0, served = 0
         rect.build(into: &self) { sink, c, k, into, out in
@@ -155,7 +156,7 @@ extension SVGBuffer {
         guard points.allSatisfy({ SVGCornerCache.offset($0.x) != nil && SVGCornerCache.offset($0.y) != nil }) else {
             outline.build(into: &self); return
         }
-        room(SVGOutlineCache.slotBytes + 64)
+        room(SVGOutlineCache.maxBytes + 64)
         let flushed = flushes
         outline.build(into: &self)
         if flushes == flushed, count > afterMove {
@@ -259,68 +260,7 @@ extension SVGBuffer {
     }
 }
 
-/// Whole outlines: with every vertex on the thousandth grid and every corner body
-/// from checked offsets (SVGCornerCache), everything after an outline's `M` depends
-/// only on its geometry (`Outline.Geometry`), style, radii, width and height (which
-/// fix the blends) and its size in thousandths, and the `M` point is the top-leading vertex plus a fixed offset
-/// (corner 0's body ends there, or it is the vertex). A list repeats one outline
-/// thousands of times: it is written once, then copied. 16 slots of 2 KB.
-struct SVGOutlineCache {
-    static let slots = 16
-    static let slotBytes = 2048
-
-    struct Key: Equatable {
-        /// `Outline.Geometry`: a capsule and an ellipse of one size and style differ.
-        var geometry: UInt64
-        var style: UInt64, r0: UInt64, r1: UInt64, r2: UInt64, r3: UInt64, width: UInt64, height: UInt64
-        var dx: Int64, dy: Int64
-    }
-
-    struct Entry {
-        var key: Key
-        /// The `M` point from the top-leading vertex, in thousandths.
-        var mx: Int64, my: Int64
-        var count: Int
-    }
-
-    let entries: UnsafeMutablePointer<Entry?>
-    let text: UnsafeMutablePointer<UInt8>
-    /// How many outlines were copied (the tests read it).
-    var hits = 0
-
-    init() { (entries, text) = slotStorage(Self.slots, Self.slotBytes) }
-
-    func deallocate() { freeSlotStorage(entries, text) }
-
-    static func slot(_ k: Key) -> Int {
-        var h = k.r0 &* 0x9E37_79B9_7F4A_7C15
-        h ^= (k.r1 ^ k.r2 >> 1 ^ k.r3 >> 2) &* 0xC2B2_AE3D_27D4_EB4F
-        h ^= k.width &* 0x1656_67B1_9E37_79F9
-        h ^= k.height &* 0x27D4_EB2F_1656_67C5
-        h ^= UInt64(bitPattern: k.dx &* 31 &+ k.dy) ^ k.style ^ k.geometry << 1
-        h ^= h >> 29
-        h ^= h >> 17
-        return Int(truncatingIfNeeded: h) & (slots - 1)
-    }
-
-    /// The kept text after the `M` of the outline for `key`, and its entry.
-    func lookup(_ key: Key) -> (UnsafeMutablePointer<UInt8>, Entry)? {
-        let slot = Self.slot(key)
-        guard let e = entries[slot], e.key == key else { return nil }
-        return (text + slot * Self.slotBytes, e)
-    }
-
-    /// Keeps `count` bytes at `bytes` (what followed the `M` of an outline just
-    /// written, for `key`), `start` the `M` point from the top-leading vertex.
-    func keep(_ key: Key, _ bytes: UnsafeMutablePointer<UInt8>, _ count: Int, start: (x: Int64, y: Int64)) {
-        guard count <= Self.slotBytes else { return }
-        let slot = Self.slot(key)
-        (text + slot * Self.slotBytes).update(from: bytes, count: count)
-        entries[slot] = Entry(key: key, mx: start.x, my: start.y, count: count)
-    }
-}
-
-/// The storage of a direct-mapped cache (both caches above): `slots` empty
+/// The storage of a direct-mapped cache (the corner cache above): `slots` empty
 /// entries and `slotBytes` of text for each.
 private func slotStorage<Entry>(_ slots: Int, _ slotBytes: Int) -> (UnsafeMutablePointer<Entry?>, UnsafeMutablePointer<UInt8>) {
     let entries = UnsafeMutablePointer<Entry?>.allocate(capacity: slots)
