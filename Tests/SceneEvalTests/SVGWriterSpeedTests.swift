@@ -8,10 +8,14 @@ import SceneTestSupport
 /// cache against corners computed afresh, the id registry against a set of every id.
 @Suite("SVG writer shortcuts")
 struct SVGWriterSpeedTests {
-    static func outlines(_ rects: [RoundedRect], cache: Bool)
+    static func outlines(_ rects: [RoundedRect], cache: Bool, outlineLimits: SVGOutlineCache.Limits = .init())
         -> (text: String, hits: Int, misses: Int, copies: Int, bodies: Int) {
         var bytes: [UInt8] = []
         var b = SVGBuffer(cacheCorners: cache) { bytes.append(contentsOf: $0) }
+        if cache {
+            b.outlines?.deallocate()
+            b.outlines = SVGOutlineCache(limits: outlineLimits)
+        }
         for r in rects { b.path(r); b.raw("\n") }
         let (hits, misses, copies) = (b.corners?.hits ?? 0, b.corners?.misses ?? 0, b.outlines?.hits ?? 0)
         let bodies = b.corners?.bodies.hits ?? 0
