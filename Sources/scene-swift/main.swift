@@ -33,8 +33,16 @@ func read(_ path: String) -> SourceFile {
     return SourceFile(name: path, bytes: [UInt8](data))
 }
 
-/// Write `text` to `path` whole or not at all (a temporary file renamed into place).
+/// Write `text` to `path` whole or not at all (a temporary file renamed into place);
+/// a device or a pipe that is there already (`-o /dev/null`, `-o /dev/stdout`, a
+/// FIFO) is written straight to, as `scene`'s own outputs are (SceneREPL's
+/// OutputFile): a file renamed over one replaced it (as root, /dev/null itself).
 func writeWhole(_ text: String, to path: String) {
+    var info = stat()
+    if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR {
+        writeStraight(text, to: path)
+        return
+    }
     let dir = (path as NSString).deletingLastPathComponent
     let tmp = (dir.isEmpty ? "." : dir) + "/.\((path as NSString).lastPathComponent).scene-tmp-\(getpid())"
     guard FileManager.default.createFile(atPath: tmp, contents: Data(text.utf8)) else {
@@ -44,6 +52,25 @@ func writeWhole(_ text: String, to path: String) {
         unlink(tmp)
         fail("cannot write \(path): \(String(cString: strerror(errno)))", 73)
     }
+}
+
+/// `text` written to the device or pipe at `path`, all of it, then closed; a write
+/// that fails ends the run (73).
+func writeStraight(_ text: String, to path: String) {
+    let fd = open(path, O_WRONLY | O_CLOEXEC)
+    guard fd >= 0 else { fail("cannot write \(path): \(String(cString: strerror(errno)))", 73) }
+    var bytes = ArraySlice(text.utf8)
+    while !bytes.isEmpty {
+        let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        if n < 0 && errno == EINTR { continue }
+        guard n > 0 else {
+            let e = n < 0 ? errno : EIO
+            close(fd)
+            fail("cannot write \(path): \(String(cString: strerror(e)))", 73)
+        }
+        bytes = bytes.dropFirst(n)
+    }
+    if close(fd) != 0 { fail("cannot write \(path): \(String(cString: strerror(errno)))", 73) }
 }
 
 /// `path` itself, or the `.swift` and `.scene` files below it, in name order.

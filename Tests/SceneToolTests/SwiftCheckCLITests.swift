@@ -108,4 +108,28 @@ struct SwiftCheckCLITests {
         let imported = try CLI.run(["import", Self.fixture])
         #expect(imported.out.contains("\nscreen 393x852 radius 0\n"), "\(imported.out)")
     }
+
+    /// `scene import View.swift -o F` (written by `scene-swift`) into a FIFO: the scene
+    /// arrives through it and the FIFO stays one; a file renamed over it replaced it
+    /// (and as root, `-o /dev/null` replaced /dev/null).
+    @Test func importIntoAPipeWritesThroughItAndKeepsIt() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("swift-fifo-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fifo = dir.appendingPathComponent("out.scene").path
+        try #require(mkfifo(fifo, 0o600) == 0)
+        // Opened read-write here, so neither end waits for the other; read after the run.
+        let reader = open(fifo, O_RDWR | O_NONBLOCK)
+        try #require(reader >= 0)
+        defer { close(reader) }
+        let r = try CLI.run(["import", Self.fixture, "--view", "TokenCard", "-o", fifo])
+        #expect(r.status == 0, "\(r.err)")
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        let n = read(reader, &buffer, buffer.count)
+        let text = String(decoding: buffer[..<max(n, 0)], as: UTF8.self)
+        #expect(text.contains("let v_Radius_card = 24"), "\(text)")
+        var info = stat()
+        #expect(lstat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO, "still a FIFO")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["out.scene"], "no temporary left")
+    }
 }
