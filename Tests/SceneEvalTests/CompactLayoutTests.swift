@@ -16,6 +16,21 @@ struct CompactLayoutTests {
         #expect(MemoryLayout<TooTight>.stride <= 48)
     }
 
+    /// A layer is kept twice on a glass list's every node while radii resolve: as
+    /// declared (`LayerSpec`) and resolved (`ShapeLayer`, each node's in an array).
+    /// Its name is a byte, `role` reads it back, and every layer's name names it.
+    @Test func layersFitTheirBudgetAndKeepTheirNames() {
+        #expect(MemoryLayout<LayerSpec>.stride <= 64)
+        #expect(MemoryLayout<ShapeLayer>.stride <= 48)
+        #expect(ShapeUse.layers.map(\.layerName) == ["clip", "background", "hit", "transition", "glass"])
+        for use in ShapeUse.layers {
+            let layer = ShapeLayer(role: use.layerName, kind: .rect, radii: Radii(all: 3), range: SourceRange(1, 2))
+            #expect(layer.role == use.layerName && layer.use == use && ShapeUse.layer(named: layer.role) == use)
+        }
+        #expect(ShapeUse.layer(named: "shape") == nil && ShapeUse.layer(named: "container") == nil)
+        #expect(ShapeUse.layer(named: "Clip") == nil)
+    }
+
     /// The checker's padding memo keeps 4 bytes a node and each padding once
     /// where it finds it again; every node reads back what was stored, to the bit.
     @Test func paddingMemoReadsBackWhatWasStored() {

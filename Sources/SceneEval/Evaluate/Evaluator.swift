@@ -35,7 +35,7 @@ struct Props {
     var style = CornerStyle.continuous
     var glass = false
     var glassShape: ShapeValue?
-    var layers: [(String, ShapeValue, SourceRange)] = []
+    var layers: [(ShapeUse, ShapeValue, SourceRange)] = []
     var role: Role?
     /// `spacer [min M]`: the minimum length (SwiftUI's default spacing when none is given).
     var spacer: Double?
@@ -440,11 +440,11 @@ public struct Evaluator {
         case .container: p.containerRange = range; p.container = v
         case .glass:
             p.glass = true
-            if let v { p.glassShape = v; p.layers.append(("glass", v, range)) }
-        case .clip: if let v { p.layers.append(("clip", v, range)) }
-        case .background: if let v { p.layers.append(("background", v, range)) }
-        case .hit: if let v { p.layers.append(("hit", v, range)) }
-        case .transition: if let v { p.layers.append(("transition", v, range)) }
+            if let v { p.glassShape = v; p.layers.append((.glass, v, range)) }
+        case .clip: if let v { p.layers.append((.clip, v, range)) }
+        case .background: if let v { p.layers.append((.background, v, range)) }
+        case .hit: if let v { p.layers.append((.hit, v, range)) }
+        case .transition: if let v { p.layers.append((.transition, v, range)) }
         }
     }
 

@@ -108,7 +108,7 @@ struct MemoCursor {
                                  range: c.range, drawn: c.value == DeclaredContainer.drawn)
             container += 1
         }
-        while layer < old.layerSpecs.count, old.layerSpecs[layer].index == index {
+        while layer < old.layerSpecs.count, Int(old.layerSpecs[layer].index) == index {
             flat.layerSpecs.append(old.layerSpecs[layer])
             layer += 1
         }
@@ -140,6 +140,6 @@ struct MemoCursor {
         guard index < old.boxes.count else { return }
         if old.boxes[index].stack != nil { spacing += 1 }
         while container < old.containers.count, Int(old.containers[container].index) <= index { container += 1 }
-        while layer < old.layerSpecs.count, old.layerSpecs[layer].index <= index { layer += 1 }
+        while layer < old.layerSpecs.count, Int(old.layerSpecs[layer].index) <= index { layer += 1 }
     }
 }

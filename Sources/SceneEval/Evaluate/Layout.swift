@@ -43,6 +43,15 @@ struct DeclaredContainer {
     static let drawn: Int32 = -1
 }
 
+/// A layer a node declares, its shape still to resolve: 64 bytes (it was a tuple
+/// of 80, the layer's name a `String` and the index an `Int`).
+struct LayerSpec {
+    var index: Int32
+    var use: ShapeUse
+    var range: SourceRange
+    var shape: ShapeValue
+}
+
 /// The flattened scene between layout's passes: one box and one shape per node
 /// (document order), and what each node declares beyond its drawn shape.
 struct Flattened {
@@ -62,7 +71,7 @@ struct Flattened {
     var containerValues: [ShapeValue?] = []
     /// One entry a layer, a node's layers in a row (no array for each node: every
     /// node of a glass list has one).
-    var layerSpecs: [(index: Int, role: String, shape: ShapeValue, range: SourceRange)] = []
+    var layerSpecs: [LayerSpec] = []
     /// What few boxes have, by index (their flags say which): a spacer's minimum, an offset.
     var spacers: [Int: Double] = [:]
     var offsets: [Int: Offset] = [:]
@@ -291,7 +300,9 @@ extension Evaluator {
             flat.appendContainer(index: index, p.container, range: r,
                                  drawn: p.shape == nil && p.glassShape == nil && p.container != nil)
         }
-        for (role, shape, range) in p.layers { flat.layerSpecs.append((index, role, shape, range)) }
+        for (use, shape, range) in p.layers {
+            flat.layerSpecs.append(LayerSpec(index: Int32(index), use: use, range: range, shape: shape))
+        }
         // The drawn shape: the node's own, else its glass shape, else its container
         // shape; bare `glass` on a node with none is SwiftUI's default glass shape, a capsule.
         let drawn = p.shape ?? p.glassShape ?? p.container ?? (p.glass ? .plain(ShapeKind.defaultGlass) : nil)
@@ -524,17 +535,17 @@ extension Evaluator {
                 declareContainer(c, range: range, of: &flat.shapes[i], ctx: ctx, outer: outer, context)
                 if flat.shapes[i].isContainer { provides[i] = Int32(i) }
             }
-            if nextLayers < flat.layerSpecs.count, flat.layerSpecs[nextLayers].index == i {
+            if nextLayers < flat.layerSpecs.count, Int(flat.layerSpecs[nextLayers].index) == i {
                 var end = nextLayers + 1
-                while end < flat.layerSpecs.count, flat.layerSpecs[end].index == i { end += 1 }
+                while end < flat.layerSpecs.count, Int(flat.layerSpecs[end].index) == i { end += 1 }
                 var layers: [ShapeLayer] = []
                 layers.reserveCapacity(end - nextLayers)
                 for k in nextLayers..<end {
-                    let (_, role, shape, range) = flat.layerSpecs[k]
-                    let r = context.resolve(shape, frame: frame, ctx: ctx, outer: outer)
+                    let spec = flat.layerSpecs[k]
+                    let r = context.resolve(spec.shape, frame: frame, ctx: ctx, outer: outer)
                     // A hit shape is not drawn: it cannot trap.
-                    if role != "hit" { flat.shapes[i].noteOverflow(r, role: role, shared: &sharedExtras) }
-                    layers.append(ShapeLayer(role: role, kind: shape.kind, radii: r.radii, range: range))
+                    if spec.use != .hit { flat.shapes[i].noteOverflow(r, role: spec.use.layerName, shared: &sharedExtras) }
+                    layers.append(ShapeLayer(spec.use, kind: spec.shape.kind, radii: r.radii, range: spec.range))
                 }
                 nextLayers = end
                 flat.shapes[i].layers = layers

@@ -198,11 +198,50 @@ public struct CornerReason: Sendable, Equatable {
 }
 
 /// A second shape the node uses (`clip`, `background`, `hit`, `glass`, `transition`).
+/// 48 bytes: which one it is in a byte (`use`; `role` names it), not a `String`
+/// (64; a glass list has one on every node).
 public struct ShapeLayer: Sendable, Equatable {
-    public var role: String
+    /// Which layer: `ShapeUse`'s `clip`, `background`, `hit`, `transition` or `glass`.
+    var use: ShapeUse
     public var kind: ShapeKind
-    public var radii: Radii
     public var range: SourceRange
+    public var radii: Radii
+
+    /// The layer's name, as its item is written: `clip`, `background`, …
+    public var role: String { use.layerName }
+
+    public init(role: String, kind: ShapeKind, radii: Radii, range: SourceRange) {
+        guard let use = ShapeUse.layer(named: role) else { preconditionFailure("ShapeLayer: no layer is called `\(role)`") }
+        self.init(use, kind: kind, radii: radii, range: range)
+    }
+
+    init(_ use: ShapeUse, kind: ShapeKind, radii: Radii, range: SourceRange) {
+        self.use = use
+        self.kind = kind
+        self.range = range
+        self.radii = radii
+    }
+}
+
+extension ShapeUse {
+    /// The uses that are layers (the node's own shape and its container are not).
+    static let layers: [ShapeUse] = [.clip, .background, .hit, .transition, .glass]
+
+    /// A use's name, as its item is written: `clip`, …
+    var layerName: String {
+        switch self {
+        case .clip: return "clip"
+        case .background: return "background"
+        case .hit: return "hit"
+        case .transition: return "transition"
+        case .glass: return "glass"
+        case .shape: return "shape"
+        case .container: return "container"
+        }
+    }
+
+    /// The layer called `name`, if one is.
+    static func layer(named name: String) -> ShapeUse? { layers.first { $0.layerName == name } }
 }
 
 /// Fixed radii a shape cannot hold (`radius-overflow-clamped`): as written, and as drawn.
