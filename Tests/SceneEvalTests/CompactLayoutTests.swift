@@ -1,4 +1,5 @@
 import Testing
+import Glibc
 import SceneLang
 @testable import SceneEval
 
@@ -29,6 +30,31 @@ struct CompactLayoutTests {
         }
         #expect(ShapeUse.layer(named: "shape") == nil && ShapeUse.layer(named: "container") == nil)
         #expect(ShapeUse.layer(named: "Clip") == nil)
+    }
+
+    /// Every node of a labelled chain of containers (`deep`) keeps a box of its
+    /// declared container and label: it must fit malloc's 80-byte chunk (72 usable),
+    /// its label the node's own box, and read back what it was given.
+    @Test func aContainerBoxFitsItsChunkAndSharesTheLabel() {
+        typealias Box = ResolvedShape.ExtrasBox
+        let node = LabelBox(Identifier("d0_17", .empty))
+        let given = ResolvedShape.Extras(containerRadii: Radii(all: 1003), containerKind: .rect,
+                                         containerRange: SourceRange(40, 48), label: "d0_17")
+        let box = Box.ContainerOnly(given, labelBox: node)
+        // (glibc's malloc_usable_size: <malloc.h> is not in the Glibc module.)
+        typealias UsableSize = @convention(c) (UnsafeMutableRawPointer?) -> Int
+        let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_usable_size")  // RTLD_DEFAULT
+        #expect(symbol != nil)
+        if let symbol {
+            let usable = unsafeBitCast(symbol, to: UsableSize.self)(Unmanaged.passUnretained(box).toOpaque())
+            #expect(usable <= 72, "\(usable) usable bytes")
+        }
+        #expect(box.labelBox === node && box.value == given)
+        // Without a node's box (a box made again from its value), and without radii or range.
+        let bare = ResolvedShape.Extras(containerRange: SourceRange(3, 9), label: "c")
+        #expect(Box.ContainerOnly(bare).value == bare)
+        #expect(Box.ContainerOnly(ResolvedShape.Extras(containerKind: .capsule)).value == ResolvedShape.Extras(containerKind: .capsule))
+        #expect(Box(given, labelBox: node) == Box(given) && Box(given) != Box(bare))
     }
 
     /// The checker's padding memo keeps 4 bytes a node and each padding once

@@ -19,7 +19,7 @@ extension ResolvedShape {
         if case .container(var b)? = extras {
             extras = nil  // (the box's only other reference, if this shape alone holds it)
             let alone = isKnownUniquelyReferenced(&b)
-            if alone { b.radii = radii; b.kind = kind }
+            if alone { b.declare(radii: radii, kind: kind) }
             extras = .container(b)
             if alone {
                 assert(extras == ExtrasBox(extras!.value), "not the box ExtrasBox.init makes")
@@ -105,27 +105,59 @@ extension ResolvedShape {
         }
 
         /// A declared container and a label, nothing else (every node of a
-        /// labelled chain of containers): about 90 bytes, not the whole `Extras`.
+        /// labelled chain of containers): 67 bytes, malloc's 80-byte chunk, not the
+        /// whole `Extras`. (It was 82, a 96-byte chunk: the label a copy of the name,
+        /// the radii and range optionals. Now the radii and range are plain, with a
+        /// flag each, and the label is the node's own box of it, shared.)
         /// (Unchecked, for `Sendable` and for exclusive access at run time, as
         /// `SpecOnly`: the radii and kind change only in `declareContainer`, in
         /// this file, while one shape holds the box; shared, it is never changed.)
         final class ContainerOnly: @unchecked Sendable {
-            let label: String?
-            let range: SourceRange?
-            @exclusivity(unchecked) fileprivate(set) var radii: Radii?
+            @exclusivity(unchecked) private var radiiValue: Radii
+            /// The node's box of its label (`Node.labelBox`), or one made for a
+            /// label given by name alone; nil: no label.
+            let labelBox: LabelBox?
+            private let rangeValue: SourceRange
             @exclusivity(unchecked) fileprivate(set) var kind: ShapeKind?
-            init(_ v: Extras) { label = v.label; range = v.containerRange; radii = v.containerRadii; kind = v.containerKind }
+            private let hasRange: Bool
+            @exclusivity(unchecked) private var hasRadii: Bool
+
+            /// `v`'s container and label; `labelBox` is the node's box of `v.label`, if there is one.
+            init(_ v: Extras, labelBox: LabelBox? = nil) {
+                assert(labelBox == nil || labelBox!.identifier.name == v.label)
+                radiiValue = v.containerRadii ?? Radii(all: 0)
+                hasRadii = v.containerRadii != nil
+                self.labelBox = v.label.map { labelBox ?? LabelBox(Identifier($0, .empty)) }
+                rangeValue = v.containerRange ?? SourceRange(0, 0)
+                hasRange = v.containerRange != nil
+                kind = v.containerKind
+            }
+
+            var label: String? { labelBox?.identifier.name }
+            var range: SourceRange? { hasRange ? rangeValue : nil }
+            var radii: Radii? { hasRadii ? radiiValue : nil }
             var value: Extras { Extras(containerRadii: radii, containerKind: kind, containerRange: range, label: label) }
+
+            fileprivate func declare(radii: Radii, kind: ShapeKind) {
+                radiiValue = radii
+                hasRadii = true
+                self.kind = kind
+            }
         }
 
         final class Full: Sendable {
             let value: Extras
-            init(_ value: Extras) { self.value = value }
+            /// The smallest box that holds `value`; `labelBox`, the node's box of
+        /// `value.label`, is kept rather than a box made for the name.
+        init(_ value: Extras, labelBox: LabelBox? = nil) { self.value = value }
         }
 
-        init(_ value: Extras) {
+        /// The smallest box that holds `value`; `labelBox`, the node's box of
+        /// `value.label`, is kept rather than a box made for the name.
+        init(_ value: Extras, labelBox: LabelBox? = nil) {
+            assert(labelBox == nil || labelBox!.identifier.name == value.label)
             if let l = value.label, value == Extras(label: l) {
-                self = .label(LabelBox(Identifier(l, .empty)))
+                self = .label(labelBox ?? LabelBox(Identifier(l, .empty)))
             } else if let r = value.specRadii, value == Extras(overflows: value.overflows, specRadii: r) {
                 self = .spec(SpecOnly(r, value.overflows))
             } else if !value.layers.isEmpty, value == Extras(layers: value.layers) {
@@ -134,7 +166,7 @@ extension ResolvedShape {
                       value.layers.isEmpty, value.overflows.isEmpty, value.shapeRange == nil, value.specRadii == nil,
                       value.offset == nil, value.spacerMinimum == nil {
                 // (Field by field, not `value ==` an `Extras` of those four: every node of a chain is boxed twice.)
-                self = .container(ContainerOnly(value))
+                self = .container(ContainerOnly(value, labelBox: labelBox))
             } else {
                 self = .full(Full(value))
             }

@@ -92,7 +92,7 @@ public struct ResolvedShape: Sendable, Equatable {
             assert(labelBox == nil || labelBox!.identifier.name == label)
             extras = .label(labelBox ?? LabelBox(Identifier(label, .empty)))
         } else if label != nil || containerRange != nil {
-            extras = ExtrasBox(Extras(containerRange: containerRange, label: label))
+            extras = ExtrasBox(Extras(containerRange: containerRange, label: label), labelBox: labelBox)
         }
         self.style = style
         self.glass = glass
