@@ -7,10 +7,11 @@ private func posixClose(_ fd: Int32) -> Int32 { close(fd) }
 
 /// Where a command's result goes, streamed in chunks: standard output, or a
 /// file written whole or not at all (a temporary file beside it, renamed over
-/// it on `commit`, removed on `discard`), or a device, pipe or socket that is
-/// there already (`-o /dev/null`, `-o /dev/stdout`, a FIFO), written straight to,
-/// as the shell's `>` writes it: a file renamed over one replaced it (as root,
-/// `/dev/null` itself became a plain file).
+/// it on `commit`, removed on `discard`); or a device or a pipe that is there
+/// already (`-o /dev/null`, a FIFO), written straight to, as the shell's `>`
+/// writes it: a file renamed over one replaced it (as root, `/dev/null` itself
+/// became a plain file); or the file standard output is (`-o /dev/stdout`),
+/// written as standard output. A socket is refused: it cannot be opened.
 ///
 /// Plain system calls, no `FileManager`: its attributes of a file include the
 /// owner's and group's names, looked up through NSS, which a static executable
@@ -43,13 +44,24 @@ public final class OutputFile {
     /// A file: nothing appears at `path` until `commit()`. Written through a
     /// symbolic link to the file it names, keeping that file's permissions.
     public init(path: String) throws {
-        var info = stat()
-        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR {
-            // Not a file: nothing to keep whole, and nothing to rename over. (Before the
-            // links are followed: /dev/stdout's end, /proc/self/fd/1, names a pipe as
-            // `pipe:[…]`, no path, which only `open` follows.)
-            let fd = posixOpen(path, O_WRONLY | O_CLOEXEC, 0)
-            guard fd >= 0 else { throw Self.error(errno) }
+        // (Before the links are followed: /dev/stdout's end, /proc/self/fd/1, names a
+        // pipe as `pipe:[…]`, no path; `stat` and `open` follow it.)
+        var info = stat(), out = stat()
+        if stat(path, &info) == 0, fstat(1, &out) == 0, info.st_dev == out.st_dev, info.st_ino == out.st_ino {
+            // The file standard output is (`-o /dev/stdout`, whatever it is): written
+            // as standard output is, where the shell's `>` or `>>` left it, not replaced.
+            fd = 1
+            self.path = nil
+            temporary = nil
+            return
+        }
+        if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFSOCK {
+            throw NSError(domain: NSPOSIXErrorDomain, code: Int(ENXIO),
+                          userInfo: [NSLocalizedDescriptionKey: "it is a socket, which cannot be opened as a file"])
+        }
+        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR,
+           let fd = try Self.openStream(path) {
+            // A device or a pipe: nothing to keep whole, and nothing to rename over.
             self.fd = fd
             self.path = path
             temporary = nil
@@ -74,6 +86,20 @@ public final class OutputFile {
         self.fd = fd
         self.path = target
         temporary = tmp
+    }
+
+    /// `path` opened to write, when it is still no regular file once open (a file
+    /// put there since it was looked at is written whole, as any other file); nil
+    /// then. A failure to open is thrown.
+    private static func openStream(_ path: String) throws -> Int32? {
+        let fd = posixOpen(path, O_WRONLY | O_CLOEXEC, 0)
+        guard fd >= 0 else { throw error(errno) }
+        var info = stat()
+        if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG || info.st_mode & S_IFMT == S_IFDIR {
+            _ = posixClose(fd)
+            return nil
+        }
+        return fd
     }
 
     /// The file a chain of symbolic links at `path` ends at (`path` itself when it is
@@ -148,9 +174,11 @@ public final class OutputFile {
     public func commit() throws {
         guard path != nil, open else { return }
         guard let temporary else {
-            // A device or a pipe: what was written is there; close it.
+            // A device or a pipe: what was written is there; close it. A pipe whose
+            // reader has gone (`-o FIFO` read by `head`) ends the output, as standard
+            // output's does, not the program.
             open = false
-            if let failed { _ = posixClose(fd); throw failed }
+            if let failed, (failed as NSError).code != Int(EPIPE) { _ = posixClose(fd); throw failed }
             if posixClose(fd) != 0 { throw Self.error(errno) }
             return
         }

@@ -34,11 +34,19 @@ func read(_ path: String) -> SourceFile {
 }
 
 /// Write `text` to `path` whole or not at all (a temporary file renamed into place);
-/// a device or a pipe that is there already (`-o /dev/null`, `-o /dev/stdout`, a
-/// FIFO) is written straight to, as `scene`'s own outputs are (SceneREPL's
-/// OutputFile): a file renamed over one replaced it (as root, /dev/null itself).
+/// a device or a pipe that is there already (`-o /dev/null`, a FIFO) is written
+/// straight to, and the file standard output is (`-o /dev/stdout`) as standard
+/// output, as `scene`'s own outputs are (SceneREPL's OutputFile): a file renamed
+/// over one replaced it (as root, /dev/null itself; the shell's file, for /dev/stdout).
 func writeWhole(_ text: String, to path: String) {
-    var info = stat()
+    var info = stat(), standard = stat()
+    if stat(path, &info) == 0, fstat(1, &standard) == 0, info.st_dev == standard.st_dev, info.st_ino == standard.st_ino {
+        writeAll(text, to: 1, path)
+        return
+    }
+    if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFSOCK {
+        fail("cannot write \(path): it is a socket, which cannot be opened as a file", 73)
+    }
     if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR {
         writeStraight(text, to: path)
         return
@@ -55,22 +63,30 @@ func writeWhole(_ text: String, to path: String) {
 }
 
 /// `text` written to the device or pipe at `path`, all of it, then closed; a write
-/// that fails ends the run (73).
+/// that fails ends the run (73). (A second copy of OutputFile's rule for these, in
+/// SceneREPL, which this dynamically linked executable does not link.)
 func writeStraight(_ text: String, to path: String) {
     let fd = open(path, O_WRONLY | O_CLOEXEC)
     guard fd >= 0 else { fail("cannot write \(path): \(String(cString: strerror(errno)))", 73) }
+    writeAll(text, to: fd, path)
+    if close(fd) != 0 { fail("cannot write \(path): \(String(cString: strerror(errno)))", 73) }
+}
+
+/// `text` written to descriptor `fd` (`path`'s, for a message), all of it; left open.
+func writeAll(_ text: String, to fd: Int32, _ path: String) {
     var bytes = ArraySlice(text.utf8)
     while !bytes.isEmpty {
         let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         if n < 0 && errno == EINTR { continue }
         guard n > 0 else {
             let e = n < 0 ? errno : EIO
-            close(fd)
+            // A pipe whose reader has gone ends the output, as `scene`'s do (`scene`
+            // ignores SIGPIPE, and so does this process, started by it).
+            if e == EPIPE { return }
             fail("cannot write \(path): \(String(cString: strerror(e)))", 73)
         }
         bytes = bytes.dropFirst(n)
     }
-    if close(fd) != 0 { fail("cannot write \(path): \(String(cString: strerror(errno)))", 73) }
 }
 
 /// `path` itself, or the `.swift` and `.scene` files below it, in name order.

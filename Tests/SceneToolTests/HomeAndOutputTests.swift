@@ -107,19 +107,41 @@ struct HomeAndOutputTests {
     /// What `-o` names is written straight to when it is a device or a pipe, as the
     /// shell's `>` does: a file renamed over it replaced it (`-o /dev/null`, as root,
     /// made /dev/null a plain file for the whole machine; a FIFO became a file).
+    /// (The FIFO is opened here read-write, so neither end waits for the other, and
+    /// read after the commit: a regression fails, it does not hang.)
     @Test func anOutputThatIsAPipeIsWrittenToAndStaysAPipe() throws {
         defer { try? FileManager.default.removeItem(at: dir) }
         let fifo = dir.appendingPathComponent("out.fifo").path
         try #require(mkfifo(fifo, 0o600) == 0)
-        // The reader, on its own thread: opening a FIFO to write waits for one.
-        let got = Reader(path: fifo)
+        let reader = open(fifo, O_RDWR | O_NONBLOCK)
+        try #require(reader >= 0)
+        defer { close(reader) }
         let out = try OutputFile(path: fifo)
         out.write("<svg/>\n")
         try out.commit()
-        #expect(got.wait() == "<svg/>\n")
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let n = read(reader, &buffer, buffer.count)
+        #expect(String(decoding: buffer[..<max(n, 0)], as: UTF8.self) == "<svg/>\n")
         var info = stat()
         #expect(lstat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO, "still a FIFO")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["out.fifo"], "no temporary left")
+    }
+
+    /// A pipe whose reader has gone ends the output, as standard output's does: the
+    /// commit does not fail (`scene run … -o FIFO` read by `head` exits 0).
+    @Test func aPipeWhoseReaderLeftEndsTheOutputQuietly() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fifo = dir.appendingPathComponent("gone.fifo").path
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let reader = open(fifo, O_RDWR | O_NONBLOCK)
+        try #require(reader >= 0)
+        let out = try OutputFile(path: fifo)
+        close(reader)  // the only reader: writing now is EPIPE (SIGPIPE is ignored, as `scene` does)
+        let old = signal(SIGPIPE, SIG_IGN)
+        defer { signal(SIGPIPE, old) }
+        out.write("lost")
+        #expect(out.failed != nil)
+        #expect(throws: Never.self) { try out.commit() }
     }
 
     /// `-o /dev/stdout`: a link to /proc/self/fd/1, whose own link names a pipe as
@@ -137,44 +159,75 @@ struct HomeAndOutputTests {
         #expect(n > 0 && String(decoding: buffer[..<max(n, 0)], as: UTF8.self) == "through the link")
     }
 
-    /// A character device (the null device's numbers, made here: only root may)
-    /// is written to and stays a device.
-    @Test(.enabled(if: geteuid() == 0, "making a device node needs root"))
+    /// `-o /dev/stdout` writes where standard output goes, after what the shell put
+    /// there (`>>`, a group's `>`): a file renamed over it replaced the shell's file,
+    /// losing what it held before and what came after.
+    @Test func outputToDevStdoutGoesWhereTheShellPointsIt() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let log = dir.appendingPathComponent("log.txt").path
+        let scene = CLI.binary.path, map = CLI.root.appendingPathComponent("examples/map.scene").path
+        let script = "echo before > '\(log)'; { '\(scene)' run '\(map)' --text -o /dev/stdout; echo after; } >> '\(log)'"
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", script]
+        try p.run()
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0)
+        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+        #expect(lines.first == "before" && lines.last == "after", "\(lines.prefix(3)) … \(lines.suffix(2))")
+        #expect(lines.count > 2 && lines[1].hasPrefix("screen "), "\(lines.prefix(3))")
+    }
+
+    /// A socket cannot be opened as a file: refused at once, saying so, and left as it was.
+    @Test func anOutputThatIsASocketIsRefusedAndKept() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("s.sock").path
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (i, b) in path.utf8.enumerated() where i < raw.count - 1 { raw[i] = b }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        try #require(bound == 0)
+        do {
+            _ = try OutputFile(path: path)
+            Issue.record("no error")
+        } catch {
+            #expect(error.localizedDescription == "it is a socket, which cannot be opened as a file")
+        }
+        var info = stat()
+        #expect(lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFSOCK, "still a socket")
+    }
+
+    /// Whether a device node made in the temporary folder can be opened: only root may
+    /// make one, and a `nodev` file system refuses to open it.
+    static let devicesWorkInTemp: Bool = {
+        guard geteuid() == 0 else { return false }
+        let probe = FileManager.default.temporaryDirectory.appendingPathComponent("scene-dev-probe-\(getpid())").path
+        defer { unlink(probe) }
+        guard mknod(probe, S_IFCHR | 0o666, dev_t(1 << 8 | 3)) == 0 else { return false }  // makedev(1, 3), a C macro
+        let fd = open(probe, O_WRONLY)
+        if fd >= 0 { close(fd) }
+        return fd >= 0
+    }()
+
+    /// A character device (the null device's numbers, made here) is written to and
+    /// stays a device.
+    @Test(.enabled(if: devicesWorkInTemp, "a device node in the temporary folder needs root and a file system that allows devices"))
     func anOutputThatIsADeviceStaysADevice() throws {
         defer { try? FileManager.default.removeItem(at: dir) }
         let null = dir.appendingPathComponent("null").path
-        try #require(mknod(null, S_IFCHR | 0o666, dev_t(1 << 8 | 3)) == 0)  // makedev(1, 3), a C macro
+        try #require(mknod(null, S_IFCHR | 0o666, dev_t(1 << 8 | 3)) == 0)
         let out = try OutputFile(path: null)
         out.write(String(repeating: "x", count: 3 << 20))  // past where a file's bytes go direct
         try out.commit()
         var info = stat()
         #expect(lstat(null, &info) == 0 && info.st_mode & S_IFMT == S_IFCHR, "still a character device")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["null"], "no temporary left")
-    }
-}
-
-/// Reads a FIFO to its end on a thread of its own.
-private final class Reader: @unchecked Sendable {
-    private var text = ""
-    private let done = DispatchSemaphore(value: 0)
-
-    init(path: String) {
-        Thread.detachNewThread { [self] in
-            let fd = open(path, O_RDONLY)
-            var bytes: [UInt8] = [], buffer = [UInt8](repeating: 0, count: 4096)
-            while fd >= 0 {
-                let n = read(fd, &buffer, buffer.count)
-                if n <= 0 { break }
-                bytes += buffer[..<n]
-            }
-            if fd >= 0 { close(fd) }
-            text = String(decoding: bytes, as: UTF8.self)
-            done.signal()
-        }
-    }
-
-    func wait() -> String {
-        done.wait()
-        return text
     }
 }

@@ -132,4 +132,24 @@ struct SwiftCheckCLITests {
         #expect(lstat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO, "still a FIFO")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["out.scene"], "no temporary left")
     }
+
+    /// `scene import View.swift -o /dev/stdout` (written by `scene-swift`) goes where
+    /// standard output goes, after what the shell put there: a file renamed over it
+    /// replaced the shell's file.
+    @Test func importToDevStdoutGoesWhereTheShellPointsIt() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("swift-stdout-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let log = dir.appendingPathComponent("log.txt").path
+        let fixture = CLI.root.appendingPathComponent(Self.fixture).path
+        let script = "echo before > '\(log)'; { '\(CLI.binary.path)' import '\(fixture)' --view TokenCard -o /dev/stdout; echo after; } >> '\(log)'"
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", script]
+        try p.run()
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0)
+        let text = try String(contentsOfFile: log, encoding: .utf8)
+        #expect(text.hasPrefix("before\n") && text.hasSuffix("after\n") && text.contains("let v_Radius_card = 24"), "\(text)")
+    }
 }
