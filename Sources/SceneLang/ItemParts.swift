@@ -22,7 +22,7 @@ public enum ItemPart {
 }
 
 /// The item a shape is written in.
-public enum ShapeUse: Sendable, Equatable {
+public enum ShapeUse: Sendable, Equatable, CaseIterable {
     case shape, container, clip, background, hit, transition, glass
 }
 

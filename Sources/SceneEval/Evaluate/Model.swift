@@ -224,21 +224,25 @@ public struct ShapeLayer: Sendable, Equatable {
 }
 
 extension ShapeUse {
-    /// The uses that are layers (the node's own shape and its container are not).
-    static let layers: [ShapeUse] = [.clip, .background, .hit, .transition, .glass]
-
-    /// A use's name, as its item is written: `clip`, …
-    var layerName: String {
+    /// The keyword a layer of this use is written with (`clip`, …): its name is the
+    /// keyword's, spelled once (`Keyword`). Nil for the node's own shape and its
+    /// container, which are not layers.
+    var layerKeyword: Keyword? {
         switch self {
-        case .clip: return "clip"
-        case .background: return "background"
-        case .hit: return "hit"
-        case .transition: return "transition"
-        case .glass: return "glass"
-        case .shape: return "shape"
-        case .container: return "container"
+        case .clip: return .clip
+        case .background: return .background
+        case .hit: return .hit
+        case .transition: return .transition
+        case .glass: return .glass
+        case .shape, .container: return nil
         }
     }
+
+    /// The uses that are layers.
+    static let layers = allCases.filter { $0.layerKeyword != nil }
+
+    /// A layer's name, its keyword (`clip`, …).
+    var layerName: String { layerKeyword?.rawValue ?? "" }
 
     /// The layer called `name`, if one is.
     static func layer(named name: String) -> ShapeUse? { layers.first { $0.layerName == name } }

@@ -53,8 +53,11 @@ struct SVGOutlineCache {
     private(set) var emptied = 0
 
     init(limits: Limits = Limits()) {
+        // (Two slots at least: at most half full, a probe always meets an empty one.
+        // The arena's offsets are 32-bit.)
         precondition(limits.firstSlots.nonzeroBitCount == 1 && limits.largestSlots.nonzeroBitCount == 1
-                     && limits.firstSlots <= limits.largestSlots && limits.largestText <= Int(Int32.max))
+                     && 2 <= limits.firstSlots && limits.firstSlots <= limits.largestSlots
+                     && limits.firstText <= limits.largestText && limits.largestText <= Int(Int32.max))
         self.limits = limits
         slots = limits.firstSlots
         entries = Self.table(slots)
