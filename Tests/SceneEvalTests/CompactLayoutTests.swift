@@ -57,6 +57,28 @@ struct CompactLayoutTests {
         #expect(Box(given, labelBox: node) == Box(given) && Box(given) != Box(bare))
     }
 
+    /// Evaluated, a labelled chain of containers keeps each node's own box of its
+    /// label in its shape's container box (no second box a node), and a labelled
+    /// leaf its label box alone.
+    @Test func aLabelledChainSharesEachNodesLabelBox() throws {
+        let file = SourceFile(name: "t", text: "screen 400 x 400 radius 40\na: container rect 30 pad 4 <\n  b: container rect 26 pad 4 <\n    c: rect 8 size 20x20\n  >\n>\n")
+        let parsed = Parser.parse(file)
+        guard case .node(let a)? = parsed.scene.statements.last else { Issue.record("no node"); return }
+        let b = a.children[0], c = b.children[0]
+        let shapes = Evaluator.evaluate(parsed.scene, file: file).scene.shapes
+        try #require(shapes.count == 3)
+        for (shape, node) in zip(shapes, [a, b, c]) {
+            let box: LabelBox?
+            switch shape.extras {
+            case .container(let x)?: box = x.labelBox
+            case .label(let x)?: box = x
+            default: box = nil
+            }
+            #expect(box != nil && box === node.labelBox, "\(shape.id): \(String(describing: shape.extras))")
+        }
+        if case .container? = shapes[0].extras {} else { Issue.record("`a` is not a container box: \(String(describing: shapes[0].extras))") }
+    }
+
     /// The checker's padding memo keeps 4 bytes a node and each padding once
     /// where it finds it again; every node reads back what was stored, to the bit.
     @Test func paddingMemoReadsBackWhatWasStored() {

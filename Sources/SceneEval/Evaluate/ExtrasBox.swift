@@ -85,7 +85,7 @@ extension ResolvedShape {
     /// only extras are its layers (`glass`, `clip concentric`: every node of a
     /// glass list) keeps the layers' array itself, no box at all; one whose only
     /// extras are a declared container and its label (every node of a labelled
-    /// chain of containers) keeps those alone, about 90 bytes.
+    /// chain of containers) keeps those alone, 67 bytes, with the node's box of the label.
     enum ExtrasBox: Sendable, Equatable {
         /// The node's own box of its label (`Node.labelBox`: one object a label,
         /// shared by the tree and the shape), or a new one without a range.
@@ -147,9 +147,7 @@ extension ResolvedShape {
 
         final class Full: Sendable {
             let value: Extras
-            /// The smallest box that holds `value`; `labelBox`, the node's box of
-        /// `value.label`, is kept rather than a box made for the name.
-        init(_ value: Extras, labelBox: LabelBox? = nil) { self.value = value }
+            init(_ value: Extras) { self.value = value }
         }
 
         /// The smallest box that holds `value`; `labelBox`, the node's box of

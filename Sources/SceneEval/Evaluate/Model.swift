@@ -241,11 +241,14 @@ extension ShapeUse {
     /// The uses that are layers.
     static let layers = allCases.filter { $0.layerKeyword != nil }
 
-    /// A layer's name, its keyword (`clip`, …).
-    var layerName: String { layerKeyword?.rawValue ?? "" }
+    /// A layer's name, its keyword (`clip`, …). Only a layer has one.
+    var layerName: String {
+        guard let k = layerKeyword else { preconditionFailure("`\(self)` is no layer: it has no layer name") }
+        return k.rawValue
+    }
 
     /// The layer called `name`, if one is.
-    static func layer(named name: String) -> ShapeUse? { layers.first { $0.layerName == name } }
+    static func layer(named name: String) -> ShapeUse? { layers.first { $0.layerKeyword?.rawValue == name } }
 }
 
 /// Fixed radii a shape cannot hold (`radius-overflow-clamped`): as written, and as drawn.
