@@ -114,7 +114,11 @@ let package = Package(
         .target(name: "SceneWatch", dependencies: ["SceneLang", "SceneEval", "SceneREPL", "CWatch"],
                 swiftSettings: staticStdlibSwift + metadataAccessors),
         // The REPL session: a value-level engine (testable) plus the terminal loop.
-        .target(name: "SceneREPL", dependencies: ["SceneLang", "SceneEval", "CReadline"],
+        // Output files written whole or not at all, and devices and pipes straight
+        // (`OutputFile`): `scene`, the REPL and `scene-swift` alike.
+        .target(name: "CFiles", path: "Sources/CFiles"),
+        .target(name: "SceneFiles", dependencies: ["CFiles"], swiftSettings: metadataAccessors),
+        .target(name: "SceneREPL", dependencies: ["SceneLang", "SceneEval", "SceneFiles", "CReadline"],
                 swiftSettings: staticStdlibSwift + metadataAccessors),
         // The language server (`scene lsp`): JSON-RPC over any byte stream, testable in-process.
         .target(name: "SceneLSP", dependencies: ["SceneLang", "SceneEval", "SceneREPL", "SceneWatch"],
@@ -127,7 +131,7 @@ let package = Package(
         .target(name: "SceneSwift", dependencies: ["SceneLang", "SceneEval"],
                 swiftSettings: swiftSyntaxSettings, linkerSettings: swiftSyntaxLinking),
         // `scene check|run|import` of `.swift` files: dynamic (the toolchain's swift-syntax).
-        .executableTarget(name: "scene-swift", dependencies: ["SceneLang", "SceneEval", "SceneSwift"],
+        .executableTarget(name: "scene-swift", dependencies: ["SceneLang", "SceneEval", "SceneSwift", "SceneFiles"],
                           swiftSettings: swiftSyntaxSettings, linkerSettings: swiftSyntaxLinking),
         .plugin(name: "SceneCheckBuild", capability: .buildTool(), dependencies: ["scene-swift"]),
         .plugin(name: "SceneCheckCommand",
@@ -140,6 +144,6 @@ let package = Package(
         .testTarget(name: "SceneEvalTests", dependencies: ["SceneLang", "SceneEval", "SceneRaster", "SceneTestSupport"]),
         .testTarget(name: "SceneSwiftTests", dependencies: ["SceneLang", "SceneEval", "SceneSwift", "SceneTestSupport"],
                     swiftSettings: swiftSyntaxSettings, linkerSettings: swiftSyntaxLinking),
-        .testTarget(name: "SceneToolTests", dependencies: ["SceneLang", "SceneEval", "SceneREPL", "SceneLSP", "SceneWatch", "scene", "scene-repl", "scene-swift", "scene-raster", "SceneTestSupport"]),
+        .testTarget(name: "SceneToolTests", dependencies: ["SceneLang", "SceneEval", "SceneFiles", "SceneREPL", "SceneLSP", "SceneWatch", "scene", "scene-repl", "scene-swift", "scene-raster", "SceneTestSupport"]),
     ]
 )

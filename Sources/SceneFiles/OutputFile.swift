@@ -1,5 +1,5 @@
 import Foundation  // NSError only: the callers read `localizedDescription`
-import CReadline  // scene_fs_type, scene_o_direct (DirectWrites)
+import CFiles  // scene_fs_type, scene_o_direct (DirectWrites)
 
 private func posixWrite(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int) -> Int { write(fd, p, n) }
 private func posixOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { open(path, flags, mode) }
@@ -10,8 +10,8 @@ private func posixClose(_ fd: Int32) -> Int32 { close(fd) }
 /// it on `commit`, removed on `discard`); or a device or a pipe that is there
 /// already (`-o /dev/null`, a FIFO), written straight to, as the shell's `>`
 /// writes it: a file renamed over one replaced it (as root, `/dev/null` itself
-/// became a plain file); or the file standard output is (`-o /dev/stdout`),
-/// written as standard output. A socket is refused: it cannot be opened.
+/// became a plain file); or the file standard output or error is (`-o /dev/stdout`),
+/// written as that stream. A socket is refused: it cannot be opened.
 ///
 /// Plain system calls, no `FileManager`: its attributes of a file include the
 /// owner's and group's names, looked up through NSS, which a static executable
@@ -24,6 +24,9 @@ public final class OutputFile {
     let temporary: String?
     private var open = true
     public private(set) var failed: Error? = nil
+    /// Standard output or error, named by the path it was asked for (`-o /dev/stdout`):
+    /// its failures are reported on `commit`, as a file's; it is never closed.
+    private var namedStream = false
     /// Past `DirectWrites.after` bytes, a file on ext4 or xfs is written in aligned
     /// blocks straight to the disk, not through the page cache (`DirectWrites`).
     private var direct: DirectWrites? = nil
@@ -46,13 +49,14 @@ public final class OutputFile {
     public init(path: String) throws {
         // (Before the links are followed: /dev/stdout's end, /proc/self/fd/1, names a
         // pipe as `pipe:[…]`, no path; `stat` and `open` follow it.)
-        var info = stat(), out = stat()
-        if stat(path, &info) == 0, fstat(1, &out) == 0, info.st_dev == out.st_dev, info.st_ino == out.st_ino {
-            // The file standard output is (`-o /dev/stdout`, whatever it is): written
-            // as standard output is, where the shell's `>` or `>>` left it, not replaced.
-            fd = 1
+        var info = stat()
+        if stat(path, &info) == 0, let standard = Self.standardStream(info) {
+            // The file standard output or error is (`-o /dev/stdout`, whatever it is):
+            // written as that stream is, where the shell's `>` or `>>` left it, not replaced.
+            fd = standard
             self.path = nil
             temporary = nil
+            namedStream = true
             return
         }
         if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFSOCK {
@@ -86,6 +90,15 @@ public final class OutputFile {
         self.fd = fd
         self.path = target
         temporary = tmp
+    }
+
+    /// 1 or 2 when standard output or error is the file `info` describes.
+    private static func standardStream(_ info: stat) -> Int32? {
+        for fd: Int32 in [1, 2] {
+            var standard = stat()
+            if fstat(fd, &standard) == 0, standard.st_dev == info.st_dev, standard.st_ino == info.st_ino { return fd }
+        }
+        return nil
     }
 
     /// `path` opened to write, when it is still no regular file once open (a file
@@ -172,6 +185,11 @@ public final class OutputFile {
 
     /// Move the finished file into place (a no-op for standard output).
     public func commit() throws {
+        if namedStream, open {
+            open = false
+            if let failed, (failed as NSError).code != Int(EPIPE) { throw failed }
+            return
+        }
         guard path != nil, open else { return }
         guard let temporary else {
             // A device or a pipe: what was written is there; close it. A pipe whose

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
-@testable import SceneREPL
+@testable import SceneFiles
 
 /// A large output file's rest is written with `O_DIRECT` in aligned blocks
-/// (`DirectWrites` in Sources/SceneREPL/OutputFile.swift): the file must hold the
+/// (`DirectWrites` in Sources/SceneFiles/OutputFile.swift): the file must hold the
 /// very bytes handed to it, however the chunks fall against the blocks, and
 /// whatever the file system and the disk do.
 struct DirectWritesTests {

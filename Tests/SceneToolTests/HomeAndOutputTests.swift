@@ -136,9 +136,10 @@ struct HomeAndOutputTests {
         let reader = open(fifo, O_RDWR | O_NONBLOCK)
         try #require(reader >= 0)
         let out = try OutputFile(path: fifo)
-        close(reader)  // the only reader: writing now is EPIPE (SIGPIPE is ignored, as `scene` does)
-        let old = signal(SIGPIPE, SIG_IGN)
-        defer { signal(SIGPIPE, old) }
+        close(reader)  // the only reader: writing now is EPIPE
+        // (SIGPIPE ignored, as `scene` ignores it, and left so: setting it back while
+        // another test writes to a closed pipe could end the whole test process.)
+        signal(SIGPIPE, SIG_IGN)
         out.write("lost")
         #expect(out.failed != nil)
         #expect(throws: Never.self) { try out.commit() }
@@ -167,15 +168,35 @@ struct HomeAndOutputTests {
         let log = dir.appendingPathComponent("log.txt").path
         let scene = CLI.binary.path, map = CLI.root.appendingPathComponent("examples/map.scene").path
         let script = "echo before > '\(log)'; { '\(scene)' run '\(map)' --text -o /dev/stdout; echo after; } >> '\(log)'"
+        #expect(try Self.shell(script) == 0)
+        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+        #expect(lines.first == "before" && lines.last == "after", "\(lines.prefix(3)) … \(lines.suffix(2))")
+        #expect(lines.count > 2 && lines[1].hasPrefix("screen "), "\(lines.prefix(3))")
+    }
+
+    /// `/bin/sh -c script`'s exit status.
+    static func shell(_ script: String) throws -> Int32 {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/bin/sh")
         p.arguments = ["-c", script]
         try p.run()
         p.waitUntilExit()
-        #expect(p.terminationStatus == 0)
+        return p.terminationStatus
+    }
+
+    /// `-o /dev/stderr` likewise goes where standard error goes (`2>>`), and a
+    /// stream named by `-o` that cannot be written is reported as a file is
+    /// (`-o /dev/stdout > /dev/full`: exit 73, the reason said), not passed over.
+    @Test func outputToDevStderrGoesWhereTheShellPointsItAndFailuresAreSaid() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let log = dir.appendingPathComponent("err.txt").path, said = dir.appendingPathComponent("said.txt").path
+        let scene = CLI.binary.path, map = CLI.root.appendingPathComponent("examples/map.scene").path
+        #expect(try Self.shell("echo before > '\(log)'; '\(scene)' run '\(map)' --text -o /dev/stderr 2>> '\(log)'") == 0)
         let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
-        #expect(lines.first == "before" && lines.last == "after", "\(lines.prefix(3)) … \(lines.suffix(2))")
-        #expect(lines.count > 2 && lines[1].hasPrefix("screen "), "\(lines.prefix(3))")
+        #expect(lines.first == "before" && lines.count > 2 && lines[1].hasPrefix("screen "), "\(lines.prefix(3))")
+        let status = try Self.shell("'\(scene)' run '\(map)' --text -o /dev/stdout > /dev/full 2> '\(said)'")
+        let message = try String(contentsOfFile: said, encoding: .utf8)
+        #expect(status == 73 && message.contains("cannot write /dev/stdout: No space left on device"), "\(status): \(message)")
     }
 
     /// A socket cannot be opened as a file: refused at once, saying so, and left as it was.
