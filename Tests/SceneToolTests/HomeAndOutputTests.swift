@@ -167,11 +167,22 @@ struct HomeAndOutputTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let log = dir.appendingPathComponent("log.txt").path
         let scene = CLI.binary.path, map = CLI.root.appendingPathComponent("examples/map.scene").path
-        let script = "echo before > '\(log)'; { '\(scene)' run '\(map)' --text -o /dev/stdout; echo after; } >> '\(log)'"
+        let stdout = try Self.streamLinks(in: dir).out
+        let script = "echo before > '\(log)'; { '\(scene)' run '\(map)' --text -o '\(stdout)'; echo after; } >> '\(log)'"
         #expect(try Self.shell(script) == 0)
         let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
         #expect(lines.first == "before" && lines.last == "after", "\(lines.prefix(3)) … \(lines.suffix(2))")
         #expect(lines.count > 2 && lines[1].hasPrefix("screen "), "\(lines.prefix(3))")
+    }
+
+    /// Links in `dir` made as /dev/stdout and /dev/stderr are (to /proc/self/fd/1 and 2),
+    /// named by `-o` in these tests in place of the system's own: a writer that
+    /// renamed a file over the link it was given (as scene-swift's did) replaces one
+    /// of these, not the machine's /dev/stdout.
+    static func streamLinks(in dir: URL) throws -> (out: String, err: String) {
+        let out = dir.appendingPathComponent("stdout").path, err = dir.appendingPathComponent("stderr").path
+        try #require(symlink("/proc/self/fd/1", out) == 0 && symlink("/proc/self/fd/2", err) == 0)
+        return (out, err)
     }
 
     /// `/bin/sh -c script`'s exit status.
@@ -191,12 +202,13 @@ struct HomeAndOutputTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let log = dir.appendingPathComponent("err.txt").path, said = dir.appendingPathComponent("said.txt").path
         let scene = CLI.binary.path, map = CLI.root.appendingPathComponent("examples/map.scene").path
-        #expect(try Self.shell("echo before > '\(log)'; '\(scene)' run '\(map)' --text -o /dev/stderr 2>> '\(log)'") == 0)
+        let links = try Self.streamLinks(in: dir)
+        #expect(try Self.shell("echo before > '\(log)'; '\(scene)' run '\(map)' --text -o '\(links.err)' 2>> '\(log)'") == 0)
         let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
         #expect(lines.first == "before" && lines.count > 2 && lines[1].hasPrefix("screen "), "\(lines.prefix(3))")
-        let status = try Self.shell("'\(scene)' run '\(map)' --text -o /dev/stdout > /dev/full 2> '\(said)'")
+        let status = try Self.shell("'\(scene)' run '\(map)' --text -o '\(links.out)' > /dev/full 2> '\(said)'")
         let message = try String(contentsOfFile: said, encoding: .utf8)
-        #expect(status == 73 && message.contains("cannot write /dev/stdout: No space left on device"), "\(status): \(message)")
+        #expect(status == 73 && message.contains("cannot write \(links.out): No space left on device"), "\(status): \(message)")
     }
 
     /// A socket cannot be opened as a file: refused at once, saying so, and left as it was.

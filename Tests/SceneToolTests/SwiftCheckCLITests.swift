@@ -142,7 +142,11 @@ struct SwiftCheckCLITests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let log = dir.appendingPathComponent("log.txt").path
         let fixture = CLI.root.appendingPathComponent(Self.fixture).path
-        let script = "echo before > '\(log)'; { '\(CLI.binary.path)' import '\(fixture)' --view TokenCard -o /dev/stdout; echo after; } >> '\(log)'"
+        // (A link made as /dev/stdout is, not the system's own: the old writer renamed
+        // a file over the link it was given, and as root that was /dev/stdout itself.)
+        let stdout = dir.appendingPathComponent("stdout").path
+        try #require(symlink("/proc/self/fd/1", stdout) == 0)
+        let script = "echo before > '\(log)'; { '\(CLI.binary.path)' import '\(fixture)' --view TokenCard -o '\(stdout)'; echo after; } >> '\(log)'"
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/bin/sh")
         p.arguments = ["-c", script]
