@@ -113,11 +113,11 @@ let package = Package(
         .target(name: "CWatch", path: "Sources/CWatch"),
         .target(name: "SceneWatch", dependencies: ["SceneLang", "SceneEval", "SceneREPL", "CWatch"],
                 swiftSettings: staticStdlibSwift + metadataAccessors),
-        // The REPL session: a value-level engine (testable) plus the terminal loop.
         // Output files written whole or not at all, and devices and pipes straight
         // (`OutputFile`): `scene`, the REPL and `scene-swift` alike.
         .target(name: "CFiles", path: "Sources/CFiles"),
         .target(name: "SceneFiles", dependencies: ["CFiles"], swiftSettings: metadataAccessors),
+        // The REPL session: a value-level engine (testable) plus the terminal loop.
         .target(name: "SceneREPL", dependencies: ["SceneLang", "SceneEval", "SceneFiles", "CReadline"],
                 swiftSettings: staticStdlibSwift + metadataAccessors),
         // The language server (`scene lsp`): JSON-RPC over any byte stream, testable in-process.
