@@ -7,24 +7,13 @@ import SceneLang
 /// seen again after many others must be copied, not built again.
 @Suite("SVG outline cache")
 struct SVGOutlineCacheTests {
-    /// `rects` written with the caches (`limits` for the outline cache) and without.
+    /// `rects` written with the caches (`limits` for the outline cache) and without
+    /// (`SVGWriterSpeedTests.outlines`), a line an outline.
     static func write(_ rects: [RoundedRect], limits: SVGOutlineCache.Limits = .init())
         -> (cached: [Substring], fresh: [Substring], copies: Int, kept: Int, emptied: Int, slots: Int) {
-        func run(_ cache: Bool) -> (String, SVGOutlineCache?) {
-            var bytes: [UInt8] = []
-            var b = SVGBuffer(cacheCorners: cache) { bytes.append(contentsOf: $0) }
-            if cache {
-                b.outlines?.deallocate()
-                b.outlines = SVGOutlineCache(limits: limits)
-            }
-            for r in rects { b.path(r); b.raw("\n") }
-            let outlines = b.outlines
-            b.finish()
-            return (String(decoding: bytes, as: UTF8.self), outlines)
-        }
-        let (a, cache) = run(true), (b, _) = run(false)
-        let c = cache!
-        return (a.split(separator: "\n"), b.split(separator: "\n"), c.hits, c.kept, c.emptied, c.slots)
+        let c = SVGWriterSpeedTests.outlines(rects, cache: true, outlineLimits: limits)
+        let f = SVGWriterSpeedTests.outlines(rects, cache: false)
+        return (c.text.split(separator: "\n"), f.text.split(separator: "\n"), c.copies, c.kept, c.emptied, c.slots)
     }
 
     /// `chains` chains of `levels` nested squares, as `scripts/gen-bench deep` makes:

@@ -8,8 +8,10 @@ import SceneTestSupport
 /// cache against corners computed afresh, the id registry against a set of every id.
 @Suite("SVG writer shortcuts")
 struct SVGWriterSpeedTests {
+    /// `rects` written with the caches (`outlineLimits` for the outline cache) or
+    /// without; the counts of each cache, and the outline cache's state at the end.
     static func outlines(_ rects: [RoundedRect], cache: Bool, outlineLimits: SVGOutlineCache.Limits = .init())
-        -> (text: String, hits: Int, misses: Int, copies: Int, bodies: Int) {
+        -> (text: String, hits: Int, misses: Int, copies: Int, bodies: Int, kept: Int, emptied: Int, slots: Int) {
         var bytes: [UInt8] = []
         var b = SVGBuffer(cacheCorners: cache) { bytes.append(contentsOf: $0) }
         if cache {
@@ -19,8 +21,9 @@ struct SVGWriterSpeedTests {
         for r in rects { b.path(r); b.raw("\n") }
         let (hits, misses, copies) = (b.corners?.hits ?? 0, b.corners?.misses ?? 0, b.outlines?.hits ?? 0)
         let bodies = b.corners?.bodies.hits ?? 0
+        let (kept, emptied, slots) = (b.outlines?.kept ?? 0, b.outlines?.emptied ?? 0, b.outlines?.slots ?? 0)
         b.finish()
-        return (String(decoding: bytes, as: UTF8.self), hits, misses, copies, bodies)
+        return (String(decoding: bytes, as: UTF8.self), hits, misses, copies, bodies, kept, emptied, slots)
     }
 
     /// A coordinate: on the thousandth grid, off it, near the cache's limit, beyond it.

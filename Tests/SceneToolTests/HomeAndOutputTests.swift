@@ -112,18 +112,13 @@ struct HomeAndOutputTests {
     @Test func anOutputThatIsAPipeIsWrittenToAndStaysAPipe() throws {
         defer { try? FileManager.default.removeItem(at: dir) }
         let fifo = dir.appendingPathComponent("out.fifo").path
-        try #require(mkfifo(fifo, 0o600) == 0)
-        let reader = open(fifo, O_RDWR | O_NONBLOCK)
-        try #require(reader >= 0)
+        let reader = try Streams.fifo(fifo)
         defer { close(reader) }
         let out = try OutputFile(path: fifo)
         out.write("<svg/>\n")
         try out.commit()
-        var buffer = [UInt8](repeating: 0, count: 64)
-        let n = read(reader, &buffer, buffer.count)
-        #expect(String(decoding: buffer[..<max(n, 0)], as: UTF8.self) == "<svg/>\n")
-        var info = stat()
-        #expect(lstat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO, "still a FIFO")
+        #expect(Streams.read(reader) == "<svg/>\n")
+        #expect(Streams.isFIFO(fifo), "still a FIFO")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["out.fifo"], "no temporary left")
     }
 
@@ -132,9 +127,7 @@ struct HomeAndOutputTests {
     @Test func aPipeWhoseReaderLeftEndsTheOutputQuietly() throws {
         defer { try? FileManager.default.removeItem(at: dir) }
         let fifo = dir.appendingPathComponent("gone.fifo").path
-        try #require(mkfifo(fifo, 0o600) == 0)
-        let reader = open(fifo, O_RDWR | O_NONBLOCK)
-        try #require(reader >= 0)
+        let reader = try Streams.fifo(fifo)
         let out = try OutputFile(path: fifo)
         close(reader)  // the only reader: writing now is EPIPE
         // (SIGPIPE ignored, as `scene` ignores it, and left so: setting it back while
@@ -167,32 +160,12 @@ struct HomeAndOutputTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let log = dir.appendingPathComponent("log.txt").path
         let scene = CLI.binary.path, map = CLI.root.appendingPathComponent("examples/map.scene").path
-        let stdout = try Self.streamLinks(in: dir).out
+        let stdout = try Streams.links(in: dir).out
         let script = "echo before > '\(log)'; { '\(scene)' run '\(map)' --text -o '\(stdout)'; echo after; } >> '\(log)'"
-        #expect(try Self.shell(script) == 0)
+        #expect(try Streams.shell(script) == 0)
         let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
         #expect(lines.first == "before" && lines.last == "after", "\(lines.prefix(3)) … \(lines.suffix(2))")
         #expect(lines.count > 2 && lines[1].hasPrefix("screen "), "\(lines.prefix(3))")
-    }
-
-    /// Links in `dir` made as /dev/stdout and /dev/stderr are (to /proc/self/fd/1 and 2),
-    /// named by `-o` in these tests in place of the system's own: a writer that
-    /// renamed a file over the link it was given (as scene-swift's did) replaces one
-    /// of these, not the machine's /dev/stdout.
-    static func streamLinks(in dir: URL) throws -> (out: String, err: String) {
-        let out = dir.appendingPathComponent("stdout").path, err = dir.appendingPathComponent("stderr").path
-        try #require(symlink("/proc/self/fd/1", out) == 0 && symlink("/proc/self/fd/2", err) == 0)
-        return (out, err)
-    }
-
-    /// `/bin/sh -c script`'s exit status.
-    static func shell(_ script: String) throws -> Int32 {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = ["-c", script]
-        try p.run()
-        p.waitUntilExit()
-        return p.terminationStatus
     }
 
     /// `-o /dev/stderr` likewise goes where standard error goes (`2>>`), and a
@@ -202,11 +175,11 @@ struct HomeAndOutputTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let log = dir.appendingPathComponent("err.txt").path, said = dir.appendingPathComponent("said.txt").path
         let scene = CLI.binary.path, map = CLI.root.appendingPathComponent("examples/map.scene").path
-        let links = try Self.streamLinks(in: dir)
-        #expect(try Self.shell("echo before > '\(log)'; '\(scene)' run '\(map)' --text -o '\(links.err)' 2>> '\(log)'") == 0)
+        let links = try Streams.links(in: dir)
+        #expect(try Streams.shell("echo before > '\(log)'; '\(scene)' run '\(map)' --text -o '\(links.err)' 2>> '\(log)'") == 0)
         let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
         #expect(lines.first == "before" && lines.count > 2 && lines[1].hasPrefix("screen "), "\(lines.prefix(3))")
-        let status = try Self.shell("'\(scene)' run '\(map)' --text -o '\(links.out)' > /dev/full 2> '\(said)'")
+        let status = try Streams.shell("'\(scene)' run '\(map)' --text -o '\(links.out)' > /dev/full 2> '\(said)'")
         let message = try String(contentsOfFile: said, encoding: .utf8)
         #expect(status == 73 && message.contains("cannot write \(links.out): No space left on device"), "\(status): \(message)")
     }

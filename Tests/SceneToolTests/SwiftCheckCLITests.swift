@@ -113,23 +113,16 @@ struct SwiftCheckCLITests {
     /// arrives through it and the FIFO stays one; a file renamed over it replaced it
     /// (and as root, `-o /dev/null` replaced /dev/null).
     @Test func importIntoAPipeWritesThroughItAndKeepsIt() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("swift-fifo-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try Streams.folder("swift-fifo")
         defer { try? FileManager.default.removeItem(at: dir) }
         let fifo = dir.appendingPathComponent("out.scene").path
-        try #require(mkfifo(fifo, 0o600) == 0)
-        // Opened read-write here, so neither end waits for the other; read after the run.
-        let reader = open(fifo, O_RDWR | O_NONBLOCK)
-        try #require(reader >= 0)
+        let reader = try Streams.fifo(fifo)
         defer { close(reader) }
         let r = try CLI.run(["import", Self.fixture, "--view", "TokenCard", "-o", fifo])
         #expect(r.status == 0, "\(r.err)")
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        let n = read(reader, &buffer, buffer.count)
-        let text = String(decoding: buffer[..<max(n, 0)], as: UTF8.self)
+        let text = Streams.read(reader)
         #expect(text.contains("let v_Radius_card = 24"), "\(text)")
-        var info = stat()
-        #expect(lstat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO, "still a FIFO")
+        #expect(Streams.isFIFO(fifo), "still a FIFO")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["out.scene"], "no temporary left")
     }
 
@@ -137,22 +130,13 @@ struct SwiftCheckCLITests {
     /// standard output goes, after what the shell put there: a file renamed over it
     /// replaced the shell's file.
     @Test func importToDevStdoutGoesWhereTheShellPointsIt() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("swift-stdout-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try Streams.folder("swift-stdout")
         defer { try? FileManager.default.removeItem(at: dir) }
         let log = dir.appendingPathComponent("log.txt").path
         let fixture = CLI.root.appendingPathComponent(Self.fixture).path
-        // (A link made as /dev/stdout is, not the system's own: the old writer renamed
-        // a file over the link it was given, and as root that was /dev/stdout itself.)
-        let stdout = dir.appendingPathComponent("stdout").path
-        try #require(symlink("/proc/self/fd/1", stdout) == 0)
+        let stdout = try Streams.links(in: dir).out
         let script = "echo before > '\(log)'; { '\(CLI.binary.path)' import '\(fixture)' --view TokenCard -o '\(stdout)'; echo after; } >> '\(log)'"
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = ["-c", script]
-        try p.run()
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 0)
+        #expect(try Streams.shell(script) == 0)
         let text = try String(contentsOfFile: log, encoding: .utf8)
         #expect(text.hasPrefix("before\n") && text.hasSuffix("after\n") && text.contains("let v_Radius_card = 24"), "\(text)")
     }
