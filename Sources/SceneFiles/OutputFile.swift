@@ -50,7 +50,8 @@ public final class OutputFile {
         // (Before the links are followed: /dev/stdout's end, /proc/self/fd/1, names a
         // pipe as `pipe:[…]`, no path; `stat` and `open` follow it.)
         var info = stat()
-        if stat(path, &info) == 0, let standard = Self.standardStream(info) {
+        let there = stat(path, &info) == 0
+        if there, let standard = Self.standardStream(info) {
             // The file standard output or error is (`-o /dev/stdout`, whatever it is):
             // written as that stream is, where the shell's `>` or `>>` left it, not replaced.
             fd = standard
@@ -59,11 +60,11 @@ public final class OutputFile {
             namedStream = true
             return
         }
-        if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFSOCK {
+        if there, info.st_mode & S_IFMT == S_IFSOCK {
             throw NSError(domain: NSPOSIXErrorDomain, code: Int(ENXIO),
                           userInfo: [NSLocalizedDescriptionKey: "it is a socket, which cannot be opened as a file"])
         }
-        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR,
+        if there, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR,
            let fd = try Self.openStream(path) {
             // A device or a pipe: nothing to keep whole, and nothing to rename over.
             self.fd = fd

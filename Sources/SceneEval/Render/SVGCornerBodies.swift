@@ -116,12 +116,7 @@ struct SVGCornerBodies {
     /// MurmurHash3's finaliser does: a round radius's bits end in zeros, which a
     /// product alone keeps in its low bits, and the slot is the low bits.)
     func slot(_ k: Key) -> Int {
-        var h = k.radius ^ (k.into &* 0xC2B2_AE3D_27D4_EB4F) ^ (k.out &* 0x1656_67B1_9E37_79F9)
-        h ^= h >> 33
-        h &*= 0xFF51_AFD7_ED55_8CCD
-        h ^= h >> 33
-        h &*= 0xC4CE_B9FE_1A85_EC53
-        h ^= h >> 33
+        let h = mixedBits(k.radius ^ (k.into &* 0xC2B2_AE3D_27D4_EB4F) ^ (k.out &* 0x1656_67B1_9E37_79F9))
         return Int(truncatingIfNeeded: h) & (slots - 1)
     }
 
@@ -178,6 +173,19 @@ struct SVGCornerBodies {
         bodies[slot] = b
         return (slot, b, false)
     }
+}
+
+/// MurmurHash3's 64-bit finaliser: every bit of `h` moved into every bit of the
+/// result, so a slot taken from the low bits depends on the high ones (a round
+/// number's bits end in zeros). The SVG writer's caches hash their keys with it.
+@inline(__always) func mixedBits(_ h: UInt64) -> UInt64 {
+    var h = h
+    h ^= h >> 33
+    h &*= 0xFF51_AFD7_ED55_8CCD
+    h ^= h >> 33
+    h &*= 0xC4CE_B9FE_1A85_EC53
+    h ^= h >> 33
+    return h
 }
 
 extension SVGBuffer {

@@ -76,18 +76,13 @@ struct SVGOutlineCache {
         return t
     }
 
-    /// The fields folded, then mixed whole (MurmurHash3's finaliser): a round
-    /// radius's or size's bits end in zeros, and the slot is the low bits.
+    /// The fields folded, then mixed whole (`mixedBits`): a round radius's or
+    /// size's bits end in zeros, and the slot is the low bits.
     static func hash(_ k: Key) -> Int {
         var h = k.r0 ^ (k.r1 &* 0x9E37_79B9_7F4A_7C15) ^ (k.r2 &* 0xC2B2_AE3D_27D4_EB4F) ^ (k.r3 &* 0x1656_67B1_9E37_79F9)
         h ^= (k.width &* 0x27D4_EB2F_1656_67C5) ^ (k.height &* 0x94D0_49BB_1331_11EB)
         h ^= UInt64(bitPattern: k.dx &* 31 &+ k.dy) ^ (k.style << 2) ^ (k.geometry << 5)
-        h ^= h >> 33
-        h &*= 0xFF51_AFD7_ED55_8CCD
-        h ^= h >> 33
-        h &*= 0xC4CE_B9FE_1A85_EC53
-        h ^= h >> 33
-        return Int(truncatingIfNeeded: h)
+        return Int(truncatingIfNeeded: mixedBits(h))
     }
 
     /// The slot holding `key`, or the empty slot where it would go.
