@@ -163,6 +163,32 @@ import SceneLang
         #expect(s.file.text(tight.range.start..<tight.range.end) == "concentric min 22")
     }
 
+    /// An uneven-siblings finding is kept as its row (shape numbers, no range)
+    /// and worded when read: reused for a node that moved, it underlines where the
+    /// shape now is, names the same siblings and fixes the same text as a whole
+    /// check of the moved file.
+    @Test func keptUnevenSiblingsMoveWithTheirNode() throws {
+        let row = """
+            card: container rect 24 size 216x80 hstack spacing 8 pad 10 <
+              a: concentric min 4 size 60x60
+              b: concentric min 4 size 60x60
+              c: concentric min 4 size 60x60
+            >
+            """
+        guard case .accepted(var s, _) = Session().replacingAll(with: SourceFile(name: "t.scene", text: "r: rect 8 size 10x10\n" + row), what: ":load"),
+              case .accepted(let moved, _) = s.applying("r: rect 8 size 10x10 pad 40 # longer")
+        else { Issue.record("the scene does not load or take the edit"); return }
+        s = moved
+        #expect(s.cache.check.reused > 0)
+        let uneven = try #require(Array(s.findings).first { $0.code == "uneven-siblings" })
+        #expect(s.file.text(uneven.range.start..<uneven.range.end) == "concentric min 4")
+        #expect(uneven.message.contains("`a`") && uneven.message.contains("`b`"))
+        #expect(!uneven.fixes.isEmpty && uneven.fixes.allSatisfy { s.file.text($0.range.start..<$0.range.end) == "4" })
+        let whole = Session.findings(of: Pipeline.compile(SourceFile(name: s.displayName, text: s.text)))
+        #expect(Array(s.findings) == Array(whole))
+        #expect(s.findings.codesAndRanges.map(\.range) == Array(s.findings).map(\.range))
+    }
+
     /// `codesAndRanges` (what the report keys findings by, read in one pass)
     /// is each finding's `code(at:)` and `range(at:)`, built or not.
     @Test func codesAndRangesAreEachFindingsCodeAndRange() throws {

@@ -208,6 +208,8 @@ extension Finding {
         case .overflow(var o):
             o.range = r(o.range)
             self = .overflow(o)
+        case .uneven:
+            break  // (no range kept: read from the shapes when built)
         }
     }
 }
@@ -229,6 +231,7 @@ extension Findings {
             case .built(let d): out.append((d.id, d.range))
             case .tooTight(let t): out.append((.containerTooTight, c.shapeRange(t.shape)))
             case .overflow(let o): out.append((.radiusOverflow, o.range))
+            case .uneven(let u): out.append((.unevenSiblings, c.shapeRange(u.shape)))
             }
         }
         return out

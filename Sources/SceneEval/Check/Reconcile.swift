@@ -82,7 +82,7 @@ extension Context {
                     if capped, t.m + t.d > target + Checker.tolerance { continue }
                     t.joint = shared
                     findings[f] = .tooTight(t)
-                case .overflow:
+                case .overflow, .uneven:
                     continue  // (never a demand's or a container edit's)
                 }
             }

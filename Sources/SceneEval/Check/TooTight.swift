@@ -11,13 +11,16 @@
 // help that needs it is read.
 import SceneLang
 
-/// One finding: built, or a container-too-tight one to build when read.
+/// One finding: built, or a record of one to build when read (container-too-tight,
+/// radius-overflow, uneven-siblings).
 enum Finding {
     /// (Boxed: a Diagnostic is larger than the records beside it.)
     indirect case built(Diagnostic)
     case tooTight(TooTight)
     /// A radius-overflow finding (RadiusOverflow.swift).
     case overflow(Context.Overflow)
+    /// An uneven-siblings finding (UnevenSiblings.swift).
+    case uneven(Context.Uneven)
 }
 
 /// What a container-too-tight finding needs to be built.
@@ -82,6 +85,7 @@ public struct Findings: RandomAccessCollection, Sendable {
         case .built(let d): return d
         case .tooTight(let t): return context!.diagnostic(t)
         case .overflow(let o): return context!.overflowDiagnostic(o)
+        case .uneven(let u): return context!.unevenDiagnostic(u)
         }
     }
 
@@ -98,6 +102,7 @@ public struct Findings: RandomAccessCollection, Sendable {
         case .tooTight(let t): context!.appendJSON(t, fileName: fileName, start: start, end: end, to: &o)
         case .overflow(let v): context!.appendOverflowJSON(v, fileName: fileName, start: start, end: end, to: &o)
         case .built(let d): JSONWriter.appendDiagnostic(d, fileName: fileName, start: start, end: end, to: &o)
+        case .uneven(let u): JSONWriter.appendDiagnostic(context!.unevenDiagnostic(u), fileName: fileName, start: start, end: end, to: &o)
         }
     }
 
@@ -108,6 +113,7 @@ public struct Findings: RandomAccessCollection, Sendable {
         case .built(let d): return d.id
         case .tooTight: return .containerTooTight
         case .overflow: return .radiusOverflow
+        case .uneven: return .unevenSiblings
         }
     }
 
@@ -118,6 +124,7 @@ public struct Findings: RandomAccessCollection, Sendable {
         case .built(let d): return d.range
         case .tooTight(let t): return context!.shapeRange(t.shape)
         case .overflow(let o): return o.range
+        case .uneven(let u): return context!.shapeRange(u.shape)
         }
     }
 
@@ -136,6 +143,7 @@ public struct Findings: RandomAccessCollection, Sendable {
             case .built(let d): if d.severity == severity { n += 1 }
             case .tooTight: if DiagnosticCode.containerTooTight.severity == severity { n += 1 }
             case .overflow: if DiagnosticCode.radiusOverflow.severity == severity { n += 1 }
+            case .uneven: if DiagnosticCode.unevenSiblings.severity == severity { n += 1 }
             }
         }
         return n

@@ -103,16 +103,47 @@ extension Context {
         return (a, b, c, d)
     }
 
+    /// An uneven-siblings finding, built when read (`unevenDiagnostic`): the row
+    /// found uneven and which of it is underlined. (Its message names six siblings
+    /// and their corners, its help tries the row's minimum edits: most reports show
+    /// a few findings and count the rest, so only those shown are worded. Nothing
+    /// it keeps is a range: the shapes' ranges are read when it is built, so an
+    /// incremental check that reuses it after the text moved needs no shift.)
+    struct Uneven {
+        var group: [Int32]
+        var inner: Int32
+        /// The shape underlined.
+        var shape: Int { Int(group[Int(inner)]) }
+    }
+
+    /// Records an uneven-siblings finding when `group` (siblings of one shape and
+    /// size) has a shape whose corners differ from the outer ones' (the largest
+    /// radius in the row).
     mutating func reportUneven(_ group: [Int]) {
-        // The outer ones: the largest radius in the row, and their corners.
         // (Found without copying the row: most rows are even and report nothing.)
+        guard let (_, _, inner) = unevenRow(group) else { return }
+        findings.append(.uneven(Uneven(group: group.map { Int32(truncatingIfNeeded: $0) }, inner: Int32(inner))))
+    }
+
+    /// The largest radius in the row, the first shape drawn with it, and the
+    /// first position whose corners differ from that shape's; nil when the row is even.
+    func unevenRow<C: RandomAccessCollection>(_ group: C) -> (outerRadius: Double, outerIndex: Int, inner: Int)?
+    where C.Element: BinaryInteger, C.Index == Int {
         var outerRadius = -Double.infinity
-        for i in group { outerRadius = max(outerRadius, scene.shapes[i].radii.max) }
-        guard let outerIndex = group.first(where: { scene.shapes[$0].radii.max == outerRadius }) else { return }
+        for i in group { outerRadius = max(outerRadius, scene.shapes[Int(i)].radii.max) }
+        guard let outerIndex = group.first(where: { scene.shapes[Int($0)].radii.max == outerRadius }).map({ Int($0) }) else { return nil }
         let outerRadii = scene.shapes[outerIndex].radii
-        guard let inner = group.firstIndex(where: { !sameCorners(scene.shapes[$0].radii, outerRadii) }) else { return }
+        guard let inner = group.firstIndex(where: { !sameCorners(scene.shapes[Int($0)].radii, outerRadii) }) else { return nil }
+        return (outerRadius, outerIndex, inner - group.startIndex)
+    }
+
+    /// The finding `u` records, worded.
+    func unevenDiagnostic(_ u: Uneven) -> Diagnostic {
+        let group = u.group.map { Int($0) }
+        // The outer ones: the largest radius in the row, and their corners.
+        guard let (outerRadius, oi, _) = unevenRow(group) else { preconditionFailure("an uneven row is uneven") }
         let shapes = group.map { scene.shapes[$0] }
-        let innerShape = shapes[inner]
+        let innerShape = shapes[Int(u.inner)]
         let minimum = shapes[0].minimum ?? 0
         let listed = shapes.prefix(Self.siblingsNamed).map { "`\($0.id)` \($0.radii)" }.joined(separator: ", ")
             + (shapes.count > Self.siblingsNamed ? " and \(shapes.count - Self.siblingsNamed) more" : "")
@@ -122,17 +153,15 @@ extension Context {
         // How far the outer ones are from the container's corner they follow.
         var values: [String: Double] = ["outerRadius": outerRadius, "innerRadius": innerShape.radii.max, "minimum": minimum]
         var lower = ""
-        if let oi = group.first(where: { scene.shapes[$0].radii.max == outerRadius }) {
-            let reasons = scene.reasons(for: oi)
-            let near = reasons.filter { ($0.computed ?? -1) > minimum && $0.containerRadius != nil && $0.distance != nil }
-            if let r = near.max(by: { $0.computed! < $1.computed! }), let R = r.containerRadius, let d = r.distance {
-                values["containerRadius"] = R
-                values["distance"] = d
-                values["neededContainerRadius"] = minimum + d
-                let who = ctx == .screen ? "the \(scene.screen.outline)" : name(ctx)
-                let radius = ctx == .screen ? "" : "\(who)'s radius \(n(minimum + d)) (\(n(minimum)) + \(n(d)), now \(n(R))) or "
-                lower = "; or let the outer ones fall to the minimum \(n(minimum)) too: \(radius)\(n(R - minimum)) pt between them and \(who)'s corners (now \(n(d)))"
-            }
+        let reasons = scene.reasons(for: oi)
+        let near = reasons.filter { ($0.computed ?? -1) > minimum && $0.containerRadius != nil && $0.distance != nil }
+        if let r = near.max(by: { $0.computed! < $1.computed! }), let R = r.containerRadius, let d = r.distance {
+            values["containerRadius"] = R
+            values["distance"] = d
+            values["neededContainerRadius"] = minimum + d
+            let who = ctx == .screen ? "the \(scene.screen.outline)" : name(ctx)
+            let radius = ctx == .screen ? "" : "\(who)'s radius \(n(minimum + d)) (\(n(minimum)) + \(n(d)), now \(n(R))) or "
+            lower = "; or let the outer ones fall to the minimum \(n(minimum)) too: \(radius)\(n(R - minimum)) pt between them and \(who)'s corners (now \(n(d)))"
         }
         // A minimum written with names is kept, adjusted (KeepNames.swift): the help shows what is written.
         let edits = siblingMinimumEdits(group, outerRadius)
@@ -140,9 +169,11 @@ extension Context {
         let written = kept.isEmpty ? "" : " (written \(kept.joined(separator: ", ")), keeping the names)"
         let help = "give every sibling the outer ones' concentric radius as its minimum, `concentric min \(n(outerRadius))`\(written)\(lower). "
             + "`uniform` alone does not: it evens each shape's own corners, not the row"
-        add(.unevenSiblings,
+        var d = Diagnostic(.unevenSiblings,
             "siblings in \(parent) have the same shape and size but different corners: \(listed); those next to \(name(ctx))'s corners follow them (\(n(outerRadius))), the others fall to \(minimum > 0 ? "their minimum \(n(minimum))" : "0")",
-            at: shapeRange(group[inner]), help: help, values: values, fixes: edits)
+            at: shapeRange(u.shape), help: help, values: values)
+        d.fixes = edits
+        return d
     }
 
     /// Set each sibling's minimum to `m`: only when every sibling is a plain
