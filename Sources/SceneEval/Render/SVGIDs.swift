@@ -61,11 +61,15 @@ struct SVGIDs {
 
     /// Whether unlabelled shape `index` of the current panel, whose ordinal is its
     /// index, may use `prefix` + `node-N` as is. When it may, that id is taken once `written(upTo:)` passes it.
-    func generatedFree(_ index: Int) -> Bool {
-        let panel = panels[panels.count - 1]
+    /// (`mutating`, though it changes nothing, and the panel's two fields read in
+    /// place: asked for every unlabelled shape from `panel`'s loop, which holds the
+    /// document inout, a plain method was handed a copy of the ids, and the panel
+    /// was copied, six references retained and released a shape.)
+    mutating func generatedFree(_ index: Int) -> Bool {
+        let last = panels.count - 1
         // A kept id of that form, or another panel's shape (never: panels have
         // distinct targets), may hold it: ask the general question.
-        if nodeLike || !panel.apart { return !taken(panel.prefix + "node-" + String(index + 1)) }
+        if nodeLike || !panels[last].apart { return !taken(panels[last].prefix + "node-" + String(index + 1)) }
         return true
     }
 
