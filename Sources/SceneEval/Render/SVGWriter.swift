@@ -269,14 +269,7 @@ struct SVGDocument {
                 let shape = all.baseAddress! + i, known = ahead.flatMap { $0.index == i ? $0 : nil }
                 ahead = idAhead(all, i, prefix: prefix)
                 while let d = clipped.last, shape.pointee.depth <= d { out.raw("</g>\n"); clipped.removeLast() }
-                if let box = shape.pointee.extras, let clip = box.layers.first(where: { $0.role == "clip" }), shape.pointee.isDrawable {
-                    // SwiftUI's `.clipShape`: the node and everything in it, cut to the clip's outline.
-                    let id = unique(prefix + shape.pointee.id + "-clip")
-                    let outline = clip.kind.outline(frame: shape.pointee.frame, radii: clip.radii, style: shape.pointee.style)
-                    clipPath(id) { $0.out.path(outline) }
-                    out.raw("<g clip-path=\"url(#"); out.id(id); out.raw(")\">\n")
-                    clipped.append(shape.pointee.depth)
-                }
+                if openClip(shape, prefix: prefix) { clipped.append(shape.pointee.depth) }
                 // Every shape is painted in order (a group passes its backdrop on).
                 let paint = painter.paint(all, i)
                 guard shape.pointee.kind != .group else { continue }
@@ -314,6 +307,22 @@ struct SVGDocument {
         if options.guides { guides(scene, prefix: prefix, clip: screenClip) }
         let crosses = options.centers ? centres(scene, prefix: prefix) : []
         if options.labels { labels(scene, painter: painter, prefix: prefix, crosses: crosses, area: labelArea) }
+    }
+
+    /// SwiftUI's `.clipShape`: when the shape has a `clip` layer, its `<clipPath>` and
+    /// the `<g>` that cuts the node and everything in it to the clip's outline, opened
+    /// (true; the caller closes it after the node's descendants). (Its box and layers
+    /// read only when it has layers, and a layer's use compared, not its name built:
+    /// every shape of a scene has a box, the label's or the drawn numbers', which was
+    /// retained to ask.)
+    mutating func openClip(_ shape: UnsafePointer<ResolvedShape>, prefix: String) -> Bool {
+        guard shape.pointee.extras?.hasLayers == true, shape.pointee.isDrawable,
+              let clip = shape.pointee.extras?.layers.first(where: { $0.use == .clip }) else { return false }
+        let id = unique(prefix + shape.pointee.id + "-clip")
+        let outline = clip.kind.outline(frame: shape.pointee.frame, radii: clip.radii, style: shape.pointee.style)
+        clipPath(id) { $0.out.path(outline) }
+        out.raw("<g clip-path=\"url(#"); out.id(id); out.raw(")\">\n")
+        return true
     }
 
     /// The id of the shape after `i`, when it has a label (else nil), with its slot
