@@ -84,7 +84,7 @@ extension Parser {
         return nil
     }
 
-    var startsExpression: Bool {
+    @inline(__always) var startsExpression: Bool {
         switch tok.kind {
         case .number, .lparen, .minus: return true
         case .identifier: return tok.keyword == nil || tok.keyword == .min || tok.keyword == .max
@@ -101,7 +101,7 @@ extension Parser {
     }
 
     /// The range of the expression whose steps end `steps`.
-    var lastRange: SourceRange { steps[steps.count - 1].range }
+    @inline(__always) var lastRange: SourceRange { steps[steps.count - 1].range }
 
     /// Operators of one precedence level make one flat chain, read in a loop;
     /// only a tighter level recurses (once per level, not per operator), so a

@@ -127,16 +127,19 @@ public struct Parser {
         p += 1
         if let t = ahead { tok = t; ahead = nil } else { tok = lexer.next() }
     }
-    var atSeparator: Bool { tok.kind == .newline || tok.kind == .semicolon }
-    var atNodeEnd: Bool {
+    // The token tests below are inlined wherever they are asked (`@inline(__always)`):
+    // called from a mutating method, a plain non-mutating one was handed a copy of the
+    // whole parser, 208 bytes copied for each question about the current token.
+    @inline(__always) var atSeparator: Bool { tok.kind == .newline || tok.kind == .semicolon }
+    @inline(__always) var atNodeEnd: Bool {
         switch tok.kind {
         case .newline, .semicolon, .eof, .less, .greater: return true
         default: return false
         }
     }
-    func isKeyword(_ k: Keyword) -> Bool { tok.kind == .identifier && tok.keyword == k }
+    @inline(__always) func isKeyword(_ k: Keyword) -> Bool { tok.kind == .identifier && tok.keyword == k }
     /// The `x` between a width and a height (not reserved: `x` may still name a value).
-    func isCrossWord(_ t: Token) -> Bool {
+    @inline(__always) func isCrossWord(_ t: Token) -> Bool {
         t.kind == .identifier && t.range.length == 1 && bytes[t.range.start] == UInt8(ascii: "x")
     }
     mutating func skipInvalid() { while tok.kind == .invalid { advance() } }
