@@ -61,7 +61,13 @@ extension Items {
     /// The items in order for a reader that folds them into properties (the
     /// evaluator): compact ones as their numbers, a `pad` edge by edge.
     public func fold(_ body: (ItemPart) -> Void) {
-        guard let chunk else { return }
+        // (The chunk borrowed, not retained and released around the walk: `self`
+        // holds it for the whole call. The evaluator folds every node's items.)
+        guard let held = chunk.map(Unmanaged.passUnretained) else { return }
+        held._withUnsafeGuaranteedRef { chunk in fold(chunk, body) }
+    }
+
+    @inline(__always) private func fold(_ chunk: ItemChunk, _ body: (ItemPart) -> Void) {
         var i = Int(start)
         let end = i + Int(slots)
         while i < end {

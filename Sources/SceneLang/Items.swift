@@ -100,7 +100,13 @@ public struct Items: Sendable, Equatable, Collection, ExpressibleByArrayLiteral 
     /// the slot), except a compact `pad`, handed over edge by edge.
     @inline(__always)
     private func walk(padEdge: (Edge, Expr) -> Void, other: (ItemChunk, Int, Slot) -> Void) {
-        guard let chunk else { return }
+        // (The chunk borrowed, as `fold` borrows it: the checker walks every node's items.)
+        guard let held = chunk.map(Unmanaged.passUnretained) else { return }
+        held._withUnsafeGuaranteedRef { chunk in walk(chunk, padEdge: padEdge, other: other) }
+    }
+
+    @inline(__always)
+    private func walk(_ chunk: ItemChunk, padEdge: (Edge, Expr) -> Void, other: (ItemChunk, Int, Slot) -> Void) {
         var i = Int(start)
         let end = i + Int(slots)
         while i < end {
