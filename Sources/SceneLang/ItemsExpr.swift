@@ -186,10 +186,12 @@ public struct CompactExpr {
     /// in the same order. Nil when a name has no value or a divisor is 0 (the
     /// tree then says which).
     public func value(_ value: (Int) -> Double?) -> Double? {
-        store.withNumbers { numbers in evaluate(numbers, value) }
+        store.withNumbers { numbers in Self.evaluate(steps, count, numbers, value) }
     }
 
-    @inline(__always) private func evaluate(_ numbers: UnsafePointer<Double>?, _ value: (Int) -> Double?) -> Double? {
+    /// The value of the `count` steps at `steps` (`value(_:)`; `ConcentricClauses.value(of:_:)`).
+    @inline(__always) static func evaluate(_ steps: UnsafePointer<ExprCode>, _ count: Int, _ numbers: UnsafePointer<Double>?,
+                                           _ value: (Int) -> Double?) -> Double? {
         withUnsafeTemporaryAllocation(of: Double.self, capacity: count) { stack in
             var sp = 0
             for i in 0..<count {
@@ -305,6 +307,31 @@ public struct ConcentricClauses {
     public func value(_ k: Int) -> CompactExpr {
         let s = chunk.base[at + 1 + k]
         return expr(Int(s.start), Int(s.length))
+    }
+
+    /// Where one of its expressions' steps are in the store: the minimum's
+    /// (`minimumSteps`) or clause k's value's (`valueSteps(k)`). Read with
+    /// `value(of:_:)`, no `CompactExpr` is made, and so no reference to the
+    /// store counted for it (the evaluator works out every clause of every node).
+    public struct Steps {
+        let first: Int
+        let count: Int
+    }
+    public var minimumSteps: Steps? {
+        ShapeSlot.ConcentricFlags(rawValue: first.b).contains(.hasMinimum) ? Steps(first: run, count: Int(first.exprLength)) : nil
+    }
+    public func valueSteps(_ k: Int) -> Steps {
+        let s = chunk.base[at + 1 + k]
+        return Steps(first: run + Int(s.start), count: Int(s.length))
+    }
+    /// What `minimum` or `value(k)`'s `value(_:)` gives for the same steps.
+    public func value(of steps: Steps, _ value: (Int) -> Double?) -> Double? {
+        let store = chunk.exprs
+        return store.withNumbers { numbers in CompactExpr.evaluate(store.pointer(steps.first), steps.count, numbers, value) }
+    }
+    /// The store that numbers its expressions' names, borrowed for `body` (the clauses hold it).
+    public func withStore<R>(_ body: (ExprStore) -> R) -> R {
+        Unmanaged.passUnretained(chunk.exprs)._withUnsafeGuaranteedRef(body)
     }
 
     /// The item, built back whole, and its range.

@@ -41,6 +41,39 @@ struct ItemsExprTests {
                                   [.sub], SourceRange(30, 45)))
     }
 
+    /// The evaluator reads a clause's value where its steps are (`valueSteps`,
+    /// `minimumSteps`, `value(of:_:)`), with no `CompactExpr` made: the same
+    /// value as the `CompactExpr` of it, for every row's minimum and clauses,
+    /// the same names asked for, and nil where a name has no value.
+    @Test func stepsReadAsTheirCompactExpr() throws {
+        let values: [String: Double] = ["k3": 7, "k21": 30, "inset": 6, "a": 2, "b": 9, "c": 3, "d": 0.5, "x": 11]
+        var compared = 0
+        for row in Self.rows {
+            let (_, items) = try #require(Self.parsed(row), "\(row)")
+            var clauses: [ConcentricClauses] = []
+            items.fold { if case .concentric(_, let c, _) = $0 { clauses.append(c) } }
+            let c = try #require(clauses.first, "\(row)")
+            let store = c.withStore { $0 }
+            for known in [true, false] {
+                var a: [Int] = [], b: [Int] = []
+                let lookupA: (Int) -> Double? = { id in a.append(id); return known ? values[store.name(id)] : nil }
+                let lookupB: (Int) -> Double? = { id in b.append(id); return known ? values[store.name(id)] : nil }
+                #expect((c.minimumSteps == nil) == (c.minimum == nil), "\(row)")
+                if let m = c.minimumSteps, let e = c.minimum {
+                    #expect(c.value(of: m, lookupA) == e.value(lookupB), "\(row)")
+                    compared += 1
+                }
+                for k in 0..<c.count where c.head(k).hasValue {
+                    let x = c.value(of: c.valueSteps(k), lookupA), y = c.value(k).value(lookupB)
+                    #expect(x == y, "\(row), clause \(k)")
+                    compared += 1
+                }
+                #expect(a == b, "\(row)")
+            }
+        }
+        #expect(compared >= 14)
+    }
+
     /// What has no flat form is kept whole and still reads back: an `.invalid`,
     /// a range too long for a step, a clause longer than its slot holds; a chain
     /// of any length has one.

@@ -307,9 +307,16 @@ public struct Evaluator {
     /// flat steps (`quickLength`); nil when one of them needs a diagnostic (the
     /// item is then evaluated whole, by `shapeValue`, which reports it).
     mutating func quickValue(_ c: ConcentricClauses) -> ShapeValue? {
+        // (The store borrowed, and each expression read where its steps are: a
+        // `CompactExpr` made for each held the store, counted and uncounted.)
+        c.withStore { store in quickValue(c, store) }
+    }
+
+    private mutating func quickValue(_ c: ConcentricClauses, _ store: ExprStore) -> ShapeValue? {
+        if nameStore !== store { nameStore = store; nameValues.removeAll() }
         var b = CornerValue.concentric(minimum: nil)
-        if let m = c.minimum {
-            guard let v = quickLength(m) else { return nil }
+        if let m = c.minimumSteps {
+            guard let v = quickLength(c, m, store) else { return nil }
             b = .concentric(minimum: v)
         }
         var spec = ConcentricBuilder(base: b, uniform: c.uniform)
@@ -318,7 +325,7 @@ public struct Evaluator {
             let clause = c.head(k)
             var v = CornerValue.concentric(minimum: nil)
             if clause.hasValue {
-                guard let x = quickLength(c.value(k)) else { return nil }
+                guard let x = quickLength(c, c.valueSteps(k), store) else { return nil }
                 v = clause.fixed ? .fixed(x) : .concentric(minimum: x)
             }
             spec.add(clause.set, v, uniform: clause.uniform)
@@ -326,12 +333,11 @@ public struct Evaluator {
         return .concentric(spec.spec)
     }
 
-    /// What `length` gives for the expression, when that needs no diagnostic; else nil.
-    /// A name's value is looked up in `env` once and kept by its number in the store.
-    mutating func quickLength(_ e: CompactExpr) -> Double? {
-        let store = e.store  // (read once: the closure below captured all of `e`, a copy a name)
-        if nameStore !== store { nameStore = store; nameValues.removeAll() }
-        let v = e.value { id in
+    /// What `length` gives for the expression whose steps `c` keeps at `steps`,
+    /// when that needs no diagnostic; else nil. A name's value is looked up in
+    /// `env` once and kept by its number in the store (`nameStore`, which is `store`).
+    private mutating func quickLength(_ c: ConcentricClauses, _ steps: ConcentricClauses.Steps, _ store: ExprStore) -> Double? {
+        let v = c.value(of: steps) { id in
             if id < nameValues.count, let v = nameValues[id] { return v }
             guard let v = env[store.name(id)] else { return nil }
             if id >= nameValues.count { nameValues += repeatElement(nil, count: id + 1 - nameValues.count) }
