@@ -33,7 +33,6 @@ func watch(_ args: [String]) -> Int32 {
                 usageError("unknown screen preset `\(args[i])`" + (s.map { "; did you mean `\($0)`?" } ?? "; `scene presets` lists them"))
             }
             screen = args[i]
-        case "--help": Console.out(usage + "\n"); exit(Exit.ok)
         default:
             if a.hasPrefix("-") { usageError("unknown option `\(a)`") }
             if path != nil { usageError("`scene watch` takes one file") }

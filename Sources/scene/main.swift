@@ -50,9 +50,10 @@ usage: scene run FILE [--text | --json | --svg [--centers] [--labels] [--guides]
        scene watch FILE [--port N] [--open] [--screen PRESET]   a live page on 127.0.0.1:
                                 the picture redrawn on every save, errors over it, each corner
                                 explained under the pointer (default port 7464)
-       scene --help | --version
+       scene --help | --version | help COMMAND
 
-`scene run --help` explains the table's columns and every word of its notes.
+`scene COMMAND --help` shows that command's usage (`scene help COMMAND` alike);
+`scene run --help` explains the table's columns and every word of its notes too.
 FILE may be `-` for standard input. `--text` (the default) prints the resolved
 tree; `--stats` adds node count and read, parse+evaluate, write and commit times
 on stderr (commit: moving the finished file into place at `-o`). `check` and
@@ -126,6 +127,17 @@ func usageError(_ message: String) -> Never {
         Console.err("scene: \(message)\n\n\(usage)\n")
     }
     exit(Exit.usage)
+}
+
+/// What `scene COMMAND --help` (`-h` alike, anywhere among its arguments) and `scene help
+/// COMMAND` print: `run`'s help, or the command's lines of `usage` and where the rest is;
+/// nil when help is not asked for, or for the REPL (`scene repl --help` is its own).
+func helpAsked(_ command: String, _ rest: [String]) -> String? {
+    let (name, asked) = command == "help" ? (rest.first, rest.count == 1) : (command, rest.contains { $0 == "--help" || $0 == "-h" })
+    guard asked, let name, name != "repl", name != "help" else { return nil }
+    if name == "run" { return runHelp() }
+    guard let lines = usageLines(of: name) else { return nil }
+    return lines + "\n(`scene --help` shows every command)"
 }
 
 /// `command`'s entry in `usage` (its `scene COMMAND …` lines and the lines under them), or nil.
@@ -471,6 +483,9 @@ let argv = Array(CommandLine.arguments.dropFirst())
 guard let command = argv.first else { usageError("no command given") }
 let rest = Array(argv.dropFirst())
 if CLITable.commands.contains(where: { $0.name == command }) { UsageContext.command = command }
+// `scene COMMAND --help` (or `-h`), and `scene help COMMAND`: that command's usage, on
+// stdout, exit 0 (`run`'s explains its table too; the REPL prints its own).
+if let asked = helpAsked(command, rest) { Console.out(asked + "\n"); exit(Exit.ok) }
 // Big inputs: start again with malloc's heap in huge pages (HugePages.swift); returns otherwise.
 HugePages.relaunchForLargeInputs(command, rest)
 if isAboutSwift(command, rest) { handOffToSwiftReader(command, rest) }
@@ -495,7 +510,13 @@ case "repl":
     Console.lookUpUsersInFilesOnly()
     Console.ensureHome()
     status = REPLMain.run(arguments: rest, page: livePage())
-case "-h", "--help", "help": Console.out(usage + "\n"); status = Exit.ok
+case "-h", "--help", "help":
+    // (`scene help COMMAND` of a command there is was answered above.)
+    if command == "help", let name = rest.first {
+        let s = Suggest.closest(to: name, among: CLITable.commands.map(\.name))
+        usageError("unknown command `\(name)`" + (s.map { "; did you mean `\($0)`?" } ?? ""))
+    }
+    Console.out(usage + "\n"); status = Exit.ok
 case "--version", "version": Console.out("scene 0.1.0\n"); status = Exit.ok
 default:
     let s = Suggest.closest(to: command, among: CLITable.commands.map(\.name))

@@ -25,6 +25,33 @@ struct CLIUsageErrorTests {
         #expect(lines.count < 25, "\(lines.count) lines for \(args)")
     }
 
+    /// `scene COMMAND --help` (`-h`, anywhere among its arguments) and `scene help COMMAND`
+    /// print that command's usage on stdout and exit 0 (they said "unknown option", or
+    /// took `--help` for a file); `run`'s explains its table too. An unknown command's help is
+    /// a usage error.
+    @Test(arguments: [
+        (["check", "--help"], "usage: scene check [--json]"),
+        (["fmt", "-h"], "usage: scene fmt [--check]"),
+        (["bench", "x.scene", "--help"], "usage: scene bench FILE"),
+        (["tokens", "--help"], "usage: scene tokens FILE"),
+        (["lsp", "--help"], "usage: scene lsp [--docs-url URL]"),
+        (["watch", "--help"], "usage: scene watch FILE"),
+        (["import", "--help"], "usage: scene import FILE.swift"),
+        (["help", "md"], "usage: scene md IN.md"),
+        (["run", "--help"], "--text (the default) prints one row per shape"),
+    ])
+    func aCommandsHelpIsThatCommandsUsage(args: [String], usage: String) throws {
+        let r = try CLI.run(args)
+        #expect(r.status == 0, "\(args): \(r.err)")
+        #expect(r.err.isEmpty, "\(args): \(r.err)")
+        #expect(r.out.contains(usage), "\(args): \(r.out)")
+        let others = ["scene check ", "scene fmt ", "scene watch ", "scene md ", "scene lsp "]
+            .filter { !usage.hasPrefix("usage: " + $0) }
+        for other in others { #expect(!r.out.contains(other), "`\(other)` shown for \(args)") }
+        let unknown = try CLI.run(["help", "frob"])
+        #expect(unknown.status == 64 && unknown.err.hasPrefix("scene: unknown command `frob`"))
+    }
+
     @Test func anUnknownCommandShowsEveryCommand() throws {
         let r = try CLI.run(["frob"])
         #expect(r.status == 64)
