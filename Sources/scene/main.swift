@@ -133,7 +133,9 @@ func usageError(_ message: String) -> Never {
 /// COMMAND` print: `run`'s help, or the command's lines of `usage` and where the rest is;
 /// nil when help is not asked for, or for the REPL (`scene repl --help` is its own).
 func helpAsked(_ command: String, _ rest: [String]) -> String? {
-    let (name, asked) = command == "help" ? (rest.first, rest.count == 1) : (command, rest.contains { $0 == "--help" || $0 == "-h" })
+    // (An option's value is not asking: `-o -h` names a file.)
+    let flags = rest.enumerated().filter { $0.offset == 0 || CLITable.values[rest[$0.offset - 1]] == nil }.map(\.element)
+    let (name, asked) = command == "help" ? (rest.first, rest.count == 1) : (command, flags.contains { $0 == "--help" || $0 == "-h" })
     guard asked, let name, name != "repl", name != "help" else { return nil }
     if name == "run" { return runHelp() }
     guard let lines = usageLines(of: name) else { return nil }

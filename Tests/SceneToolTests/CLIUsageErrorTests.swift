@@ -48,6 +48,9 @@ struct CLIUsageErrorTests {
         let others = ["scene check ", "scene fmt ", "scene watch ", "scene md ", "scene lsp "]
             .filter { !usage.hasPrefix("usage: " + $0) }
         for other in others { #expect(!r.out.contains(other), "`\(other)` shown for \(args)") }
+        // An option's value is not a question: `-o -h` is a file named `-h`.
+        let value = try CLI.run(["run", "nope.scene", "-o", "-h"])
+        #expect(value.status == 66 && value.out.isEmpty, "\(value.err)")
         let unknown = try CLI.run(["help", "frob"])
         #expect(unknown.status == 64 && unknown.err.hasPrefix("scene: unknown command `frob`"))
     }
