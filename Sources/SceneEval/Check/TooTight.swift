@@ -175,13 +175,17 @@ extension Context {
             // The container may not be that round: no radius fixes it.
             // (The bound, once per container: a grid of content reports on nearly every child.)
             // (The last container's first: a container's children come one after another.)
-            let bound: RadiusBound
-            if let last = lastBound, last.j == j { bound = last.bound } else if let known = boundMemo[j] { bound = known } else {
-                bound = radiusBound(j)
-                boundMemo[j] = bound
+            // (Set only when the container changes, and read in place: copied out and
+            // set back for every child, the bound was counted four times a finding.)
+            if lastBound?.j != j {
+                let bound: RadiusBound
+                if let known = boundMemo[j] { bound = known } else {
+                    bound = radiusBound(j)
+                    boundMemo[j] = bound
+                }
+                lastBound = (j, bound)
             }
-            lastBound = (j, bound)
-            raise = needed > bound.radius + Checker.tolerance ? .bounded(bound) : planRaise(j, to: needed, for: i)
+            raise = needed > lastBound!.bound.radius + Checker.tolerance ? .bounded(lastBound!.bound) : planRaise(j, to: needed, for: i)
         }
         findings.append(.tooTight(TooTight(shape: i, R: w.R, d: w.d, m: w.m, raise: raise, corners: corners)))
         return true
