@@ -133,13 +133,18 @@ func usageError(_ message: String) -> Never {
 /// COMMAND` print: `run`'s help, or the command's lines of `usage` and where the rest is;
 /// nil when help is not asked for, or for the REPL (`scene repl --help` is its own).
 func helpAsked(_ command: String, _ rest: [String]) -> String? {
-    // (An option's value is not asking: `-o -h` names a file.)
-    let flags = rest.enumerated().filter { $0.offset == 0 || CLITable.values[rest[$0.offset - 1]] == nil }.map(\.element)
-    let (name, asked) = command == "help" ? (rest.first, rest.count == 1) : (command, flags.contains { $0 == "--help" || $0 == "-h" })
-    guard asked, let name, name != "repl", name != "help" else { return nil }
+    let name: String
+    if command == "help" {
+        guard rest.count == 1, rest[0] != "help" else { return nil }
+        name = rest[0]
+    } else {
+        // (An option's value is not asking: `-o -h` names a file.)
+        let flags = rest.enumerated().filter { $0.offset == 0 || CLITable.values[rest[$0.offset - 1]] == nil }.map(\.element)
+        guard command != "repl", flags.contains(where: { $0 == "--help" || $0 == "-h" }) else { return nil }
+        name = command
+    }
     if name == "run" { return runHelp() }
-    guard let lines = usageLines(of: name) else { return nil }
-    return lines + "\n(`scene --help` shows every command)"
+    return usageLines(of: name).map { $0 + "\n(`scene --help` shows every command)" }
 }
 
 /// `command`'s entry in `usage` (its `scene COMMAND …` lines and the lines under them), or nil.
@@ -514,7 +519,7 @@ case "repl":
     status = REPLMain.run(arguments: rest, page: livePage())
 case "-h", "--help", "help":
     // (`scene help COMMAND` of a command there is was answered above.)
-    if command == "help", let name = rest.first {
+    if command == "help", let name = rest.first, !CLITable.commands.contains(where: { $0.name == name }) {
         let s = Suggest.closest(to: name, among: CLITable.commands.map(\.name))
         usageError("unknown command `\(name)`" + (s.map { "; did you mean `\($0)`?" } ?? ""))
     }

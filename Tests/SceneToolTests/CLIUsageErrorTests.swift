@@ -38,6 +38,7 @@ struct CLIUsageErrorTests {
         (["watch", "--help"], "usage: scene watch FILE"),
         (["import", "--help"], "usage: scene import FILE.swift"),
         (["help", "md"], "usage: scene md IN.md"),
+        (["help", "repl"], "usage: scene repl [FILE]"),
         (["run", "--help"], "--text (the default) prints one row per shape"),
     ])
     func aCommandsHelpIsThatCommandsUsage(args: [String], usage: String) throws {
@@ -51,6 +52,9 @@ struct CLIUsageErrorTests {
         // An option's value is not a question: `-o -h` is a file named `-h`.
         let value = try CLI.run(["run", "nope.scene", "-o", "-h"])
         #expect(value.status == 66 && value.out.isEmpty, "\(value.err)")
+        // `scene help help`: every command's usage, as `scene help`.
+        let all = try CLI.run(["help", "help"])
+        #expect(all.status == 0 && all.out.contains("scene check ") && all.out.contains("scene watch "))
         let unknown = try CLI.run(["help", "frob"])
         #expect(unknown.status == 64 && unknown.err.hasPrefix("scene: unknown command `frob`"))
     }
