@@ -56,7 +56,12 @@ public struct Items: Sendable, Equatable, Collection, ExpressibleByArrayLiteral 
     /// From the first item's start to the furthest end of any item, read from
     /// the slots (no item built back); nil when there are none.
     public var span: SourceRange? {
-        guard let chunk else { return nil }
+        // (The chunk borrowed, as `fold` borrows it: the checker asks every node's span.)
+        guard let held = chunk.map(Unmanaged.passUnretained) else { return nil }
+        return held._withUnsafeGuaranteedRef { span(in: $0) }
+    }
+
+    @inline(__always) private func span(in chunk: ItemChunk) -> SourceRange? {
         var lo = Int.max, hi = Int.min
         var i = Int(start)
         let end = i + Int(slots)

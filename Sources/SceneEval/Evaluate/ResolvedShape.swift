@@ -212,7 +212,10 @@ public struct ResolvedShape: Sendable, Equatable {
     }
     /// The id of the shape at `p`, its two fields read in place (`JSONWriter`'s shapes).
     static func say<W: WordSink>(idAt p: UnsafePointer<ResolvedShape>, to w: inout W) {
-        say(extras: p.pointee.extras, ordinal: p.pointee.ordinalValue, to: &w)
+        // (The label asked of the box where it is: the box passed on was retained
+        // and released for every id said, and most shapes have one, a label's or
+        // the drawn numbers'.)
+        if let l = p.pointee.extras?.label { w.text(l) } else { w.literal("node-"); w.number(Double(p.pointee.ordinalValue) + 1) }
     }
     @inline(__always) private static func say<W: WordSink>(extras: ExtrasBox?, ordinal: Int32, to w: inout W) {
         if let l = extras?.label { w.text(l) } else { w.literal("node-"); w.number(Double(ordinal) + 1) }
