@@ -189,6 +189,30 @@ import SceneLang
         #expect(s.findings.codesAndRanges.map(\.range) == Array(s.findings).map(\.range))
     }
 
+    /// A kept uneven finding that should not have been kept (the cache broken on
+    /// purpose: reused after its row became even) is worded from what it recorded,
+    /// wrong but whole: reading it never traps (it re-derived the row, and trapped
+    /// when it was even), so a broken cache shows as a difference.
+    @Test func aStaleUnevenFindingIsReadWithoutTrapping() throws {
+        let text = """
+            card: container rect 24 size 216x80 hstack spacing 8 pad 10 <
+              a: concentric min 4 size 60x60
+              b: concentric min 4 size 60x60
+              c: concentric min 4 size 60x60
+            >
+            """
+        guard case .accepted(var s, _) = Session().replacingAll(with: SourceFile(name: "t.scene", text: text), what: ":load")
+        else { Issue.record("the scene does not load"); return }
+        #expect(Array(s.findings).contains { $0.code == "uneven-siblings" })
+        s.cache.check.ignoresVersions = true
+        guard case .accepted(let even, _) = s.applying("card: container rect 4 size 216x80 hstack spacing 8 pad 10 <\n  a: concentric min 4 size 60x60\n  b: concentric min 4 size 60x60\n  c: concentric min 4 size 60x60\n>")
+        else { Issue.record("the edit is not taken"); return }
+        let kept = Array(even.findings)  // (trapped here)
+        let whole = Array(Session.findings(of: Pipeline.compile(SourceFile(name: even.displayName, text: even.text))))
+        #expect(!whole.contains { $0.code == "uneven-siblings" })
+        #expect(kept != whole, "the broken cache went unnoticed")
+    }
+
     /// `codesAndRanges` (what the report keys findings by, read in one pass)
     /// is each finding's `code(at:)` and `range(at:)`, built or not.
     @Test func codesAndRangesAreEachFindingsCodeAndRange() throws {

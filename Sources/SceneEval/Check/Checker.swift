@@ -80,7 +80,8 @@ struct Context {
     let env: [String: Double]
     let bindingExprs: [String: (Expr, SourceRange)]
     let statements: [Statement]
-    /// The findings so far: built, or (container-too-tight) to be built when read.
+    /// The findings so far: built, or (container-too-tight, radius-overflow,
+    /// uneven-siblings) to be built when read.
     var findings: [Finding] = []
     /// Candidate binding edits and what trying them showed (see `works`); shared
     /// with the `Findings`, which try the edits their findings' helps need.

@@ -111,7 +111,13 @@ extension Context {
     /// incremental check that reuses it after the text moved needs no shift.)
     struct Uneven {
         var group: [Int32]
+        /// The position in `group` underlined, and the outer shape (the first drawn
+        /// with the row's largest radius) and that radius: kept as the rule found
+        /// them, so building the finding derives nothing again (a finding kept past a
+        /// change it should not have outlived is then worded wrong, never a trap).
         var inner: Int32
+        var outerIndex: Int32
+        var outerRadius: Double
         /// The shape underlined.
         var shape: Int { Int(group[Int(inner)]) }
     }
@@ -121,27 +127,27 @@ extension Context {
     /// radius in the row).
     mutating func reportUneven(_ group: [Int]) {
         // (Found without copying the row: most rows are even and report nothing.)
-        guard let (_, _, inner) = unevenRow(group) else { return }
-        findings.append(.uneven(Uneven(group: group.map { Int32(truncatingIfNeeded: $0) }, inner: Int32(inner))))
+        guard let (outerRadius, outerIndex, inner) = unevenRow(group) else { return }
+        findings.append(.uneven(Uneven(group: group.map { Int32(truncatingIfNeeded: $0) }, inner: Int32(inner),
+                                       outerIndex: Int32(outerIndex), outerRadius: outerRadius)))
     }
 
     /// The largest radius in the row, the first shape drawn with it, and the
     /// first position whose corners differ from that shape's; nil when the row is even.
-    func unevenRow<C: RandomAccessCollection>(_ group: C) -> (outerRadius: Double, outerIndex: Int, inner: Int)?
-    where C.Element: BinaryInteger, C.Index == Int {
+    func unevenRow(_ group: [Int]) -> (outerRadius: Double, outerIndex: Int, inner: Int)? {
         var outerRadius = -Double.infinity
-        for i in group { outerRadius = max(outerRadius, scene.shapes[Int(i)].radii.max) }
-        guard let outerIndex = group.first(where: { scene.shapes[Int($0)].radii.max == outerRadius }).map({ Int($0) }) else { return nil }
+        for i in group { outerRadius = max(outerRadius, scene.shapes[i].radii.max) }
+        guard let outerIndex = group.first(where: { scene.shapes[$0].radii.max == outerRadius }) else { return nil }
         let outerRadii = scene.shapes[outerIndex].radii
-        guard let inner = group.firstIndex(where: { !sameCorners(scene.shapes[Int($0)].radii, outerRadii) }) else { return nil }
-        return (outerRadius, outerIndex, inner - group.startIndex)
+        guard let inner = group.firstIndex(where: { !sameCorners(scene.shapes[$0].radii, outerRadii) }) else { return nil }
+        return (outerRadius, outerIndex, inner)
     }
 
     /// The finding `u` records, worded.
     func unevenDiagnostic(_ u: Uneven) -> Diagnostic {
         let group = u.group.map { Int($0) }
-        // The outer ones: the largest radius in the row, and their corners.
-        guard let (outerRadius, oi, _) = unevenRow(group) else { preconditionFailure("an uneven row is uneven") }
+        // The outer ones: the largest radius in the row, and the first drawn with it.
+        let outerRadius = u.outerRadius, oi = Int(u.outerIndex)
         let shapes = group.map { scene.shapes[$0] }
         let innerShape = shapes[Int(u.inner)]
         let minimum = shapes[0].minimum ?? 0
