@@ -35,7 +35,8 @@ import SceneEval
 
 /// Entry point of `scene-repl` and `scene repl`.
 public enum REPLMain {
-    static let usage = """
+    /// Its `--help` (and `scene help repl`'s).
+    public static let usage = """
     usage: scene-repl [--echo] [--no-history] [FILE]
 
     An interactive editor for a scene: type statements, see which corners change.

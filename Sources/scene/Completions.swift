@@ -36,6 +36,11 @@ enum CLITable {
         CLICommand(name: "bench", summary: "time parse+evaluate (and the SVG on disk), peak memory, page faults", flags: ["--svg"], arguments: .sceneFiles),
         CLICommand(name: "help", summary: "show the usage", flags: [], arguments: .none),
     ]
+    /// Whether `option` takes a value in `command` (`values`, and `bench --svg OUT`,
+    /// which `run` has as a flag).
+    static func takesValue(_ option: String, in command: String) -> Bool {
+        values[option] != nil || (command == "bench" && option == "--svg")
+    }
     static let shells = ["bash", "zsh", "fish"]
     /// Options that take a value, and the values to offer (nil: a file; empty: free text).
     static let values: [String: [String]?] = ["--compare": ["ios18", "macos15"], "-o": nil, "--name": [], "--docs-url": [], "--view": [],

@@ -129,21 +129,28 @@ func usageError(_ message: String) -> Never {
     exit(Exit.usage)
 }
 
-/// What `scene COMMAND --help` (`-h` alike, anywhere among its arguments) and `scene help
-/// COMMAND` print: `run`'s help, or the command's lines of `usage` and where the rest is;
-/// nil when help is not asked for, or for the REPL (`scene repl --help` is its own).
+/// What `scene COMMAND --help` (`-h` alike, anywhere among its arguments but an
+/// option's value) and `scene help COMMAND` print: `run`'s help, the REPL's own, or the
+/// command's lines of `usage` and where the rest is; every command's for `scene help`
+/// of `help`, `-h`, `--help` or `version`. Nil when help is not asked for (and for
+/// `scene repl --help`, which the REPL answers), or for an unknown command after
+/// `help` (the caller's usage error says so).
 func helpAsked(_ command: String, _ rest: [String]) -> String? {
     let name: String
     if command == "help" {
-        guard rest.count == 1, rest[0] != "help" else { return nil }
-        name = rest[0]
+        guard let first = rest.first else { return usage }
+        guard rest.count == 1 else { usageError("`scene help` takes one command, as in `scene help check`") }
+        if ["help", "-h", "--help", "version", "--version"].contains(first) { return usage }
+        name = first
     } else {
-        // (An option's value is not asking: `-o -h` names a file.)
-        let flags = rest.enumerated().filter { $0.offset == 0 || CLITable.values[rest[$0.offset - 1]] == nil }.map(\.element)
-        guard command != "repl", flags.contains(where: { $0 == "--help" || $0 == "-h" }) else { return nil }
+        let asking = rest.indices.contains { k in
+            (rest[k] == "--help" || rest[k] == "-h") && (k == 0 || !CLITable.takesValue(rest[k - 1], in: command))
+        }
+        guard command != "repl", asking else { return nil }
         name = command
     }
     if name == "run" { return runHelp() }
+    if name == "repl" { return REPLMain.usage }
     return usageLines(of: name).map { $0 + "\n(`scene --help` shows every command)" }
 }
 
@@ -519,7 +526,7 @@ case "repl":
     status = REPLMain.run(arguments: rest, page: livePage())
 case "-h", "--help", "help":
     // (`scene help COMMAND` of a command there is was answered above.)
-    if command == "help", let name = rest.first, !CLITable.commands.contains(where: { $0.name == name }) {
+    if command == "help", let name = rest.first {
         let s = Suggest.closest(to: name, among: CLITable.commands.map(\.name))
         usageError("unknown command `\(name)`" + (s.map { "; did you mean `\($0)`?" } ?? ""))
     }

@@ -38,7 +38,7 @@ struct CLIUsageErrorTests {
         (["watch", "--help"], "usage: scene watch FILE"),
         (["import", "--help"], "usage: scene import FILE.swift"),
         (["help", "md"], "usage: scene md IN.md"),
-        (["help", "repl"], "usage: scene repl [FILE]"),
+        (["help", "repl"], "usage: scene-repl [--echo] [--no-history] [FILE]"),
         (["run", "--help"], "--text (the default) prints one row per shape"),
     ])
     func aCommandsHelpIsThatCommandsUsage(args: [String], usage: String) throws {
@@ -49,12 +49,22 @@ struct CLIUsageErrorTests {
         let others = ["scene check ", "scene fmt ", "scene watch ", "scene md ", "scene lsp "]
             .filter { !usage.hasPrefix("usage: " + $0) }
         for other in others { #expect(!r.out.contains(other), "`\(other)` shown for \(args)") }
-        // An option's value is not a question: `-o -h` is a file named `-h`.
-        let value = try CLI.run(["run", "nope.scene", "-o", "-h"])
-        #expect(value.status == 66 && value.out.isEmpty, "\(value.err)")
-        // `scene help help`: every command's usage, as `scene help`.
-        let all = try CLI.run(["help", "help"])
-        #expect(all.status == 0 && all.out.contains("scene check ") && all.out.contains("scene watch "))
+    }
+
+    /// Around `--help`: an option's value is not a question (`-o -h`, `bench --svg -h`
+    /// name files); `scene help` of `help`, `-h`, `--help` or `version` is every command's
+    /// usage; `scene help` takes one command, and an unknown one is a usage error.
+    @Test func helpsEdges() throws {
+        for args in [["run", "nope.scene", "-o", "-h"], ["bench", "nope.scene", "--svg", "-h"]] {
+            let r = try CLI.run(args)
+            #expect(r.status == 66 && r.out.isEmpty, "\(args): \(r.err)")
+        }
+        for word in ["help", "-h", "--help", "version"] {
+            let all = try CLI.run(["help", word])
+            #expect(all.status == 0 && all.out.contains("scene check ") && all.out.contains("scene watch "), "help \(word)")
+        }
+        let two = try CLI.run(["help", "run", "check"])
+        #expect(two.status == 64 && two.err.hasPrefix("scene: `scene help` takes one command"), "\(two.err)")
         let unknown = try CLI.run(["help", "frob"])
         #expect(unknown.status == 64 && unknown.err.hasPrefix("scene: unknown command `frob`"))
     }
