@@ -13,7 +13,7 @@ struct CLICommand {
     let flags: [String]
     /// What its plain arguments are.
     let arguments: Arguments
-    enum Arguments { case none, sceneFiles, sceneOrSwiftFiles, shells, presets }
+    enum Arguments { case none, sceneFiles, sceneOrSwiftFiles, shells, presets, commands }
 }
 
 enum CLITable {
@@ -34,7 +34,7 @@ enum CLITable {
                    flags: ["--port", "--open", "--screen"], arguments: .sceneFiles),
         CLICommand(name: "completions", summary: "print a shell completion script", flags: [], arguments: .shells),
         CLICommand(name: "bench", summary: "time parse+evaluate (and the SVG on disk), peak memory, page faults", flags: ["--svg"], arguments: .sceneFiles),
-        CLICommand(name: "help", summary: "show the usage", flags: [], arguments: .none),
+        CLICommand(name: "help", summary: "show the usage, or one command's", flags: [], arguments: .commands),
     ]
     /// Whether `option` takes a value in `command` (`values`, and `bench --svg OUT`,
     /// which `run` has as a flag).
@@ -42,6 +42,8 @@ enum CLITable {
         values[option] != nil || (command == "bench" && option == "--svg")
     }
     static let shells = ["bash", "zsh", "fish"]
+    /// What `scene help` completes: every command but itself.
+    static var helpTopics: [String] { commands.map(\.name).filter { $0 != "help" } }
     /// Options that take a value, and the values to offer (nil: a file; empty: free text).
     static let values: [String: [String]?] = ["--compare": ["ios18", "macos15"], "-o": nil, "--name": [], "--docs-url": [], "--view": [],
                                               "--scale": [], "--background": ["transparent", "screen"], "--fallback": FallbackStyle.words,
@@ -88,6 +90,7 @@ enum ShellCompletion {
             if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "$flags" -- "$cur")); return; fi
             case "${COMP_WORDS[1]}" in
                 completions) COMPREPLY=($(compgen -W "\(words(CLITable.shells))" -- "$cur")) ;;
+                help) [ "$COMP_CWORD" -eq 2 ] && COMPREPLY=($(compgen -W "\(words(CLITable.helpTopics))" -- "$cur")) ;;
                 presets) COMPREPLY=($(compgen -W "\(words(ScreenPreset.names))" -- "$cur")) ;;
                 \(fileCommands().joined(separator: "|"))) _scene_files ;;
                 \(swiftCommands().joined(separator: "|"))) _scene_files; COMPREPLY+=($(compgen -f -X '!*.swift' -- "$cur")) ;;
@@ -137,6 +140,7 @@ enum ShellCompletion {
             if [[ $PREFIX == -* ]]; then compadd -- $flags; return; fi
             case $words[2] in
                 completions) compadd -- \(words(CLITable.shells)) ;;
+                help) (( CURRENT == 3 )) && compadd -- \(words(CLITable.helpTopics)) ;;
                 presets) compadd -- \(words(ScreenPreset.names)) ;;
                 \(fileCommands().joined(separator: "|"))) _files -g '*.scene(-.)' ;;
                 \(swiftCommands().joined(separator: "|"))) _files -g '*.(scene|swift)(-.)' ;;
@@ -162,6 +166,7 @@ enum ShellCompletion {
         s += "complete -c scene -n '__fish_seen_subcommand_from \(words(fileCommands()))' -a '(__fish_complete_suffix .scene)'\n"
         s += "complete -c scene -n '__fish_seen_subcommand_from \(words(swiftCommands()))' -a '(__fish_complete_suffix .scene) (__fish_complete_suffix .swift)'\n"
         s += "complete -c scene -n '__fish_seen_subcommand_from completions' -a '\(words(CLITable.shells))'\n"
+        s += "complete -c scene -n '__fish_seen_subcommand_from help' -a '\(words(CLITable.helpTopics))'\n"
         s += "complete -c scene -n '__fish_seen_subcommand_from presets' -a '\(words(ScreenPreset.names))'\n"
         s += "complete -c scene-repl -l echo -d 'echo input lines'\ncomplete -c scene-repl -l no-history -d 'keep no history file'\n"
         s += "complete -c scene-repl -f -a '(__fish_complete_suffix .scene)'\n"

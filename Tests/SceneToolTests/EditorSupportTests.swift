@@ -108,6 +108,8 @@ struct ShellCompletionTests {
         #expect(try Self.bashComplete(["scene", "presets", "iphone-16-p"]).sorted() == ["iphone-16-pro", "iphone-16-pro-max"])
         #expect(try Self.bashComplete(["scene", "presets", "--json", "mac-window-"]).count == 5)
         #expect(try Self.bashComplete(["scene", "completions", ""]) == ["bash", "zsh", "fish"])
+        #expect(try Self.bashComplete(["scene", "help", "ch"]) == ["check"])
+        #expect(try Self.bashComplete(["scene", "help", "check", ""]).isEmpty)
         #expect(try Self.bashComplete(["scene", "fmt", "examples/ma"]) == ["examples/map.scene"])
         #expect(try Self.bashComplete(["scene", "fmt", "Package"]).isEmpty)
         // check, run and import also take SwiftUI source (docs/swift-check.md).
