@@ -93,7 +93,7 @@ struct MemoCursor {
     mutating func replay(_ old: Flattened, _ index: Int, to flat: inout Flattened) {
         let ob = old.boxes[index]
         let pad = old.pads[Int(ob.pad)]
-        flat.appendPad(pad)
+        flat.appendPad(pad, seen: index + 1)
         var box = ob
         box.pad = Int32(flat.pads.count - 1)
         box.end = Int32(index + 1)
