@@ -12,7 +12,7 @@ import SceneLang
 /// sibling starts, until the parent's `end`. A stack's spacing is kept in
 /// `Flattened.spacings` (one per stack, in document order), not in every box;
 /// its padding in `Flattened.pads`, shared by a run of nodes padded alike (a
-/// list's rows, a grid's cells).
+/// list's rows; a grid's cells are each padded their own way: `appendPad`).
 struct Box {
     var width: Double
     var height: Double
