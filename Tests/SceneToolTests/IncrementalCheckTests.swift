@@ -163,19 +163,22 @@ import SceneLang
         #expect(s.file.text(tight.range.start..<tight.range.end) == "concentric min 22")
     }
 
+    /// A row whose outer siblings follow `card`'s corners (14) and the middle one
+    /// falls to its minimum (4): one uneven-siblings finding, on `b`.
+    static let unevenRow = """
+        card: container rect 24 size 216x80 hstack spacing 8 pad 10 <
+          a: concentric min 4 size 60x60
+          b: concentric min 4 size 60x60
+          c: concentric min 4 size 60x60
+        >
+        """
+
     /// An uneven-siblings finding is kept as its row (shape numbers, no range)
     /// and worded when read: reused for a node that moved, it underlines where the
     /// shape now is, names the same siblings and fixes the same text as a whole
     /// check of the moved file.
     @Test func keptUnevenSiblingsMoveWithTheirNode() throws {
-        let row = """
-            card: container rect 24 size 216x80 hstack spacing 8 pad 10 <
-              a: concentric min 4 size 60x60
-              b: concentric min 4 size 60x60
-              c: concentric min 4 size 60x60
-            >
-            """
-        guard case .accepted(var s, _) = Session().replacingAll(with: SourceFile(name: "t.scene", text: "r: rect 8 size 10x10\n" + row), what: ":load"),
+        guard case .accepted(var s, _) = Session().replacingAll(with: SourceFile(name: "t.scene", text: "r: rect 8 size 10x10\n" + Self.unevenRow), what: ":load"),
               case .accepted(let moved, _) = s.applying("r: rect 8 size 10x10 pad 40 # longer")
         else { Issue.record("the scene does not load or take the edit"); return }
         s = moved
@@ -194,18 +197,11 @@ import SceneLang
     /// wrong but whole: reading it never traps (it re-derived the row, and trapped
     /// when it was even), so a broken cache shows as a difference.
     @Test func aStaleUnevenFindingIsReadWithoutTrapping() throws {
-        let text = """
-            card: container rect 24 size 216x80 hstack spacing 8 pad 10 <
-              a: concentric min 4 size 60x60
-              b: concentric min 4 size 60x60
-              c: concentric min 4 size 60x60
-            >
-            """
-        guard case .accepted(var s, _) = Session().replacingAll(with: SourceFile(name: "t.scene", text: text), what: ":load")
+        guard case .accepted(var s, _) = Session().replacingAll(with: SourceFile(name: "t.scene", text: Self.unevenRow), what: ":load")
         else { Issue.record("the scene does not load"); return }
         #expect(Array(s.findings).contains { $0.code == "uneven-siblings" })
         s.cache.check.ignoresVersions = true
-        guard case .accepted(let even, _) = s.applying("card: container rect 4 size 216x80 hstack spacing 8 pad 10 <\n  a: concentric min 4 size 60x60\n  b: concentric min 4 size 60x60\n  c: concentric min 4 size 60x60\n>")
+        guard case .accepted(let even, _) = s.applying(Self.unevenRow.replacingOccurrences(of: "rect 24", with: "rect 4"))
         else { Issue.record("the edit is not taken"); return }
         let kept = Array(even.findings)  // (trapped here)
         let whole = Array(Session.findings(of: Pipeline.compile(SourceFile(name: even.displayName, text: even.text))))
