@@ -154,6 +154,12 @@ func helpAsked(_ command: String, _ rest: [String]) -> String? {
     return usageLines(of: name).map { $0 + "\n(`scene --help` shows every command)" }
 }
 
+/// `name` is no command: a usage error, with the nearest command's name when one is near.
+func unknownCommand(_ name: String) -> Never {
+    let s = Suggest.closest(to: name, among: CLITable.commands.map(\.name))
+    usageError("unknown command `\(name)`" + (s.map { "; did you mean `\($0)`?" } ?? ""))
+}
+
 /// `command`'s entry in `usage` (its `scene COMMAND …` lines and the lines under them), or nil.
 func usageLines(of command: String) -> String? {
     var out: [String] = []
@@ -284,7 +290,6 @@ func runRequest(_ args: [String]) -> RunRequest {
             guard i < args.count else { usageError("`--name` needs a type name") }
             if let problem = SwiftUIWriter.typeNameProblem(args[i]) { usageError(problem) }
             swiftUI.typeName = args[i]
-        case "--help": Console.out(runHelp() + "\n"); exit(Exit.ok)
         case "--scale", "--background":
             i += 1
             guard i < args.count else { usageError("`\(a)` needs a value") }
@@ -526,14 +531,10 @@ case "repl":
     status = REPLMain.run(arguments: rest, page: livePage())
 case "-h", "--help", "help":
     // (`scene help COMMAND` of a command there is was answered above.)
-    if command == "help", let name = rest.first {
-        let s = Suggest.closest(to: name, among: CLITable.commands.map(\.name))
-        usageError("unknown command `\(name)`" + (s.map { "; did you mean `\($0)`?" } ?? ""))
-    }
+    if command == "help", let name = rest.first { unknownCommand(name) }
     Console.out(usage + "\n"); status = Exit.ok
 case "--version", "version": Console.out("scene 0.1.0\n"); status = Exit.ok
 default:
-    let s = Suggest.closest(to: command, among: CLITable.commands.map(\.name))
-    usageError("unknown command `\(command)`" + (s.map { "; did you mean `\($0)`?" } ?? ""))
+    unknownCommand(command)
 }
 exit(status)

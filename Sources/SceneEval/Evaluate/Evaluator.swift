@@ -446,11 +446,8 @@ public struct Evaluator {
         case .container: p.containerRange = range; p.container = v
         case .glass:
             p.glass = true
-            if let v { p.glassShape = v; p.layers.append((.glass, v, range)) }
-        case .clip: if let v { p.layers.append((.clip, v, range)) }
-        case .background: if let v { p.layers.append((.background, v, range)) }
-        case .hit: if let v { p.layers.append((.hit, v, range)) }
-        case .transition: if let v { p.layers.append((.transition, v, range)) }
+            if let v { p.glassShape = v; p.layers.append((use, v, range)) }
+        case .clip, .background, .hit, .transition: if let v { p.layers.append((use, v, range)) }
         }
     }
 

@@ -215,10 +215,13 @@ public struct ResolvedShape: Sendable, Equatable {
         // (The label asked of the box where it is: the box passed on was retained
         // and released for every id said, and most shapes have one, a label's or
         // the drawn numbers'.)
-        if let l = p.pointee.extras?.label { w.text(l) } else { w.literal("node-"); w.number(Double(p.pointee.ordinalValue) + 1) }
+        say(label: p.pointee.extras?.label, ordinal: p.pointee.ordinalValue, to: &w)
     }
     @inline(__always) private static func say<W: WordSink>(extras: ExtrasBox?, ordinal: Int32, to w: inout W) {
-        if let l = extras?.label { w.text(l) } else { w.literal("node-"); w.number(Double(ordinal) + 1) }
+        say(label: extras?.label, ordinal: ordinal, to: &w)
+    }
+    @inline(__always) private static func say<W: WordSink>(label: String?, ordinal: Int32, to w: inout W) {
+        if let l = label { w.text(l) } else { w.literal("node-"); w.number(Double(ordinal) + 1) }
     }
     /// Its place in the scene's `shapes` (document order, from 0): what an
     /// unlabelled node's id counts.
