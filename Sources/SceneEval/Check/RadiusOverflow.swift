@@ -136,13 +136,13 @@ extension Context {
         if drawnConcentricOnly(i) != nil, let range = scene.shapes[i].shapeRange {
             assert(fixedRadiusItems(i).contains { EdgeLimit.worst($0.radii, width: w, height: h, only: $0.fixed) != nil })
             assert(fixedRadiusItems(i).first?.item.range == range)
-            findings.append(.overflow(Overflow(shape: i, range: range)))
+            record(.overflow(Overflow(shape: i, range: range)))
             return
         }
         // Found here; message, help and fixes are built when the finding is read
         // (`overflowDiagnostic`): a report shows 50 of a scene's findings.
         for f in fixedRadiusItems(i) where EdgeLimit.worst(f.radii, width: w, height: h, only: f.fixed) != nil {
-            findings.append(.overflow(Overflow(shape: i, range: f.item.range)))
+            record(.overflow(Overflow(shape: i, range: f.item.range)))
             return
         }
     }

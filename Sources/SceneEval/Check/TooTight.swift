@@ -187,7 +187,7 @@ extension Context {
             }
             raise = needed > lastBound!.bound.radius + Checker.tolerance ? .bounded(lastBound!.bound) : planRaise(j, to: needed, for: i)
         }
-        findings.append(.tooTight(TooTight(shape: i, R: w.R, d: w.d, m: w.m, raise: raise, corners: corners)))
+        record(.tooTight(TooTight(shape: i, R: w.R, d: w.d, m: w.m, raise: raise, corners: corners)))
         return true
     }
 

@@ -128,7 +128,7 @@ extension Context {
     mutating func reportUneven(_ group: [Int]) {
         // (Found without copying the row: most rows are even and report nothing.)
         guard let (outerRadius, outerIndex, inner) = unevenRow(group) else { return }
-        findings.append(.uneven(Uneven(group: group.map { Int32(truncatingIfNeeded: $0) }, inner: Int32(inner),
+        record(.uneven(Uneven(group: group.map { Int32(truncatingIfNeeded: $0) }, inner: Int32(inner),
                                        outerIndex: Int32(outerIndex), outerRadius: outerRadius)))
     }
 
