@@ -83,7 +83,8 @@ struct Context {
     /// The findings so far: built, or (container-too-tight, radius-overflow,
     /// uneven-siblings) to be built when read.
     var findings: [Finding] = []
-    /// The room the first finding takes (`record`): a whole check's, one a shape.
+    /// Findings the next one recorded takes room for (`record`): set by `run`
+    /// to one a shape, spent by the first finding, 0 otherwise.
     var findingRoom = 0
     /// Candidate binding edits and what trying them showed (see `works`); shared
     /// with the `Findings`, which try the edits their findings' helps need.
@@ -138,16 +139,18 @@ struct Context {
         record(.built(d))
     }
 
-    /// Appends finding `f`. In a whole check (`run`) the first takes room for a
-    /// finding on every shape (`findingRoom`): a scene where every node warns
-    /// fills it without copying it as it grows, and a lint-clean scene takes none
-    /// (48 bytes a shape; reserved before any rule ran, a 100k-node scene's
-    /// lint-clean check peaked 1.0–1.4 MB higher). (`finish` hands over a
+    /// Appends finding `f`. While a whole check's rules run (`run`), the first
+    /// takes room for a finding on every shape (`findingRoom`, then spent): a
+    /// scene where every node warns fills it without copying it as it grows, and
+    /// one where no rule finds anything takes none. (`finish` hands over a
     /// right-sized copy when far fewer came, so a result kept by the REPL or the
     /// language server does not hold the room; the incremental checker's parts,
-    /// each a top-level node's, take none.)
+    /// each a top-level node's, and `finish`'s own findings take none.)
     mutating func record(_ f: Finding) {
-        if findingRoom > 0, findings.capacity == 0 { findings.reserveCapacity(findingRoom) }
+        if findingRoom > 0 {
+            findings.reserveCapacity(findings.count + findingRoom)
+            findingRoom = 0
+        }
         findings.append(f)
     }
 
@@ -192,6 +195,7 @@ struct Context {
     mutating func run() {
         findingRoom = scene.shapes.count
         for pass in Self.passes { pass.run(&self, scene.shapes.indices) }
+        findingRoom = 0  // (none came: `finish`'s unused bindings take no room)
         reconcile()
     }
 

@@ -10,8 +10,8 @@ extension Context {
         unusedBindings()
         var records = findings
         findings = []
-        // Room reserved for a finding on every shape (`run`), mostly unused: keep
-        // only what was found (a copy of few records).
+        // Room taken for a finding on every shape (`record`, in `run`), mostly
+        // unused: keep only what was found (a copy of few records).
         if records.capacity > 2 * records.count + 1024 {
             var fitted: [Finding] = []
             fitted.reserveCapacity(records.count)
