@@ -113,7 +113,9 @@ func checkAll(_ sources: [CheckSource], json: Bool, renderer: DiagnosticRenderer
     return Array(results)
 }
 
-func check(_ args: [String]) -> Int32 {
+/// `unread`: what was left unread, said last (`.swift` inputs without `scene-swift`:
+/// main.swift); the run then ends `Exit.unavailable`, whatever was found.
+func check(_ args: [String], unread: String? = nil) -> Int32 {
     var files: [String] = []
     var json = false, strict = false, fix = false
     for a in args {
@@ -187,7 +189,8 @@ func check(_ args: [String]) -> Int32 {
         if !why.isEmpty { line = String(line.dropLast()) + " (\(why.joined(separator: ", ")))\n" }
         Console.err(line)
     }
-    let status = errors > 0 ? Exit.dataError : missing + empty > 0 ? Exit.noInput
+    if let unread { Console.err("scene: \(unread)\n") }
+    let status = unread != nil ? Exit.unavailable : errors > 0 ? Exit.dataError : missing + empty > 0 ? Exit.noInput
         : strict && warnings > 0 ? Exit.warnings : Exit.ok
     exitKeeping(results, status)
 }

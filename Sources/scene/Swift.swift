@@ -33,12 +33,34 @@ func isAboutSwift(_ command: String, _ args: [String]) -> Bool {
 }
 
 /// Replaces this process with `scene-swift COMMAND ARGS` (the same arguments, the same
-/// output); says what to build when it is not there.
-func handOffToSwiftReader(_ command: String, _ args: [String]) -> Never {
+/// output). Returns only when `scene-swift` cannot be started: what to build, to say.
+func handOffToSwiftReader(_ command: String, _ args: [String]) -> String {
     let me = ownExecutablePath() ?? CommandLine.arguments[0]
     let reader = (me as NSString).deletingLastPathComponent + "/scene-swift"
     let argv = ([reader, command] + args).map { strdup($0) } + [nil]
     execv(reader, argv)
-    fail("reading Swift needs `scene-swift` beside `scene` (\(reader)): build it with `swift build --product scene-swift`, "
-        + "or install both with scripts/install", Exit.software)
+    return "reading Swift needs `scene-swift` beside `scene` (\(reader)): build it with `swift build --product scene-swift`, "
+        + "or install both with scripts/install"
+}
+
+/// `scene check` without `scene-swift`: the arguments that still name `.scene` input
+/// (a `.scene` file, standard input, a folder holding one: `check` reads its `.scene`
+/// files), and how many `.swift` files are left unread; nil when nothing is left to read.
+/// (`--explain` is the Swift reader's alone.)
+func sceneInputs(_ args: [String]) -> (args: [String], swiftFiles: Int)? {
+    var kept: [String] = [], swift = 0, inputs = 0
+    for a in args {
+        if a == "--explain" { continue }
+        if a.hasPrefix("-") && a != "-" { kept.append(a); continue }
+        if a.hasSuffix(".swift") { swift += 1; continue }
+        var isDir: ObjCBool = false
+        if FileManager.default.fileExists(atPath: a, isDirectory: &isDir), isDir.boolValue {
+            let below = FileManager.default.enumerator(atPath: a)?.compactMap { $0 as? String } ?? []
+            swift += below.filter { $0.hasSuffix(".swift") }.count
+            guard below.contains(where: { $0.hasSuffix(".scene") }) else { continue }
+        }
+        kept.append(a)
+        inputs += 1
+    }
+    return inputs > 0 ? (kept, swift) : nil
 }

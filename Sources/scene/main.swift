@@ -31,7 +31,8 @@ usage: scene run FILE [--text | --json | --svg [--centers] [--labels] [--guides]
                                 --fix writes each fix where the number is written, keeping names: a radius,
                                 a minimum, the shape around, a token at its declaration, `Capsule()` for
                                 an overflow; never one that adds a finding or touches a view whose finding
-                                is uncertain)
+                                is uncertain; a directory: every `.swift` and `.scene` file below it; Swift is
+                                read by `scene-swift`, beside `scene`: without it, the `.scene` files alone, exit 69)
        scene run FILE.swift|DIR... [--view Name] [--text | --json | --svg [--centers] | --swiftui] [-o OUT]
                                 what a SwiftUI view draws
        scene import FILE.swift... [--view Name] [-o OUT.scene]   the scene a SwiftUI view draws
@@ -60,9 +61,10 @@ on stderr (commit: moving the finished file into place at `-o`). `check` and
 `fmt` take directories: every `.scene` file below one, in name order.
 exit status: 0 success (warnings allowed), 1 warnings under `check --strict`
              or unformatted files under `fmt --check`, 64 usage, 65 input errors,
-             66 file not found, 69 librsvg missing for .png/.pdf or `watch`'s
-             port taken, 70 internal error (`fmt` would have changed the scene's
-             meaning), 73 an output file that cannot be written
+             66 file not found, 69 librsvg missing for .png/.pdf, `scene-swift`
+             missing for Swift input, or `watch`'s port taken, 70 internal error
+             (`fmt` would have changed the scene's meaning), 73 an output file
+             that cannot be written
 """
 
 /// `scene run --help`: the options and every column of the table, each word the notes column can show.
@@ -507,7 +509,12 @@ if CLITable.commands.contains(where: { $0.name == command }) { UsageContext.comm
 if let asked = helpAsked(command, rest) { Console.out(asked + "\n"); exit(Exit.ok) }
 // Big inputs: start again with malloc's heap in huge pages (HugePages.swift); returns otherwise.
 HugePages.relaunchForLargeInputs(command, rest)
-if isAboutSwift(command, rest) { handOffToSwiftReader(command, rest) }
+if isAboutSwift(command, rest) {
+    let missing = handOffToSwiftReader(command, rest)  // (returns only when `scene-swift` cannot start)
+    // `scene check` still reads the `.scene` files it was given, and then says what it left unread.
+    guard command == "check", let plain = sceneInputs(rest) else { fail(missing, Exit.unavailable) }
+    _ = check(plain.args, unread: "\(plain.swiftFiles) .swift file\(plain.swiftFiles == 1 ? "" : "s") not read: \(missing)")
+}
 let status: Int32
 switch command {
 case "run": status = run(rest)

@@ -21,10 +21,11 @@ enum CLI {
 
     /// `environment` overrides the test's own (a nil value removes a variable);
     /// NO_COLOR=1 unless it says otherwise.
+    /// `executable`: another copy of `scene` than the built one.
     static func run(_ args: [String], stdin: String? = nil, cwd: URL? = nil,
-                    environment: [String: String?] = [:]) throws -> Result {
+                    environment: [String: String?] = [:], executable: URL? = nil) throws -> Result {
         let p = Process()
-        p.executableURL = binary
+        p.executableURL = executable ?? binary
         p.arguments = args
         p.currentDirectoryURL = cwd ?? root
         var env = ProcessInfo.processInfo.environment

@@ -66,7 +66,7 @@ enum SourceSize {
                     break
                 }
                 // A protocol requirement: no body.
-                if !started, j > i, code[j].allSatisfy { $0 == " " || $0 == "\t" } { break }
+                if !started, j > i, code[j].allSatisfy({ $0 == " " || $0 == "\t" }) { break }
             }
         }
         return found

@@ -49,6 +49,33 @@ struct SwiftCheckCLITests {
         #expect(again.err.contains("no fix changed the file"))
     }
 
+    /// Without `scene-swift` beside it, `scene` still checks the `.scene` files it was
+    /// given (a folder's too), then says how many `.swift` files it left and what to
+    /// build, and exits 69 (unavailable); with nothing else to read, it says so alone.
+    @Test func withoutTheSwiftReaderTheSceneFilesAreStillChecked() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("no-reader-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let files = dir.appendingPathComponent("files")
+        try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lone = dir.appendingPathComponent("scene")  // no scene-swift beside this copy
+        try FileManager.default.copyItem(at: CLI.binary, to: lone)
+        try FileManager.default.copyItem(at: CLI.root.appendingPathComponent(Self.fixture), to: files.appendingPathComponent("A.swift"))
+        try FileManager.default.copyItem(at: CLI.root.appendingPathComponent("examples/lint/pinched-corner.scene"),
+                                        to: files.appendingPathComponent("c.scene"))
+        let r = try CLI.run(["check", files.path], executable: lone)
+        #expect(r.status == 69, "\(r.err)")
+        #expect(r.err.contains("c.scene:"), "the .scene file was not checked: \(r.err)")
+        #expect(r.err.contains("warning[pinched-corner]"))
+        #expect(r.err.contains("in 1 file\nscene: 1 .swift file not read: reading Swift needs `scene-swift` beside `scene`"), "\(r.err)")
+        #expect(r.err.hasSuffix("build it with `swift build --product scene-swift`, or install both with scripts/install\n"))
+        let alone = try CLI.run(["check", files.appendingPathComponent("A.swift").path], executable: lone)
+        #expect(alone.status == 69)
+        #expect(alone.err.hasPrefix("scene: reading Swift needs `scene-swift` beside `scene`"), "\(alone.err)")
+        #expect(!alone.err.contains("not read"))
+        let run = try CLI.run(["run", files.appendingPathComponent("A.swift").path], executable: lone)
+        #expect(run.status == 69 && run.err.contains("swift build --product scene-swift"), "\(run.err)")
+    }
+
     @Test func aFolderIsSearchedForSwiftAndSceneFiles() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("swift-dir-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
