@@ -126,7 +126,11 @@ func usageError(_ message: String) -> Never {
     if let command = UsageContext.command, let lines = usageLines(of: command) {
         Console.err("scene: \(message)\n\n\(lines)\n(`scene --help` shows every command)\n")
     } else {
-        Console.err("scene: \(message)\n\n\(usage)\n")
+        // No command, or an unknown one: the commands, a line each (`CLITable`), so the
+        // message (and its "did you mean") stays in sight.
+        let width = CLITable.commands.map(\.name.count).max() ?? 0
+        let list = CLITable.commands.map { "  " + $0.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.summary }
+        Console.err("scene: \(message)\n\ncommands:\n\(list.joined(separator: "\n"))\n(`scene --help` shows every command's options, `scene help COMMAND` one's)\n")
     }
     exit(Exit.usage)
 }

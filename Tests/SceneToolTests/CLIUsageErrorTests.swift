@@ -3,7 +3,7 @@ import Testing
 
 /// A usage error in a known command shows the message and that command's usage, not
 /// every command's (~50 lines, which scrolled the message off a small terminal; found by a
-/// new-user trial). An unknown command, or none, still gets the whole usage.
+/// new-user trial). An unknown command, or none, gets the commands, a line each.
 struct CLIUsageErrorTests {
     @Test(arguments: [
         (["watch", "--port", "abc"], "usage: scene watch FILE", "`--port` takes a port number"),
@@ -69,10 +69,19 @@ struct CLIUsageErrorTests {
         #expect(unknown.status == 64 && unknown.err.hasPrefix("scene: unknown command `frob`"))
     }
 
-    @Test func anUnknownCommandShowsEveryCommand() throws {
-        let r = try CLI.run(["frob"])
+    /// An unknown command, or none, lists the commands a line each (the whole usage,
+    /// ~50 lines, scrolled its "did you mean" away: a new-user trial), and where the rest is.
+    @Test(arguments: [["frob"], ["chek", "x.scene"], []])
+    func anUnknownCommandListsEveryCommand(args: [String]) throws {
+        let r = try CLI.run(args)
         #expect(r.status == 64)
-        #expect(r.err.hasPrefix("scene: unknown command `frob`"))
-        for c in ["usage: scene run ", "scene check ", "scene watch ", "scene md "] { #expect(r.err.contains(c), "\(c)") }
+        let lines = r.err.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first?.hasPrefix(args.isEmpty ? "scene: no command given" : "scene: unknown command `\(args[0])`") == true, "\(r.err)")
+        if args.first == "chek" { #expect(lines.first?.hasSuffix("did you mean `check`?") == true, "\(r.err)") }
+        for name in ["run", "check", "import", "fmt", "lsp", "repl", "watch", "md", "bench", "help"] {
+            #expect(lines.contains { $0.hasPrefix("  \(name) ") }, "`\(name)` not listed: \(r.err)")
+        }
+        #expect(r.err.hasSuffix("(`scene --help` shows every command's options, `scene help COMMAND` one's)\n"))
+        #expect(lines.count < 25, "\(lines.count) lines")
     }
 }
