@@ -86,14 +86,14 @@ func runHelp() -> String {
                (`window` on a Mac window) when none is declared, `-` when no container counts
       notes    only what applies to the row, in these words:
     \(list(phone))
-               on a Mac window (`screen mac-window…`) the fallback reads:
+      on a Mac window (`screen mac-window…`), the fallback reads:
     \(list(macOnly))
     --json keeps the stable codes (`decisions`: chebyshev-distance, overflow-clamped, …; README).
     --svg draws it; --centers marks every corner's centre, --labels names each shape inside
     its outline and clear of its children (above it when there is no room), --guides draws the
     device's safe area, home-indicator band and Dynamic Island (sourced values only:
-    docs/presets.md), --compare ios18
-    (macos15) adds the fallback beside it (a Mac window at macOS 15's 10 pt radius).
+    docs/presets.md), --compare ios18 (macos15) adds the fallback beside it (a Mac
+    window at macOS 15's 10 pt radius).
     --fallback says what a concentric shape draws before iOS 26 (macOS 26), in the SwiftUI
     export's fallback, under `target ios18` and in `--compare ios18`'s panel: `minimum` (the
     default) a rounded rectangle of each corner's minimum; `relative` ContainerRelativeShape
