@@ -25,7 +25,9 @@ struct FileCheck: Sendable {
 func rendered<Ds: RandomAccessCollection<Diagnostic>>(_ ds: Ds, in file: SourceFile, _ renderer: DiagnosticRenderer) -> String {
     var text = ""
     for d in ds.prefix(maxShown) { text += renderer.render(d, in: file) }
-    if ds.count > maxShown { text += "… and \(ds.count - maxShown) more diagnostics not shown\n" }
+    if ds.count > maxShown {
+        text += "… and \(ds.count - maxShown) more diagnostics not shown (`scene check --json` lists every one)\n"
+    }
     return text
 }
 
