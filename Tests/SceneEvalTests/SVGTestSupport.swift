@@ -76,7 +76,7 @@ enum SVGTest {
         p.arguments = arguments
         // stderr goes to a file, so neither pipe can fill up while we wait on the other.
         let errURL = FileManager.default.temporaryDirectory.appendingPathComponent("scene-svg-\(UUID().uuidString).err")
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errURL) }
         let errHandle = try FileHandle(forWritingTo: errURL)
         let out = Pipe()

@@ -1,4 +1,5 @@
 import SceneLang
+import CPrefetch
 
 // What few shapes have, out of line (`ResolvedShape.extras`): the box forms and
 // the only code that changes a box (`update`, and a spec box appended to in place).
@@ -28,6 +29,18 @@ extension ResolvedShape {
         }
         update { $0.containerRadii = radii; $0.containerKind = kind }
         assert(extras == ExtrasBox(extras!.value), "not the box ExtrasBox.init makes")
+    }
+
+    /// How many shapes ahead a writer fetches a label's box (`prefetchLabel`).
+    static let labelsAhead = 8
+
+    /// Brings shape `j`'s label, if it has one, into the cache (nothing past the end):
+    /// the writers read every shape's label in turn from its own box, made while
+    /// parsing among the tree's objects, which missed the cache on nearly every
+    /// shape of a labelled scene; asked `labelsAhead` shapes early, it is there.
+    @inline(__always)
+    static func prefetchLabel(of j: Int, in all: UnsafeBufferPointer<ResolvedShape>) {
+        if j < all.count { all[j].extras?.prefetchLabel() }
     }
 
     /// Appends `o` to the overflows when the box holds the drawn numbers and overflows
@@ -178,6 +191,17 @@ extension ResolvedShape {
             case .layers(let l): return Extras(layers: l)
             case .container(let b): return b.value
             case .full(let b): return b.value
+            }
+        }
+
+        /// Brings the object holding the label into the cache (`scene_prefetch`;
+        /// `ResolvedShape.prefetchLabel(of:in:)`).
+        @inline(__always)
+        func prefetchLabel() {
+            switch self {
+            case .label(let b): scene_prefetch(Unmanaged.passUnretained(b).toOpaque())
+            case .container(let b): if let l = b.labelBox { scene_prefetch(Unmanaged.passUnretained(l).toOpaque()) }
+            case .spec, .layers, .full: break
             }
         }
 

@@ -40,6 +40,7 @@ public enum JSONWriter {
             scene.shapes.withUnsafeBufferPointer { all in
                 for i in all.indices {
                     let sh = all.baseAddress! + i
+                    ResolvedShape.prefetchLabel(of: i + ResolvedShape.labelsAhead, in: all)
                     o.raw(i == 0 ? "\n    " : ",\n    ")
                     appendShape(sh, in: scene, index: i, location: locator.location(of: sh.pointee.range.start), to: &o)
                 }

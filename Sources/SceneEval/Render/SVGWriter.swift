@@ -331,6 +331,7 @@ struct SVGDocument {
     /// `self` inout, a non-mutating method was handed a copy of the whole document,
     /// its every reference retained and released, each shape.)
     mutating func idAhead(_ all: UnsafeBufferPointer<ResolvedShape>, _ i: Int, prefix: String) -> (index: Int, id: String, hash: Int)? {
+        ResolvedShape.prefetchLabel(of: i + ResolvedShape.labelsAhead, in: all)
         guard i + 1 < all.count, all[i + 1].kind != .group, let next = all[i + 1].label else { return nil }
         let id = prefix + next
         return (i + 1, id, ids.prefetch(id))

@@ -39,6 +39,7 @@ public enum TextWriter {
         scene.shapes.withUnsafeBufferPointer { shapes in
             for k in shapes.indices {
                 let sh = shapes.baseAddress! + k
+                ResolvedShape.prefetchLabel(of: k + ResolvedShape.labelsAhead, in: shapes)
                 let frame = sh.pointee.frame, kind = sh.pointee.kind
                 w[0] = max(w[0], min(2 * min(sh.pointee.depth, 40) + idWidth(sh), maxWidth))
                 if kind != lastKind {
@@ -65,7 +66,10 @@ public enum TextWriter {
         }
         o.byte(0x0A)
         scene.shapes.withUnsafeBufferPointer { shapes in
-            for k in shapes.indices { row(shapes.baseAddress! + k, in: scene, w, &o) }
+            for k in shapes.indices {
+                ResolvedShape.prefetchLabel(of: k + ResolvedShape.labelsAhead, in: shapes)
+                row(shapes.baseAddress! + k, in: scene, w, &o)
+            }
         }
     }
 
