@@ -48,14 +48,10 @@ func writeWhole(_ text: String, to path: String) {
     }
 }
 
-/// `path` itself, or the `.swift` and `.scene` files below it, in name order.
+/// `path` itself, or the `.swift` and `.scene` files below it, in name order
+/// (build products left out: `InputFiles`).
 func expand(_ path: String) -> [String] {
-    var isDir: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue else { return [path] }
-    let base = path.hasSuffix("/") ? String(path.dropLast()) : path
-    let found = FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String } ?? []
-    return found.filter { ($0.hasSuffix(".swift") || $0.hasSuffix(".scene")) && !$0.contains(".build/") }
-        .sorted().map { base + "/" + $0 }
+    InputFiles.expand(path, endingIn: [".swift", ".scene"], skippingBuilds: true)
 }
 
 let argv = Array(CommandLine.arguments.dropFirst())

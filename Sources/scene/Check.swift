@@ -21,15 +21,20 @@ struct FileCheck: Sendable {
     var kept: (any Sendable)? = nil
 }
 
-/// The diagnostics of `ds`, rendered (at most `maxShown`; the rest counted).
-func rendered<Ds: RandomAccessCollection<Diagnostic>>(_ ds: Ds, in file: SourceFile, _ renderer: DiagnosticRenderer) -> String {
+/// The diagnostics of `ds`, rendered (at most `maxShown`; the rest counted, and
+/// `listedBy`, the command that lists them all, named when there is one).
+func rendered<Ds: RandomAccessCollection<Diagnostic>>(_ ds: Ds, in file: SourceFile, _ renderer: DiagnosticRenderer,
+                                                       listedBy: String? = nil) -> String {
     var text = ""
     for d in ds.prefix(maxShown) { text += renderer.render(d, in: file) }
     if ds.count > maxShown {
-        text += "… and \(ds.count - maxShown) more diagnostics not shown (`scene check --json` lists every one)\n"
+        text += "… and \(ds.count - maxShown) more diagnostics not shown" + (listedBy.map { " (`\($0)` lists every one)" } ?? "") + "\n"
     }
     return text
 }
+
+/// What lists every diagnostic of a scene: `rendered`'s `listedBy` for `check` and `run`.
+let allListedBy = "scene check --json"
 
 /// One file for `checkAll`: a path still to read (on any core), or read already
 /// (standard input, and every file under `--fix`), or what reading it gave.
@@ -79,7 +84,7 @@ func checkAll(_ sources: [CheckSource], json: Bool, renderer: DiagnosticRenderer
         let c = Pipeline.compile(file)
         let ds = c.checked()
         let output = json ? ds.map { JSONWriter.diagnostic($0, file: file) }.joined(separator: ",\n  ")
-            : rendered(ds, in: file, renderer)
+            : rendered(ds, in: file, renderer, listedBy: allListedBy)
         return FileCheck(output: output, errors: ds.errorCount, warnings: ds.warningCount,
                          kept: keep ? (file, c, ds) : nil)
     }
@@ -116,8 +121,8 @@ func checkAll(_ sources: [CheckSource], json: Bool, renderer: DiagnosticRenderer
 }
 
 /// `unread`: what was left unread, said last (`.swift` inputs without `scene-swift`:
-/// main.swift); the run then ends `Exit.unavailable`, whatever was found.
-func check(_ args: [String], unread: String? = nil) -> Int32 {
+/// main.swift); the run then ends `Exit.unavailable`, whatever was found (docs/lint.md).
+func check(_ args: [String], unread: String? = nil) -> Never {
     var files: [String] = []
     var json = false, strict = false, fix = false
     for a in args {

@@ -4,17 +4,12 @@ import Foundation
 import SceneLang
 import SceneEval
 import SceneREPL
+import SceneFiles
 
 /// The `.scene` files a command-line path names: the file itself, or every
 /// `.scene` file under a directory, in name order.
 func sceneFiles(_ path: String) -> [String] {
-    var info = stat()
-    guard path != "-", stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
-        return [path]
-    }
-    let base = path.hasSuffix("/") ? String(path.dropLast()) : path
-    let found = FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String } ?? []
-    return found.filter { $0.hasSuffix(".scene") }.sorted().map { base + "/" + $0 }
+    InputFiles.expand(path, endingIn: [".scene"], skippingBuilds: false)
 }
 
 func fmt(_ args: [String]) -> Int32 {

@@ -3,7 +3,8 @@
 //
 // Exit codes (as `usage` and README list them): 0 success (warnings allowed),
 // 1 warnings under `check --strict` (unformatted files under `fmt --check`),
-// 64 usage, 65 input errors, 66 file not found, 70 internal error (`fmt`'s own
+// 64 usage, 65 input errors, 66 file not found, 69 unavailable (librsvg for PNG and
+// PDF, `scene-swift` for Swift input, `watch`'s port), 70 internal error (`fmt`'s own
 // meaning check failed), 73 an output file that cannot be written.
 import Foundation
 import SceneLang
@@ -27,12 +28,13 @@ usage: scene run FILE [--text | --json | --svg [--centers] [--labels] [--guides]
                                 never raised past what its own container allows, a radius from a `let`
                                 keeps its name)
        scene check [--explain] [--fix] FILE.swift|DIR...   SwiftUI source: the same rules at the Swift line
-                                (docs/swift-check.md; --explain lists what was skipped or assumed, one line each;
+                                (docs/swift-check.md; a directory: every `.swift` and `.scene` file below it;
+                                Swift is read by `scene-swift`, beside `scene`: without it, the `.scene` files
+                                alone, exit 69; --explain lists what was skipped or assumed, one line each;
                                 --fix writes each fix where the number is written, keeping names: a radius,
                                 a minimum, the shape around, a token at its declaration, `Capsule()` for
                                 an overflow; never one that adds a finding or touches a view whose finding
-                                is uncertain; a directory: every `.swift` and `.scene` file below it; Swift is
-                                read by `scene-swift`, beside `scene`: without it, the `.scene` files alone, exit 69)
+                                is uncertain)
        scene run FILE.swift|DIR... [--view Name] [--text | --json | --svg [--centers] | --swiftui] [-o OUT]
                                 what a SwiftUI view draws
        scene import FILE.swift... [--view Name] [-o OUT.scene]   the scene a SwiftUI view draws
@@ -208,8 +210,9 @@ let renderer = DiagnosticRenderer(color: Console.wantsColor(2))
 /// At most this many diagnostics are printed per file; the rest are counted.
 let maxShown = 50
 
-func report<Ds: RandomAccessCollection<Diagnostic>>(_ ds: Ds, in file: SourceFile) {
-    Console.err(rendered(ds, in: file, renderer))
+/// `listedBy`: as `rendered`'s (`scene run`'s report of a scene's findings names `check --json`).
+func report<Ds: RandomAccessCollection<Diagnostic>>(_ ds: Ds, in file: SourceFile, listedBy: String? = nil) {
+    Console.err(rendered(ds, in: file, renderer, listedBy: listedBy))
 }
 
 func summary(errors: Int, warnings: Int, files: Int) -> String {
@@ -403,7 +406,7 @@ func run(_ args: [String]) -> Int32 {
     let t2 = DispatchTime.now().uptimeNanoseconds
     // Built as read: a report shows 50 and counts the rest; --json writes them all.
     let diagnostics = c.checked()
-    report(diagnostics, in: file)
+    report(diagnostics, in: file, listedBy: allListedBy)
     guard let scene = c.scene else {
         if request.format == "json" { Console.out(JSONWriter.write(nil, diagnostics: diagnostics, file: file)) }
         return Exit.dataError
@@ -517,12 +520,14 @@ if isAboutSwift(command, rest) {
     let missing = handOffToSwiftReader(command, rest)  // (returns only when `scene-swift` cannot start)
     // `scene check` still reads the `.scene` files it was given, and then says what it left unread.
     guard command == "check", let plain = sceneInputs(rest) else { fail(missing, Exit.unavailable) }
-    _ = check(plain.args, unread: "\(plain.swiftFiles) .swift file\(plain.swiftFiles == 1 ? "" : "s") not read: \(missing)")
+    // (No Swift file there to read, only a `.swift` path that is not: `check` says so.)
+    let n = plain.swiftFiles
+    check(plain.args, unread: n == 0 ? nil : "\(n) .swift file\(n == 1 ? "" : "s") not read: \(missing)")
 }
 let status: Int32
 switch command {
 case "run": status = run(rest)
-case "check": status = check(rest)
+case "check": check(rest)
 case "fmt": status = fmt(rest)
 case "lsp": status = lsp(rest)
 case "tokens": status = tokens(rest)

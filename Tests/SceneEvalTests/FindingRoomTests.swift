@@ -3,8 +3,9 @@ import SceneLang
 @testable import SceneEval
 
 /// A whole check takes room for a finding on every shape when its rules find
-/// the first one (`Context.record`), not before: a lint-clean scene, a part the
-/// incremental checker checks, and `finish`'s unused bindings take none.
+/// the first one (`Context.record`), not before: a lint-clean scene and
+/// `finish`'s unused bindings take none. (The incremental checker's parts run
+/// on a context no whole check ran on: `findingRoom` is 0 there.)
 struct FindingRoomTests {
     /// `cards` cards of 99 children each, as `scripts/gen-bench` writes them: a
     /// list's rows (lint-clean), or a grid's cells, each too tight for its minimum
@@ -55,16 +56,5 @@ struct FindingRoomTests {
         c.unusedBindings()
         #expect(c.findings.count == 1)
         #expect(c.findings.capacity < 100, "one unused-binding finding took room for \(c.findings.capacity)")
-    }
-
-    @Test func anIncrementalPartTakesNoRoomForTheWholeScene() {
-        // A grid card (its cells too tight), then twenty list cards: the part is the first card.
-        let c = compile(Self.scene(cards: 1, grid: true) + Self.scene(cards: 20, grid: false, header: false, from: 1))
-        var context = Context(scene: c.scene!, ast: c.parse.scene, file: c.file)
-        context.findingRoom = c.scene!.shapes.count  // as if a whole check had begun
-        let (part, _) = context.checkPart(0..<100, version: 0, offset: 0)
-        #expect(part.findings.count >= 90, "\(part.findings.count) findings in the grid card")
-        #expect(part.findings.capacity < 2 * part.findings.count + 64,
-                "a part took room for \(part.findings.capacity) findings, \(part.findings.count) found")
     }
 }

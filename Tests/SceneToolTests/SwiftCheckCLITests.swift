@@ -74,6 +74,30 @@ struct SwiftCheckCLITests {
         #expect(!alone.err.contains("not read"))
         let run = try CLI.run(["run", files.appendingPathComponent("A.swift").path], executable: lone)
         #expect(run.status == 69 && run.err.contains("swift build --product scene-swift"), "\(run.err)")
+
+        // Counted as `scene-swift` would read: not under `.build/`; a folder named `*.swift`
+        // is a folder (its scene checked); standard input and `--json` as ever.
+        let fm = FileManager.default
+        try fm.createDirectory(at: files.appendingPathComponent(".build/x"), withIntermediateDirectories: true)
+        try Data("struct Gen {}\n".utf8).write(to: files.appendingPathComponent(".build/x/Gen.swift"))
+        let folder = dir.appendingPathComponent("Foo.swift")
+        try fm.createDirectory(at: folder, withIntermediateDirectories: true)
+        try fm.copyItem(at: files.appendingPathComponent("c.scene"), to: folder.appendingPathComponent("inner.scene"))
+        let counted = try CLI.run(["check", "--json", files.path, folder.path], executable: lone)
+        #expect(counted.status == 69)
+        #expect(counted.out.contains("\"files\": 2"), "\(counted.out)")
+        #expect(counted.err.hasPrefix("scene: 1 .swift file not read:"), "\(counted.err)")
+        let stdin = try CLI.run(["check", "-", files.appendingPathComponent("A.swift").path],
+                                stdin: try String(contentsOf: files.appendingPathComponent("c.scene"), encoding: .utf8), executable: lone)
+        #expect(stdin.status == 69 && stdin.err.contains("<stdin>:") && stdin.err.contains("1 .swift file not read"), "\(stdin.err)")
+        // A `.swift` path that is not there is not Swift left unread: `check` says it is missing.
+        let gone = try CLI.run(["check", dir.appendingPathComponent("nothere.swift").path, files.appendingPathComponent("c.scene").path],
+                               executable: lone)
+        #expect(gone.status == 66 && gone.err.contains("nothere.swift: no such file") && !gone.err.contains("not read"), "\(gone.err)")
+        // A reader there but not runnable says so, not "build it".
+        try Data("not a program\n".utf8).write(to: dir.appendingPathComponent("scene-swift"))
+        let stuck = try CLI.run(["check", files.appendingPathComponent("A.swift").path], executable: lone)
+        #expect(stuck.status == 69 && stuck.err.hasPrefix("scene: cannot start `scene-swift`"), "\(stuck.err)")
     }
 
     @Test func aFolderIsSearchedForSwiftAndSceneFiles() throws {

@@ -137,7 +137,6 @@ extension Context {
         let asked = trials.asked
         var p = CheckCache.Part(version: version, base: range.lowerBound, count: range.count, offset: offset)
         findings = []
-        findingRoom = 0  // (a part's findings take no room for the whole scene's: `record`)
         demands = [:]
         containerEdits = [:]
         // The same passes as `run`, over this subtree; findings numbered within it.

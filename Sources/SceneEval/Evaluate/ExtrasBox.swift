@@ -34,7 +34,8 @@ extension ResolvedShape {
     /// How many shapes ahead a writer fetches a label's box (`prefetchLabel`).
     static let labelsAhead = 8
 
-    /// Brings shape `j`'s label, if it has one, into the cache (nothing past the end):
+    /// Brings shape `j`'s label, if it has one, into the cache (nothing past the end;
+    /// a label in a full box, rare, is left to be read as before):
     /// the writers read every shape's label in turn from its own box, made while
     /// parsing among the tree's objects, which missed the cache on nearly every
     /// shape of a labelled scene; asked `labelsAhead` shapes early, it is there.

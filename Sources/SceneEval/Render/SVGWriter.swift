@@ -325,7 +325,8 @@ struct SVGDocument {
         return true
     }
 
-    /// The id of the shape after `i`, when it has a label (else nil), with its slot
+    /// The label of the shape `ResolvedShape.labelsAhead` on fetched into the cache first;
+    /// then the id of the shape after `i`, when it has a label (else nil), with its slot
     /// in the ids kept fetched now (`SVGIDs.prefetch`), for `unique` a shape later.
     /// (`mutating`, though it changes nothing: called from `panel`'s loop, which holds
     /// `self` inout, a non-mutating method was handed a copy of the whole document,
