@@ -199,7 +199,7 @@ public struct ResolvedShape: Sendable, Equatable {
     }
     /// The same id, said into `w` piece by piece (a finding on every node names
     /// two shapes; a test compares the two).
-    func say<W: WordSink>(id w: inout W) { Self.say(extras: extras, ordinal: ordinalValue, to: &w) }
+    func say<W: WordSink>(id w: inout W) { Self.say(label: extras?.label, ordinal: ordinalValue, to: &w) }
     /// Shape `j`'s id said into `w`, its two fields read from `shapes` in place: a
     /// shape passed on as an argument is copied first (a dozen reference counts),
     /// and a finding on every node names two.
@@ -216,9 +216,6 @@ public struct ResolvedShape: Sendable, Equatable {
         // and released for every id said, and most shapes have one, a label's or
         // the drawn numbers'.)
         say(label: p.pointee.extras?.label, ordinal: p.pointee.ordinalValue, to: &w)
-    }
-    @inline(__always) private static func say<W: WordSink>(extras: ExtrasBox?, ordinal: Int32, to w: inout W) {
-        say(label: extras?.label, ordinal: ordinal, to: &w)
     }
     @inline(__always) private static func say<W: WordSink>(label: String?, ordinal: Int32, to w: inout W) {
         if let l = label { w.text(l) } else { w.literal("node-"); w.number(Double(ordinal) + 1) }
