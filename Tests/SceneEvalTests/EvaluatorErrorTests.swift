@@ -65,12 +65,12 @@ struct EvaluatorErrorTests {
         var table = LabelTable(labels: 0)
         for (i, sh) in scene.shapes.enumerated() {
             let label = try #require(sh.label)
-            #expect(table.firstUse(of: label, at: SourceRange(i, i + 1), index: i, in: Array(scene.shapes[..<i])) == nil)
+            #expect(table.firstUse(of: label, index: i, in: Array(scene.shapes[..<i])) == nil)
         }
         for (i, sh) in scene.shapes.enumerated() {
-            #expect(table.firstUse(of: sh.label!, at: SourceRange(0, 0), index: 9999, in: scene.shapes) == SourceRange(i, i + 1))
+            #expect(table.firstUse(of: sh.label!, index: 9999, in: scene.shapes) == i)
         }
-        #expect(table.firstUse(of: "l500", at: SourceRange(0, 0), index: 500, in: scene.shapes) == nil)
+        #expect(table.firstUse(of: "l500", index: 500, in: scene.shapes) == nil)
     }
 
     /// 60,000 different labels, enough that many share a slot's tag (10 bits of
@@ -88,12 +88,12 @@ struct EvaluatorErrorTests {
         var table = LabelTable(labels: n)
         var taken = 0
         for i in 0..<n {
-            if table.firstUse(of: "label\(i)", at: SourceRange(i, i + 1), index: i, in: shapes) != nil { taken += 1 }
+            if table.firstUse(of: "label\(i)", index: i, in: shapes) != nil { taken += 1 }
             shapes.append(shape(i))
         }
         #expect(taken == 0)
         var found = 0
-        for i in stride(from: 0, to: n, by: 7) where table.firstUse(of: "label\(i)", at: .empty, index: n, in: shapes) == SourceRange(i, i + 1) {
+        for i in stride(from: 0, to: n, by: 7) where table.firstUse(of: "label\(i)", index: n, in: shapes) == i {
             found += 1
         }
         #expect(found == (n + 6) / 7)

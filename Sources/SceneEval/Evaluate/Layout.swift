@@ -49,7 +49,7 @@ extension Evaluator {
                 if !level[i].children.isEmpty { counting.append(level[i].children) }
             }
         }
-        var labels = LabelTable(labels: labelled)  // (room for every label: no regrowth)
+        var labels = LabelTable(labels: labelled, shapes: total)  // (room for every label: no regrowth)
         flat.nodes = total
         flat.boxes.reserveCapacity(total)
         flat.shapes.reserveCapacity(total)
@@ -158,9 +158,10 @@ extension Evaluator {
     mutating func label(_ node: UnsafePointer<Node>, index: Int, labels: inout LabelTable, shapes: [ResolvedShape],
                         hash: Int? = nil) {
         guard let l = node.pointee.label else { return }
-        if let first = labels.firstUse(of: l.name, at: l.range, index: index, in: shapes, hash: hash) {
+        if let first = labels.firstUse(of: l.name, index: index, in: shapes, hash: hash) {
+            // (A node's range starts at its label.)
             error(.duplicateLabel, "the label `\(l.name)` is already used", l.range,
-                  help: "labels name one node each: rename this one", notes: ["first used\(lineOf(first))"])
+                  help: "labels name one node each: rename this one", notes: ["first used\(lineOf(shapes[first].range))"])
         }
     }
 
