@@ -58,8 +58,8 @@ struct CompactLayoutTests {
     }
 
     /// Evaluated, a labelled chain of containers keeps each node's own box of its
-    /// label in its shape's container box (no second box a node), and a labelled
-    /// leaf its label box alone.
+    /// label as its shape's only box (the container it draws is kept in no box:
+    /// `containerIsDrawn`), and a labelled leaf its label box alone.
     @Test func aLabelledChainSharesEachNodesLabelBox() throws {
         let file = SourceFile(name: "t", text: "screen 400 x 400 radius 40\na: container rect 30 pad 4 <\n  b: container rect 26 pad 4 <\n    c: rect 8 size 20x20\n  >\n>\n")
         let parsed = Parser.parse(file)
@@ -76,7 +76,10 @@ struct CompactLayoutTests {
             }
             #expect(box != nil && box === node.labelBox, "\(shape.id): \(String(describing: shape.extras))")
         }
-        if case .container? = shapes[0].extras {} else { Issue.record("`a` is not a container box: \(String(describing: shapes[0].extras))") }
+        for shape in shapes[..<2] {
+            #expect(shape.containerIsDrawn && shape.containerRadii == shape.radii, "\(shape.id)")
+            if case .label? = shape.extras {} else { Issue.record("`\(shape.id)` keeps more than its label: \(String(describing: shape.extras))") }
+        }
     }
 
     /// The checker's padding memo keeps 4 bytes a node and each padding once

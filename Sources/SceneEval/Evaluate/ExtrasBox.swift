@@ -13,10 +13,11 @@ extension ResolvedShape {
     }
 
     /// The radii and kind it publishes as a container. A box of a declared
-    /// container and its label alone (every node of a chain of containers) is
+    /// container and its label alone (a node with a shape of its own besides) is
     /// changed in place while this shape holds its only reference, as `update`
     /// would box the change: no `Extras` built and compared, no second box.
     mutating func declareContainer(radii: Radii, kind: ShapeKind) {
+        unpackContainer(range: slotRange)  // (a drawn container's, if it is one: declared otherwise)
         if case .container(var b)? = extras {
             extras = nil  // (the box's only other reference, if this shape alone holds it)
             let alone = isKnownUniquelyReferenced(&b)
@@ -98,8 +99,9 @@ extension ResolvedShape {
     /// clauses, fixed corners clamped) keeps those alone, 56 bytes; one whose
     /// only extras are its layers (`glass`, `clip concentric`: every node of a
     /// glass list) keeps the layers' array itself, no box at all; one whose only
-    /// extras are a declared container and its label (every node of a labelled
-    /// chain of containers) keeps those alone, 67 bytes, with the node's box of the label.
+    /// extras are a declared container and its label (a container that is not the
+    /// shape it draws: `containerIsDrawn` keeps that one in no box) keeps those
+    /// alone, 67 bytes, with the node's box of the label.
     enum ExtrasBox: Sendable, Equatable {
         /// The node's own box of its label (`Node.labelBox`: one object a label,
         /// shared by the tree and the shape), or a new one without a range.
@@ -118,8 +120,8 @@ extension ResolvedShape {
             init(_ specRadii: Radii, _ overflows: [RadiusOverflow]) { self.specRadii = specRadii; self.overflows = overflows }
         }
 
-        /// A declared container and a label, nothing else (every node of a
-        /// labelled chain of containers): 67 bytes, malloc's 80-byte chunk, not the
+        /// A declared container and a label, nothing else (a container that is not
+        /// the node's drawn shape): 67 bytes, malloc's 80-byte chunk, not the
         /// whole `Extras`. (It was 82, a 96-byte chunk: the label a copy of the name,
         /// the radii and range optionals. Now the radii and range are plain, with a
         /// flag each, and the label is the node's own box of it, shared.)

@@ -202,11 +202,13 @@ extension Evaluator {
         // The drawn shape: the node's own, else its glass shape, else its container
         // shape; bare `glass` on a node with none is SwiftUI's default glass shape, a capsule.
         let drawn = p.shape ?? p.glassShape ?? p.container ?? (p.glass ? .plain(ShapeKind.defaultGlass) : nil)
+        // Its container is that shape, published as drawn (`ResolvedShape.containerIsDrawn`).
+        let drawnContainer = p.shape == nil && p.glassShape == nil && p.container?.kind.row.container == .publishes
         flat.shapes.append(ResolvedShape(
             index: index, label: node.pointee.label?.name, labelBox: node.pointee.labelBox,
             parent: parent < 0 ? nil : Int(parent), depth: depth, frame: screen.frame, style: p.style, fill: p.fill,
             glass: p.glass, role: p.role, stack: p.stack, spec: drawn, range: node.pointee.range, shapeRange: p.shapeRange,
-            containerRange: p.containerRange, sharing: &sharedExtras))
+            containerRange: p.containerRange, drawnContainer: drawnContainer, sharing: &sharedExtras))
         if p.offset != nil { flat.shapes[index].offset = p.offset }
         if p.spacer != nil { flat.shapes[index].spacerMinimum = p.spacer }
         // (A box of drawn numbers alone is the scene's shared one from the start:
@@ -427,7 +429,7 @@ extension Evaluator {
                 declared = flat.declared(nextContainer)
                 nextContainer += 1
             }
-            if flat.shapes[i].extras != nil, let (spec, range) = declared, let c = spec {
+            if flat.shapes[i].extras != nil || flat.shapes[i].containerIsDrawn, let (spec, range) = declared, let c = spec {
                 declareContainer(c, range: range, of: &flat.shapes[i], ctx: ctx, outer: outer, context)
                 if flat.shapes[i].isContainer { provides[i] = Int32(i) }
             }
@@ -467,6 +469,9 @@ extension Evaluator {
                 help: "\(why); declare a `rect` with the radius children should follow"))
         case .publishes:
             shape.isContainer = true
+            // Its drawn shape, `c` itself, resolved just now: the radii and kind it publishes,
+            // and any overflow noted already (`ResolvedShape.containerIsDrawn`).
+            if shape.containerIsDrawn { return }
             let r = context.resolve(c, frame: shape.frame, ctx: ctx, outer: outer)
             shape.declareContainer(radii: r.radii, kind: c.kind)
             shape.noteOverflow(r, role: "container", shared: &sharedExtras)

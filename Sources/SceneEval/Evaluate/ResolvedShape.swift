@@ -17,8 +17,8 @@ public struct Offset: Sendable, Equatable {
 /// its kind in `kind`; small
 /// enumerations as bits; the container it resolved against as one bit (it is
 /// always the enclosing one, or none); the shape item's range as an offset in
-/// the node's. What few nodes have (a label, a declared container, layers,
-/// overflows) lives out of line, in one shared box (`ExtrasBox`: a label alone,
+/// the node's. What few nodes have (a label, a declared container other than
+/// the shape it draws — `containerIsDrawn` — layers, overflows) lives out of line, in one shared box (`ExtrasBox`: a label alone,
 /// numbers and overflows alone, a declared container with its label, or layers
 /// alone, as their bare array, each take a smaller one) that most shapes leave empty. The public
 /// properties read as plain fields.
@@ -61,13 +61,17 @@ public struct ResolvedShape: Sendable, Equatable {
     static let styleShift: UInt16 = 0, roleShift: UInt16 = 1, stackShift: UInt16 = 3, specShift: UInt16 = 5
     static let containerBit: UInt16 = 1 << 7, glassBit: UInt16 = 1 << 8
     static let dependsBit: UInt16 = 1 << 9, fillBit: UInt16 = 1 << 10
+    /// `containerIsDrawn`.
+    static let drawnContainerBit: UInt16 = 1 << 11
 
     /// Shape `index` (document order, from 0), still to be placed and resolved.
     /// `kind` is what `spec` draws, `.group` without one.
     /// `labelBox`: the node's box of `label`, kept as the shape's (nil: a box is made).
+    /// `drawnContainer`: the container declared at `containerRange` is `spec`, the
+    /// node's only shape, and publishes its radii (`containerIsDrawn`, when its range fits).
     init(index: Int, label: String?, labelBox: LabelBox? = nil, parent: Int?, depth: Int, frame: Frame,
          style: CornerStyle, fill: Color?, glass: Bool, role: Role?, stack: StackAxis?, spec: ShapeValue?,
-         range: SourceRange, shapeRange: SourceRange?, containerRange: SourceRange?,
+         range: SourceRange, shapeRange: SourceRange?, containerRange: SourceRange?, drawnContainer: Bool = false,
          sharing shared: UnsafeMutablePointer<SharedExtras>? = nil) {
         self.frame = frame
         self.radii = Radii(all: 0)
@@ -86,6 +90,11 @@ public struct ResolvedShape: Sendable, Equatable {
         self.kind = .group
         self.specStyles = 0
         self.bits = fill == nil ? 0 : Self.fillBit
+        var containerRange = containerRange
+        if drawnContainer, shapeRange == nil, let r = containerRange, placeInSlot(r) {
+            bits |= Self.drawnContainerBit
+            containerRange = nil
+        }
         // The box first: the spec and the shape range may add to it.
         if let label, containerRange == nil {
             // (The box `ExtrasBox.init` makes for a label alone, without comparing an `Extras`.)
@@ -113,8 +122,17 @@ public struct ResolvedShape: Sendable, Equatable {
 
     public var range: SourceRange {
         get { nodeRange }
-        // The shape item's range stays where it was (it is stored against this one).
-        set { let s = shapeRange; nodeRange = newValue; shapeRange = s }
+        // The shape item's range stays where it was (it is stored against this one),
+        // as does the container's kept in its place.
+        set {
+            if containerIsDrawn {
+                let c = slotRange
+                nodeRange = newValue
+                if !placeInSlot(c) { unpackContainer(range: c) }
+            } else {
+                let s = shapeRange; nodeRange = newValue; shapeRange = s
+            }
+        }
     }
 
     /// Every source range `d` bytes on: its node moved in the text (the REPL's
@@ -124,9 +142,13 @@ public struct ResolvedShape: Sendable, Equatable {
     package mutating func shift(by d: Int) {
         func moved(_ r: SourceRange) -> SourceRange { SourceRange(r.start + d, r.end + d) }
         guard extras != nil else { nodeRange = moved(nodeRange); return }
-        range = moved(range)
-        shapeRange = shapeRange.map(moved)
-        containerRange = containerRange.map(moved)
+        if containerIsDrawn {
+            nodeRange = moved(nodeRange)  // (the container's range, in the shape item's place, moves with it)
+        } else {
+            range = moved(range)
+            shapeRange = shapeRange.map(moved)
+            containerRange = containerRange.map(moved)
+        }
         for k in layers.indices { layers[k].range = moved(layers[k].range) }
     }
 
@@ -323,6 +345,7 @@ public struct ResolvedShape: Sendable, Equatable {
     /// Source range of the drawn shape's item, a part a checker may point at.
     public var shapeRange: SourceRange? {
         get {
+            if containerIsDrawn { return nil }
             switch shapeOffset {
             case Self.noShapeRange: return nil
             case Self.shapeRangeInExtras: return extras?.full?.value.shapeRange
@@ -332,16 +355,46 @@ public struct ResolvedShape: Sendable, Equatable {
             }
         }
         set {
+            if containerIsDrawn { unpackContainer(range: slotRange) }
             if extras?.full?.value.shapeRange != nil { update { $0.shapeRange = nil } }
             guard let r = newValue else { shapeOffset = Self.noShapeRange; shapeLength = 0; return }
-            let offset = r.start - range.start, length = r.length
-            if offset >= 0, offset < Int(Self.shapeRangeInExtras), length <= Int(UInt8.max) {
-                shapeOffset = UInt16(offset); shapeLength = UInt8(length)
-            } else {
+            if !placeInSlot(r) {
                 shapeOffset = Self.shapeRangeInExtras; shapeLength = 0
                 update { $0.shapeRange = r }
             }
         }
+    }
+    /// The range kept in `shapeOffset` and `shapeLength`, against the node's.
+    var slotRange: SourceRange {
+        let start = nodeRange.start + Int(shapeOffset)
+        return SourceRange(start, start + Int(shapeLength))
+    }
+    /// Keeps `r` in `shapeOffset` and `shapeLength` when it fits (within reach of
+    /// the node's start, 255 bytes long at most); false, changing nothing, when not.
+    private mutating func placeInSlot(_ r: SourceRange) -> Bool {
+        let offset = r.start - nodeRange.start, length = r.length
+        guard offset >= 0, offset < Int(Self.shapeRangeInExtras), length <= Int(UInt8.max) else { return false }
+        shapeOffset = UInt16(offset); shapeLength = UInt8(length)
+        return true
+    }
+
+    /// The container it declares is its drawn shape, kept in no box: a node that
+    /// draws its `container …` and has no shape of its own (every node of a chain
+    /// of containers), whose container publishes the radii it is drawn with. Its
+    /// radii and kind are then the shape's, once declared (`isContainer`), and the
+    /// `container` item's range is kept where the shape item's would be. (The
+    /// box of the three was 80 bytes a node of such a chain, and the resolver
+    /// worked the same radii out twice.) Any change to the three boxes them.
+    var containerIsDrawn: Bool { bits & Self.drawnContainerBit != 0 }
+
+    /// The container's radii, kind and `range` moved into the box, as a drawn
+    /// container is kept by a shape that is not (before any of them changes).
+    mutating func unpackContainer(range r: SourceRange) {
+        guard containerIsDrawn else { return }
+        let (radii, kind) = (containerRadii, containerKind)
+        flag(Self.drawnContainerBit, false)
+        shapeOffset = Self.noShapeRange; shapeLength = 0
+        update { $0.containerRadii = radii; $0.containerKind = kind; $0.containerRange = r }
     }
     public var style: CornerStyle {
         get { (bits >> Self.styleShift) & 1 == 0 ? .continuous : .circular }
@@ -406,18 +459,18 @@ public struct ResolvedShape: Sendable, Equatable {
 
     /// The radii it publishes to its children, when it is a container.
     public var containerRadii: Radii? {
-        get { extras?.declared.radii }
-        set { update { $0.containerRadii = newValue } }
+        get { containerIsDrawn ? (isContainer ? radii : nil) : extras?.declared.radii }
+        set { unpackContainer(range: slotRange); update { $0.containerRadii = newValue } }
     }
     /// The container's kind (for drawing the corner guides).
     public var containerKind: ShapeKind? {
-        get { extras?.declared.kind }
-        set { update { $0.containerKind = newValue } }
+        get { containerIsDrawn ? (isContainer ? kind : nil) : extras?.declared.kind }
+        set { unpackContainer(range: slotRange); update { $0.containerKind = newValue } }
     }
     /// Source range of the `container …` item, a part a checker may point at.
     public var containerRange: SourceRange? {
-        get { extras?.declared.range }
-        set { update { $0.containerRange = newValue } }
+        get { containerIsDrawn ? slotRange : extras?.declared.range }
+        set { unpackContainer(range: slotRange); update { $0.containerRange = newValue } }
     }
     public var layers: [ShapeLayer] {
         get { extras?.layers ?? [] }
@@ -458,6 +511,7 @@ public struct ResolvedShape: Sendable, Equatable {
     /// `containerRadii` and `containerKind` from one read of the box (the
     /// resolver and checker read both for every shape's container).
     var declaredContainer: (radii: Radii?, kind: ShapeKind?) {
+        if containerIsDrawn { return isContainer ? (radii, kind) : (nil, nil) }
         guard let d = extras?.declared else { return (nil, nil) }
         return (d.radii, d.kind)
     }
