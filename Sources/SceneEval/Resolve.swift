@@ -361,7 +361,8 @@ extension ResolvedScene {
 
     /// Node `j`'s rounded clip, if it clips what it holds to one (the last `clip` item).
     func clipLayer(of j: Int) -> ShapeLayer? {
-        guard shapes[j].extras != nil else { return nil }
+        // (A drawn glass layer, `glassIsDrawn`, is not a clip: only the box's layers are looked at.)
+        guard shapes[j].extras?.hasLayers == true else { return nil }
         guard let clip = shapes[j].layers.last(where: { $0.use == .clip }), clip.radii.max > 0 else { return nil }
         return clip
     }

@@ -61,13 +61,19 @@ struct CompactShapeTests {
         #expect(t != u)
     }
 
+    /// `ResolvedShape.sameLayerRadii`, of two shapes read in place.
+    func sameLayers(_ a: ResolvedShape, _ b: ResolvedShape) -> Bool {
+        withUnsafePointer(to: a) { x in withUnsafePointer(to: b) { y in ResolvedShape.sameLayerRadii(x, y) } }
+    }
+
     /// Layers and nothing else out of line take the bare array; a label beside them
     /// the full box, and back; equal by contents whichever box holds them.
     @Test func layersAloneTakeTheirArray() {
         let glass = ShapeLayer(role: "glass", kind: .concentric, radii: Radii(all: 12), range: SourceRange(3, 8))
         let clip = ShapeLayer(role: "clip", kind: .rect, radii: Radii(all: 4), range: SourceRange(9, 15))
         var s = blank()
-        #expect(s.extras == nil && !ResolvedShape.sameLayerRadii(s.extras, ResolvedShape.ExtrasBox.layers([glass])))
+        var layered = blank(); layered.layers = [glass]
+        #expect(s.extras == nil && !sameLayers(s, layered))
         s.layers = [glass]
         guard case .layers(let l)? = s.extras else { Issue.record("expected the layers box, got \(String(describing: s.extras))"); return }
         #expect(l == [glass] && s.layers == [glass] && s.extras?.hasLayers == true && s.label == nil && s.overflows == [])
@@ -80,11 +86,11 @@ struct CompactShapeTests {
         t.label = "card"
         t.layers = [glass]
         t.label = nil
-        #expect(s == t && ResolvedShape.sameLayerRadii(s.extras, t.extras))
+        #expect(s == t && sameLayers(s, t))
         t.layers = [glass, clip]
-        #expect(s != t && !ResolvedShape.sameLayerRadii(s.extras, t.extras))
+        #expect(s != t && !sameLayers(s, t))
         t.layers = [ShapeLayer(role: "clip", kind: .rect, radii: Radii(all: 13), range: SourceRange(3, 8))]
-        #expect(!ResolvedShape.sameLayerRadii(s.extras, t.extras))
+        #expect(!sameLayers(s, t))
         s.layers = []
         #expect(s.extras == nil && s.extras?.hasLayers != true)
         s.label = "card"

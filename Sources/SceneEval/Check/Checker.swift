@@ -465,6 +465,7 @@ struct Context {
             let p = b.baseAddress! + i
             return (p.pointee.extras, p.pointee.radii, p.pointee.kind)
         }
+        // (A drawn glass layer, `glassIsDrawn`, is the shape itself: nothing to find.)
         guard let box = extras, box.hasLayers else { return }
         let layers = box.layers
         for layer in layers {

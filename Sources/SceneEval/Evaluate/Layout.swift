@@ -196,8 +196,16 @@ extension Evaluator {
             flat.appendContainer(index: index, p.container, range: r,
                                  drawn: p.shape == nil && p.glassShape == nil && p.container != nil)
         }
-        for (use, shape, range) in p.layers {
-            flat.layerSpecs.append(LayerSpec(index: Int32(index), use: use, range: range, shape: shape))
+        // A `glass` shape that is the drawn one and the only layer is kept as drawn
+        // (`ResolvedShape.glassIsDrawn`): not described here, nor resolved again.
+        var drawnGlass: SourceRange? = nil
+        if p.shape == nil, p.glassShape != nil, p.layers.count == 1, p.layers[0].0 == .glass,
+           ResolvedShape.fitsSlot(p.layers[0].2, node: node.pointee.range) {
+            drawnGlass = p.layers[0].2
+        } else {
+            for (use, shape, range) in p.layers {
+                flat.layerSpecs.append(LayerSpec(index: Int32(index), use: use, range: range, shape: shape))
+            }
         }
         // The drawn shape: the node's own, else its glass shape, else its container
         // shape; bare `glass` on a node with none is SwiftUI's default glass shape, a capsule.
@@ -208,7 +216,8 @@ extension Evaluator {
             index: index, label: node.pointee.label?.name, labelBox: node.pointee.labelBox,
             parent: parent < 0 ? nil : Int(parent), depth: depth, frame: screen.frame, style: p.style, fill: p.fill,
             glass: p.glass, role: p.role, stack: p.stack, spec: drawn, range: node.pointee.range, shapeRange: p.shapeRange,
-            containerRange: p.containerRange, drawnContainer: drawnContainer, sharing: &sharedExtras))
+            containerRange: p.containerRange, drawnContainer: drawnContainer, drawnGlass: drawnGlass,
+            sharing: &sharedExtras))
         if p.offset != nil { flat.shapes[index].offset = p.offset }
         if p.spacer != nil { flat.shapes[index].spacerMinimum = p.spacer }
         // (A box of drawn numbers alone is the scene's shared one from the start:

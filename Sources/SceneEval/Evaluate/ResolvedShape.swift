@@ -61,18 +61,20 @@ public struct ResolvedShape: Sendable, Equatable {
     static let styleShift: UInt16 = 0, roleShift: UInt16 = 1, stackShift: UInt16 = 3, specShift: UInt16 = 5
     static let containerBit: UInt16 = 1 << 7, glassBit: UInt16 = 1 << 8
     static let dependsBit: UInt16 = 1 << 9, fillBit: UInt16 = 1 << 10
-    /// `containerIsDrawn`.
-    static let drawnContainerBit: UInt16 = 1 << 11
+    /// `containerIsDrawn`, `glassIsDrawn` (DrawnItems.swift).
+    static let drawnContainerBit: UInt16 = 1 << 11, drawnGlassBit: UInt16 = 1 << 12
 
     /// Shape `index` (document order, from 0), still to be placed and resolved.
     /// `kind` is what `spec` draws, `.group` without one.
     /// `labelBox`: the node's box of `label`, kept as the shape's (nil: a box is made).
     /// `drawnContainer`: the container declared at `containerRange` is `spec`, the
     /// node's only shape, and publishes its radii (`containerIsDrawn`, when its range fits).
+    /// `drawnGlass`: the range of the node's one layer, its `glass` shape, which is
+    /// `spec` (`glassIsDrawn`; the caller has checked that it fits, `fitsSlot`).
     init(index: Int, label: String?, labelBox: LabelBox? = nil, parent: Int?, depth: Int, frame: Frame,
          style: CornerStyle, fill: Color?, glass: Bool, role: Role?, stack: StackAxis?, spec: ShapeValue?,
          range: SourceRange, shapeRange: SourceRange?, containerRange: SourceRange?, drawnContainer: Bool = false,
-         sharing shared: UnsafeMutablePointer<SharedExtras>? = nil) {
+         drawnGlass: SourceRange? = nil, sharing shared: UnsafeMutablePointer<SharedExtras>? = nil) {
         self.frame = frame
         self.radii = Radii(all: 0)
         self.specValue = 0
@@ -94,6 +96,8 @@ public struct ResolvedShape: Sendable, Equatable {
         if drawnContainer, shapeRange == nil, let r = containerRange, placeInSlot(r) {
             bits |= Self.drawnContainerBit
             containerRange = nil
+        } else if let g = drawnGlass, shapeRange == nil, placeInSlot(g) {
+            bits |= Self.drawnGlassBit
         }
         // The box first: the spec and the shape range may add to it.
         if let label, containerRange == nil {
@@ -123,12 +127,12 @@ public struct ResolvedShape: Sendable, Equatable {
     public var range: SourceRange {
         get { nodeRange }
         // The shape item's range stays where it was (it is stored against this one),
-        // as does the container's kept in its place.
+        // as does a drawn item's kept in its place.
         set {
-            if containerIsDrawn {
+            if slotHoldsDrawnItem {
                 let c = slotRange
                 nodeRange = newValue
-                if !placeInSlot(c) { unpackContainer(range: c) }
+                if !placeInSlot(c) { unpackDrawnItems(range: c) }
             } else {
                 let s = shapeRange; nodeRange = newValue; shapeRange = s
             }
@@ -142,14 +146,15 @@ public struct ResolvedShape: Sendable, Equatable {
     package mutating func shift(by d: Int) {
         func moved(_ r: SourceRange) -> SourceRange { SourceRange(r.start + d, r.end + d) }
         guard extras != nil else { nodeRange = moved(nodeRange); return }
-        if containerIsDrawn {
-            nodeRange = moved(nodeRange)  // (the container's range, in the shape item's place, moves with it)
+        if slotHoldsDrawnItem {
+            nodeRange = moved(nodeRange)  // (a drawn item's range, in the shape item's place, moves with it)
         } else {
             range = moved(range)
             shapeRange = shapeRange.map(moved)
             containerRange = containerRange.map(moved)
         }
-        for k in layers.indices { layers[k].range = moved(layers[k].range) }
+        // (A drawn glass layer is the only layer, in the slot: moved above.)
+        if !glassIsDrawn { for k in layers.indices { layers[k].range = moved(layers[k].range) } }
     }
 
     /// `x.spec == y.spec`, read from the packed fields (form, kind, styles, groups)
@@ -175,15 +180,26 @@ public struct ResolvedShape: Sendable, Equatable {
             || !sameSpec(x, y) || x.pointee.isContainer != y.pointee.isContainer
             || x.pointee.containerRadii != y.pointee.containerRadii || x.pointee.fill != y.pointee.fill
             || x.pointee.glass != y.pointee.glass || x.pointee.style != y.pointee.style || x.pointee.role != y.pointee.role
-            || !sameLayerRadii(x.pointee.extras, y.pointee.extras)
+            || !sameLayerRadii(x, y)
     }
 
     /// Whether two shapes' layers are as many, with the same radii (read from their
     /// boxes: the `layers` getter, asked through a pointer, copies the whole shape).
-    @inline(__always) static func sameLayerRadii(_ a: ExtrasBox?, _ b: ExtrasBox?) -> Bool {
-        if case .none = a, case .none = b { return true }
-        let x = a?.layers ?? [], y = b?.layers ?? []
-        return x.count == y.count && !zip(x, y).contains { $0.radii != $1.radii }
+    /// A drawn glass layer's radii are its shape's (`glassIsDrawn`), which the caller
+    /// has found equal.
+    @inline(__always) static func sameLayerRadii(_ x: UnsafePointer<ResolvedShape>, _ y: UnsafePointer<ResolvedShape>) -> Bool {
+        let (a, b) = (x.pointee.extras, y.pointee.extras)
+        switch (x.pointee.glassIsDrawn, y.pointee.glassIsDrawn) {
+        case (true, true): return true
+        case (false, false):
+            if case .none = a, case .none = b { return true }
+            let l = a?.layers ?? [], m = b?.layers ?? []
+            return l.count == m.count && !zip(l, m).contains { $0.radii != $1.radii }
+        default:
+            // (One drawn, one boxed: the one layer beside the other's layers.)
+            let l = x.pointee.layers, m = y.pointee.layers
+            return l.count == m.count && !zip(l, m).contains { $0.radii != $1.radii }
+        }
     }
 
     /// Shape `i` of `a` beside shape `j` of `b`: whether they look different,
@@ -345,7 +361,7 @@ public struct ResolvedShape: Sendable, Equatable {
     /// Source range of the drawn shape's item, a part a checker may point at.
     public var shapeRange: SourceRange? {
         get {
-            if containerIsDrawn { return nil }
+            if slotHoldsDrawnItem { return nil }
             switch shapeOffset {
             case Self.noShapeRange: return nil
             case Self.shapeRangeInExtras: return extras?.full?.value.shapeRange
@@ -355,7 +371,7 @@ public struct ResolvedShape: Sendable, Equatable {
             }
         }
         set {
-            if containerIsDrawn { unpackContainer(range: slotRange) }
+            if slotHoldsDrawnItem { unpackDrawnItems(range: slotRange) }
             if extras?.full?.value.shapeRange != nil { update { $0.shapeRange = nil } }
             guard let r = newValue else { shapeOffset = Self.noShapeRange; shapeLength = 0; return }
             if !placeInSlot(r) {
@@ -363,38 +379,6 @@ public struct ResolvedShape: Sendable, Equatable {
                 update { $0.shapeRange = r }
             }
         }
-    }
-    /// The range kept in `shapeOffset` and `shapeLength`, against the node's.
-    var slotRange: SourceRange {
-        let start = nodeRange.start + Int(shapeOffset)
-        return SourceRange(start, start + Int(shapeLength))
-    }
-    /// Keeps `r` in `shapeOffset` and `shapeLength` when it fits (within reach of
-    /// the node's start, 255 bytes long at most); false, changing nothing, when not.
-    private mutating func placeInSlot(_ r: SourceRange) -> Bool {
-        let offset = r.start - nodeRange.start, length = r.length
-        guard offset >= 0, offset < Int(Self.shapeRangeInExtras), length <= Int(UInt8.max) else { return false }
-        shapeOffset = UInt16(offset); shapeLength = UInt8(length)
-        return true
-    }
-
-    /// The container it declares is its drawn shape, kept in no box: a node that
-    /// draws its `container …` and has no shape of its own (every node of a chain
-    /// of containers), whose container publishes the radii it is drawn with. Its
-    /// radii and kind are then the shape's, once declared (`isContainer`), and the
-    /// `container` item's range is kept where the shape item's would be. (The
-    /// box of the three was 80 bytes a node of such a chain, and the resolver
-    /// worked the same radii out twice.) Any change to the three boxes them.
-    var containerIsDrawn: Bool { bits & Self.drawnContainerBit != 0 }
-
-    /// The container's radii, kind and `range` moved into the box, as a drawn
-    /// container is kept by a shape that is not (before any of them changes).
-    mutating func unpackContainer(range r: SourceRange) {
-        guard containerIsDrawn else { return }
-        let (radii, kind) = (containerRadii, containerKind)
-        flag(Self.drawnContainerBit, false)
-        shapeOffset = Self.noShapeRange; shapeLength = 0
-        update { $0.containerRadii = radii; $0.containerKind = kind; $0.containerRange = r }
     }
     public var style: CornerStyle {
         get { (bits >> Self.styleShift) & 1 == 0 ? .continuous : .circular }
@@ -473,8 +457,9 @@ public struct ResolvedShape: Sendable, Equatable {
         set { unpackContainer(range: slotRange); update { $0.containerRange = newValue } }
     }
     public var layers: [ShapeLayer] {
-        get { extras?.layers ?? [] }
+        get { glassIsDrawn ? [drawnGlassLayer] : extras?.layers ?? [] }
         set {
+            unpackGlass(range: slotRange)
             // (Layers alone, the usual case: the box `ExtrasBox.init` would make, without building an `Extras`.)
             if extras == nil { extras = newValue.isEmpty ? nil : .layers(newValue) } else { update { $0.layers = newValue } }
             assert(extras == nil || extras == ExtrasBox(extras!.value), "not the box ExtrasBox.init makes")

@@ -2,10 +2,11 @@ import Testing
 import SceneLang
 @testable import SceneEval
 
-/// A node that draws its `container …` and has no shape of its own keeps the
-/// container in no box (`ResolvedShape.containerIsDrawn`): what it publishes
-/// reads back as the box kept it, and any change to it boxes it as before.
-struct DrawnContainerTests {
+/// A node that draws its `container …` or its `glass …` shape and has no shape
+/// of its own keeps that item in no box (`ResolvedShape.containerIsDrawn`,
+/// `glassIsDrawn`, DrawnItems.swift): what it publishes or layers reads back as
+/// the box kept it, and any change to it boxes it as before.
+struct DrawnItemsTests {
     let text = """
         screen 400 x 400 radius 40
         a: container rect 30 size 300x300 align topLeading pad leading 10 top 10 <
@@ -18,13 +19,18 @@ struct DrawnContainerTests {
           e: container uneven(20, 20, 0, 0) size 80x80
           f: container concentric size 80x80
           g: container relative size 80x80
+          gl: glass concentric min 10 size 60x60
+          gc: glass concentric min 10 clip rect 4 size 60x60
+          gs: rect 6 glass rect 6 size 60x60
         >
         """
 
     /// (Evaluated whatever its errors: `f`'s container is one.)
     func shapes() throws -> (SourceFile, [ResolvedShape]) {
         let file = SourceFile(name: "t", text: text)
-        let evaluation = Evaluator.evaluate(Parser.parse(file).scene, file: file)
+        let parsed = Parser.parse(file)
+        #expect(parsed.diagnostics.isEmpty)
+        let evaluation = Evaluator.evaluate(parsed.scene, file: file)
         #expect(evaluation.diagnostics.map(\.code) == ["concentric-container", "relative-container"])
         return (file, evaluation.scene.shapes)
     }
@@ -35,7 +41,7 @@ struct DrawnContainerTests {
     /// a container (`concentric`, `relative`), keep theirs in the box.
     @Test func aChainPublishesWhatItDraws() throws {
         let (file, s) = try shapes()
-        #expect(s.count == 8)
+        #expect(s.count == 11)
         for i in [0, 1, 2, 3, 5] {
             #expect(s[i].containerIsDrawn, "\(s[i].id)")
             #expect(s[i].isContainer && s[i].containerRadii == s[i].radii && s[i].containerKind == s[i].kind)
@@ -87,6 +93,47 @@ struct DrawnContainerTests {
                 #expect(t.containerRange == s[i].containerRange.map { SourceRange($0.start + d, $0.end + d) })
                 #expect(t.containerRadii == s[i].containerRadii && t.label == s[i].label)
             }
+        }
+    }
+
+    /// A glass list's node: its one layer is its glass shape, read back as the box
+    /// kept it; a second layer, or a shape of its own, keeps them all in the box.
+    @Test func aDrawnGlassShapeIsItsOnlyLayer() throws {
+        let (file, s) = try shapes()
+        let h = s[8], i = s[9], j = s[10]
+        #expect(h.glassIsDrawn && h.glass && h.hasLayers && h.shapeRange == nil)
+        let layer = try #require(h.layers.first)
+        #expect(h.layers.count == 1 && layer.role == "glass" && layer.kind == .concentric && layer.radii == h.radii)
+        #expect(file.text(layer.range.start..<layer.range.end) == "glass concentric min 10")
+        if case .label? = h.extras {} else { Issue.record("`\(h.id)` keeps \(String(describing: h.extras))") }
+        #expect(!i.glassIsDrawn && i.layers.map(\.role) == ["glass", "clip"] && i.layers[0].radii == h.radii)
+        #expect(!j.glassIsDrawn && j.layers.map(\.role) == ["glass"] && j.shapeRange != nil)
+        // Shapes alike but for how the layer is kept look alike (the REPL's diff).
+        var boxed = h
+        boxed.unpackGlass(range: layer.range)
+        #expect(!boxed.glassIsDrawn && boxed.layers == h.layers && boxed.extras?.hasLayers == true)
+        let differs = withUnsafePointer(to: h) { x in withUnsafePointer(to: boxed) { ResolvedShape.looksDifferent(x, $0) } }
+        #expect(!differs)
+    }
+
+    /// Setting the layers, the shape item's range, or moving the node out of the
+    /// layer's reach boxes it; shifting moves it with the node.
+    @Test func aChangeBoxesTheGlassLayer() throws {
+        let (_, s) = try shapes()
+        let h = s[8], layer = try #require(h.layers.first)
+        var a = h; a.layers = []
+        #expect(!a.glassIsDrawn && a.layers.isEmpty && !a.hasLayers)
+        var b = h; b.layers = [layer, ShapeLayer(role: "clip", kind: .rect, radii: Radii(all: 4), range: layer.range)]
+        #expect(!b.glassIsDrawn && b.layers.count == 2 && b.layers[0] == layer)
+        var c = h; c.shapeRange = SourceRange(h.range.start, h.range.start + 2)
+        #expect(!c.glassIsDrawn && c.layers == [layer] && c.shapeRange?.length == 2)
+        var d = h; d.range = SourceRange(layer.range.start + 1, h.range.end)
+        #expect(!d.glassIsDrawn && d.layers == [layer])
+        for k in [-2, 0, 50_000] {
+            var e = h
+            e.shift(by: k)
+            #expect(e.glassIsDrawn && e.layers == [ShapeLayer(role: "glass", kind: .concentric, radii: h.radii,
+                                                               range: SourceRange(layer.range.start + k, layer.range.end + k))])
         }
     }
 }
