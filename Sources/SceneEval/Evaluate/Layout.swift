@@ -192,10 +192,6 @@ extension Evaluator {
         flat.boxes.append(box)
         if p.stack != nil { flat.spacings.append(p.spacing) }
         // (`drawn` below is the container's own value when the node has no other shape.)
-        if let r = p.containerRange {
-            flat.appendContainer(index: index, p.container, range: r,
-                                 drawn: p.shape == nil && p.glassShape == nil && p.container != nil)
-        }
         // A `glass` shape that is the drawn one and the only layer is kept as drawn
         // (`ResolvedShape.glassIsDrawn`): not described here, nor resolved again.
         var drawnGlass: SourceRange? = nil
@@ -218,6 +214,11 @@ extension Evaluator {
             glass: p.glass, role: p.role, stack: p.stack, spec: drawn, range: node.pointee.range, shapeRange: p.shapeRange,
             containerRange: p.containerRange, drawnContainer: drawnContainer, drawnGlass: drawnGlass,
             sharing: &sharedExtras))
+        // (A container kept as drawn, `containerIsDrawn`, is declared from the shape alone.)
+        if let r = p.containerRange, !flat.shapes[index].containerIsDrawn {
+            flat.appendContainer(index: index, p.container, range: r,
+                                 drawn: p.shape == nil && p.glassShape == nil && p.container != nil)
+        }
         if p.offset != nil { flat.shapes[index].offset = p.offset }
         if p.spacer != nil { flat.shapes[index].spacerMinimum = p.spacer }
         // (A box of drawn numbers alone is the scene's shared one from the start:
@@ -438,7 +439,12 @@ extension Evaluator {
                 declared = flat.declared(nextContainer)
                 nextContainer += 1
             }
-            if flat.shapes[i].extras != nil || flat.shapes[i].containerIsDrawn, let (spec, range) = declared, let c = spec {
+            if flat.shapes[i].containerIsDrawn {
+                // Its drawn shape, resolved just now, publishes (`ResolvedShape.containerIsDrawn`):
+                // the radii and kind are the shape's, any overflow noted already.
+                flat.shapes[i].isContainer = true
+                provides[i] = Int32(i)
+            } else if flat.shapes[i].extras != nil, let (spec, range) = declared, let c = spec {
                 declareContainer(c, range: range, of: &flat.shapes[i], ctx: ctx, outer: outer, context)
                 if flat.shapes[i].isContainer { provides[i] = Int32(i) }
             }
@@ -478,9 +484,6 @@ extension Evaluator {
                 help: "\(why); declare a `rect` with the radius children should follow"))
         case .publishes:
             shape.isContainer = true
-            // Its drawn shape, `c` itself, resolved just now: the radii and kind it publishes,
-            // and any overflow noted already (`ResolvedShape.containerIsDrawn`).
-            if shape.containerIsDrawn { return }
             let r = context.resolve(c, frame: shape.frame, ctx: ctx, outer: outer)
             shape.declareContainer(radii: r.radii, kind: c.kind)
             shape.noteOverflow(r, role: "container", shared: &sharedExtras)
