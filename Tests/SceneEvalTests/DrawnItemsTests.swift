@@ -22,6 +22,7 @@ struct DrawnItemsTests {
           gl: glass concentric min 10 size 60x60
           gc: glass concentric min 10 clip rect 4 size 60x60
           gs: rect 6 glass rect 6 size 60x60
+          gk: glass concentric min 10 container rect 20 size 60x60
         >
         """
 
@@ -41,7 +42,7 @@ struct DrawnItemsTests {
     /// a container (`concentric`, `relative`), keep theirs in the box.
     @Test func aChainPublishesWhatItDraws() throws {
         let (file, s) = try shapes()
-        #expect(s.count == 11)
+        #expect(s.count == 12)
         for i in [0, 1, 2, 3, 5] {
             #expect(s[i].containerIsDrawn, "\(s[i].id)")
             #expect(s[i].isContainer && s[i].containerRadii == s[i].radii && s[i].containerKind == s[i].kind)
@@ -129,6 +130,14 @@ struct DrawnItemsTests {
         #expect(!c.glassIsDrawn && c.layers == [layer] && c.shapeRange?.length == 2)
         var d = h; d.range = SourceRange(layer.range.start + 1, h.range.end)
         #expect(!d.glassIsDrawn && d.layers == [layer])
+        // Beside a container of its own, in the box: that range moves too.
+        let gk = s[11]
+        let container = try #require(gk.containerRange)
+        #expect(gk.glassIsDrawn && !gk.containerIsDrawn && gk.containerRadii == Radii(all: 20))
+        var moved = gk
+        moved.shift(by: 7)
+        #expect(moved.glassIsDrawn && moved.containerRange == SourceRange(container.start + 7, container.end + 7))
+        #expect(moved.layers.first?.range == gk.layers.first.map { SourceRange($0.range.start + 7, $0.range.end + 7) })
         for k in [-2, 0, 50_000] {
             var e = h
             e.shift(by: k)

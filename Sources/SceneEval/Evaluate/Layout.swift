@@ -191,7 +191,6 @@ extension Evaluator {
         }
         flat.boxes.append(box)
         if p.stack != nil { flat.spacings.append(p.spacing) }
-        // (`drawn` below is the container's own value when the node has no other shape.)
         // A `glass` shape that is the drawn one and the only layer is kept as drawn
         // (`ResolvedShape.glassIsDrawn`): not described here, nor resolved again.
         var drawnGlass: SourceRange? = nil
@@ -206,18 +205,20 @@ extension Evaluator {
         // The drawn shape: the node's own, else its glass shape, else its container
         // shape; bare `glass` on a node with none is SwiftUI's default glass shape, a capsule.
         let drawn = p.shape ?? p.glassShape ?? p.container ?? (p.glass ? .plain(ShapeKind.defaultGlass) : nil)
-        // Its container is that shape, published as drawn (`ResolvedShape.containerIsDrawn`).
-        let drawnContainer = p.shape == nil && p.glassShape == nil && p.container?.kind.row.container == .publishes
+        // Its container, when that is the shape it draws, is kept as drawn where it
+        // publishes what it draws (`ResolvedShape.containerIsDrawn`).
+        let drawsContainer = p.shape == nil && p.glassShape == nil && p.container != nil
+        let drawnContainer = drawsContainer && p.container!.kind.row.container == .publishes
         flat.shapes.append(ResolvedShape(
             index: index, label: node.pointee.label?.name, labelBox: node.pointee.labelBox,
             parent: parent < 0 ? nil : Int(parent), depth: depth, frame: screen.frame, style: p.style, fill: p.fill,
             glass: p.glass, role: p.role, stack: p.stack, spec: drawn, range: node.pointee.range, shapeRange: p.shapeRange,
             containerRange: p.containerRange, drawnContainer: drawnContainer, drawnGlass: drawnGlass,
             sharing: &sharedExtras))
-        // (A container kept as drawn, `containerIsDrawn`, is declared from the shape alone.)
+        // (A container kept as drawn is declared from the shape alone; any other is
+        // listed, its value the shape's when it draws it.)
         if let r = p.containerRange, !flat.shapes[index].containerIsDrawn {
-            flat.appendContainer(index: index, p.container, range: r,
-                                 drawn: p.shape == nil && p.glassShape == nil && p.container != nil)
+            flat.appendContainer(index: index, p.container, range: r, drawn: drawsContainer)
         }
         if p.offset != nil { flat.shapes[index].offset = p.offset }
         if p.spacer != nil { flat.shapes[index].spacerMinimum = p.spacer }

@@ -17,11 +17,12 @@ public struct Offset: Sendable, Equatable {
 /// its kind in `kind`; small
 /// enumerations as bits; the container it resolved against as one bit (it is
 /// always the enclosing one, or none); the shape item's range as an offset in
-/// the node's. What few nodes have (a label, a declared container other than
-/// the shape it draws — `containerIsDrawn` — layers, overflows) lives out of line, in one shared box (`ExtrasBox`: a label alone,
+/// the node's. What few nodes have (a label, a declared container, layers,
+/// overflows) lives out of line, in one shared box (`ExtrasBox`: a label alone,
 /// numbers and overflows alone, a declared container with its label, or layers
-/// alone, as their bare array, each take a smaller one) that most shapes leave empty. The public
-/// properties read as plain fields.
+/// alone, as their bare array, each take a smaller one) that most shapes leave
+/// empty; a container or glass layer that is the very shape the node draws is
+/// kept in no box (DrawnItems.swift). The public properties read as plain fields.
 public struct ResolvedShape: Sendable, Equatable {
     public var frame: Frame
     public var radii: Radii
@@ -148,6 +149,8 @@ public struct ResolvedShape: Sendable, Equatable {
         guard extras != nil else { nodeRange = moved(nodeRange); return }
         if slotHoldsDrawnItem {
             nodeRange = moved(nodeRange)  // (a drawn item's range, in the shape item's place, moves with it)
+            // A container in the box, beside a drawn glass layer.
+            if !containerIsDrawn, let c = extras?.declared.range { containerRange = moved(c) }
         } else {
             range = moved(range)
             shapeRange = shapeRange.map(moved)
