@@ -145,4 +145,40 @@ struct DrawnItemsTests {
                                                                range: SourceRange(layer.range.start + k, layer.range.end + k))])
         }
     }
+
+    /// Each drawn item publishes or layers what the same node resolves when it also
+    /// writes that shape as its own, which keeps the item in the box, resolved apart:
+    /// radii and kind, overflows (a container of 500 on a 92-point node), layers.
+    @Test func aDrawnItemResolvesAsWrittenTwice() throws {
+        func shapes(_ text: String) throws -> [ResolvedShape] {
+            let c = Pipeline.compile(SourceFile(name: "t", text: text))
+            return try #require(c.scene).shapes
+        }
+        func scene(_ twice: Bool) -> String {
+            func own(_ s: String) -> String { twice ? s + " " : "" }
+            return """
+                screen 400 x 400 radius 40
+                a: \(own("rect 30"))container rect 30 size 300x300 align topLeading pad leading 10 top 10 <
+                  b: \(own("rect 24"))container rect 24 pad 6 <
+                    c: \(own("capsule"))container capsule pad 6 size 200x120 <
+                      d: \(own("rect 500"))container rect 500 pad 14
+                    >
+                  >
+                  g: \(own("concentric min 10"))glass concentric min 10 size 60x60 align bottomTrailing pad 4
+                  k: \(own("rect 50"))glass rect 50 size 60x60 align bottomLeading pad 4
+                >
+                """
+        }
+        let drawn = try shapes(scene(false)), boxed = try shapes(scene(true))
+        try #require(drawn.count == 6 && boxed.count == 6)
+        for (x, y) in zip(drawn, boxed) {
+            #expect(x.slotHoldsDrawnItem && !y.slotHoldsDrawnItem, "\(x.id)")
+            #expect(x.radii == y.radii && x.kind == y.kind && x.isContainer == y.isContainer, "\(x.id)")
+            #expect(x.containerRadii == y.containerRadii && x.containerKind == y.containerKind, "\(x.id)")
+            #expect(x.overflows == y.overflows && x.layers.map(\.radii) == y.layers.map(\.radii), "\(x.id)")
+            #expect(x.layers.map(\.kind) == y.layers.map(\.kind) && x.layers.map(\.role) == y.layers.map(\.role), "\(x.id)")
+        }
+        #expect(drawn[3].overflows.count == 1 && drawn[3].containerRadii!.max < 500)
+        #expect(drawn[4].layers.count == 1 && drawn[5].layers.first?.radii.max == 30)
+    }
 }

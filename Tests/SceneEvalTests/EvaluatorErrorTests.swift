@@ -73,6 +73,33 @@ struct EvaluatorErrorTests {
         #expect(table.firstUse(of: "l500", index: 500, in: scene.shapes) == nil)
     }
 
+    /// A label of a shape numbered past the table's index bits (2^21 and on; made
+    /// for few shapes) widens them: the labels before it are found where they were,
+    /// and the table takes more after it. (The far shape's own label is not looked up,
+    /// nor the table grown again: either reads its shape, and two million are not made here.)
+    @Test func labelTableWidensItsIndexBits() {
+        func shape(_ i: Int) -> ResolvedShape {
+            ResolvedShape(index: i, label: "s\(i)", parent: nil, depth: 0, frame: Frame(x: 0, y: 0, width: 1, height: 1),
+                          style: .continuous, fill: nil, glass: false, role: nil, stack: nil, spec: nil,
+                          range: SourceRange(i, i + 1), shapeRange: nil, containerRange: nil)
+        }
+        var shapes: [ResolvedShape] = []
+        var table = LabelTable(labels: 0)
+        for i in 0..<3 {
+            #expect(table.firstUse(of: "s\(i)", index: i, in: shapes) == nil)
+            shapes.append(shape(i))
+        }
+        #expect(table.firstUse(of: "far", index: (1 << 21) + 5, in: shapes) == nil)
+        for i in 0..<3 { #expect(table.firstUse(of: "s\(i)", index: 99, in: shapes) == i) }
+        // (Four more fill the 16 slots to half: the next would grow the table again,
+        // which reads every label back from its shape, the far one's too.)
+        for i in 3..<7 {
+            #expect(table.firstUse(of: "s\(i)", index: i, in: shapes) == nil)
+            shapes.append(shape(i))
+        }
+        for i in 0..<7 { #expect(table.firstUse(of: "s\(i)", index: 99, in: shapes) == i) }
+    }
+
     /// 60,000 different labels, enough that many share a slot's tag (10 bits of
     /// their hash) on the way to their own slot: none is taken for another, and
     /// each is found again as the first use it was.

@@ -84,7 +84,7 @@ extension Context {
     func drawnConcentricOnly(_ i: Int) -> ConcentricSpec? {
         // (Read in place: this asks of every node.)
         scene.shapes.withUnsafeBufferPointer { s in
-            guard s[i].kind == .concentric, !s[i].isContainer, !s[i].glass, !(s[i].extras?.hasLayers ?? false),
+            guard s[i].kind == .concentric, !s[i].isContainer, !s[i].glass, !s[i].hasLayers,
                   let spec = s[i].concentricSpec else { return nil }
             return spec
         }
@@ -204,7 +204,7 @@ extension Context {
         // (Read in place: a copy of the shape is a dozen reference counts, for every finding written.)
         return scene.shapes.withUnsafeBufferPointer { s in
             var radii = s[i].radii.values
-            if s[i].glassIsDrawn { radii += s[i].radii.values } else if let box = s[i].extras { for l in box.layers { radii += l.radii.values } }
+            for l in s[i].layers { radii += l.radii.values }
             return (OverflowTemplates.Key(items: text(SourceRange(lo, hi)), width: s[i].frame.width,
                                           height: s[i].frame.height, radii: radii, role: s[i].role != nil), lo)
         }
@@ -219,7 +219,7 @@ extension Context {
         typealias Key = OverflowTemplates.Key
         return scene.shapes.withUnsafeBufferPointer { s in
             let (w, h, role) = (s[i].frame.width, s[i].frame.height, s[i].role != nil)
-            let layers = s[i].glassIsDrawn ? [s[i].drawnGlassLayer] : s[i].extras?.layers ?? []
+            let layers = s[i].layers
             // The radii in `overflowKey`'s order: the shape's, then each layer's.
             func radius(_ k: Int) -> Double {
                 let r = k < 4 ? s[i].radii : layers[k / 4 - 1].radii

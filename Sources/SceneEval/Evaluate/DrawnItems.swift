@@ -4,8 +4,12 @@ import SceneLang
 // `container …` or a `glass …` shape on a node with no shape of its own (every
 // node of a chain of containers, of a glass list). What they publish or layer is
 // then the shape's own radii and kind, and the item's range sits where the shape
-// item's would (`shapeOffset`, `shapeLength`: the node has none). A change to any
-// of their parts boxes them as any other shape keeps them (`unpackDrawnItems`).
+// item's would (`shapeOffset`, `shapeLength`: the node has none), when it fits
+// there (`fitsSlot`: at most 255 bytes long, starting within 65,533 bytes of the
+// node's start; else it is boxed). Once radii are resolved, a change to any of
+// their parts boxes them as any other shape keeps them (`unpackDrawnItems`);
+// between flatten and `resolveAll`, which list neither (no `DeclaredContainer`, no
+// `LayerSpec`), nothing changes them.
 extension ResolvedShape {
     /// The range kept in `shapeOffset` and `shapeLength`, against the node's.
     var slotRange: SourceRange {

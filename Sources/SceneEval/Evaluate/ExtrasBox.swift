@@ -17,7 +17,7 @@ extension ResolvedShape {
     /// changed in place while this shape holds its only reference, as `update`
     /// would box the change: no `Extras` built and compared, no second box.
     mutating func declareContainer(radii: Radii, kind: ShapeKind) {
-        unpackContainer(range: slotRange)  // (a drawn container's, if it is one: declared otherwise)
+        assert(!containerIsDrawn, "a container kept as drawn is declared by resolveAll, not here")
         if case .container(var b)? = extras {
             extras = nil  // (the box's only other reference, if this shape alone holds it)
             let alone = isKnownUniquelyReferenced(&b)
@@ -179,7 +179,7 @@ extension ResolvedShape {
             } else if value.containerRange != nil || value.containerRadii != nil || value.containerKind != nil,
                       value.layers.isEmpty, value.overflows.isEmpty, value.shapeRange == nil, value.specRadii == nil,
                       value.offset == nil, value.spacerMinimum == nil {
-                // (Field by field, not `value ==` an `Extras` of those four: every node of a chain is boxed twice.)
+                // (Field by field, not `value ==` an `Extras` of those four: every declared container is boxed twice.)
                 self = .container(ContainerOnly(value, labelBox: labelBox))
             } else {
                 self = .full(Full(value))

@@ -67,8 +67,9 @@ struct Flattened {
     /// reads them in that order: a cursor, not a hash of every node's index).
     /// A container is 16 bytes: its shape is the node's drawn one, read back
     /// from the shape (`DeclaredContainer.drawn`: a node with no shape of its
-    /// own draws its container, every node of a chain of them), or one of
-    /// `containerValues` (it was 96 bytes, the shape in each).
+    /// own draws its container, when it is not kept as drawn, `containerIsDrawn`:
+    /// `concentric`, `relative`), or one of `containerValues` (it was 96 bytes, the
+    /// shape in each). A container or glass layer kept as drawn is in neither list.
     var containers: [DeclaredContainer] = []
     var containerValues: [ShapeValue?] = []
     /// One entry a layer, a node's layers in a row (no array for each node: every

@@ -191,17 +191,6 @@ extension Evaluator {
         }
         flat.boxes.append(box)
         if p.stack != nil { flat.spacings.append(p.spacing) }
-        // A `glass` shape that is the drawn one and the only layer is kept as drawn
-        // (`ResolvedShape.glassIsDrawn`): not described here, nor resolved again.
-        var drawnGlass: SourceRange? = nil
-        if p.shape == nil, p.glassShape != nil, p.layers.count == 1, p.layers[0].0 == .glass,
-           ResolvedShape.fitsSlot(p.layers[0].2, node: node.pointee.range) {
-            drawnGlass = p.layers[0].2
-        } else {
-            for (use, shape, range) in p.layers {
-                flat.layerSpecs.append(LayerSpec(index: Int32(index), use: use, range: range, shape: shape))
-            }
-        }
         // The drawn shape: the node's own, else its glass shape, else its container
         // shape; bare `glass` on a node with none is SwiftUI's default glass shape, a capsule.
         let drawn = p.shape ?? p.glassShape ?? p.container ?? (p.glass ? .plain(ShapeKind.defaultGlass) : nil)
@@ -209,16 +198,25 @@ extension Evaluator {
         // publishes what it draws (`ResolvedShape.containerIsDrawn`).
         let drawsContainer = p.shape == nil && p.glassShape == nil && p.container != nil
         let drawnContainer = drawsContainer && p.container!.kind.row.container == .publishes
+        // So is a `glass` shape that is the drawn one and the only layer (`glassIsDrawn`).
+        let drawnGlass = p.shape == nil && p.layers.count == 1 && p.layers[0].0 == .glass ? p.layers[0].2 : nil
         flat.shapes.append(ResolvedShape(
             index: index, label: node.pointee.label?.name, labelBox: node.pointee.labelBox,
             parent: parent < 0 ? nil : Int(parent), depth: depth, frame: screen.frame, style: p.style, fill: p.fill,
             glass: p.glass, role: p.role, stack: p.stack, spec: drawn, range: node.pointee.range, shapeRange: p.shapeRange,
             containerRange: p.containerRange, drawnContainer: drawnContainer, drawnGlass: drawnGlass,
             sharing: &sharedExtras))
-        // (A container kept as drawn is declared from the shape alone; any other is
-        // listed, its value the shape's when it draws it.)
-        if let r = p.containerRange, !flat.shapes[index].containerIsDrawn {
+        // The shape decides (its range may not fit): a container kept as drawn is declared
+        // from the shape alone, any other listed, its value the shape's when it draws it;
+        // a glass layer kept as drawn is not described, nor resolved again.
+        let (keptContainer, keptGlass) = flat.shapes.withUnsafeBufferPointer { ($0[index].containerIsDrawn, $0[index].glassIsDrawn) }
+        if let r = p.containerRange, !keptContainer {
             flat.appendContainer(index: index, p.container, range: r, drawn: drawsContainer)
+        }
+        if !keptGlass {
+            for (use, shape, range) in p.layers {
+                flat.layerSpecs.append(LayerSpec(index: Int32(index), use: use, range: range, shape: shape))
+            }
         }
         if p.offset != nil { flat.shapes[index].offset = p.offset }
         if p.spacer != nil { flat.shapes[index].spacerMinimum = p.spacer }

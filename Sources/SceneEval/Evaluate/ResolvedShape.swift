@@ -71,7 +71,7 @@ public struct ResolvedShape: Sendable, Equatable {
     /// `drawnContainer`: the container declared at `containerRange` is `spec`, the
     /// node's only shape, and publishes its radii (`containerIsDrawn`, when its range fits).
     /// `drawnGlass`: the range of the node's one layer, its `glass` shape, which is
-    /// `spec` (`glassIsDrawn`; the caller has checked that it fits, `fitsSlot`).
+    /// `spec` (`glassIsDrawn`, when its range fits). The caller reads which it kept.
     init(index: Int, label: String?, labelBox: LabelBox? = nil, parent: Int?, depth: Int, frame: Frame,
          style: CornerStyle, fill: Color?, glass: Bool, role: Role?, stack: StackAxis?, spec: ShapeValue?,
          range: SourceRange, shapeRange: SourceRange?, containerRange: SourceRange?, drawnContainer: Bool = false,
@@ -188,12 +188,11 @@ public struct ResolvedShape: Sendable, Equatable {
 
     /// Whether two shapes' layers are as many, with the same radii (read from their
     /// boxes: the `layers` getter, asked through a pointer, copies the whole shape).
-    /// A drawn glass layer's radii are its shape's (`glassIsDrawn`), which the caller
-    /// has found equal.
+    /// A drawn glass layer's radii are its shape's (`glassIsDrawn`).
     @inline(__always) static func sameLayerRadii(_ x: UnsafePointer<ResolvedShape>, _ y: UnsafePointer<ResolvedShape>) -> Bool {
         let (a, b) = (x.pointee.extras, y.pointee.extras)
         switch (x.pointee.glassIsDrawn, y.pointee.glassIsDrawn) {
-        case (true, true): return true
+        case (true, true): return x.pointee.radii == y.pointee.radii
         case (false, false):
             if case .none = a, case .none = b { return true }
             let l = a?.layers ?? [], m = b?.layers ?? []
