@@ -173,8 +173,11 @@ public struct Session: Sendable {
     }
 
     /// Apply typed input: each statement is added, or replaces the statement
-    /// (or nested labelled node) with the same key.
-    public func applying(_ input: String, replacingEntry: Int? = nil) -> Outcome {
+    /// (or nested labelled node) with the same key. `typed`: false when the input
+    /// was put together from the scene and what was typed (`:add`'s parent with
+    /// its new children): a refusal then points into the scene as it would be,
+    /// not at lines of an input nobody typed.
+    public func applying(_ input: String, replacingEntry: Int? = nil, typed: Bool = true) -> Outcome {
         let inFile = SourceFile(name: Self.inputName, text: input)
         let parsed = Parser.parse(inFile)
         if parsed.diagnostics.hasErrors {
@@ -188,7 +191,7 @@ public struct Session: Sendable {
         for (st, chunk) in zip(statements, chunks) {
             actions.append(draft.place(st, chunk, replacingEntry: statements.count == 1 ? replacingEntry : nil))
         }
-        return draft.finish(from: self, what: input, actions: actions, input: inFile)
+        return draft.finish(from: self, what: input, actions: actions, input: typed ? inFile : nil)
     }
 
     /// `:delete N`, `:delete LABEL`, `:delete let NAME`, `:delete screen|target|margin`.

@@ -140,6 +140,8 @@ extension Shell {
             return .error("\(target.name) is not a node: `:add` adds children to a node")
         }
         let what = labels.count == 1 ? labels[0] : "\(labels.count) nodes"
-        return accept(session.applying(text, replacingEntry: target.entryID), t0: t0, header: "added \(what) to \(target.name)")
+        // (Refused, it is reported in the scene as it would be: the parent's new text was not typed.)
+        return accept(session.applying(text, replacingEntry: target.entryID, typed: false), t0: t0,
+                      header: "added \(what) to \(target.name)")
     }
 }

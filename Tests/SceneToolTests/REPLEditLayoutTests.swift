@@ -67,6 +67,20 @@ import SceneREPL
         #expect(sh.handle(":add card").err.hasPrefix("error: usage: `:add PARENT ITEM…`"))
     }
 
+    /// An `:add` the scene refuses is reported in the scene as it would be (the
+    /// parent's new text was put together, not typed): the added child's line,
+    /// and the first use's line where it is, not lines of an input nobody typed.
+    @Test func aRefusedAddPointsIntoTheScene() {
+        var sh = Self.shell()
+        let before = sh.session.text
+        let r = sh.handle(":add card photo: rect 3 size 5x5")
+        #expect(r.failed && sh.session.text == before)
+        #expect(!r.err.contains("<input>"), "\(r.err)")
+        #expect(r.err.contains(":5:3: error[duplicate-label]: the label `photo` is already used"), "\(r.err)")
+        #expect(r.err.contains("5 |   photo: rect 3 size 5x5") && r.err.contains("first used at line 3"), "\(r.err)")
+        #expect(r.err.contains("note: not applied, the scene is unchanged"), "\(r.err)")
+    }
+
     @Test func addCompletesALabelThenSceneText() {
         let labels = Completion.candidates(before: ":add ", word: "ca", names: [], labels: ["card", "photo"])
         #expect(labels == .words(["card"]))
