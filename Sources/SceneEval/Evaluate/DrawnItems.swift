@@ -71,7 +71,8 @@ extension ResolvedShape {
     /// The drawn glass layer, at `range`, moved into the box as any layer is kept.
     mutating func unpackGlass(range r: SourceRange) {
         guard glassIsDrawn else { return }
-        let layer = ShapeLayer(.glass, kind: kind, radii: radii, range: r)
+        var layer = drawnGlassLayer
+        layer.range = r
         flag(Self.drawnGlassBit, false)
         shapeOffset = Self.noShapeRange; shapeLength = 0
         layers = [layer]

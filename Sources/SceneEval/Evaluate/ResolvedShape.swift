@@ -445,12 +445,12 @@ public struct ResolvedShape: Sendable, Equatable {
 
     /// The radii it publishes to its children, when it is a container.
     public var containerRadii: Radii? {
-        get { containerIsDrawn ? (isContainer ? radii : nil) : extras?.declared.radii }
+        get { declaredContainer.radii }
         set { unpackContainer(range: slotRange); update { $0.containerRadii = newValue } }
     }
     /// The container's kind (for drawing the corner guides).
     public var containerKind: ShapeKind? {
-        get { containerIsDrawn ? (isContainer ? kind : nil) : extras?.declared.kind }
+        get { declaredContainer.kind }
         set { unpackContainer(range: slotRange); update { $0.containerKind = newValue } }
     }
     /// Source range of the `container …` item, a part a checker may point at.
@@ -496,7 +496,9 @@ public struct ResolvedShape: Sendable, Equatable {
 
     /// Copy on write: the box is shared between copies, so a change makes a new one.
     /// `containerRadii` and `containerKind` from one read of the box (the
-    /// resolver and checker read both for every shape's container).
+    /// resolver and checker read both for every shape's container), or, for a
+    /// container kept as drawn, the shape's own once declared: the one place
+    /// that says where they are (the two getters read it).
     var declaredContainer: (radii: Radii?, kind: ShapeKind?) {
         if containerIsDrawn { return isContainer ? (radii, kind) : (nil, nil) }
         guard let d = extras?.declared else { return (nil, nil) }
