@@ -41,12 +41,25 @@ struct SwiftUIPropertyTests {
     /// The concentric shapes a node writes: shape item, glass shape, clip/background/hit
     /// (a transition clips to a RoundedRectangle only, so it is never one).
     static func concentricCount(_ node: Node) -> Int {
-        node.items.filter { item in
+        let written = node.items.filter { item in
             switch item.value {
             case .shape(.concentric), .glass(.concentric?), .clip(.concentric), .background(.concentric), .hit(.concentric): return true
             default: return false
             }
         }.count
+        // Bare `glass` on a node whose drawn shape is its first background (no shape, no
+        // glass shape: grammar rule 2) is glass in that shape, written again in `.glass(in:)`.
+        var bareGlass = false, shaped = false, firstBackground: ShapeExpr?
+        for item in node.items {
+            switch item.value {
+            case .glass(nil): bareGlass = true
+            case .glass(.some), .shape: shaped = true
+            case .background(let s) where firstBackground == nil: firstBackground = s
+            default: break
+            }
+        }
+        if bareGlass, !shaped, case .concentric? = firstBackground { return written + 1 }
+        return written
     }
 
     struct Use { var minimum: Double?; var uniform: Bool; var fallback: [Double?] }

@@ -37,6 +37,8 @@ struct Props {
     var glassShape: ShapeValue?
     var layers: [(ShapeUse, ShapeValue, SourceRange)] = []
     var role: Role?
+    /// The first `background SHAPE`: the drawn shape of a node with no shape or glass shape.
+    var backgroundShape: ShapeValue? { layers.first(where: { $0.0 == .background })?.1 }
     /// `spacer [min M]`: the minimum length (SwiftUI's default spacing when none is given).
     var spacer: Double?
     var spacerRange: SourceRange?

@@ -191,12 +191,14 @@ extension Evaluator {
         }
         flat.boxes.append(box)
         if p.stack != nil { flat.spacings.append(p.spacing) }
-        // The drawn shape: the node's own, else its glass shape, else its container
+        // The drawn shape (grammar.md, rule 2): the node's own, else its glass shape, else
+        // its background shape (SwiftUI fills a `.background` shape), else its container
         // shape; bare `glass` on a node with none is SwiftUI's default glass shape, a capsule.
-        let drawn = p.shape ?? p.glassShape ?? p.container ?? (p.glass ? .plain(ShapeKind.defaultGlass) : nil)
+        let background = p.shape == nil && p.glassShape == nil ? p.backgroundShape : nil
+        let drawn = p.shape ?? p.glassShape ?? background ?? p.container ?? (p.glass ? .plain(ShapeKind.defaultGlass) : nil)
         // Its container, when that is the shape it draws, is kept as drawn where it
         // publishes what it draws (`ResolvedShape.containerIsDrawn`).
-        let drawsContainer = p.shape == nil && p.glassShape == nil && p.container != nil
+        let drawsContainer = p.shape == nil && p.glassShape == nil && background == nil && p.container != nil
         let drawnContainer = drawsContainer && p.container!.kind.row.container == .publishes
         // So is a `glass` shape that is the drawn one and the only layer (`glassIsDrawn`).
         let drawnGlass = p.shape == nil && p.layers.count == 1 && p.layers[0].0 == .glass ? p.layers[0].2 : nil

@@ -200,7 +200,7 @@ extension SwiftUIEmitter {
                 out.append(".glass(\(tint)in: \(shape(g, i, role: role)))" + resolves(i, role: role))
             }
         }
-        for layer in it.layers {
+        for (k, layer) in it.layers.enumerated() where !it.isFilledLayer(k) {
             let colour = layer.role == "background" ? fill(i) : nil
             let s = layer.role == "transition" ? "" : shape(layer.shape, i, role: layer.role, fill: colour)
             switch layer.role {

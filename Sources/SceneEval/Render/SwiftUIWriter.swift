@@ -139,8 +139,21 @@ struct NodeItems {
     }
 
     /// The drawn shape (grammar rule 2): the shape item, else the glass shape, else the
-    /// container shape; bare `glass` on a node with none of these is a capsule.
-    var drawn: ShapeExpr? { shape ?? glassShape ?? container ?? (glass ? .plain(ShapeKind.defaultGlass) : nil) }
+    /// first background shape, else the container shape; bare `glass` on a node with none
+    /// of these is a capsule.
+    var drawn: ShapeExpr? {
+        shape ?? glassShape ?? drawnBackground ?? container ?? (glass ? .plain(ShapeKind.defaultGlass) : nil)
+    }
+    /// The first `background SHAPE` when it is the drawn shape (no shape or glass shape).
+    var drawnBackground: ShapeExpr? {
+        shape == nil && glassShape == nil ? layers.first(where: { $0.role == "background" })?.shape : nil
+    }
+    /// Whether layer `k` is the drawn shape filled as the node's own (`filled` writes it,
+    /// so it is not written again as a `.background`): its first background, on a node
+    /// without glass whose drawn shape that is.
+    func isFilledLayer(_ k: Int) -> Bool {
+        !glass && drawnBackground != nil && layers.firstIndex(where: { $0.role == "background" }) == k
+    }
     /// The shape the glass is in, when the node has glass.
     var glassIn: ShapeExpr? { glass ? (glassShape ?? drawn) : nil }
     /// The shape filled with the node's colour: glass takes the drawn shape unless

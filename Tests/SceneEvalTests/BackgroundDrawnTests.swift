@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+import SceneLang
+@testable import SceneEval
+
+/// Grammar rule 2: a node with no shape and no glass shape draws its first `background SHAPE`
+/// (SwiftUI fills a background shape). Before, the SwiftUI export filled it while the table
+/// called the node a group and the SVG drew nothing there.
+struct BackgroundDrawnTests {
+    static func scene(_ row: String) -> String {
+        """
+        screen 400 x 300 radius 40
+        card: container rect 24 size 300x200 <
+          \(row)
+        >
+
+        """
+    }
+
+    static func resolved(_ text: String) throws -> ResolvedScene {
+        try #require(Pipeline.compile(SourceFile(name: "t.scene", text: text)).scene)
+    }
+
+    static func export(_ text: String) throws -> String {
+        try #require(SwiftUIWriter.export(SourceFile(name: "bg.scene", text: text))).code
+    }
+
+    static func svgPaths(_ text: String) throws -> [String] {
+        let svg = String(decoding: SVGWriter.bytes(try resolved(text)), as: UTF8.self)
+        return svg.components(separatedBy: "<path").dropFirst().map { String($0.prefix { $0 != ">" }) }
+    }
+
+    @Test func aShapelessNodeDrawsItsBackground() throws {
+        let text = Self.scene("row: background rect 12 size 200x60 pad 12")
+        let row = try Self.resolved(text).shapes[1]
+        #expect(row.kind == .rect)
+        #expect(row.radii.values == [12, 12, 12, 12])
+        #expect(try Self.svgPaths(text).contains { $0.contains("id=\"row\"") })
+        // Written once, as the leaf's own filled shape, not as a clear view with a background.
+        let code = try Self.export(text)
+        #expect(code.components(separatedBy: ".rect(12)").count - 1 == 1, "\(code)")
+        #expect(!code.contains("Color.clear"), "\(code)")
+    }
+
+    @Test func withChildrenItIsWrittenOnceAsTheBackground() throws {
+        let text = Self.scene("row: background rect 12 size 200x60 pad 12 <\n    dot: rect 4 size 8x8\n  >")
+        #expect(try Self.resolved(text).shapes[1].kind == .rect)
+        let code = try Self.export(text)
+        #expect(code.components(separatedBy: ".background { BgCorners.rect(12)").count - 1 == 1, "\(code)")
+    }
+
+    @Test func aShapeOrAGlassShapeStaysTheDrawnOne() throws {
+        // The node's own shape is drawn; the background is a layer (and differs: shape-mismatch).
+        let own = try Self.resolved(Self.scene("row: rect 8 background rect 12 size 200x60 pad 12")).shapes[1]
+        #expect(own.radii.values == [8, 8, 8, 8])
+        let glass = try Self.resolved(Self.scene("row: glass rect 10 background rect 10 size 200x60 pad 12")).shapes[1]
+        #expect(glass.radii.values == [10, 10, 10, 10])
+        #expect(glass.glass)
+    }
+
+    @Test func theBackgroundComesBeforeTheContainer() throws {
+        // A container draws only when nothing else does: with a background, the background is
+        // drawn and the container it declares for its children is still published.
+        let text = Self.scene("row: background rect 12 container rect 16 size 200x60 pad 12 <\n    dot: concentric min 2 size 40x40 align topLeading pad 4\n  >")
+        let s = try Self.resolved(text)
+        #expect(s.shapes[1].radii.values == [12, 12, 12, 12])
+        #expect(s.shapes[1].containerRadii?.values == [16, 16, 16, 16])
+        #expect(s.shapes[2].radii.topLeading == 12)
+    }
+
+    @Test func bareGlassIsInTheBackgroundShape() throws {
+        let text = Self.scene("row: glass background rect 12 size 200x60 pad 12")
+        let row = try Self.resolved(text).shapes[1]
+        #expect(row.kind == .rect && row.glass)
+        let code = try Self.export(text)
+        #expect(code.contains(".glass(in: BgCorners.rect(12))"), "\(code)")
+        #expect(code.contains(".background { BgCorners.rect(12)"), "\(code)")
+    }
+}
