@@ -35,7 +35,7 @@ public enum KeywordDocs {
         case .zstack: return "`zstack` — children over each other; the stack fits the largest"
         case .radius: return "`screen … radius R` — the display's (or window's) corner radius"
         case .clip: return "`clip SHAPE` — `.clipShape(SHAPE)`"
-        case .background: return "`background SHAPE` — a background in SHAPE"
+        case .background: return "`background SHAPE` — a background filled in SHAPE; the drawn shape of a node with no shape or glass shape of its own"
         case .hit: return "`hit SHAPE` — `.contentShape(SHAPE)`, the hit-testing shape"
         case .role: return "`role button | badge | pill` — what the shape is for (the checker's shape rules)"
         case .transition: return "`transition SHAPE` — the shape a transition morphs through"
