@@ -59,6 +59,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case relativeContainer = "relative-container"
     case unpublishedRadius = "unpublished-radius"
     case misplacedSpacer = "misplaced-spacer"
+    case fillDrawsNothing = "fill-draws-nothing"
 
     // Lint rules, in the order docs/lint.md lists them (`concentric-container`
     // is found by layout, as an error, but documented with the rules).
@@ -164,6 +165,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
         case .relativeContainer: return (.warning, .evaluation, "`container relative` is ignored, as SwiftUI ignores it")
         case .unpublishedRadius: return (.error, .evaluation, "a screen preset whose corner radius no source gives, without `radius R`")
         case .misplacedSpacer: return (.error, .evaluation, "a `spacer` outside an `hstack` or `vstack`, or with other items or children on its node")
+        case .fillDrawsNothing: return (.warning, .evaluation, "a `fill` on a node that draws no shape: nothing is coloured")
         case .missingContainerShape: return (.warning, .lint, "rounded content resolves against an outer container because its node declares none")
         case .containerTooTight: return (.warning, .lint, "a container too tight for its content's inset: the minimum wins over R − d")
         case .flaredCorner: return (.warning, .lint, "a fixed radius larger than R − d at a corner near its container's corner")

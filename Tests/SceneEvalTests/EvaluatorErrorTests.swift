@@ -28,9 +28,28 @@ struct EvaluatorErrorTests {
         ("let a = 1000000 * 1000000\nx: rect a", ["1:9 number-too-large"]),
         ("x: concentric min -2", ["1:19 negative-radius"]),
         ("x: container relative", ["1:4 relative-container"]),
+        // `fill` colours the drawn shape: said where a node draws none, and only there.
+        ("x: fill red size 20x20", ["1:4 fill-draws-nothing"]),
+        ("x: size 20x20 fill #336 <\n  y: rect 2\n>", ["1:15 fill-draws-nothing"]),
+        ("x: rect 4 fill red", []),
+        ("x: glass fill red", []),
+        ("x: container rect 8 fill red", []),
+        ("x: background rect 8 fill red", []),
+        ("x: hstack <\n  spacer fill red\n>", ["2:10 misplaced-spacer"]),
     ])
     func errors(_ source: String, _ expected: [String]) {
         #expect(Self.codes(source) == expected)
+    }
+
+    @Test func aFillOnANodeThatDrawsNothingSaysSoWithTheFix() throws {
+        let file = SourceFile(name: "t", text: "row: fill red size 200x60\n")
+        let d = try #require(Pipeline.compile(file).diagnostics.first)
+        #expect(d.severity == .warning)
+        #expect(d.message == "`fill red` colours nothing: `row` draws no shape")
+        #expect(d.help == "give `row` a shape to fill (`concentric` follows its container's corners), or remove `fill red`")
+        #expect(file.text(d.range.start..<d.range.end) == "fill red")
+        // A warning: the scene still compiles, and draws nothing there.
+        #expect(Pipeline.compile(file).scene?.shapes.first?.kind == .group)
     }
 
     /// 3,000 labelled nodes, nested and not, every tenth label used again later

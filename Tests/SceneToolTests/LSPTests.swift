@@ -304,7 +304,7 @@ import SceneLSP
         c.open(uri, "# café → ok\nx: rect nope\n")
         let d = c.diagnostics(for: uri)?.first
         #expect(LSPText.position(d?["range"]?["start"]) == (1, 8))
-        c.change(uri, "x: fill red # é→\ny: rect nope\n", version: 2)
+        c.change(uri, "x: rect 4 fill red # é→\ny: rect nope\n", version: 2)
         #expect(LSPText.position(c.diagnostics(for: uri)?.first?["range"]?["start"]) == (1, 8))
         #expect(c.finish() == 0)
     }

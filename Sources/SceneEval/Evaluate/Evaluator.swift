@@ -32,6 +32,7 @@ struct Props {
     var stack: StackAxis?
     var spacing = 0.0
     var fill: Color?
+    var fillRange: SourceRange?
     var style = CornerStyle.continuous
     var glass = false
     var glassShape: ShapeValue?
@@ -468,7 +469,7 @@ public struct Evaluator {
         case .stack(let axis, let spacing):
             p.stack = axis
             p.spacing = spacing.flatMap { value($0) } ?? Self.defaultSpacing
-        case .fill(let c): p.fill = c
+        case .fill(let c): p.fill = c; p.fillRange = range
         case .style(let s): p.style = s
         case .glass(let s):
             if let s { apply(.glass, shapeValue(s), range, &p) } else { p.glass = true }
