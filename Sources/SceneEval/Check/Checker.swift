@@ -175,10 +175,36 @@ struct Context {
     /// The clause that draws shape `i`: its own shape, else its glass shape
     /// (`glass concentric min 30`), else its container's, else the whole node.
     func shapeRange(_ i: Int) -> SourceRange {
-        let sh = scene.shapes[i]
-        if let r = sh.shapeRange { return r }
-        for it in nodes.items(i) { if case .glass(.some) = it.value { return it.range } }
-        return sh.containerRange ?? sh.range
+        drawnClause(i)?.range ?? scene.shapes[i].containerRange ?? scene.shapes[i].range
+    }
+
+    /// The item node `i` draws its shape from (grammar rule 2), and that shape as written
+    /// (without `glass` or `background`): its shape item, else its glass shape, else its
+    /// first background; nil when it draws none of these.
+    func drawnClause(_ i: Int) -> (range: SourceRange, written: String)? {
+        if let r = scene.shapes[i].shapeRange { return (r, text(r)) }
+        var background: SourceRange?
+        for it in nodes.items(i) {
+            switch it.value {
+            case .glass(.some): return (it.range, Self.afterWord(text(it.range)))
+            case .background where background == nil: background = it.range
+            default: break
+            }
+        }
+        guard scene.shapes[i].kind != .group, let b = background else { return nil }
+        return (b, Self.afterWord(text(b)))
+    }
+
+    /// Node `i`'s last `clip` item (the clip it cuts to) and its shape as written.
+    func clipClause(_ i: Int) -> (range: SourceRange, written: String)? {
+        var last: SourceRange?
+        for it in nodes.items(i) { if case .clip = it.value { last = it.range } }
+        return last.map { ($0, Self.afterWord(text($0))) }
+    }
+
+    /// An item's text after its first word (`glass rect 20` → `rect 20`).
+    static func afterWord(_ s: String) -> String {
+        String(s.drop { $0 != " " && $0 != "\t" }.drop { $0 == " " || $0 == "\t" })
     }
 
     /// The rule passes, in the order their findings come out: the one list that
@@ -524,68 +550,5 @@ struct Context {
             if case .container(let s) = it.value, case .rejected = s.kind.row.container { return true }
         }
         return false
-    }
-
-    // MARK: missing-container-shape
-
-    /// The node's `container …` item when SwiftUI ignores its kind (the row's `.ignored`).
-    func ignoredContainer(of a: Int) -> (range: SourceRange, written: String)? {
-        guard let item = nodes.items(a).first(where: { if case .container = $0.value { return true }; return false }),
-              case .container(let c) = item.value, case .ignored = c.kind.row.container else { return nil }
-        return (item.range, text(item.range))
-    }
-
-    mutating func missingContainers(in range: Range<Int>) {
-        var flagged = Set<Int>()
-        for i in range {
-            guard scene.shapes[i].kind.followsContainer else { continue }
-            let ctx = context(of: i)
-            var j = scene.shapes[i].parent
-            while let a = j {
-                if case .node(a) = ctx { break }
-                let p = scene.shapes[a]
-                // A concentric (or relative) parent is no container either: it
-                // declares the radius it resolves to (a card on a map).
-                if p.kind != .group, p.radii.max > 0, !p.isContainer, !flagged.contains(a) {
-                    flagged.insert(a)
-                    let r = p.radii
-                    let decl = r.containerDeclaration
-                    var fixes: [TextEdit] = []
-                    // The drawn clause: its own shape, else its glass shape.
-                    let glassDrawn = nodes.items(a).first { if case .glass(.some) = $0.value { return true }; return false }
-                    if let range = p.shapeRange ?? glassDrawn?.range {
-                        // Declare the drawn shape as written (`rect r` stays tied to `r`).
-                        var written = text(range)
-                        if p.shapeRange == nil, written.hasPrefix("glass ") { written = String(written.dropFirst(6)) }
-                        let same = ShapeKind.shapes.contains { $0.publishesAsContainer && written.hasPrefix($0.rawValue) }
-                        fixes = [TextEdit(SourceRange(range.end, range.end), " " + (same ? "container \(written)" : decl))]
-                    }
-                    var help = p.kind.followsContainer
-                        ? "a `\(p.kind.rawValue)` shape cannot be a container: declare the radius it resolves to, add `\(decl)`"
-                        : "declare its shape as the container: add `\(decl)`"
-                    // A container SwiftUI ignores (`container relative`) is there to be replaced, not added to.
-                    // (With no drawn clause to declare as written, its resolved radius.)
-                    let ignored = ignoredContainer(of: a)
-                    if let ignored {
-                        let with = fixes.first.map { String($0.replacement.dropFirst()) } ?? decl
-                        fixes = [TextEdit(ignored.range, with)]
-                        help = "SwiftUI ignores its `\(ignored.written)`: replace it with `\(with)`"
-                    }
-                    // Its content needs it rounder (container-too-tight against it): the same fix.
-                    if let needed = ancestorNeeds[a], needed > r.max + Checker.tolerance {
-                        fixes = ancestorRaise(a, to: needed, outline: .drawn)
-                        help = fixes.isEmpty
-                            ? "declare it as the container, as round as its content needs: a shape of radius \(n(needed)) and `container rect \(n(needed))`"
-                            : "declare it as the container, as round as its content needs (\(n(needed))): "
-                                + fixes.map { "`\($0.replacement)`" }.joined(separator: " and ")
-                    }
-                    let declares = ignored.map { "declares only `\($0.written)`, which SwiftUI ignores" } ?? "declares no container"
-                    add(.missingContainerShape,
-                        "`\(p.id)` is rounded but \(declares), so `\(scene.shapes[i].id)` resolves against \(name(ctx))",
-                        at: shapeRange(a), help: help, fixes: fixes)
-                }
-                j = p.parent
-            }
-        }
     }
 }

@@ -1,0 +1,67 @@
+// `missing-container-shape` (docs/lint.md): rounded content that resolves past a
+// rounded ancestor declaring no container — a drawn shape, or a rounded clip on a
+// node that draws nothing.
+import SceneLang
+
+extension Context {
+    /// The node's `container …` item when SwiftUI ignores its kind (the row's `.ignored`).
+    func ignoredContainer(of a: Int) -> (range: SourceRange, written: String)? {
+        guard let item = nodes.items(a).first(where: { if case .container = $0.value { return true }; return false }),
+              case .container(let c) = item.value, case .ignored = c.kind.row.container else { return nil }
+        return (item.range, text(item.range))
+    }
+
+    mutating func missingContainers(in range: Range<Int>) {
+        var flagged = Set<Int>()
+        for i in range {
+            guard scene.shapes[i].kind.followsContainer else { continue }
+            let ctx = context(of: i)
+            var j = scene.shapes[i].parent
+            while let a = j {
+                if case .node(a) = ctx { break }
+                let p = scene.shapes[a]
+                // A concentric (or relative) parent is no container either: it
+                // declares the radius it resolves to (a card on a map). Nor is a
+                // rounded clip on a node that draws nothing: it cuts what it holds.
+                let clip = p.kind == .group && !p.isContainer ? scene.clipLayer(of: a) : nil
+                if (p.kind != .group && p.radii.max > 0) || clip != nil, !p.isContainer, !flagged.contains(a) {
+                    flagged.insert(a)
+                    let r = clip?.radii ?? p.radii
+                    let decl = r.containerDeclaration
+                    var fixes: [TextEdit] = []
+                    // The drawn clause (or the clip), declared as written (`rect r` stays tied to `r`).
+                    if let (range, written) = clip == nil ? drawnClause(a) : clipClause(a) {
+                        let same = ShapeKind.shapes.contains { $0.publishesAsContainer && written.hasPrefix($0.rawValue) }
+                        fixes = [TextEdit(SourceRange(range.end, range.end), " " + (same ? "container \(written)" : decl))]
+                    }
+                    var help = p.kind.followsContainer
+                        ? "a `\(p.kind.rawValue)` shape cannot be a container: declare the radius it resolves to, add `\(decl)`"
+                        : "declare its \(clip == nil ? "" : "clip ")shape as the container: add `\(decl)`"
+                    // A container SwiftUI ignores (`container relative`) is there to be replaced, not added to.
+                    // (With no drawn clause to declare as written, its resolved radius.)
+                    let ignored = ignoredContainer(of: a)
+                    if let ignored {
+                        let with = fixes.first.map { String($0.replacement.dropFirst()) } ?? decl
+                        fixes = [TextEdit(ignored.range, with)]
+                        help = "SwiftUI ignores its `\(ignored.written)`: replace it with `\(with)`"
+                    }
+                    // Its content needs it rounder (container-too-tight against it): the same fix.
+                    if let needed = ancestorNeeds[a], needed > r.max + Checker.tolerance {
+                        fixes = ancestorRaise(a, to: needed, outline: clip == nil ? .drawn : .clip)
+                        let N = n(needed)
+                        help = fixes.isEmpty
+                            ? "declare it as the container, as round as its content needs: "
+                                + (clip == nil ? "a shape of radius \(N) and `container rect \(N)`" : "`clip rect \(N) container rect \(N)`")
+                            : "declare it as the container, as round as its content needs (\(N)): "
+                                + fixes.map { "`\($0.replacement)`" }.joined(separator: " and ")
+                    }
+                    let declares = ignored.map { "declares only `\($0.written)`, which SwiftUI ignores" } ?? "declares no container"
+                    add(.missingContainerShape,
+                        "`\(p.id)` \(clip == nil ? "is rounded" : "clips to a rounded shape") but \(declares), so `\(scene.shapes[i].id)` resolves against \(name(ctx))",
+                        at: clip == nil ? shapeRange(a) : clipClause(a)?.range ?? shapeRange(a), help: help, fixes: fixes)
+                }
+                j = p.parent
+            }
+        }
+    }
+}
