@@ -332,7 +332,7 @@ struct ColourOutputTests {
     }
 }
 
-/// The JSON fields no other test reads: `corners`, `decisions`, `containerRadii`,
+/// The JSON fields no other test reads: `corners`, `decisions`, `containerRadii`, `layers`,
 /// and the error case.
 struct CLIJSONTests {
     static func shapes(_ args: [String], stdin: String? = nil) throws -> [String: [String: Any]] {
@@ -388,6 +388,29 @@ struct CLIJSONTests {
         let old = try Self.shapes(["run", "-", "--json"], stdin: "target ios18\nscreen iphone-16-pro\nk: concentric min 12 size 100x100\n")
         #expect((old["k"]?["decisions"] as? [String])?.contains("ios18-fallback") == true)
         #expect(old["k"]?["radii"] as? [String: Double] == Self.four(12))
+    }
+
+    /// `layers`: the shapes a node uses besides the one it draws, each with its resolved radii.
+    @Test func layersListWhatANodeDoesNotDraw() throws {
+        let s = try Self.shapes(["run", "-", "--json"], stdin: """
+            screen 400x400 radius 0
+            k: clip rect 12 size 80x80 < kk: rect 2 size 10x10 >
+            m: rect 8 background rect 10 hit rect 6 size 60x60 align bottom
+            g: glass rect 10 clip rect 4 size 60x60 align topLeading
+            b: background rect 14 size 50x50 align topTrailing
+            p: glass rect 10 size 60x60 align bottomLeading
+
+            """)
+        func layers(_ id: String) -> [[String: Any]] { s[id]?["layers"] as? [[String: Any]] ?? [] }
+        #expect(layers("k").map { $0["role"] as? String } == ["clip"])
+        #expect(layers("k").first?["kind"] as? String == "rect")
+        #expect(layers("k").first?["radii"] as? [String: Double] == Self.four(12))
+        #expect(layers("m").map { $0["role"] as? String } == ["background", "hit"])
+        #expect(layers("m").map { $0["radii"] as? [String: Double] } == [Self.four(10), Self.four(6)])
+        // The drawn glass shape and the drawn background are the shape itself, not listed.
+        #expect(layers("g").map { $0["role"] as? String } == ["clip"])
+        #expect(s["b"]?["layers"] == nil && s["b"]?["radii"] as? [String: Double] == Self.four(14))
+        #expect(s["p"]?["layers"] == nil && s["kk"]?["layers"] == nil)
     }
 
     @Test func containerRadiiOnlyOnContainers() throws {

@@ -16,6 +16,7 @@ import SceneEval
         c: container rect 20 size 100x100 < k: concentric size 120x120 >
         r: relative size 50x50 align bottom
         g: glass style circular rect 8 size 60x30 align bottomTrailing
+        cl: clip rect 12 size 80x80 align topTrailing < cl2: rect 2 size 10x10 >
         """,
         "target ios18\nscreen iphone-16-pro\nk: concentric min 12 size 100x100\n",
         "target macos15\nscreen mac-window\nk: concentric min 12 size 100x100\n",
@@ -40,6 +41,7 @@ import SceneEval
         if note.hasPrefix("container ") { return "container R" }
         if note.hasPrefix("spacer ") { return "spacer N" }
         if note.hasPrefix("offset ") { return "offset X Y" }
+        if note.hasPrefix("clip ") { return "clip R" }
         if let open = note.range(of: " (") { return note[..<open.lowerBound] + " (written → drawn)" }
         return note
     }
@@ -60,7 +62,7 @@ import SceneEval
         // The scenes exercise every decision (a new one needs a scene here), and no raw code shows.
         #expect(decisions == Set(ModelDecision.allCases))
         for d in ModelDecision.allCases { #expect(!shown.contains(d.rawValue)) }
-        for w in ["container R", "glass", "circular", "spacer N", "offset X Y", "larger inset used", "past its container", "iOS 18 fallback",
+        for w in ["container R", "clip R", "glass", "circular", "spacer N", "offset X Y", "larger inset used", "past its container", "iOS 18 fallback",
                   "macOS 15 fallback", "too round for its size (written → drawn)", "no container: square corners"] {
             #expect(shown.contains(w), "no scene shows `\(w)`")
         }

@@ -84,3 +84,25 @@ extension ResolvedShape {
         unpackGlass(range: r)
     }
 }
+
+extension ResolvedShape {
+    /// Its layers other than the one it draws (grammar rule 2: on a node with no shape
+    /// item, its glass shape, else its first background): what the JSON's `layers`
+    /// lists, and where the table finds a clip.
+    public var layersBesidesDrawn: [ShapeLayer] {
+        if glassIsDrawn { return [] }
+        guard let all = extras?.layers, !all.isEmpty else { return [] }
+        guard shapeRange == nil,
+              let k = all.firstIndex(where: { $0.use == .glass }) ?? all.firstIndex(where: { $0.use == .background })
+        else { return all }
+        var out = all
+        out.remove(at: k)
+        return out
+    }
+
+    /// The radii of the shape it clips what it holds to, if it has a `clip`.
+    public var clipRadii: Radii? {
+        guard !glassIsDrawn, extras?.hasLayers == true else { return nil }
+        return extras?.layers.first(where: { $0.use == .clip })?.radii
+    }
+}

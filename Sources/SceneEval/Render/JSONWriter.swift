@@ -114,6 +114,15 @@ public enum JSONWriter {
         o.raw(", \"style\": \""); o.raw(sh.pointee.style.rawValue.utf8); o.raw("\"")
         if let f = sh.pointee.fill { o.raw(", \"fill\": \""); o.raw(f.hex.utf8); o.raw("\"") }
         if sh.pointee.glass { o.raw(", \"glass\": true") }
+        if sh.pointee.extras != nil, case let layers = sh.pointee.layersBesidesDrawn, !layers.isEmpty {
+            o.raw(", \"layers\": [")
+            for (k, l) in layers.enumerated() {
+                if k > 0 { o.raw(", ") }
+                o.raw("{\"role\": \""); o.raw(l.role.utf8); o.raw("\", \"kind\": \""); o.raw(l.kind.rawValue.utf8)
+                o.raw("\", \"radii\": "); appendRadii(l.radii, to: &o); o.raw("}")
+            }
+            o.raw("]")
+        }
         if let r = sh.pointee.role { o.raw(", \"role\": \""); o.raw(r.rawValue.utf8); o.raw("\"") }
         if let m = sh.pointee.minimum { o.raw(", \"minimum\": "); num(m, &o) }
         if let m = sh.pointee.spacerMinimum { o.raw(", \"spacer\": {\"minimum\": "); num(m, &o); o.raw("}") }

@@ -53,6 +53,8 @@ public enum NoteWords {
         var out: [(String, String)] = [
             ("container R", "it declares a container: its children's concentric corners follow radius R "
                 + "(four radii, tl tr br bl, when its corners differ)"),
+            ("clip R", "it clips what it holds to a shape of radius R (`.clipShape`; four radii when its corners "
+                + "differ): a rounded clip cuts its content's corners, and is no container"),
             ("glass", "drawn with a glass effect (the SVG outlines its rim)"),
             ("circular", "circular corners (`.circular`), not Apple's continuous curve"),
             ("spacer N", "a `spacer` (SwiftUI's Spacer): it draws nothing and takes its stack's free space along the "
@@ -84,6 +86,7 @@ public enum NoteWords {
         if sh.pointee.isContainer, let r = sh.pointee.containerRadii {
             next(); sink.put("container "); sink.radii(r)
         }
+        if let r = sh.pointee.clipRadii { next(); sink.put("clip "); sink.radii(r) }
         if sh.pointee.glass { next(); sink.put("glass") }
         if sh.pointee.style == .circular { next(); sink.put("circular") }
         if let m = sh.pointee.spacerMinimum { next(); sink.put("spacer "); sink.number(m) }
