@@ -287,7 +287,7 @@ public enum Report {
                 out += table(rows, numeric: [1, 3, 4, 5, 6, 7, 8], indent: "  ")
             }
         }
-        for l in s.layers { out += "  \(l.role.padding(toLength: 10, withPad: " ", startingAt: 0)) \(l.kind.rawValue), radius \(radii(l.radii))\n" }
+        for l in s.layersBesidesDrawn { out += "  \(l.role.padding(toLength: 10, withPad: " ", startingAt: 0)) \(l.kind.rawValue), radius \(radii(l.radii))\n" }
         // The model's own decisions, in the table's words with what they mean.
         let window = scene.screen.isWindow
         for d in s.decisions.list {

@@ -76,4 +76,39 @@ struct BackgroundDrawnTests {
         #expect(code.contains(".glass(in: BgCorners.rect(12))"), "\(code)")
         #expect(code.contains(".background { BgCorners.rect(12)"), "\(code)")
     }
+
+    // The checker's helps and fixes rewrite the background a node draws, as they would its shape.
+
+    static func fixed(_ text: String) throws -> String {
+        try #require(Fixer.fixAll(SourceFile(name: "t.scene", text: text)).0, "no fix for:\n\(text)")
+    }
+
+    @Test func aFlaredBackgroundBecomesConcentric() throws {
+        let text = "card: rect 24 container rect 24 size 300x200 <\n  x: background rect 30 pad 4 fill red\n>\n"
+        let d = try #require(CheckerTests.findings(text).first { $0.code == "flared-corner" })
+        #expect(d.help?.hasPrefix("make it concentric (`concentric min 20`)") == true, "\(d.help ?? "")")
+        let out = try Self.fixed(text)
+        #expect(out.contains("x: background concentric min 20 pad 4"), "\(out)")
+        #expect(CheckerTests.findings(out).isEmpty, "\(CheckerTests.findings(out))")
+    }
+
+    @Test func aTightContainerIsRaisedWithTheBackgroundItDraws() throws {
+        let text = "card: background rect 20 container rect 20 size 300x200 < inner: concentric min 16 pad 12 >\n"
+        let d = try #require(CheckerTests.findings(text).first { $0.code == "container-too-tight" })
+        #expect(d.help == "raise `card`'s radius to 28 (`background rect 28 container rect 28`), not lower the minimum")
+        let out = try Self.fixed(text)
+        #expect(out.hasPrefix("card: background rect 28 container rect 28 size"), "\(out)")
+        #expect(CheckerTests.findings(out).isEmpty, "\(CheckerTests.findings(out))")
+    }
+
+    @Test func anUndeclaredBackgroundIsDrawnAndDeclaredAsRoundAsItsContentNeeds() throws {
+        let out = try Self.fixed("card: background rect 20 size 300x200 < inner: concentric min 16 pad 12 >\n")
+        #expect(out.hasPrefix("card: background rect 28 container rect 28 size"), "\(out)")
+        #expect(CheckerTests.findings(out).isEmpty, "\(CheckerTests.findings(out))")
+    }
+
+    @Test func aConcentricBackgroundGetsItsMinimum() throws {
+        let out = try Self.fixed("target ios18\nx: background concentric size 100x100\n")
+        #expect(out.contains("x: background concentric min 16 size 100x100"), "\(out)")
+    }
 }

@@ -45,36 +45,19 @@ struct ConcentricParentTests {
         #expect(fixed?.contains("card: glass concentric min 16 uniform container rect 16 size") == true, "\(fixed ?? "")")
     }
 
-    /// A node that draws nothing but clips to a rounded shape cuts its concentric content,
-    /// which resolves past it (SwiftUI's ConcentricRectangle follows containerShape only).
-    static let clipped = """
-        screen 400 x 300 radius 40
-        card: clip rect 24 size 300x200 <
-          g: glass concentric min 4 size 100x60 align topLeading pad 4
-        >
+    /// A node that draws nothing but clips its rows to a rounded shape (a grouped list:
+    /// `.clipShape` on the section) declares no container, and is not asked to: the rows
+    /// are cut by the clip, and declaring a container would draw it (grammar rule 2).
+    @Test func aClipOnANodeThatDrawsNothingIsNotAskedForAContainer() throws {
+        let text = """
+            screen 400 x 300 radius 40
+            section: clip rect 24 vstack spacing 1 width 360 align top pad top 20 <
+              row1: concentric min 4 height 52
+              row2: concentric min 4 height 52
+            >
 
-        """
-
-    @Test func aRoundedClipOnANodeThatDrawsNothingIsReported() throws {
-        let d = try #require(CheckerTests.findings(Self.clipped).first { $0.code == "missing-container-shape" })
-        #expect(d.message == "`card` clips to a rounded shape but declares no container, so `g` resolves against the screen")
-        #expect(d.help == "declare its clip shape as the container: add `container rect 24`")
-        let file = SourceFile(name: "t", text: Self.clipped)
-        #expect(file.text(d.range.start..<d.range.end) == "clip rect 24")
-        let (fixed, _) = Fixer.fixAll(file)
-        let out = try #require(fixed)
-        #expect(out.contains("card: clip rect 24 container rect 24 size 300x200"), "\(out)")
-        #expect(CheckerTests.findings(out).isEmpty, "\(CheckerTests.findings(out))")
-        let scene = try #require(Pipeline.compile(SourceFile(name: "t", text: out)).scene)
-        #expect(scene.shapes[1].radii.values == [20, 4, 4, 4])
-    }
-
-    @Test func aClipTooTightForItsContentIsRaisedInOneFix() throws {
-        // Twelve points in, a minimum of 16 needs the clip at 28.
-        let text = Self.clipped.replacingOccurrences(of: "concentric min 4 size 100x60 align topLeading pad 4",
-                                                     with: "concentric min 16 size 100x60 align topLeading pad 12")
-        let d = try #require(CheckerTests.findings(text).first { $0.code == "missing-container-shape" })
-        #expect(d.help == "declare it as the container, as round as its content needs: `clip rect 28 container rect 28`", "\(d.help ?? "")")
+            """
+        #expect(!CheckerTests.findings(text).map(\.code).contains("missing-container-shape"))
     }
 
     @Test func aBackgroundDrawnParentGetsTheDeclarationAfterItsBackground() throws {

@@ -36,6 +36,9 @@ struct EvaluatorErrorTests {
         ("x: container rect 8 fill red", []),
         ("x: background rect 8 fill red", []),
         ("x: hstack <\n  spacer fill red\n>", ["2:10 misplaced-spacer"]),
+        // A shape that failed to evaluate is reported once: the fill beside it is not.
+        ("x: rect nope size 40x40 fill red", ["1:9 undefined-name"]),
+        ("x: background rect nope fill red", ["1:20 undefined-name"]),
     ])
     func errors(_ source: String, _ expected: [String]) {
         #expect(Self.codes(source) == expected)
@@ -46,7 +49,7 @@ struct EvaluatorErrorTests {
         let d = try #require(Pipeline.compile(file).diagnostics.first)
         #expect(d.severity == .warning)
         #expect(d.message == "`fill red` colours nothing: `row` draws no shape")
-        #expect(d.help == "give `row` a shape to fill (`concentric` follows its container's corners), or remove `fill red`")
+        #expect(d.help == "give `row` a shape to fill (`background rectangle` fills its frame, as SwiftUI's `.background(Color…)` does), or remove `fill red`")
         #expect(file.text(d.range.start..<d.range.end) == "fill red")
         // A warning: the scene still compiles, and draws nothing there.
         #expect(Pipeline.compile(file).scene?.shapes.first?.kind == .group)

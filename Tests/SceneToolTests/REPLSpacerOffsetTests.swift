@@ -17,4 +17,16 @@ import SceneEval
         #expect(Report.detail(scene, a, file: file, paint: p).contains("  offset     x 5  y -3: drawn there, with its content; laid out at x 50  y 130\n"))
         #expect(Report.detail(scene, gap, file: file, paint: p).contains("  draws nothing: a spacer, taking its stack's free space, at least 12\n"))
     }
+
+    /// `:show` (and the editor's hover) of a node that draws its background: the radius
+    /// as written, with its names, and the background not listed again as a layer.
+    @Test func showABackgroundDrawnNode() throws {
+        let file = SourceFile(name: "t.scene", text: "let r = 10 + 2\na: background rect r size 50x50 clip rect 4\n")
+        let scene = try #require(Pipeline.compile(file).scene)
+        let a = try #require(scene.index(ofLabel: "a"))
+        let text = Report.detail(scene, a, file: file, paint: Painter(color: false))
+        #expect(text.contains("r = 12"), "\(text)")
+        #expect(!text.contains("  background "), "\(text)")
+        #expect(text.contains("  clip       rect, radius 4"), "\(text)")
+    }
 }

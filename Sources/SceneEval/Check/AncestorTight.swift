@@ -52,7 +52,7 @@ extension Context {
     /// container rect 28` (a radius written with names keeps them, adjusted:
     /// `rect r + 8 container rect r + 8`). None for any other shape or a clip.
     func ancestorRaise(_ a: Int, to r: Double, outline: NestingReference.Outline) -> [TextEdit] {
-        guard outline == .drawn, !scene.shapes[a].isContainer, let range = scene.shapes[a].shapeRange,
+        guard outline == .drawn, !scene.shapes[a].isContainer, let range = drawnShapeRange(a),
               let e = drawnRect(a) else { return [] }
         let written: String
         if ExprValue.names(e).isEmpty { written = n(r) } else if let kept = adjusted(e, to: r) { written = kept } else { return [] }
@@ -76,7 +76,7 @@ extension Context {
             help = "`\(who)` may be at most \(n(bound.radius)) round (\(bound.why)) and `\(sh.id)` needs \(n(need.m)) + \(n(need.d)) = \(n(need.needed)), so raising \(what) cannot fix this (no automatic fix): bring `\(sh.id)` within \(n(max(bound.radius - need.m, 0))) pt of the corner, or lower its minimum to \(n(need.R - need.d))"
         } else {
             fixes = ancestorRaise(a, to: need.needed, outline: need.ref.outline)
-            if need.ref.outline != .container { ancestorNeeds[a] = max(ancestorNeeds[a] ?? 0, need.needed) }
+            if need.ref.outline == .drawn { ancestorNeeds[a] = max(ancestorNeeds[a] ?? 0, need.needed) }
             let N = n(need.needed)
             let spelled = (fixes.isEmpty ? nil : fixes.map { "`\($0.replacement)`" }.joined(separator: " and "))
                 ?? (need.ref.outline == .clip ? "`clip rect \(N) container rect \(N)`" : "a shape of radius \(N) and `container rect \(N)`")

@@ -195,11 +195,27 @@ struct Context {
         return (b, Self.afterWord(text(b)))
     }
 
-    /// Node `i`'s last `clip` item (the clip it cuts to) and its shape as written.
-    func clipClause(_ i: Int) -> (range: SourceRange, written: String)? {
-        var last: SourceRange?
-        for it in nodes.items(i) { if case .clip = it.value { last = it.range } }
-        return last.map { ($0, Self.afterWord(text($0))) }
+    /// Node `i`'s first `background` shape when that is what it draws (grammar rule 2: no
+    /// shape item, no glass shape), with the range of the shape as written inside the
+    /// item (`rect 20` in `background rect 20`): where a fix rewrites its drawn shape.
+    func drawnBackground(_ i: Int) -> (shape: ShapeExpr, range: SourceRange)? {
+        guard scene.shapes[i].shapeRange == nil, scene.shapes[i].kind != .group else { return nil }
+        var first: (ShapeExpr, SourceRange)?
+        for it in nodes.items(i) {
+            switch it.value {
+            case .glass(.some): return nil
+            case .background(let s) where first == nil:
+                let written = text(it.range), shape = Self.afterWord(written)
+                first = (s, SourceRange(it.range.end - shape.utf8.count, it.range.end))
+            default: break
+            }
+        }
+        return first
+    }
+
+    /// The range of the shape node `i` draws as written: its shape item, else its drawn background's shape.
+    func drawnShapeRange(_ i: Int) -> SourceRange? {
+        scene.shapes[i].shapeRange ?? drawnBackground(i)?.range
     }
 
     /// An item's text after its first word (`glass rect 20` → `rect 20`).
@@ -328,7 +344,7 @@ struct Context {
         var minimum = n(m)
         // Pinched: the radius as written becomes the minimum (`rect r` → `concentric min r`).
         if !isFlared, first.radius <= largest, let e = drawnRect(i), !ExprValue.names(e).isEmpty { minimum = minimumText(text(e.range)) }
-        guard let r = sh.shapeRange else {
+        guard let r = drawnShapeRange(i) else {
             // The container shape is what is drawn: it cannot become concentric.
             let decl = Radii(all: want).containerDeclaration
             return ("use the concentric radius: `\(decl)`", sh.containerRange.map { [TextEdit($0, decl)] } ?? [], [:])
@@ -432,6 +448,7 @@ struct Context {
             let shape: ShapeExpr
             switch it.value {
             case .shape(let s), .glass(let s?): shape = s
+            case .background(let s) where drawnBackground(i)?.range.end == it.range.end: shape = s
             default: continue
             }
             guard case .concentric(let base, _, let clauses) = shape else { continue }

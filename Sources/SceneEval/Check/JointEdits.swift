@@ -23,9 +23,9 @@ extension Context {
         let T = n(target)
         guard let cr = sh.containerRange else { return JointPlan(edits: [], what: "`container rect \(T)`") }
         let (drawnExpr, declaredExpr) = radiusExprs(j)
-        // A node with no shape of its own (nor a glass shape) draws its container:
-        // declaring the radius draws it too.
-        let drawnByContainer = sh.shapeRange == nil
+        // A node with no shape of its own (nor a glass shape, nor a background) draws its
+        // container: declaring the radius draws it too.
+        let drawnByContainer = sh.shapeRange == nil && drawnBackground(j) == nil
             && !nodes.items(j).contains { if case .glass(.some) = $0.value { return true }; return false }
         let drawsTarget = drawnByContainer || sh.radii.values.allSatisfy { abs($0 - target) <= Checker.tolerance }
         // Drawn right with names (`rect a * 2`): declare it as written, and change no `let` it uses.
@@ -73,7 +73,7 @@ extension Context {
         var edits = letEdits + [TextEdit(cr, "container rect \(declText)")]
         var what = "`container rect \(declText)`"
         if !drawsTarget {
-            guard let r = sh.shapeRange, let drawn = concentric ? "concentric min \(minimumText(drawnText))" : redrawn(j, as: drawnText) else {
+            guard let r = drawnShapeRange(j), let drawn = concentric ? "concentric min \(minimumText(drawnText))" : redrawn(j, as: drawnText) else {
                 return JointPlan(edits: [], what: what)
             }
             edits.insert(TextEdit(r, drawn), at: 0)
@@ -87,6 +87,11 @@ extension Context {
     /// declares (`container rect e`), as written.
     func radiusExprs(_ j: Int) -> (drawn: Expr?, declared: Expr?) {
         var drawn: Expr? = nil, declared: Expr? = nil
+        switch drawnBackground(j)?.shape {
+        case .radii(.rect, let es)? where es.count == 1: drawn = es[0]
+        case .concentric(.concentric(let m?), _, let clauses)? where clauses.isEmpty: drawn = m
+        default: break
+        }
         for it in nodes.items(j) {
             switch it.value {
             case .shape(.radii(.rect, let es)) where es.count == 1: drawn = es[0]

@@ -1,6 +1,5 @@
 // `missing-container-shape` (docs/lint.md): rounded content that resolves past a
-// rounded ancestor declaring no container — a drawn shape, or a rounded clip on a
-// node that draws nothing.
+// rounded ancestor that declares no container.
 import SceneLang
 
 extension Context {
@@ -21,22 +20,20 @@ extension Context {
                 if case .node(a) = ctx { break }
                 let p = scene.shapes[a]
                 // A concentric (or relative) parent is no container either: it
-                // declares the radius it resolves to (a card on a map). Nor is a
-                // rounded clip on a node that draws nothing: it cuts what it holds.
-                let clip = p.kind == .group && !p.isContainer ? scene.clipLayer(of: a) : nil
-                if (p.kind != .group && p.radii.max > 0) || clip != nil, !p.isContainer, !flagged.contains(a) {
+                // declares the radius it resolves to (a card on a map).
+                if p.kind != .group, p.radii.max > 0, !p.isContainer, !flagged.contains(a) {
                     flagged.insert(a)
-                    let r = clip?.radii ?? p.radii
+                    let r = p.radii
                     let decl = r.containerDeclaration
                     var fixes: [TextEdit] = []
-                    // The drawn clause (or the clip), declared as written (`rect r` stays tied to `r`).
-                    if let (range, written) = clip == nil ? drawnClause(a) : clipClause(a) {
+                    // The drawn clause, declared as written (`rect r` stays tied to `r`).
+                    if let (range, written) = drawnClause(a) {
                         let same = ShapeKind.shapes.contains { $0.publishesAsContainer && written.hasPrefix($0.rawValue) }
                         fixes = [TextEdit(SourceRange(range.end, range.end), " " + (same ? "container \(written)" : decl))]
                     }
                     var help = p.kind.followsContainer
                         ? "a `\(p.kind.rawValue)` shape cannot be a container: declare the radius it resolves to, add `\(decl)`"
-                        : "declare its \(clip == nil ? "" : "clip ")shape as the container: add `\(decl)`"
+                        : "declare its shape as the container: add `\(decl)`"
                     // A container SwiftUI ignores (`container relative`) is there to be replaced, not added to.
                     // (With no drawn clause to declare as written, its resolved radius.)
                     let ignored = ignoredContainer(of: a)
@@ -47,18 +44,17 @@ extension Context {
                     }
                     // Its content needs it rounder (container-too-tight against it): the same fix.
                     if let needed = ancestorNeeds[a], needed > r.max + Checker.tolerance {
-                        fixes = ancestorRaise(a, to: needed, outline: clip == nil ? .drawn : .clip)
+                        fixes = ancestorRaise(a, to: needed, outline: .drawn)
                         let N = n(needed)
                         help = fixes.isEmpty
-                            ? "declare it as the container, as round as its content needs: "
-                                + (clip == nil ? "a shape of radius \(N) and `container rect \(N)`" : "`clip rect \(N) container rect \(N)`")
+                            ? "declare it as the container, as round as its content needs: a shape of radius \(N) and `container rect \(N)`"
                             : "declare it as the container, as round as its content needs (\(N)): "
                                 + fixes.map { "`\($0.replacement)`" }.joined(separator: " and ")
                     }
                     let declares = ignored.map { "declares only `\($0.written)`, which SwiftUI ignores" } ?? "declares no container"
                     add(.missingContainerShape,
-                        "`\(p.id)` \(clip == nil ? "is rounded" : "clips to a rounded shape") but \(declares), so `\(scene.shapes[i].id)` resolves against \(name(ctx))",
-                        at: clip == nil ? shapeRange(a) : clipClause(a)?.range ?? shapeRange(a), help: help, fixes: fixes)
+                        "`\(p.id)` is rounded but \(declares), so `\(scene.shapes[i].id)` resolves against \(name(ctx))",
+                        at: shapeRange(a), help: help, fixes: fixes)
                 }
                 j = p.parent
             }

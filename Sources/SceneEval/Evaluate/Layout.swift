@@ -196,7 +196,9 @@ extension Evaluator {
         // shape; bare `glass` on a node with none is SwiftUI's default glass shape, a capsule.
         let background = p.shape == nil && p.glassShape == nil ? p.backgroundShape : nil
         let drawn = p.shape ?? p.glassShape ?? background ?? p.container ?? (p.glass ? .plain(ShapeKind.defaultGlass) : nil)
-        if drawn == nil, let r = p.fillRange, p.spacerRange == nil { fillDrawsNothing(node.pointee, at: r) }
+        if drawn == nil, let r = p.fillRange, p.spacerRange == nil, !Self.writesAShape(node.pointee) {
+            fillDrawsNothing(node.pointee, at: r)
+        }
         // Its container, when that is the shape it draws, is kept as drawn where it
         // publishes what it draws (`ResolvedShape.containerIsDrawn`).
         let drawsContainer = p.shape == nil && p.glassShape == nil && background == nil && p.container != nil
@@ -227,13 +229,24 @@ extension Evaluator {
         // `sharing:` above. An offset or a spacer's minimum makes a box of more.)
     }
 
+    /// Whether the node writes an item that draws a shape (grammar rule 2), evaluated or
+    /// not: one that failed to is reported already, and a `fill` beside it is not.
+    static func writesAShape(_ node: Node) -> Bool {
+        node.items.contains {
+            switch $0.value {
+            case .shape, .glass, .background, .container: return true
+            default: return false
+            }
+        }
+    }
+
     /// `fill` colours the drawn shape (grammar rule 2): on a node that draws none it colours
     /// nothing, in the SVG and in SwiftUI alike, so it is said rather than dropped.
     mutating func fillDrawsNothing(_ node: Node, at r: SourceRange) {
         let name = node.label.map { "`\($0.name)`" } ?? "this node"
         let item = file.map { "`\($0.text(r.start..<r.end))`" } ?? "the `fill`"
         diagnostics.append(Diagnostic(.fillDrawsNothing, "\(item) colours nothing: \(name) draws no shape", at: r,
-            help: "give \(name) a shape to fill (`concentric` follows its container's corners), or remove \(item)"))
+            help: "give \(name) a shape to fill (`background rectangle` fills its frame, as SwiftUI's `.background(Color…)` does), or remove \(item)"))
     }
 
     /// A spacer is a node of its own in an `hstack` or `vstack` (SwiftUI's `Spacer` is a

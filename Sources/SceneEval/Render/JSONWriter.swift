@@ -114,7 +114,7 @@ public enum JSONWriter {
         o.raw(", \"style\": \""); o.raw(sh.pointee.style.rawValue.utf8); o.raw("\"")
         if let f = sh.pointee.fill { o.raw(", \"fill\": \""); o.raw(f.hex.utf8); o.raw("\"") }
         if sh.pointee.glass { o.raw(", \"glass\": true") }
-        if sh.pointee.extras != nil, case let layers = sh.pointee.layersBesidesDrawn, !layers.isEmpty {
+        if sh.pointee.extras?.hasLayers == true, case let layers = sh.pointee.layersBesidesDrawn, !layers.isEmpty {
             o.raw(", \"layers\": [")
             for (k, l) in layers.enumerated() {
                 if k > 0 { o.raw(", ") }
