@@ -111,4 +111,17 @@ struct BackgroundDrawnTests {
         let out = try Self.fixed("target ios18\nx: background concentric size 100x100\n")
         #expect(out.contains("x: background concentric min 16 size 100x100"), "\(out)")
     }
+
+    /// A drawn glass shape likewise (before, the help offered a container the node does not
+    /// draw, with no fix, and a raised container left the glass shape behind).
+    @Test func aDrawnGlassShapeIsRewrittenAsItsShapeWouldBe() throws {
+        let flared = try Self.fixed("card: rect 24 container rect 24 size 300x200 <\n  x: glass rect 30 pad 4\n>\n")
+        #expect(flared.contains("x: glass concentric min 20 pad 4"), "\(flared)")
+        let text = "card: glass rect 20 container rect 20 size 300x200 < inner: concentric min 16 pad 12 >\n"
+        let d = try #require(CheckerTests.findings(text).first { $0.code == "container-too-tight" })
+        #expect(d.help == "raise `card`'s radius to 28 (`glass rect 28 container rect 28`), not lower the minimum")
+        let tight = try Self.fixed(text)
+        #expect(tight.hasPrefix("card: glass rect 28 container rect 28 size"), "\(tight)")
+        #expect(CheckerTests.findings(tight).isEmpty, "\(CheckerTests.findings(tight))")
+    }
 }

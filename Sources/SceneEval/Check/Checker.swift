@@ -195,27 +195,27 @@ struct Context {
         return (b, Self.afterWord(text(b)))
     }
 
-    /// Node `i`'s first `background` shape when that is what it draws (grammar rule 2: no
-    /// shape item, no glass shape), with the range of the shape as written inside the
-    /// item (`rect 20` in `background rect 20`): where a fix rewrites its drawn shape.
-    func drawnBackground(_ i: Int) -> (shape: ShapeExpr, range: SourceRange)? {
+    /// The layer node `i` draws, when it has no shape item (grammar rule 2): its glass
+    /// shape, else its first `background`; with its word (`glass`, `background`) and the
+    /// range of the shape as written inside the item (`rect 20` in `background rect 20`),
+    /// where a fix rewrites the drawn shape.
+    func drawnLayer(_ i: Int) -> (shape: ShapeExpr, range: SourceRange, word: String)? {
         guard scene.shapes[i].shapeRange == nil, scene.shapes[i].kind != .group else { return nil }
-        var first: (ShapeExpr, SourceRange)?
+        var background: (ShapeExpr, SourceRange)?
+        func inner(_ r: SourceRange) -> SourceRange { SourceRange(r.end - Self.afterWord(text(r)).utf8.count, r.end) }
         for it in nodes.items(i) {
             switch it.value {
-            case .glass(.some): return nil
-            case .background(let s) where first == nil:
-                let written = text(it.range), shape = Self.afterWord(written)
-                first = (s, SourceRange(it.range.end - shape.utf8.count, it.range.end))
+            case .glass(let s?): return (s, inner(it.range), "glass")
+            case .background(let s) where background == nil: background = (s, it.range)
             default: break
             }
         }
-        return first
+        return background.map { ($0.0, inner($0.1), "background") }
     }
 
-    /// The range of the shape node `i` draws as written: its shape item, else its drawn background's shape.
+    /// The range of the shape node `i` draws as written: its shape item, else its drawn layer's shape.
     func drawnShapeRange(_ i: Int) -> SourceRange? {
-        scene.shapes[i].shapeRange ?? drawnBackground(i)?.range
+        scene.shapes[i].shapeRange ?? drawnLayer(i)?.range
     }
 
     /// An item's text after its first word (`glass rect 20` → `rect 20`).
@@ -448,7 +448,7 @@ struct Context {
             let shape: ShapeExpr
             switch it.value {
             case .shape(let s), .glass(let s?): shape = s
-            case .background(let s) where drawnBackground(i)?.range.end == it.range.end: shape = s
+            case .background(let s) where drawnLayer(i)?.range.end == it.range.end: shape = s
             default: continue
             }
             guard case .concentric(let base, _, let clauses) = shape else { continue }

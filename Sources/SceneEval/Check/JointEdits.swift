@@ -25,8 +25,7 @@ extension Context {
         let (drawnExpr, declaredExpr) = radiusExprs(j)
         // A node with no shape of its own (nor a glass shape, nor a background) draws its
         // container: declaring the radius draws it too.
-        let drawnByContainer = sh.shapeRange == nil && drawnBackground(j) == nil
-            && !nodes.items(j).contains { if case .glass(.some) = $0.value { return true }; return false }
+        let drawnByContainer = sh.shapeRange == nil && drawnLayer(j) == nil
         let drawsTarget = drawnByContainer || sh.radii.values.allSatisfy { abs($0 - target) <= Checker.tolerance }
         // Drawn right with names (`rect a * 2`): declare it as written, and change no `let` it uses.
         if !drawnByContainer, let d = drawnExpr, !ExprValue.names(d).isEmpty, d.isSatisfied(by: env, target),
@@ -87,7 +86,7 @@ extension Context {
     /// declares (`container rect e`), as written.
     func radiusExprs(_ j: Int) -> (drawn: Expr?, declared: Expr?) {
         var drawn: Expr? = nil, declared: Expr? = nil
-        switch drawnBackground(j)?.shape {
+        switch drawnLayer(j)?.shape {
         case .radii(.rect, let es)? where es.count == 1: drawn = es[0]
         case .concentric(.concentric(let m?), _, let clauses)? where clauses.isEmpty: drawn = m
         default: break

@@ -92,7 +92,7 @@ extension Context {
         for it in nodes.items(i) {
             if case .shape(.radii(.rect, let es)) = it.value, es.count == 1 { return es[0] }
         }
-        if case .radii(.rect, let es)? = drawnBackground(i)?.shape, es.count == 1 { return es[0] }
+        if case .radii(.rect, let es)? = drawnLayer(i)?.shape, es.count == 1 { return es[0] }
         return nil
     }
 
@@ -105,8 +105,8 @@ extension Context {
             guard let v = ExprValue.eval(es[0], env), abs(v - cr.topLeading) <= Checker.tolerance else { return nil }
             return es[0]
         }
-        // (Its drawn background, grammar rule 2.)
-        guard case .radii(.rect, let es)? = drawnBackground(j)?.shape, es.count == 1,
+        // (Its drawn glass shape or background, grammar rule 2.)
+        guard case .radii(.rect, let es)? = drawnLayer(j)?.shape, es.count == 1,
               let v = ExprValue.eval(es[0], env), abs(v - cr.topLeading) <= Checker.tolerance else { return nil }
         return es[0]
     }
@@ -129,7 +129,7 @@ extension Context {
                 return ("raise \(who)'s radius to \(n(needed)) (`\(written)`), and the radius it draws, `\(text(d.range))`, alike by hand, not lower the minimum", [])
             }
             edits.insert(TextEdit(d.range, t), at: 0)
-            written = (drawnBackground(j) == nil ? "rect \(t) " : "background rect \(t) ") + written
+            written = (drawnLayer(j).map { "\($0.word) " } ?? "") + "rect \(t) " + written
         }
         let names = listNames([e] + (drawnAlike(j).map { [$0] } ?? []))
         guard !names.isEmpty else { return ("raise \(who)'s radius to \(n(needed)) (`\(written)`), not lower the minimum", edits) }
