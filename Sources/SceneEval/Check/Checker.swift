@@ -172,45 +172,37 @@ struct Context {
     }
 
     /// The shape's range to underline: its shape item, else the node.
-    /// The clause that draws shape `i`: its own shape, else its glass shape
-    /// (`glass concentric min 30`), else its container's, else the whole node.
+    /// The clause that draws shape `i` (grammar rule 2): its own shape, else its glass
+    /// shape (`glass concentric min 30`), else its first background, else its
+    /// container's, else the whole node.
     func shapeRange(_ i: Int) -> SourceRange {
         drawnClause(i)?.range ?? scene.shapes[i].containerRange ?? scene.shapes[i].range
     }
 
-    /// The item node `i` draws its shape from (grammar rule 2), and that shape as written
-    /// (without `glass` or `background`): its shape item, else its glass shape, else its
-    /// first background; nil when it draws none of these.
+    /// The item node `i` draws its shape from, and that shape as written (without
+    /// `glass` or `background`): its shape item, else its drawn layer; nil when it draws
+    /// none of these.
     func drawnClause(_ i: Int) -> (range: SourceRange, written: String)? {
         if let r = scene.shapes[i].shapeRange { return (r, text(r)) }
-        var background: SourceRange?
-        for it in nodes.items(i) {
-            switch it.value {
-            case .glass(.some): return (it.range, Self.afterWord(text(it.range)))
-            case .background where background == nil: background = it.range
-            default: break
-            }
-        }
-        guard scene.shapes[i].kind != .group, let b = background else { return nil }
-        return (b, Self.afterWord(text(b)))
+        return drawnLayer(i).map { ($0.item, text($0.range)) }
     }
 
     /// The layer node `i` draws, when it has no shape item (grammar rule 2): its glass
-    /// shape, else its first `background`; with its word (`glass`, `background`) and the
-    /// range of the shape as written inside the item (`rect 20` in `background rect 20`),
-    /// where a fix rewrites the drawn shape.
-    func drawnLayer(_ i: Int) -> (shape: ShapeExpr, range: SourceRange, word: String)? {
+    /// shape, else its first `background`; with its item's range, its word (`glass`,
+    /// `background`) and the range of the shape as written inside the item (`rect 20` in
+    /// `background rect 20`), where a fix rewrites the drawn shape.
+    func drawnLayer(_ i: Int) -> (shape: ShapeExpr, item: SourceRange, range: SourceRange, word: String)? {
         guard scene.shapes[i].shapeRange == nil, scene.shapes[i].kind != .group else { return nil }
         var background: (ShapeExpr, SourceRange)?
         func inner(_ r: SourceRange) -> SourceRange { SourceRange(r.end - Self.afterWord(text(r)).utf8.count, r.end) }
         for it in nodes.items(i) {
             switch it.value {
-            case .glass(let s?): return (s, inner(it.range), "glass")
+            case .glass(let s?): return (s, it.range, inner(it.range), "glass")
             case .background(let s) where background == nil: background = (s, it.range)
             default: break
             }
         }
-        return background.map { ($0.0, inner($0.1), "background") }
+        return background.map { ($0.0, $0.1, inner($0.1), "background") }
     }
 
     /// The range of the shape node `i` draws as written: its shape item, else its drawn layer's shape.
@@ -448,7 +440,7 @@ struct Context {
             let shape: ShapeExpr
             switch it.value {
             case .shape(let s), .glass(let s?): shape = s
-            case .background(let s) where drawnLayer(i)?.range.end == it.range.end: shape = s
+            case .background(let s) where drawnLayer(i)?.item == it.range: shape = s
             default: continue
             }
             guard case .concentric(let base, _, let clauses) = shape else { continue }
