@@ -47,30 +47,6 @@ struct FixConvergenceTests {
         #expect(o.stop == .settled)
     }
 
-    /// A concentric card near the screen's bottom corners resolves rounder there (24 24 31 31):
-    /// its declaration follows what it draws, not a `rect 24` that would then be pinched
-    /// against those corners (the help once offered the text already written, "alike").
-    @Test func aConcentricCardDeclaresWhatItResolvesTo() throws {
-        let text = "card: concentric min 24 container rect 24 size 340x200 align bottom pad 12 < inner: concentric min 12 pad 12 >\n"
-        let d = try #require(CheckerTests.findings(text).first { $0.code == "shape-mismatch" })
-        #expect(d.help == "draw and declare the radius `card`'s content needs: `container uneven(24, 24, 31, 31)` (its content needs 24; drawn and declared alike)")
-        let o = Fixer.run(SourceFile(name: "t", text: text))
-        #expect(o.stop == .settled && o.left.isEmpty, "\(o.left.map(\.message))")
-        #expect(o.text?.hasPrefix("card: concentric min 24 container uneven(24, 24, 31, 31) size") == true, "\(o.text ?? "")")
-    }
-
-    /// The same card with no container, too tight for its content: both findings on it give
-    /// the one fix (its minimum raised, declared as it then resolves), and one round settles.
-    @Test func aConcentricCardTooTightAndUndeclaredGetsOneFix() throws {
-        let text = "card: concentric min 20 size 340x200 align bottom pad 12 < inner: concentric min 12 pad 12 >\n"
-        let fixes = CheckerTests.findings(text).filter { ["container-too-tight", "missing-container-shape"].contains($0.code) }
-        #expect(fixes.count == 2)
-        #expect(fixes.allSatisfy { $0.help?.contains("`concentric min 24 container uneven(24, 24, 31, 31)`") == true }, "\(fixes.map(\.help))")
-        let o = Fixer.run(SourceFile(name: "t", text: text))
-        #expect(o.stop == .settled && o.left.isEmpty, "\(o.left.map(\.message))")
-        #expect(o.text?.hasPrefix("card: concentric min 24 container uneven(24, 24, 31, 31) size") == true, "\(o.text ?? "")")
-    }
-
     /// A flared node that is also too tight for its content: one radius, no tug of war.
     @Test func flaredAndTooTightOnOneNodeConverge() {
         let text = """

@@ -50,13 +50,10 @@ extension Context {
 
     /// Ancestor `a`, drawn `rect X`, redrawn and declared at radius `r`: `rect 28
     /// container rect 28` (a radius written with names keeps them, adjusted:
-    /// `rect r + 8 container rect r + 8`); drawn `concentric`, its minimum raised to `r`
-    /// and declared as it then resolves, corner by corner (`concentric min 24 container
-    /// uneven(24, 24, 31, 31)`: a `rect` would be pinched where it resolves rounder).
-    /// None for any other shape or a clip.
+    /// `rect r + 8 container rect r + 8`). None for any other shape or a clip.
     func ancestorRaise(_ a: Int, to r: Double, outline: NestingReference.Outline) -> [TextEdit] {
-        guard outline == .drawn, !scene.shapes[a].isContainer, let range = drawnShapeRange(a) else { return [] }
-        guard let e = drawnRect(a) else { return concentricRaise(a, to: r, at: range) }
+        guard outline == .drawn, !scene.shapes[a].isContainer, let range = drawnShapeRange(a),
+              let e = drawnRect(a) else { return [] }
         let written: String
         if ExprValue.names(e).isEmpty { written = n(r) } else if let kept = adjusted(e, to: r) { written = kept } else { return [] }
         // A container SwiftUI ignores (`container relative`) is replaced, not added to.
@@ -64,22 +61,6 @@ extension Context {
             return [TextEdit(range, "rect \(written)"), TextEdit(ignored.range, "container rect \(written)")]
         }
         return [TextEdit(range, "rect \(written) container rect \(written)")]
-    }
-
-    /// `ancestorRaise` for an ancestor drawn `concentric [min m]` (no clauses, not `uniform`).
-    func concentricRaise(_ a: Int, to r: Double, at range: SourceRange) -> [TextEdit] {
-        var drawn: ShapeExpr?
-        for it in nodes.items(a) { if case .shape(let s) = it.value { drawn = s; break } }
-        guard scene.shapes[a].kind == .concentric, ignoredContainer(of: a) == nil,
-              case .concentric(let base, false, let clauses)? = drawn ?? drawnLayer(a)?.shape, clauses.isEmpty
-        else { return [] }
-        var minimum = n(r)
-        if case .concentric(let m?) = base, !ExprValue.names(m).isEmpty {
-            guard let kept = adjusted(m, to: r) else { return [] }
-            minimum = kept
-        }
-        let v = scene.shapes[a].radii.values.map { max($0, r) }
-        return [TextEdit(range, "concentric min \(minimum) " + Radii(v[0], v[1], v[2], v[3]).containerDeclaration)]
     }
 
     /// The finding on shape `i`, when its nearest visibly rounded ancestor is too

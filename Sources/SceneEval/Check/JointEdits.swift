@@ -27,15 +27,6 @@ extension Context {
         // container: declaring the radius draws it too.
         let drawnByContainer = sh.shapeRange == nil && drawnLayer(j) == nil
         let drawsTarget = drawnByContainer || sh.radii.values.allSatisfy { abs($0 - target) <= Checker.tolerance }
-        // Drawn concentric and rounder than the target at some corner (near the screen's
-        // corner, say) and at least the target at every one: a `rect` there would be pinched
-        // against what it resolves to, so the declaration follows what it draws instead.
-        if !drawnByContainer, sh.kind == .concentric, !sh.radii.isUniform,
-           sh.radii.values.allSatisfy({ $0 >= target - Checker.tolerance }),
-           declaredExpr.map({ ExprValue.names($0).isEmpty }) ?? true {
-            let decl = sh.radii.containerDeclaration
-            return JointPlan(edits: [TextEdit(cr, decl)], what: "`\(decl)`")
-        }
         // Drawn right with names (`rect a * 2`): declare it as written, and change no `let` it uses.
         if !drawnByContainer, let d = drawnExpr, !ExprValue.names(d).isEmpty, d.isSatisfied(by: env, target),
            sh.radii.values.allSatisfy({ abs($0 - target) < 1e-6 }) {
@@ -81,13 +72,7 @@ extension Context {
         var edits = letEdits + [TextEdit(cr, "container rect \(declText)")]
         var what = "`container rect \(declText)`"
         if !drawsTarget {
-            // Concentric is drawn alike only where no corner resolves rounder than the target
-            // (R − d against its container, before any minimum).
-            let outer = scene.outer(of: context(of: j))
-            let alike = Corner.four.allSatisfy { scene.concentricRadius($0, of: j, in: outer).radius <= target + Checker.tolerance }
-            guard let r = drawnShapeRange(j),
-                  let drawn = concentric && alike ? "concentric min \(minimumText(drawnText))" : redrawn(j, as: drawnText, concentricAlike: alike)
-            else {
+            guard let r = drawnShapeRange(j), let drawn = concentric ? "concentric min \(minimumText(drawnText))" : redrawn(j, as: drawnText) else {
                 return JointPlan(edits: [], what: what)
             }
             edits.insert(TextEdit(r, drawn), at: 0)

@@ -43,8 +43,7 @@ extension Context {
                         help = "SwiftUI ignores its `\(ignored.written)`: replace it with `\(with)`"
                     }
                     // Its content needs it rounder (container-too-tight against it): the same fix.
-                    // (Per corner: a concentric ancestor may be rounder where it resolves so.)
-                    if let needed = ancestorNeeds[a], needed > (r.values.min() ?? 0) + Checker.tolerance {
+                    if let needed = ancestorNeeds[a], needed > r.max + Checker.tolerance {
                         fixes = ancestorRaise(a, to: needed, outline: .drawn)
                         let N = n(needed)
                         help = fixes.isEmpty

@@ -119,19 +119,18 @@ extension Context {
     /// The shape item that draws node `j` at radius `r`: `concentric min r`
     /// (keeping `uniform`) for a concentric node with no per-corner clauses,
     /// `rect r` for a rect; nil for anything else.
-    /// `concentricAlike`: a concentric shape with that minimum would draw the radius on
-    /// every corner (none resolves rounder); else it is drawn `rect` to be alike.
-    func redrawn(_ j: Int, as r: String, concentricAlike: Bool = true) -> String? {
-        var drawn: ShapeExpr?
-        for it in nodes.items(j) { if case .shape(let s) = it.value { drawn = s; break } }
-        // (Else its drawn glass shape or background, grammar rule 2: the range rewritten is the shape's.)
-        switch drawn ?? drawnLayer(j)?.shape {
-        case .concentric(_, let uniform, let clauses)? where clauses.isEmpty:
-            return concentricAlike ? "concentric min \(minimumText(r))" + (uniform ? " uniform" : "") : "rect \(r)"
-        case .radii(.rect, let es)? where es.count == 1:
-            return "rect \(r)"
-        default:
-            return nil
+    func redrawn(_ j: Int, as r: String) -> String? {
+        for it in nodes.items(j) {
+            guard case .shape(let s) = it.value else { continue }
+            switch s {
+            case .concentric(_, let uniform, let clauses) where clauses.isEmpty:
+                return "concentric min \(minimumText(r))" + (uniform ? " uniform" : "")
+            case .radii(.rect, let es) where es.count == 1:
+                return "rect \(r)"
+            default:
+                return nil
+            }
         }
+        return nil
     }
 }
