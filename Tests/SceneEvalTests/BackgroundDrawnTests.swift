@@ -124,4 +124,18 @@ struct BackgroundDrawnTests {
         #expect(tight.hasPrefix("card: glass rect 28 container rect 28 size"), "\(tight)")
         #expect(CheckerTests.findings(tight).isEmpty, "\(CheckerTests.findings(tight))")
     }
+
+    /// From the review of 2cd7b564: a row of chips in a glass-drawn card settled before and
+    /// must still (the row's fix raising the card went back and forth with the chips'), and
+    /// a glass-drawn card flared against its map becomes concentric as a shape item would.
+    @Test func aRowInAGlassCardSettlesAndAFlaredGlassCardBecomesConcentric() throws {
+        let row = "card: glass rect 20 size 300x96 align center pad 8 <\n  row: hstack spacing 8 pad 12 align topLeading <\n"
+            + "    c1: rect 16 size 60x60\n    c2: rect 16 size 60x60\n    c3: rect 16 size 60x60\n  >\n>\n"
+        let o = Fixer.run(SourceFile(name: "t", text: row))
+        #expect(o.stop == .settled && o.left.isEmpty, "\(o.stop) \(o.left.map(\.message))")
+        let map = "screen 400x400 radius 0\nmap: rect 28 container rect 28 size 300x300 <\n"
+            + "  card: glass rect 12 container rect 12 size 200x200 align topLeading pad 8 < inner: concentric min 12 pad 4 size 40x40 align topLeading >\n>\n"
+        let out = try Self.fixed(map)
+        #expect(out.contains("card: glass concentric min 20 container rect 20 size"), "\(out)")
+    }
 }

@@ -47,7 +47,7 @@ extension Context {
                 guard case .built(let finding) = findings[f] else { continue }
                 for e in finding.fixes {
                     if e.range == cr, let v = declaredRadius(e.replacement) { declared = max(declared ?? 0, v) }
-                    if e.range == sh.shapeRange, e.replacement.hasPrefix("concentric") { concentric = true }
+                    if e.range == drawnShapeRange(j), e.replacement.hasPrefix("concentric") { concentric = true }
                 }
             }
             // Enough for the content, and no content finding to agree with: leave it.
