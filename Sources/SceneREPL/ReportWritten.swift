@@ -21,18 +21,12 @@ extension Report {
             return parts.isEmpty ? "" : " (" + parts.joined(separator: "; ") + ")"
         }
         var w = Written()
-        var drawn: ShapeExpr? = nil, glass: ShapeExpr? = nil, background: ShapeExpr? = nil
         for it in node.items {
-            switch it.value {
-            case .shape(let x): drawn = x
-            case .glass(let x?): glass = x
-            case .background(let x) where background == nil: background = x
-            case .container(let x): if case .radii(_, let es) = x { w.container = said(es) }
-            default: break
-            }
+            if case .container(.radii(_, let es)) = it.value { w.container = said(es) }
         }
-        // The drawn shape, as grammar rule 2 picks it (the container's is said above).
-        switch drawn ?? glass ?? background {
+        // The drawn shape, as grammar rule 2 picks it (a drawn container's is said above).
+        let drawn = node.items.drawnItem
+        switch drawn?.use == .container ? nil : drawn?.shape {
         case .radii(_, let es)?: w.radius = said(es)
         case .concentric(.concentric(let m?), _, _)?: w.minimum = said([m])
         default: break

@@ -192,17 +192,10 @@ struct Context {
     /// `background`) and the range of the shape as written inside the item (`rect 20` in
     /// `background rect 20`), where a fix rewrites the drawn shape.
     func drawnLayer(_ i: Int) -> (shape: ShapeExpr, item: SourceRange, range: SourceRange, word: String)? {
-        guard scene.shapes[i].shapeRange == nil, scene.shapes[i].kind != .group else { return nil }
-        var background: (ShapeExpr, SourceRange)?
-        func inner(_ r: SourceRange) -> SourceRange { SourceRange(r.end - Self.afterWord(text(r)).utf8.count, r.end) }
-        for it in nodes.items(i) {
-            switch it.value {
-            case .glass(let s?): return (s, it.range, inner(it.range), "glass")
-            case .background(let s) where background == nil: background = (s, it.range)
-            default: break
-            }
-        }
-        return background.map { ($0.0, $0.1, inner($0.1), "background") }
+        guard scene.shapes[i].shapeRange == nil, scene.shapes[i].kind != .group,
+              let d = nodes.items(i).drawnItem, d.use == .glass || d.use == .background else { return nil }
+        let inner = SourceRange(d.range.end - Self.afterWord(text(d.range)).utf8.count, d.range.end)
+        return (d.shape, d.range, inner, d.use.layerName)
     }
 
     /// The range of the shape node `i` draws as written: its shape item, else its drawn layer's shape.

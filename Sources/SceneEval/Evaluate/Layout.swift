@@ -229,16 +229,9 @@ extension Evaluator {
         // `sharing:` above. An offset or a spacer's minimum makes a box of more.)
     }
 
-    /// Whether the node writes an item that draws a shape (grammar rule 2), evaluated or
-    /// not: one that failed to is reported already, and a `fill` beside it is not.
-    static func writesAShape(_ node: Node) -> Bool {
-        node.items.contains {
-            switch $0.value {
-            case .shape, .glass, .background, .container: return true
-            default: return false
-            }
-        }
-    }
+    /// Whether the node writes an item that draws a shape (grammar rule 2, `Items.drawnItem`),
+    /// evaluated or not: one that failed to is reported already, and a `fill` beside it is not.
+    static func writesAShape(_ node: Node) -> Bool { node.items.drawnItem != nil }
 
     /// `fill` colours the drawn shape (grammar rule 2): on a node that draws none it colours
     /// nothing, in the SVG and in SwiftUI alike, so it is said rather than dropped.

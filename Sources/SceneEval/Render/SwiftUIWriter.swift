@@ -136,6 +136,7 @@ struct NodeItems {
             case .offset(let x, let y): offset = (x, y)
             }
         }
+        if let d = node.items.drawnItem, d.use == .background { drawnBackground = d.shape }
     }
 
     /// The drawn shape (grammar rule 2): the shape item, else the glass shape, else the
@@ -144,10 +145,9 @@ struct NodeItems {
     var drawn: ShapeExpr? {
         shape ?? glassShape ?? drawnBackground ?? container ?? (glass ? .plain(ShapeKind.defaultGlass) : nil)
     }
-    /// The first `background SHAPE` when it is the drawn shape (no shape or glass shape).
-    var drawnBackground: ShapeExpr? {
-        shape == nil && glassShape == nil ? layers.first(where: { $0.role == "background" })?.shape : nil
-    }
+    /// The first `background SHAPE` when it is the drawn shape (no shape or glass shape:
+    /// `Items.drawnItem`, set once from the node's items).
+    var drawnBackground: ShapeExpr?
     /// Whether layer `k` is the drawn shape filled as the node's own (`filled` writes it,
     /// so it is not written again as a `.background`): its first background, on a node
     /// without glass whose drawn shape that is.
