@@ -148,9 +148,9 @@ struct CompactLayoutTests {
         #expect(frame(s, "after") == [398, 298, 2, 2])
     }
 
-    /// Runs of equal padding share one entry, a different one (−0 too) starts a
-    /// new run; each box keeps its own.
-    @Test func paddingRunsAreShared() {
+    /// Equal paddings share one entry, whether in a run or apart (`b2`, `e2`); a
+    /// different one (−0 too, apart as well as next) is a new one; each box keeps its own.
+    @Test func equalPaddingsAreShared() {
         let text = """
         screen 400x300
         a: rectangle pad 10 <
@@ -160,19 +160,49 @@ struct CompactLayoutTests {
           e: rectangle pad -0
           f: rectangle pad 0
           g: rectangle
+          b2: rectangle pad 10
+          e2: rectangle pad -0
+          j: rectangle pad h 4 top 10
         >
         """
-        var e = Evaluator(file: nil)
-        let c = compile(text)
-        let roots = c.parse.scene.statements.compactMap { s -> Node? in if case .node(let n) = s { return n } else { return nil } }
-        let flat = e.flatten(roots, screen: Screen(name: nil, width: 400, height: 300, radius: 0))
-        #expect(flat.pads.count == 4)
-        #expect(flat.boxes.map(\.pad) == [0, 0, 0, 1, 2, 3, 3])
+        let flat = flattened(text)
+        #expect(flat.pads.count == 5)
+        #expect(flat.boxes.map(\.pad) == [0, 0, 0, 1, 2, 3, 3, 0, 2, 4])
         #expect(flat.pads[2].top.sign == .minus && flat.pads[3].top.sign == .plus)
         let s = resolve(text)
         #expect(frame(s, "c") == [20, 20, 360, 260])
         #expect(frame(s, "d") == [14, 10, 372, 280])
         #expect(frame(s, "g") == [10, 10, 380, 280])
+        #expect(frame(s, "b2") == [20, 20, 360, 260])
+        #expect(frame(s, "j") == [14, 20, 372, 270])
+    }
+
+    /// A grid's cells are each padded their own way but from a few values: the
+    /// paddings are kept once each (`appendPad`), not one a node as before (32 MB
+    /// at a million nodes), and every cell is placed by its own.
+    @Test func aGridKeepsEachPaddingOnce() {
+        var text = "screen 4000x4000\n"
+        for card in 0..<20 {
+            text += "c\(card): rect 20 size 360x360 align topLeading pad leading \(card * 5) <\n"
+            for k in 0..<100 {
+                let leading: Int = 6 + 34 * (k % 10), top: Int = 6 + 34 * (k / 10)
+                text += "  g\(card)_\(k): rect 4 size 30x30 align topLeading pad leading \(leading) top \(top)\n"
+            }
+            text += ">\n"
+        }
+        let flat = flattened(text)
+        #expect(flat.boxes.count == 20 * 101)
+        #expect(flat.pads.count <= 20 + 100)
+        let s = resolve(text)
+        #expect(frame(s, "g3_57") == [259, 176, 30, 30])  // 15 + 6 + 34 × 7, 6 + 34 × 5
+        #expect(frame(s, "g19_99") == [407, 312, 30, 30])  // 95 + 6 + 34 × 9, 6 + 34 × 9
+    }
+
+    func flattened(_ text: String) -> Flattened {
+        var e = Evaluator(file: nil)
+        let c = compile(text)
+        let roots = c.parse.scene.statements.compactMap { s -> Node? in if case .node(let n) = s { return n } else { return nil } }
+        return e.flatten(roots, screen: Screen(name: nil, width: 400, height: 300, radius: 0))
     }
 
     /// A flexible child between fixed ones, in a stack nested in a plain group.

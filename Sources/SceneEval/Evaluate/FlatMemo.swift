@@ -93,9 +93,8 @@ struct MemoCursor {
     mutating func replay(_ old: Flattened, _ index: Int, to flat: inout Flattened) {
         let ob = old.boxes[index]
         let pad = old.pads[Int(ob.pad)]
-        flat.appendPad(pad, seen: index + 1)
         var box = ob
-        box.pad = Int32(flat.pads.count - 1)
+        box.pad = flat.appendPad(pad, seen: index + 1)
         box.end = Int32(index + 1)
         flat.boxes.append(box)
         if box.flags & Box.spacerBit != 0 { flat.spacers[index] = old.spacers[index] }

@@ -11,8 +11,8 @@ import SceneLang
 /// first child is the next box, and each child's `end` is where its next
 /// sibling starts, until the parent's `end`. A stack's spacing is kept in
 /// `Flattened.spacings` (one per stack, in document order), not in every box;
-/// its padding in `Flattened.pads`, shared by a run of nodes padded alike (a
-/// list's rows; a grid's cells are each padded their own way: `appendPad`).
+/// its padding in `Flattened.pads`, shared by every node padded alike to the bit
+/// (a list's rows; a grid's cells, from a few paddings: `appendPad`).
 struct Box {
     var width: Double
     var height: Double
@@ -58,8 +58,12 @@ struct Flattened {
     var boxes: [Box] = []
     /// Each stack's spacing, stacks in document order (see `Box`).
     var spacings: [Double] = []
-    /// The paddings boxes point at: a new one only where it differs from the last.
+    /// The paddings boxes point at: a new one only where it differs from the
+    /// last and from any recent one (`appendPad`).
     var pads: [Insets] = []
+    /// The recent paddings by their bits' hash: each slot −1 or an index into
+    /// `pads` (made at the second padding, `appendPad`; empty after layout).
+    var recentPads: [Int32] = []
     /// How many nodes there are (`flatten` counts them first): the most `pads` can hold.
     var nodes = 0
     var shapes: [ResolvedShape] = []
@@ -96,24 +100,64 @@ struct Flattened {
         return (c.value == DeclaredContainer.drawn ? shapes[Int(c.index)].spec : containerValues[Int(c.value)], c.range)
     }
 
-    /// A node's padding, as `pads`' last unless it differs from it to the bit
-    /// (0 and −0 are not shared: the same numbers as before).
-    /// `seen`: the nodes flattened so far.
-    mutating func appendPad(_ pad: Insets, seen: Int) {
-        if let last = pads.last, last.sameBits(pad) { return }
+    /// A node's padding: its index in `pads`, the last one's or a recent one's
+    /// equal to the bit (0 and −0 are not shared: the same numbers as before),
+    /// else a new one's. `seen`: the nodes flattened so far.
+    ///
+    /// A list's rows share the last; a grid's cells are each padded their own
+    /// way, but from a few values (`pad leading X top Y`: a hundred paddings in a
+    /// hundred thousand cells), which `recentPads` finds again: `pads` was one
+    /// padding a node, 32 bytes, held with the boxes at the evaluation's peak
+    /// (32 MB at a million nodes).
+    mutating func appendPad(_ pad: Insets, seen: Int) -> Int32 {
+        if let last = pads.last, last.sameBits(pad) { return Int32(pads.count - 1) }
+        // (Two slots a hash, its own and its neighbour: two paddings that meet in
+        // one slot would otherwise push each other out, and each come back new
+        // in every card of a grid.)
+        let slot = pad.bitsHash & (Self.recentPadSlots - 1), other = slot ^ 1
+        if !recentPads.isEmpty {
+            if case let k = recentPads[slot], k >= 0, pads[Int(k)].sameBits(pad) { return k }
+            if case let k = recentPads[other], k >= 0, pads[Int(k)].sameBits(pad) { return k }
+        } else if let first = pads.first {
+            // The second padding: the table is made (a scene padded one way has none).
+            recentPads = [Int32](repeating: -1, count: Self.recentPadSlots)
+            recentPads[first.bitsHash & (Self.recentPadSlots - 1)] = 0
+        }
         // Full at a thousand paddings or more: room for as many as the nodes still to
-        // come will need at the rate so far (a grid's nodes, each padded its own way:
-        // one a node, at once), not twice as many again, copied over while both are
-        // held (32 bytes a node; the last copy of a 100k grid's was 2 MB beside 4 MB,
-        // at the evaluation's peak). Few, they grow as arrays do.
+        // come will need at the rate so far (paddings no recent one matches), not
+        // twice as many again, copied over while both are held. Few, they grow as
+        // arrays do.
         if pads.count == pads.capacity, pads.count >= 1024, seen > 0 {
             pads.reserveCapacity(Swift.min(nodes, pads.count * nodes / seen + 1024))
         }
         pads.append(pad)
+        if !recentPads.isEmpty {
+            recentPads[recentPads[slot] >= 0 && recentPads[other] < 0 ? other : slot] = Int32(pads.count - 1)
+        }
+        return Int32(pads.count - 1)
     }
+
+    /// Slots of `recentPads`: a fixed, small table (16 KB), overwritten on a
+    /// clash of three; it only finds paddings again, and nothing grows with the scene.
+    static let recentPadSlots = 4096
 }
 
 extension Insets {
+    /// A hash of the four edges' bits (equal to the bit, equal hash). A product
+    /// carries a bit only upwards and a whole number's low bits are all 0, so each
+    /// step folds the high bits down, and the top bits, which every bit below
+    /// reaches, come first (rotated to the bottom). (Combined by `^` alone, equal
+    /// edges cancel: 0 and −0 on every edge hashed alike.)
+    var bitsHash: Int {
+        let k: UInt64 = 0x9E37_79B9_7F4A_7C15
+        @inline(__always) func step(_ h: UInt64, _ x: Double) -> UInt64 {
+            let p = (h ^ x.bitPattern) &* k
+            return p ^ p >> 29
+        }
+        let h = step(step(step(step(0, top), leading), bottom), trailing)
+        return Int(truncatingIfNeeded: h >> 52 | h << 12)
+    }
+
     /// Equal to the bit on every edge.
     func sameBits(_ o: Insets) -> Bool {
         top.bitPattern == o.top.bitPattern && leading.bitPattern == o.leading.bitPattern

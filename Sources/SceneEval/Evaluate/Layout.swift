@@ -29,6 +29,7 @@ extension Evaluator {
         flat.boxes = []  // layout is done with them: not kept while radii resolve
         flat.spacings = []
         flat.pads = []
+        flat.recentPads = []
         resolveAll(&flat, screen: screen, target: target)
         return flat.shapes
     }
@@ -172,8 +173,8 @@ extension Evaluator {
         var p = Props()
         props(node.pointee.items, into: &p)  // (the items alone: a copy of the node is three reference counts)
         // Equal to the bit (0 and −0 are not shared): the same numbers as before.
-        flat.appendPad(p.pad, seen: index + 1)
-        var box = Box(width: p.width ?? .nan, height: p.height ?? .nan, pad: Int32(flat.pads.count - 1),
+        let pad = flat.appendPad(p.pad, seen: index + 1)
+        var box = Box(width: p.width ?? .nan, height: p.height ?? .nan, pad: pad,
                       end: Int32(index + 1), align: p.align, stack: p.stack)
         if let m = p.spacer {
             let axis = parent < 0 ? nil : flat.boxes[Int(parent)].stack
