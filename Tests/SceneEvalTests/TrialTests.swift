@@ -93,6 +93,32 @@ import SceneLang
         #expect(clean.first?.help?.contains("set `r` = 28 (now 20)") == true)
     }
 
+    /// A `let` another node also uses is set only when that node is then still
+    /// without a finding (docs/lint.md, README): with `r` = 24 the chip's 24 is
+    /// more than half its 40 pt height, and `--fix` then made it a capsule in the
+    /// next round (the new user's trial, 2026-12-06). The card's radius keeps the
+    /// name instead; a node the change leaves clean (`card2`, whose photo follows)
+    /// does not stop it.
+    @Test func aLetIsNotSetWhenAnotherNodeThatUsesItWouldGetAFinding() throws {
+        let head = "let r = 16\nlet gap = 12\nstack: vstack spacing 16 pad h 16 align center <\n"
+            + "  card1: rect r container rect r height 140 <\n    photo1: concentric min 12 pad gap\n  >\n"
+            + "  card2: rect r container rect r height 140 <\n    photo2: concentric min 4 pad gap\n  >\n"
+        let text = head + "  chip: rect r size 120x40\n>\n"
+        let f = Array(compile(text).checked())
+        #expect(f.map(\.code) == ["container-too-tight"])
+        #expect(f.first?.help == "raise `card1`'s radius `r` to 24 (`rect r + 8 container rect r + 8`, keeping `r`), not lower the minimum")
+        let (fixed, _) = Fixer.fixAll(SourceFile(name: "t", text: text))
+        let out = try #require(fixed)
+        #expect(out.hasPrefix("let r = 16\n") && out.contains("card1: rect r + 8 container rect r + 8 height 140") && out.contains("chip: rect r size 120x40"), "\(out)")
+        #expect(Array(compile(out).checked()).isEmpty, "\(out)")
+        // Without the chip, every node that uses `r` is right with 24: the `let` is set.
+        let clean = Array(compile(head + ">\n").checked())
+        #expect(clean.first?.help == "raise `card1`'s radius `r` to 24: set `r` = 24 (now 16), not lower the minimum")
+        // A chip tall enough for 24 does not stop it either.
+        let tall = Array(compile(head + "  chip: rect r size 120x48\n>\n").checked())
+        #expect(tall.first?.help == "raise `card1`'s radius `r` to 24: set `r` = 24 (now 16), not lower the minimum")
+    }
+
     /// `a + b` where changing `a` moves the shape: `b` is tried next.
     @Test func theNextBindingIsTriedWhenTheFirstMovesTheShape() {
         let text = "let a = 10\nlet b = 10\ncard: container rect a + b size 300x200 <\n  photo: concentric min 16 pad a + 2\n>\n"

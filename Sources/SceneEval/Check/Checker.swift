@@ -88,7 +88,7 @@ struct Context {
     var findingRoom = 0
     /// Candidate binding edits and what trying them showed (see `works`); shared
     /// with the `Findings`, which try the edits their findings' helps need.
-    let trials = Trials()
+    var trials = Trials()
     /// Radius-overflow findings built once per kind of node (RadiusOverflow.swift).
     let overflowTemplates = OverflowTemplates()
     /// The fixes `reconcile` computed together, for container-too-tight findings (`TooTight.joint`).

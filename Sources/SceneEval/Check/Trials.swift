@@ -31,6 +31,12 @@ final class Trials: @unchecked Sendable {
     }
 
     private let lock = Lock()
+    /// Whether edits are tried at all: not in the checks a trial makes of the
+    /// nodes an edit reaches (`leavesUsersRight`), which read only where the
+    /// findings are and what they are, never a help, and must not try edits of
+    /// their own.
+    let trying: Bool
+    init(trying: Bool = true) { self.trying = trying }
     /// The edits admitted for trying, the first `Checker.maxVerifications` asked for.
     private var admitted: Set<Key> = []
     /// How many times `admit` was asked (the incremental check reuses no part that asked).
@@ -43,12 +49,15 @@ final class Trials: @unchecked Sendable {
     private var lastRoot: [Key: (root: Int, scene: ResolvedScene?)] = [:]
     /// Binding name → the nodes whose items use it (built on the first trial).
     private var users: [String: [Int]]? = nil
+    /// Per edit: whether it leaves every node it reaches with no new finding (`leavesUsersRight`).
+    private var usersRight: [Key: Bool] = [:]
 
     /// Whether `edit` may be tried: it was already, or fewer than the maximum were.
     func admit(_ edit: TextEdit) -> Bool {
         let k = Key(edit)
         return lock.withLock {
             asked += 1
+            guard trying else { return false }
             if admitted.contains(k) { return true }
             guard admitted.count < Checker.maxVerifications else { return false }
             admitted.insert(k)
@@ -61,7 +70,16 @@ final class Trials: @unchecked Sendable {
     func last(_ k: Key) -> (root: Int, scene: ResolvedScene?)? { lock.withLock { lastRoot[k] } }
     func setLast(_ k: Key, _ v: (root: Int, scene: ResolvedScene?)) { lock.withLock { lastRoot[k] = v } }
     func knownUsers() -> [String: [Int]]? { lock.withLock { users } }
+    func usersRight(_ k: Key) -> Bool? { lock.withLock { usersRight[k] } }
+    func setUsersRight(_ k: Key, _ v: Bool) { lock.withLock { usersRight[k] = v } }
     func setUsers(_ u: [String: [Int]]) { lock.withLock { users = u } }
+}
+
+/// A finding where `leavesUsersRight` compares them: its code, its range, and the shape it is at.
+struct PlacedFinding: Hashable {
+    var code: DiagnosticCode
+    var lo: Int, hi: Int
+    var shape: Int
 }
 
 /// A mutual-exclusion lock (the library has no Foundation).
@@ -118,11 +136,97 @@ extension Context {
             }
             padding = p
         }
-        return zip(Corner.allCases, s.reasons(for: local)).allSatisfy { k, r in
+        let fits = zip(Corner.allCases, s.reasons(for: local)).allSatisfy { k, r in
             guard let R = r.containerRadius, let d = r.distance, let m = r.minimum, let c = r.computed, c < m - Checker.tolerance else { return true }
             guard let p = padding else { return d >= R }
             return !Context.atCorner(k, r, padding: p)
         }
+        return fits && leavesUsersRight(key, head: head, name: name)
+    }
+
+    /// The most nodes the top-level nodes an edit reaches may hold for
+    /// `leavesUsersRight` to check them; past it the edit is not made (the
+    /// help keeps the name and adjusts the expression, which reaches no other node).
+    static let usersCheckedAtMost = 20_000
+
+    /// Whether the edited `let` leaves every node that uses it (or a binding
+    /// computed from it) with no finding it did not have before (docs/lint.md:
+    /// the `let` changes only when the change "leaves every node that uses the
+    /// name without a finding"): `chip: rect r size 120x40` beside the card
+    /// whose raise sets `r` = 24 would overflow, and the next round of `--fix`
+    /// would make it a capsule. The top-level nodes holding those nodes are
+    /// evaluated and checked alone, as they are and as edited, and compared:
+    /// which finding (code and range) is at which of those nodes.
+    func leavesUsersRight(_ key: Trials.Key, head: [Statement], name: String) -> Bool {
+        if let known = trials.usersRight(key) { return known }
+        let users = users(of: reached(from: name))
+        var roots: [Int] = []
+        for k in users {
+            var r = k
+            while let p = scene.shapes[r].parent { r = p }
+            if roots.last != r, !roots.contains(r) { roots.append(r) }
+        }
+        roots.sort()
+        // Each root's shapes run from it to the next top-level shape.
+        var size = 0
+        var offsets: [Int: Int] = [:]
+        for r in roots {
+            offsets[r] = size
+            var end = r + 1
+            while end < scene.shapes.count, scene.shapes[end].parent != nil { end += 1 }
+            size += end - r
+        }
+        var right = false
+        if size <= Self.usersCheckedAtMost {
+            let nodesAlone = roots.map { Statement.node(nodes[$0]) }
+            let unedited = statements.filter { if case .node = $0 { return false } else { return true } }
+            let local = Set(users.map { offsets[Self.root(of: $0, in: scene.shapes)]! + $0 - Self.root(of: $0, in: scene.shapes) })
+            if let before = placedFindings(unedited + nodesAlone, at: local),
+               let after = placedFindings(head + nodesAlone, at: local) {
+                right = after.isSubset(of: before)
+            }
+        }
+        trials.setUsersRight(key, right)
+        return right
+    }
+
+    static func root(of k: Int, in shapes: [ResolvedShape]) -> Int {
+        var r = k
+        while let p = shapes[r].parent { r = p }
+        return r
+    }
+
+    /// The findings of `statements` (the file's bindings and some of its
+    /// top-level nodes), evaluated and checked with no edit tried, that are at
+    /// one of the shapes `at` (the deepest shape whose node holds the
+    /// finding's start): each as its code, its range and that shape. Nil when
+    /// they do not evaluate without errors.
+    func placedFindings(_ statements: [Statement], at: Set<Int>) -> Set<PlacedFinding>? {
+        let ast = Scene(statements: statements)
+        let e = Evaluator.evaluate(ast)
+        guard !e.diagnostics.hasErrors else { return nil }
+        let s = e.scene
+        var c = Context(scene: s, ast: ast, file: file)
+        c.trials = Trials(trying: false)
+        c.run()
+        let found = c.finish(after: [])
+        var out: Set<PlacedFinding> = []
+        for f in found.indices {
+            let r = found.range(at: f)
+            // The last shape starting at or before it, then out to the one that holds it.
+            var lo = 0, hi = s.shapes.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if s.shapes[mid].range.start <= r.start { lo = mid + 1 } else { hi = mid }
+            }
+            var k = lo - 1
+            while k >= 0, !(s.shapes[k].range.start <= r.start && r.start < s.shapes[k].range.end) {
+                guard let p = s.shapes[k].parent else { k = -1; break }
+                k = p
+            }
+            if k >= 0, at.contains(k) { out.insert(PlacedFinding(code: found.code(at: f), lo: r.start, hi: r.end, shape: k)) }
+        }
+        return out
     }
 
     /// The statements other than nodes with `edit` applied to `let name`, when
