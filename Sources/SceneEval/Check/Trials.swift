@@ -147,7 +147,7 @@ extension Context {
     /// The most nodes the top-level nodes an edit reaches may hold for
     /// `leavesUsersRight` to check them; past it the edit is not made (the
     /// help keeps the name and adjusts the expression, which reaches no other node).
-    static let usersCheckedAtMost = 20_000
+    static let usersCheckedAtMost = 5_000
 
     /// Whether the edited `let` leaves every node that uses it (or a binding
     /// computed from it) with no finding it did not have before (docs/lint.md:
@@ -160,13 +160,9 @@ extension Context {
     func leavesUsersRight(_ key: Trials.Key, head: [Statement], name: String) -> Bool {
         if let known = trials.usersRight(key) { return known }
         let users = users(of: reached(from: name))
-        var roots: [Int] = []
-        for k in users {
-            var r = k
-            while let p = scene.shapes[r].parent { r = p }
-            if roots.last != r, !roots.contains(r) { roots.append(r) }
-        }
-        roots.sort()
+        var rootOf: [Int: Int] = [:]
+        for k in users { rootOf[k] = Self.root(of: k, in: scene.shapes) }
+        let roots = Set(rootOf.values).sorted()
         // Each root's shapes run from it to the next top-level shape.
         var size = 0
         var offsets: [Int: Int] = [:]
@@ -180,7 +176,7 @@ extension Context {
         if size <= Self.usersCheckedAtMost {
             let nodesAlone = roots.map { Statement.node(nodes[$0]) }
             let unedited = statements.filter { if case .node = $0 { return false } else { return true } }
-            let local = Set(users.map { offsets[Self.root(of: $0, in: scene.shapes)]! + $0 - Self.root(of: $0, in: scene.shapes) })
+            let local = Set(users.map { offsets[rootOf[$0]!]! + $0 - rootOf[$0]! })
             if let before = placedFindings(unedited + nodesAlone, at: local),
                let after = placedFindings(head + nodesAlone, at: local) {
                 right = after.isSubset(of: before)
