@@ -1,6 +1,7 @@
 // View modifiers as frames: `.padding`, `.frame`, `.background`, `.overlay`, `.clipShape`,
 // `.mask`, `.cornerRadius`, `.containerShape`, `.glassEffect`.
 import SwiftSyntax
+import SceneLang
 
 extension ViewReader {
     /// The frame `call` (a modifier on `cur`) makes, or `cur` when it keeps the frame.
@@ -242,9 +243,14 @@ extension ViewReader {
         var width: Num? = nil, height: Num? = nil
         var infinite: Set<String> = []
         var aligned = false
+        var alignment: Alignment? = nil
         for a in args {
             let label = a.label?.text ?? ""
-            if label == "alignment" { aligned = !a.expression.trimmedDescription.hasSuffix("center"); continue }
+            if label == "alignment" {
+                aligned = !a.expression.trimmedDescription.hasSuffix("center")
+                alignment = a.expression.trimmedDescription.split(separator: ".").last.flatMap { Alignment(rawValue: String($0)) }
+                continue
+            }
             if a.expression.trimmedDescription.hasSuffix(".infinity") { infinite.insert(label); continue }
             guard label == "width" || label == "height" else {
                 if a.expression.trimmedDescription != "nil" {
@@ -281,8 +287,12 @@ extension ViewReader {
         w.fills = infinite.contains("maxWidth") && infinite.contains("maxHeight")
             || (infinite.isEmpty && width == nil && height == nil && cur.fills)
         if width == nil || height == nil { w.unsized = cur.unsized ?? (infinite.isEmpty ? nil : "as wide or tall as it is offered") }
-        // The content fills the frame (a shape), or has a size the code gives and sits centred.
-        if !(cur.fills && (infinite.isEmpty || w.fills)) {
+        // The content has a size the code gives and sits where the frame's `alignment:`
+        // puts it (`align topLeading`; it was read as centred), or it fills the frame
+        // (a shape), or it has a size the code gives and sits centred.
+        if aligned, let a = alignment, cur.naturalSize != nil, cur.align == nil, cur.uncertain == nil {
+            cur.align = a.rawValue
+        } else if !(cur.fills && (infinite.isEmpty || w.fills)) {
             if cur.naturalSize == nil || aligned {
                 cur.uncertain = cur.uncertain ?? "sizes itself inside `.frame`"
             }

@@ -3,6 +3,7 @@
 // them; child views declared in the files read are read in place. What the reader cannot
 // follow is kept as a frame whose place is not certain, with the reason (`--explain`).
 import SwiftSyntax
+import SceneLang
 
 /// Modifiers that leave a view's frame and place as they are.
 let frameKeepingModifiers: Set<String> = outlineKeepingShapeModifiers.union([
@@ -262,8 +263,24 @@ struct ViewReader {
                 explain(.skipped, error, error.reason)
             }
         }
-        let aligned = call.arguments.contains { $0.label?.text == "alignment" }
+        let alignment = call.arguments.first { $0.label?.text == "alignment" }
+        let aligned = alignment != nil
         var children = closures.first.map { builder($0.statements) } ?? []
+        // A ZStack's `alignment:` places every child (`ZStack(alignment: .topLeading)`:
+        // `align topLeading` on each); one the reader cannot name leaves them uncertain.
+        // (They were centred, which the code does not say: a flared corner went unseen.)
+        var zAlign: Alignment? = nil
+        if n.stack == "zstack", let a = alignment {
+            let word = a.expression.trimmedDescription.split(separator: ".").last.map(String.init) ?? ""
+            if let known = Alignment(rawValue: word) {
+                zAlign = known
+            } else {
+                explain(.skipped, range,
+                        "`alignment: \(a.expression.trimmedDescription)` is not one of the nine alignments: the ZStack's views are not placed")
+                for c in children { c.uncertain = c.uncertain ?? "placed by an alignment the reader does not know" }
+            }
+        }
+        if let z = zAlign, z != .center { for c in children where c.align == nil { c.align = z.rawValue } }
         // `ZStack { RoundedRectangle(…); content }`: a first shape that fills the stack is its outline.
         if n.stack == "zstack", let first = children.first, first.shape != nil, first.children.isEmpty, first.fills,
            first.width == nil, first.height == nil, first.uncertain == nil {

@@ -70,6 +70,7 @@ struct SceneText {
             if let w = n.width { num("width ", w, node: index) } else if let l = n.naturalLength(0) { item("width " + ConstantTable.format(l)) }
             if let h = n.height { num("height ", h, node: index) } else if let l = n.naturalLength(1) { item("height " + ConstantTable.format(l)) }
         }
+        if let a = n.align { item("align " + a) }
         let p = n.pad.all
         if !n.pad.isEmpty {
             if p.allSatisfy({ $0 != nil && $0!.scene == p[0]!.scene }) {

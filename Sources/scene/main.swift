@@ -162,11 +162,25 @@ func helpAsked(_ command: String, _ rest: [String]) -> String? {
     return usageLines(of: name).map { $0 + "\n(`scene --help` shows every command)" }
 }
 
-/// `name` is no command: a usage error, with the nearest command's name when one is near.
+/// `name` is no command: a usage error, with the command that does what the
+/// word says (`export`), else the nearest command's name when one is near.
 func unknownCommand(_ name: String) -> Never {
+    if let does = commandFor[name.lowercased()] {
+        usageError("unknown command `\(name)`; `scene \(does)` does that")
+    }
     let s = Suggest.closest(to: name, among: CLITable.commands.map(\.name))
     usageError("unknown command `\(name)`" + (s.map { "; did you mean `\($0)`?" } ?? ""))
 }
+
+/// Words people type for what a command does under another name (`scene
+/// export` was answered "did you mean `import`?", its opposite: a new-user
+/// trial). CLIUsageErrorTests runs each one's command.
+let commandFor: [String: String] = [
+    "export": "run FILE --swiftui", "swiftui": "run FILE --swiftui", "swift": "run FILE --swiftui",
+    "svg": "run FILE --svg", "render": "run FILE --svg", "draw": "run FILE --svg",
+    "png": "run FILE -o OUT.png", "pdf": "run FILE -o OUT.pdf", "json": "run FILE --json",
+    "lint": "check", "fix": "check --fix FILE", "format": "fmt", "serve": "watch FILE", "live": "watch FILE",
+]
 
 /// `command`'s entry in `usage` (its `scene COMMAND …` lines and the lines under them), or nil.
 func usageLines(of command: String) -> String? {

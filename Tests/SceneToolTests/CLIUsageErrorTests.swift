@@ -69,6 +69,22 @@ struct CLIUsageErrorTests {
         #expect(unknown.status == 64 && unknown.err.hasPrefix("scene: unknown command `frob`"))
     }
 
+    /// A word for what a command does under another name points at that command
+    /// (`export` was answered "did you mean `import`?"), and the command it names is one.
+    @Test func aWordForACommandPointsAtIt() throws {
+        let r = try CLI.run(["export", "x.scene"])
+        #expect(r.status == 64 && r.err.hasPrefix("scene: unknown command `export`; `scene run FILE --swiftui` does that"), "\(r.err)")
+        for word in ["export", "swiftui", "swift", "svg", "render", "draw", "png", "pdf", "json", "lint", "fix", "format", "serve", "live"] {
+            let e = try CLI.run([word]).err
+            let line = String(e.split(separator: "\n").first ?? "")
+            let at = try #require(line.range(of: "; `scene "), "\(word): \(e)")
+            let said = line[at.upperBound...]
+            #expect(said.hasSuffix("` does that"), "\(word): \(e)")
+            let command = String(said.prefix { $0 != " " && $0 != "`" })
+            #expect(try CLI.run(["help", command]).status == 0, "\(word) → \(command)")
+        }
+    }
+
     /// An unknown command, or none, lists the commands a line each (the whole usage,
     /// ~50 lines, scrolled its "did you mean" away: a new-user trial), and where the rest is.
     @Test(arguments: [["frob"], ["chek", "x.scene"], []])

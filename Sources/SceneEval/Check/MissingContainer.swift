@@ -26,14 +26,17 @@ extension Context {
                     let r = p.radii
                     let decl = r.containerDeclaration
                     var fixes: [TextEdit] = []
-                    // The drawn clause, declared as written (`rect r` stays tied to `r`).
+                    // The drawn clause, declared as written (`rect r` stays tied to `r`,
+                    // `capsule` is `container capsule`), and the help says what the fix writes.
+                    var declared = decl
                     if let (range, written) = drawnClause(a) {
                         let same = ShapeKind.shapes.contains { $0.publishesAsContainer && written.hasPrefix($0.rawValue) }
-                        fixes = [TextEdit(SourceRange(range.end, range.end), " " + (same ? "container \(written)" : decl))]
+                        if same { declared = "container \(written)" }
+                        fixes = [TextEdit(SourceRange(range.end, range.end), " " + declared)]
                     }
                     var help = p.kind.followsContainer
-                        ? "a `\(p.kind.rawValue)` shape cannot be a container: declare the radius it resolves to, add `\(decl)`"
-                        : "declare its shape as the container: add `\(decl)`"
+                        ? "a `\(p.kind.rawValue)` shape cannot be a container: declare the radius it resolves to, add `\(declared)`"
+                        : "declare its shape as the container: add `\(declared)`"
                     // A container SwiftUI ignores (`container relative`) is there to be replaced, not added to.
                     // (With no drawn clause to declare as written, its resolved radius.)
                     let ignored = ignoredContainer(of: a)
