@@ -88,6 +88,18 @@ struct AncestorRulesTests {
         #expect(big.first { $0.code == "missing-container-shape" }?.help == "declare its shape as the container: add `container rect 20`")
     }
 
+    /// missing-container-shape's help says the clause its fix adds: a capsule
+    /// declares `container capsule` (the help said `container rect 20`), a radius
+    /// with a name keeps it (the help said the number).
+    @Test(arguments: ["capsule size 200x40", "rect r size 200x40", "rect 12 size 200x40", "background rect r size 200x40",
+                      "uneven(r, r, 0, 0) size 200x40"])
+    func missingContainerSaysWhatItsFixWrites(_ card: String) throws {
+        let f = Self.findings("let r = 12\npill: \(card) <\n  dot: concentric min 2 size 20x20 align topLeading pad 4\n>\n")
+        let d = try #require(f.first { $0.code == "missing-container-shape" }, "\(f.map(\.message))")
+        let added = try #require(d.fixes.first?.replacement).trimmingCharacters(in: .whitespaces)
+        #expect(d.help == "declare its shape as the container: add `\(added)`", "\(card)")
+    }
+
     /// The minimum other helps suggest for a concentric shape with none stays within
     /// what the ancestor leaves, so following them leads into no container-too-tight.
     @Test func suggestedMinimumsFitTheAncestor() throws {
