@@ -78,6 +78,11 @@ extension ViewReader {
 
     /// `cur` with `shape` as its outline: drawn on `cur`'s own frame when it has none yet.
     func outlined(_ cur: ViewNode, _ shape: SwiftShape, range: Range<Int>, clip: Bool) -> ViewNode {
+        // A clip on a frame with views in it also cuts them (`clip` in the scene): a
+        // row flush with a clipped section's corner has its corner drawn by the clip
+        // (a grouped list: `Rectangle()` rows were each called pinched against the
+        // section's 26). The frame still shows the clip's outline as its own shape.
+        if clip, !cur.children.isEmpty, cur.clip == nil { cur.clip = shape }
         if cur.shape == nil && !cur.glass {
             cur.shape = shape
             return cur
@@ -88,8 +93,10 @@ extension ViewReader {
             if Self.roundness(shape) >= Self.roundness(drawn) { cur.shape = shape }
             return cur
         }
+        if clip { cur.clip = nil }  // (the clip is the new frame's, below)
         let w = ViewNode(range: range)
         w.shape = shape
+        if clip { w.clip = shape }
         w.children = [cur]
         w.fills = cur.fills
         w.unsized = cur.unsized

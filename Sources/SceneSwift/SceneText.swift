@@ -136,6 +136,11 @@ struct SceneText {
                 }
             }
         }
+        if let c = n.clip {
+            let at = text.utf8.count + 1
+            item("clip " + c.scene)
+            spans.append((at..<text.utf8.count, n.file, c.range))
+        }
         if let c = n.container {
             if case .concentric = c.kind {} else {
                 let at = text.utf8.count + 1

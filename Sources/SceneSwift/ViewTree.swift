@@ -69,6 +69,9 @@ final class ViewNode {
     /// Where the view or modifier that made this frame is written.
     var range: Range<Int>
     var shape: SwiftShape?
+    /// `.clipShape(S)`, `.mask(S)`, `.cornerRadius(r)` on a frame with views in
+    /// it: they are cut to S too (`clip S`); S is also the frame's own `shape`.
+    var clip: SwiftShape?
     var container: SwiftShape?
     var glass = false
     var pad = Insets()
