@@ -10,6 +10,34 @@ import SceneTestSupport
 struct HelpConsistencyTests {
     /// The 64 × 64 artwork 16 pt into a card of radius 54: the concentric
     /// radius, 38, is more than the shape can hold; the help says `rect 32`, or
+    /// A fix changes the corners its finding is about and keeps the others (the
+    /// new user's header photo: flared at the top, square at the bottom, in the
+    /// middle of the card; `concentric min 18` rounded those). The minimum is
+    /// lowered to theirs where that keeps them; where none does, the fix writes the
+    /// concentric radii corner by corner; where they change anyway (rounder than
+    /// the container there), as before.
+    @Test(arguments: [
+        ("uneven(24, 24, 0, 0)", "make it concentric (`concentric min 0`), or use the concentric radius: `uneven(18, 18, 0, 0)`",
+         "concentric min 0", [18.0, 18, 0, 0]),
+        ("uneven(24, 24, 10, 10)", "make it concentric (`concentric min 10`), or use the concentric radius: `uneven(18, 18, 10, 10)`",
+         "concentric min 10", [18, 18, 10, 10]),
+        ("uneven(24, 24, 10, 4)", "use the concentric radius where it is off, keeping the other corners: `uneven(18, 18, 10, 4)`; or make it concentric (`concentric min 18`), which rounds those too",
+         "uneven(18, 18, 10, 4)", [18, 18, 10, 4]),
+        ("rect 24", "make it concentric (`concentric min 18`), or use the concentric radius: `rect 18`", "concentric min 18", [18, 18, 18, 18]),
+    ])
+    func aFixKeepsTheCornersItIsNotAbout(_ shape: String, _ help: String, _ fixed: String, _ radii: [Double]) throws {
+        let text = "card: container rect 18 size 320x220 <\n  photo: \(shape) height 120 align top\n>\n"
+        let f = CheckerTests.findings(text)
+        let d = try #require(f.first { $0.code == "flared-corner" }, "\(f.map(\.message))")
+        #expect(d.help == help)
+        #expect(d.fixes.map(\.replacement) == [fixed])
+        let (out, _) = TextEdit.apply(d.fixes, to: Array(text.utf8))
+        let after = String(decoding: out, as: UTF8.self)
+        #expect(CheckerTests.findings(after).isEmpty, "\(after)")
+        let s = try #require(resolve(after))
+        #expect(s.shapes[1].radii.values == radii, "\(after)")
+    }
+
     /// `capsule`, once, and following it gives no radius-overflow.
     @Test func aConcentricRadiusLargerThanTheShapeIsCappedAndSaidOnce() throws {
         let text = "player: container rect 54 size 300x160 <\n  artwork: rect 12 size 64x64 align topLeading pad 16\n>\n"

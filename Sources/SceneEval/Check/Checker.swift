@@ -276,7 +276,8 @@ struct Context {
         let capped = uncapped > 0 && abs(want - radiusCap(i)) < 1e-9
         let capsule = capped && concentric.isUniform ? ", or `capsule`" : ""
         let how = isFlared ? "rounder" : "squarer"
-        let (help, fixes, extra) = fixedCornerHelp(i, ref, first, isFlared: isFlared, concentric: concentric, capsule: capsule)
+        let (help, fixes, extra) = fixedCornerHelp(i, ref, first, isFlared: isFlared, concentric: concentric, capsule: capsule,
+                                                   missed: Set((flared + pinched).map(\.corner)))
         if sh.isContainer, fixes.contains(where: { $0.range == sh.containerRange }) { containerEdit(i, finding: findings.count) }
         add(code,
             "`\(sh.id)` is \(how) than \(name(ref)) at \(list.map(\.corner.name).joined(separator: ", ")): radius \(n(first.radius)), concentric would be \(capped ? "\(n(uncapped)), at most \(n(want)) (half its shorter side)" : n(want))",
@@ -318,17 +319,51 @@ struct Context {
     /// corner as the concentric radius draws it (capped at half the shorter side),
     /// the others as they are; `first` the corner the message names.
     mutating func fixedCornerHelp(_ i: Int, _ ref: NestingReference, _ first: CornerMiss, isFlared: Bool,
-                                  concentric: Radii, capsule: String) -> (String, [TextEdit], [String: Double]) {
+                                  concentric: Radii, capsule: String, missed: Set<Corner> = Set(Corner.allCases))
+        -> (String, [TextEdit], [String: Double]) {
         let sh = scene.shapes[i]
         let want = first.concentric
         // The concentric radius as a shape: one number, or each corner its own.
         let drawn = concentric.isUniform ? "rect \(n(want))" : "uneven(\(concentric.values.map(n).joined(separator: ", ")))"
         // A minimum no other rule objects to once it is concentric (container-too-tight, radius-inversion).
         let largest = minimumCap(i)
-        let m = allowedMinimum(min(first.radius, want).rounded(), for: i)
+        var m = allowedMinimum(min(first.radius, want).rounded(), for: i)
         var minimum = n(m)
         // Pinched: the radius as written becomes the minimum (`rect r` → `concentric min r`).
-        if !isFlared, first.radius <= largest, let e = drawnRect(i), !ExprValue.names(e).isEmpty { minimum = minimumText(text(e.range)) }
+        var named = false
+        if !isFlared, first.radius <= largest, let e = drawnRect(i), !ExprValue.names(e).isEmpty {
+            minimum = minimumText(text(e.range))
+            named = true
+        }
+        // The corners the finding is not about keep what they draw. A minimum that
+        // would round them (a header photo clipped to 24 at the top is flared against
+        // the card's 18: `concentric min 18` rounded its square bottom corners, in
+        // the middle of the card) is lowered to theirs where that keeps them; where
+        // none does, the fix writes the concentric radii corner by corner (`drawn`),
+        // which the help then offers first.
+        // (A node that declares a container keeps one radius: its content's
+        // findings are fixed together with it, `reconcile`.)
+        var cornerByCorner = false
+        if !named, missed.count < 4, sh.containerRange == nil {
+            let outer = scene.outer(of: ref, for: i)
+            let others = Corner.allCases.filter { !missed.contains($0) }
+            let drawnThere = others.map { scene.drawnRadius($0, of: i) { j in clipAbove[j] } }
+            func keeps(_ m: Double) -> Bool {
+                zip(others, drawnThere).allSatisfy { k, r in
+                    abs(Swift.max(allowedRadius(scene.concentricRadius(k, of: i, in: outer).2, for: i), m) - r) <= Checker.tolerance
+                }
+            }
+            if !keeps(m) {
+                if let lo = drawnThere.min(), lo < m, keeps(lo.rounded()) {
+                    m = allowedMinimum(lo.rounded(), for: i)
+                    minimum = n(m)
+                } else if zip(others, drawnThere).allSatisfy({ k, r in abs(concentric[k] - r) <= Checker.tolerance }) {
+                    // (Unless those corners change anyway: rounder than the container
+                    // there, `concentric` holds them to it. Then as before.)
+                    cornerByCorner = true
+                }
+            }
+        }
         guard let r = drawnShapeRange(i) else {
             // The container shape is what is drawn: it cannot become concentric.
             let decl = Radii(all: want).containerDeclaration
@@ -351,9 +386,12 @@ struct Context {
         }
         // Switch the drawn shape to concentric, keeping a minimum no larger than
         // the concentric radius; a container declared with the same radii follows.
-        var fixes = [TextEdit(r, "concentric min \(minimum)")]
+        var fixes = [TextEdit(r, cornerByCorner ? drawn : "concentric min \(minimum)")]
         if let cr = sh.containerRange, sh.containerRadii == sh.radii, sh.containerKind?.hasFixedCorners == true {
-            fixes.append(TextEdit(cr, Radii(all: want).containerDeclaration))
+            fixes.append(TextEdit(cr, cornerByCorner ? concentric.containerDeclaration : Radii(all: want).containerDeclaration))
+        }
+        if cornerByCorner {
+            return ("use the concentric radius where it is off, keeping the other corners: `\(drawn)`\(capsule); or make it concentric (`concentric min \(minimum)`), which rounds those too", fixes, [:])
         }
         return ("make it concentric (`concentric min \(minimum)`), or use the concentric radius: `\(drawn)`\(capsule)", fixes, [:])
     }
