@@ -88,6 +88,21 @@ struct AncestorRulesTests {
         #expect(big.first { $0.code == "missing-container-shape" }?.help == "declare its shape as the container: add `container rect 20`")
     }
 
+    /// A row of the same shape in a card that declares its container is fixed as
+    /// a row too: every thumbnail gets the concentric radius (names kept), not the
+    /// corner one alone, which left it unlike the other two (the new user's trial).
+    @Test func aRowInADeclaredContainerStaysEven() throws {
+        let text = "let r = 20\nlet thumb = 14\ncard: rect r container rect r size 360x200 <\n  row: hstack spacing 8 pad 12 align topLeading <\n"
+            + "    a: rect thumb size 80x80\n    b: rect thumb size 80x80\n    c: rect thumb size 80x80\n  >\n>\n"
+        let f = Self.findings(text)
+        let d = try #require(f.first { $0.code == "flared-corner" }, "\(f.map(\.message))")
+        #expect(d.help?.hasPrefix("`a`, `b`, `c` are one row of the same shape: fixing this one alone would leave the row uneven. To keep it even, give every one the concentric radius, `rect 8`; or raise `card`'s radius and its container to 26 (14 + 12)") == true, "\(d.help ?? "")")
+        let (fixed, _) = Fixer.fixAll(SourceFile(name: "t", text: text))
+        let out = try #require(fixed)
+        #expect(out.components(separatedBy: "rect thumb - 6 size 80x80").count == 4, "\(out)")
+        #expect(Self.findings(out).isEmpty, "\(out)")
+    }
+
     /// missing-container-shape's help says the clause its fix adds: a capsule
     /// declares `container capsule` (the help said `container rect 20`), a radius
     /// with a name keeps it (the help said the number).

@@ -35,7 +35,12 @@ extension Context {
     /// sibling's corners alone would leave the row uneven; nil otherwise.
     /// `values`: `rowRadius` (every sibling's concentric radius), `rowAncestorRadius`
     /// (the ancestor's radius that keeps theirs, when it may be that round), `rowCount`.
-    mutating func rowHelp(_ i: Int, _ ref: NestingReference, isFlared: Bool)
+    ///
+    /// Against a container the ancestor declares (`declared`), the fix gives every
+    /// sibling the concentric radius (the card, fixed with its content by
+    /// `reconcile`, is not raised here): the new user's three thumbnails in a
+    /// `rect r container rect r` card, where only the corner one was fixed.
+    mutating func rowHelp(_ i: Int, _ ref: NestingReference, isFlared: Bool, declared: Bool = false)
         -> (help: String, fixes: [TextEdit], values: [String: Double])? {
         guard case .node(let a) = ref.ancestor else { return nil }
         let row = fixedRow(i)
@@ -72,7 +77,7 @@ extension Context {
         // 2cd7b564; a `rect` item's row has the same open problem, docs/lint.md.)
         var ancestor: [TextEdit] = []
         let bound = radiusBound(a)
-        if ref.outline == .drawn, scene.shapes[a].shapeRange != nil, let e = drawnRect(a), target <= bound.radius + Checker.tolerance,
+        if !declared, ref.outline == .drawn, scene.shapes[a].shapeRange != nil, let e = drawnRect(a), target <= bound.radius + Checker.tolerance,
            let t = ExprValue.names(e).isEmpty ? n(target) : adjusted(e, to: target) {
             ancestor = [TextEdit(e.range, t)]
         }
@@ -80,9 +85,13 @@ extension Context {
         let spread = "give every one the concentric radius, `rect \(n(radius))`"
         let decl = Radii(all: isFlared && !ancestor.isEmpty ? target : scene.outer(of: ref).radii.max).containerDeclaration
         let minimum = isFlared && !ancestor.isEmpty ? ex.radius : radius
-        let ios26 = "or, on iOS 26, declare `\(who)`'s shape as their container (`\(decl)`) and make them `concentric min \(n(minimum))`"
+        let ios26 = declared ? "or, on iOS 26, make them `concentric min \(n(minimum))`"
+            : "or, on iOS 26, declare `\(who)`'s shape as their container (`\(decl)`) and make them `concentric min \(n(minimum))`"
         let way: String
-        if !isFlared {
+        if declared {
+            way = isFlared ? "\(spread); or raise `\(who)`'s radius and its container to \(n(target)) (\(sum)), and every one keeps its radius"
+                : "\(spread); or lower `\(who)`'s radius and its container to \(n(target)) (\(sum))"
+        } else if !isFlared {
             way = "\(spread); or lower `\(who)`'s radius to \(n(target)) (\(sum))"
         } else if ancestor.isEmpty {
             way = "\(spread) (`\(who)` cannot be raised to \(n(target)), \(sum): it may be at most \(n(bound.radius)) round, \(bound.why))"

@@ -335,34 +335,17 @@ struct Context {
             minimum = minimumText(text(e.range))
             named = true
         }
-        // The corners the finding is not about keep what they draw. A minimum that
-        // would round them (a header photo clipped to 24 at the top is flared against
-        // the card's 18: `concentric min 18` rounded its square bottom corners, in
-        // the middle of the card) is lowered to theirs where that keeps them; where
-        // none does, the fix writes the concentric radii corner by corner (`drawn`),
-        // which the help then offers first.
-        // (A node that declares a container keeps one radius: its content's
-        // findings are fixed together with it, `reconcile`.)
+        // One of a row of the same shape in the container: keep the row even (AncestorRow.swift).
+        if ref.outline == .container, case .node = ref.ancestor, let row = rowHelp(i, ref, isFlared: isFlared, declared: true) {
+            return (row.help, row.fixes, row.values)
+        }
+        // The corners the finding is not about keep what they draw (KeepCorners.swift);
+        // a node that declares a container keeps one radius (fixed with its content, `reconcile`).
         var cornerByCorner = false
-        if !named, missed.count < 4, sh.containerRange == nil {
-            let outer = scene.outer(of: ref, for: i)
-            let others = Corner.allCases.filter { !missed.contains($0) }
-            let drawnThere = others.map { scene.drawnRadius($0, of: i) { j in clipAbove[j] } }
-            func keeps(_ m: Double) -> Bool {
-                zip(others, drawnThere).allSatisfy { k, r in
-                    abs(Swift.max(allowedRadius(scene.concentricRadius(k, of: i, in: outer).2, for: i), m) - r) <= Checker.tolerance
-                }
-            }
-            if !keeps(m) {
-                if let lo = drawnThere.min(), lo < m, keeps(lo.rounded()) {
-                    m = allowedMinimum(lo.rounded(), for: i)
-                    minimum = n(m)
-                } else if zip(others, drawnThere).allSatisfy({ k, r in abs(concentric[k] - r) <= Checker.tolerance }) {
-                    // (Unless those corners change anyway: rounder than the container
-                    // there, `concentric` holds them to it. Then as before.)
-                    cornerByCorner = true
-                }
-            }
+        if !named, sh.containerRange == nil {
+            let kept = keptCorners(i, ref, missed: missed, minimum: m, concentric: concentric)
+            if let lower = kept.minimum { m = lower; minimum = n(m) }
+            cornerByCorner = kept.cornerByCorner
         }
         guard let r = drawnShapeRange(i) else {
             // The container shape is what is drawn: it cannot become concentric.
