@@ -82,9 +82,11 @@ extension ViewReader {
         // row flush with a clipped section's corner has its corner drawn by the clip
         // (a grouped list: `Rectangle()` rows were each called pinched against the
         // section's 26). The frame still shows the clip's outline as its own shape.
-        if clip, !cur.children.isEmpty, cur.clip == nil { cur.clip = shape }
+        // (Only where the clip is the frame's outline: on a frame that already draws a
+        // shape, what shows is the rounder of the two, below, as before.)
         if cur.shape == nil && !cur.glass {
             cur.shape = shape
+            if clip, !cur.children.isEmpty, cur.clip == nil { cur.clip = shape }
             return cur
         }
         // A clip on a frame that already draws a shape: what shows is where both are, so the
@@ -93,7 +95,6 @@ extension ViewReader {
             if Self.roundness(shape) >= Self.roundness(drawn) { cur.shape = shape }
             return cur
         }
-        if clip { cur.clip = nil }  // (the clip is the new frame's, below)
         let w = ViewNode(range: range)
         w.shape = shape
         if clip { w.clip = shape }
@@ -102,6 +103,17 @@ extension ViewReader {
         w.unsized = cur.unsized
         return w
     }
+
+    /// One of the nine alignments written as `.topLeading` or `Alignment.topLeading`;
+    /// nil for anything else (a ternary, a variable, `Alignment(horizontal:vertical:)`:
+    /// decided at run time or not read, never guessed).
+    static func alignment(_ e: ExprSyntax) -> Alignment? {
+        guard let m = e.as(MemberAccessExprSyntax.self), m.declName.argumentNames == nil else { return nil }
+        if let base = m.base, base.trimmedDescription != "Alignment" { return nil }
+        return Alignment(rawValue: m.declName.baseName.text)
+    }
+
+    static let alignedAtRunTime = "placed by an alignment the code decides at run time, or one the reader does not read"
 
     /// How round a shape's corners are at most (a capsule or circle: all the way).
     static func roundness(_ s: SwiftShape) -> Double {
@@ -254,8 +266,8 @@ extension ViewReader {
         for a in args {
             let label = a.label?.text ?? ""
             if label == "alignment" {
-                aligned = !a.expression.trimmedDescription.hasSuffix("center")
-                alignment = a.expression.trimmedDescription.split(separator: ".").last.flatMap { Alignment(rawValue: String($0)) }
+                alignment = Self.alignment(a.expression)
+                aligned = alignment != .center
                 continue
             }
             if a.expression.trimmedDescription.hasSuffix(".infinity") { infinite.insert(label); continue }
@@ -297,8 +309,8 @@ extension ViewReader {
         // The content has a size the code gives and sits where the frame's `alignment:`
         // puts it (`align topLeading`; it was read as centred), or it fills the frame
         // (a shape), or it has a size the code gives and sits centred.
-        if aligned, let a = alignment, cur.naturalSize != nil, cur.align == nil, cur.uncertain == nil {
-            cur.align = a.rawValue
+        if aligned, cur.naturalSize != nil, cur.align == nil, cur.uncertain == nil {
+            if let a = alignment { cur.align = a.rawValue } else { cur.uncertain = Self.alignedAtRunTime }
         } else if !(cur.fills && (infinite.isEmpty || w.fills)) {
             if cur.naturalSize == nil || aligned {
                 cur.uncertain = cur.uncertain ?? "sizes itself inside `.frame`"

@@ -271,13 +271,12 @@ struct ViewReader {
         // (They were centred, which the code does not say: a flared corner went unseen.)
         var zAlign: Alignment? = nil
         if n.stack == "zstack", let a = alignment {
-            let word = a.expression.trimmedDescription.split(separator: ".").last.map(String.init) ?? ""
-            if let known = Alignment(rawValue: word) {
+            if let known = Self.alignment(a.expression) {
                 zAlign = known
             } else {
                 explain(.skipped, range,
-                        "`alignment: \(a.expression.trimmedDescription)` is not one of the nine alignments: the ZStack's views are not placed")
-                for c in children { c.uncertain = c.uncertain ?? "placed by an alignment the reader does not know" }
+                        "`alignment: \(a.expression.trimmedDescription)` is not one of the nine alignments written out: the ZStack's views are not placed")
+                for c in children { c.uncertain = c.uncertain ?? Self.alignedAtRunTime }
             }
         }
         if let z = zAlign, z != .center { for c in children where c.align == nil { c.align = z.rawValue } }

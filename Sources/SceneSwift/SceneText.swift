@@ -24,6 +24,8 @@ struct SceneText {
     var rectSpans: [Int: (scene: Range<Int>, radius: Num)] = [:]
     /// Each node's drawn shape in the scene (`concentric min 8`, without `glass `).
     var shapeSpans: [Int: Range<Int>] = [:]
+    /// Per node with a `clip` (the same Swift shape it draws): the `clip …` item in the scene text.
+    var clipSpans: [Int: Range<Int>] = [:]
     /// Each node's declared `container rect R` in the scene, and its radius.
     var containerSpans: [Int: (scene: Range<Int>, radius: Num)] = [:]
 
@@ -140,6 +142,7 @@ struct SceneText {
             let at = text.utf8.count + 1
             item("clip " + c.scene)
             spans.append((at..<text.utf8.count, n.file, c.range))
+            clipSpans[index] = at..<text.utf8.count
         }
         if let c = n.container {
             if case .concentric = c.kind {} else {

@@ -165,6 +165,14 @@ extension SwiftRead {
                 // A concentric shape given a minimum (`concentric` → `concentric min 0`).
                 guard let edit = minimumEdit(k, span: span, edit: e) else { return nil }
                 out.append(edit)
+            } else if let (k, span) = scene.clipSpans.first(where: { $0.value.lowerBound <= r.lowerBound && r.upperBound <= $0.value.upperBound }),
+                      scene.nodes[k].clip?.range == scene.nodes[k].shape?.range,
+                      fixes.contains(where: { f in f.range != e.range && (scene.rectSpans[k]?.scene == f.range.start..<f.range.end
+                          || scene.shapeSpans[k].map { $0.lowerBound <= f.range.start && f.range.end <= $0.upperBound } == true) }) {
+                // The clip is the shape the node draws, one `.clipShape` in the Swift:
+                // the edit of the drawn shape writes it (`rect 14 clip rect 14` → `capsule clip capsule`).
+                _ = span
+                continue
             } else if let l = scene.letSpans.first(where: { $0.scene == r }) {
                 guard let edit = declarationEdit(l.constant, to: e.replacement, uncertainViews: uncertainViews) else { return nil }
                 out.append(edit)

@@ -21,7 +21,7 @@ struct HelpConsistencyTests {
          "concentric min 0", [18.0, 18, 0, 0]),
         ("uneven(24, 24, 10, 10)", "make it concentric (`concentric min 10`), or use the concentric radius: `uneven(18, 18, 10, 10)`",
          "concentric min 10", [18, 18, 10, 10]),
-        ("uneven(24, 24, 10, 4)", "use the concentric radius where it is off, keeping the other corners: `uneven(18, 18, 10, 4)`; or make it concentric (`concentric min 18`), which rounds those too",
+        ("uneven(24, 24, 10, 4)", "use the concentric radius where it is off, keeping the other corners: `uneven(18, 18, 10, 4)`; or make it concentric (`concentric min 18`), which changes those too",
          "uneven(18, 18, 10, 4)", [18, 18, 10, 4]),
         ("rect 24", "make it concentric (`concentric min 18`), or use the concentric radius: `rect 18`", "concentric min 18", [18, 18, 18, 18]),
     ])

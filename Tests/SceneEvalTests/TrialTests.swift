@@ -114,6 +114,9 @@ import SceneLang
         // Without the chip, every node that uses `r` is right with 24: the `let` is set.
         let clean = Array(compile(head + ">\n").checked())
         #expect(clean.first?.help == "raise `card1`'s radius `r` to 24: set `r` = 24 (now 16), not lower the minimum")
+        // Nor a node inside one that uses it: raising `card3` pinches its `rect 4`.
+        let inner = Array(compile(head + "  card3: rect r height 100 <\n    inner: rect 4 size 40x40 pad 12 align topLeading\n  >\n>\n").checked())
+        #expect(inner.first?.help == "raise `card1`'s radius `r` to 24 (`rect r + 8 container rect r + 8`, keeping `r`), not lower the minimum")
         // A chip tall enough for 24 does not stop it either.
         let tall = Array(compile(head + "  chip: rect r size 120x48\n>\n").checked())
         #expect(tall.first?.help == "raise `card1`'s radius `r` to 24: set `r` = 24 (now 16), not lower the minimum")

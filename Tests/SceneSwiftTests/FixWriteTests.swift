@@ -52,6 +52,7 @@ struct FixWriteTests {
         Case(fixture: "relative-insets.swift", edits: [("        ContainerRelativeShape()", "        ConcentricRectangle(corners: .concentric(minimum: 10))", 1)]),
         Case(fixture: "uneven.swift", edits: [("bottomLeadingRadius: 0", "bottomLeadingRadius: 12", 1), ("bottomTrailingRadius: 0", "bottomTrailingRadius: 12", 1)]),
         Case(fixture: "overflow.swift", edits: [("        RoundedRectangle(cornerRadius: 6)", "        Capsule()", 1)]),
+        Case(fixture: "clipped-overflow.swift", edits: [(".clipShape(RoundedRectangle(cornerRadius: 14))", ".clipShape(Capsule())", 1)]),
         Case(fixture: "real-type-indicator.swift", edits: [("            RoundedRectangle(cornerRadius: 3)", "            Capsule()", 1)]),
         Case(fixture: "shape-mismatch.swift", edits: [(".containerShape(.rect(cornerRadius: 20))", ".containerShape(.rect(cornerRadius: 24))", 1)]),
         Case(fixture: "spacer-row.swift", edits: [("RoundedRectangle(cornerRadius: 4)\n", "RoundedRectangle(cornerRadius: 12)\n", 2)]),

@@ -89,8 +89,9 @@ extension Context {
             : "or, on iOS 26, declare `\(who)`'s shape as their container (`\(decl)`) and make them `concentric min \(n(minimum))`"
         let way: String
         if declared {
-            way = isFlared ? "\(spread); or raise `\(who)`'s radius and its container to \(n(target)) (\(sum)), and every one keeps its radius"
-                : "\(spread); or lower `\(who)`'s radius and its container to \(n(target)) (\(sum))"
+            way = !isFlared ? "\(spread); or lower `\(who)`'s radius and its container to \(n(target)) (\(sum))"
+                : target <= bound.radius + Checker.tolerance ? "\(spread); or raise `\(who)`'s radius and its container to \(n(target)) (\(sum)), and every one keeps its radius"
+                : "\(spread) (`\(who)` cannot be raised to \(n(target)), \(sum): it may be at most \(n(bound.radius)) round, \(bound.why))"
         } else if !isFlared {
             way = "\(spread); or lower `\(who)`'s radius to \(n(target)) (\(sum))"
         } else if ancestor.isEmpty {

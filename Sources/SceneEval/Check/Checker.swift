@@ -374,7 +374,7 @@ struct Context {
             fixes.append(TextEdit(cr, cornerByCorner ? concentric.containerDeclaration : Radii(all: want).containerDeclaration))
         }
         if cornerByCorner {
-            return ("use the concentric radius where it is off, keeping the other corners: `\(drawn)`\(capsule); or make it concentric (`concentric min \(minimum)`), which rounds those too", fixes, [:])
+            return ("use the concentric radius where it is off, keeping the other corners: `\(drawn)`\(capsule); or make it concentric (`concentric min \(minimum)`), which changes those too", fixes, [:])
         }
         return ("make it concentric (`concentric min \(minimum)`), or use the concentric radius: `\(drawn)`\(capsule)", fixes, [:])
     }

@@ -176,7 +176,16 @@ extension Context {
         if size <= Self.usersCheckedAtMost {
             let nodesAlone = roots.map { Statement.node(nodes[$0]) }
             let unedited = statements.filter { if case .node = $0 { return false } else { return true } }
-            let local = Set(users.map { offsets[rootOf[$0]!]! + $0 - rootOf[$0]! })
+            // Each user and everything inside it: a raised card's other content is
+            // measured against it (a child drawn `rect 4` 12 pt into `card3: rect r`
+            // is pinched once `r` is 24).
+            var local = Set<Int>()
+            for k in users {
+                let base = offsets[rootOf[k]!]! - rootOf[k]!
+                var end = k + 1
+                while end < scene.shapes.count, scene.shapes[end].depth > scene.shapes[k].depth { end += 1 }
+                for x in k..<end { local.insert(base + x) }
+            }
             if let before = placedFindings(unedited + nodesAlone, at: local),
                let after = placedFindings(head + nodesAlone, at: local) {
                 right = after.isSubset(of: before)

@@ -7,6 +7,7 @@ extension Evaluator {
     /// Flatten, measure, place and resolve every node.
     mutating func layout(_ roots: [Node], screen: Screen, target: Target) -> [ResolvedShape] {
         var flat = flatten(roots, screen: screen)
+        flat.recentPads = []  // (only flatten finds paddings again: not kept by a memo, 16 KB each)
         if framesKept {
             // From a memo, and every node read afresh laid out as before: each shape
             // has the frame it had (FlatMemo.swift), and measuring and placing would give it again.
@@ -29,7 +30,6 @@ extension Evaluator {
         flat.boxes = []  // layout is done with them: not kept while radii resolve
         flat.spacings = []
         flat.pads = []
-        flat.recentPads = []
         resolveAll(&flat, screen: screen, target: target)
         return flat.shapes
     }
