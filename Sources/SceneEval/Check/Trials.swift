@@ -160,17 +160,24 @@ extension Context {
     func leavesUsersRight(_ key: Trials.Key, head: [Statement], name: String) -> Bool {
         if let known = trials.usersRight(key) { return known }
         let users = users(of: reached(from: name))
+        // The top-level shapes in order: each one's shapes run from it to the next
+        // (pre-order), so a user's root is the last one at or before it.
+        var tops: [Int] = []
+        for k in scene.shapes.indices where scene.shapes[k].parent == nil { tops.append(k) }
+        func top(_ k: Int) -> Int {
+            var lo = 0, hi = tops.count
+            while lo < hi { let mid = (lo + hi) / 2; if tops[mid] <= k { lo = mid + 1 } else { hi = mid } }
+            return lo - 1
+        }
         var rootOf: [Int: Int] = [:]
-        for k in users { rootOf[k] = Self.root(of: k, in: scene.shapes) }
+        for k in users { rootOf[k] = tops[top(k)] }
         let roots = Set(rootOf.values).sorted()
-        // Each root's shapes run from it to the next top-level shape.
         var size = 0
         var offsets: [Int: Int] = [:]
         for r in roots {
             offsets[r] = size
-            var end = r + 1
-            while end < scene.shapes.count, scene.shapes[end].parent != nil { end += 1 }
-            size += end - r
+            let t = top(r)
+            size += (t + 1 < tops.count ? tops[t + 1] : scene.shapes.count) - r
         }
         var right = false
         if size <= Self.usersCheckedAtMost {
@@ -193,12 +200,6 @@ extension Context {
         }
         trials.setUsersRight(key, right)
         return right
-    }
-
-    static func root(of k: Int, in shapes: [ResolvedShape]) -> Int {
-        var r = k
-        while let p = shapes[r].parent { r = p }
-        return r
     }
 
     /// The findings of `statements` (the file's bindings and some of its
