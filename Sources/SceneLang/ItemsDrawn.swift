@@ -1,7 +1,7 @@
 // Grammar rule 2, on a node's items as written: which item it draws its shape from.
 // The evaluator decides the same on evaluated values (Layout.swift `add`); the
 // checker's fixes, the SwiftUI export and the REPL's `:show` read the items, and
-// ask here (`DrawnItemTests` holds the two to agree on every example).
+// ask here (`RuleTwoTests` holds the two to agree on every example).
 extension Items {
     /// The item a node draws its shape from, as written: its shape item, else its glass
     /// shape, else its first `background`, else its `container`; nil when it writes none
