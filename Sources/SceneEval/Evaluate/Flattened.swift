@@ -109,8 +109,15 @@ struct Flattened {
     /// hundred thousand cells), which `recentPads` finds again: `pads` was one
     /// padding a node, 32 bytes, held with the boxes at the evaluation's peak
     /// (32 MB at a million nodes).
-    mutating func appendPad(_ pad: Insets, seen: Int) -> Int32 {
+    @inline(__always) mutating func appendPad(_ pad: Insets, seen: Int) -> Int32 {
+        // (The last one inline: every row of a list shares it, and the call to the
+        // rest, not inlined, cost a list 80 instructions a node.)
         if let last = pads.last, last.sameBits(pad) { return Int32(pads.count - 1) }
+        return appendPadFound(pad, seen: seen)
+    }
+
+    /// `appendPad` past the last padding: a recent one equal to the bit, else a new one.
+    @inline(never) mutating func appendPadFound(_ pad: Insets, seen: Int) -> Int32 {
         // (Two slots a hash, its own and its neighbour: two paddings that meet in
         // one slot would otherwise push each other out, and each come back new
         // in every card of a grid.)

@@ -86,7 +86,8 @@ public enum NoteWords {
         if sh.pointee.isContainer, let r = sh.pointee.containerRadii {
             next(); sink.put("container "); sink.radii(r)
         }
-        if let r = sh.pointee.clipRadii { next(); sink.put("clip "); sink.radii(r) }
+        // (The box read in place first: asked of a shape with none, `clipRadii` copied every shape.)
+        if sh.pointee.extras?.hasLayers == true, let r = sh.pointee.clipRadii { next(); sink.put("clip "); sink.radii(r) }
         if sh.pointee.glass { next(); sink.put("glass") }
         if sh.pointee.style == .circular { next(); sink.put("circular") }
         if let m = sh.pointee.spacerMinimum { next(); sink.put("spacer "); sink.number(m) }
