@@ -88,6 +88,30 @@ struct CheckerTests {
         #expect(f.first?.message.contains("ios18") == true)
     }
 
+    /// A shape farther in from its container's corner than the radius there has no
+    /// rounded minimum to add (any would win over R − d: container-too-tight). The help
+    /// says so and what would round it, not "add a minimum, e.g. `concentric min 0`";
+    /// both of its ways out check clean.
+    @Test func missingMinimumWithNoRoomSaysWhatWouldRoundIt() throws {
+        let scene = "screen 400 x 400 radius 40\ncard: container rect 20 size 300x200 <\n"
+            + "  a: concentric SHAPE size 100x100 align topLeading pad 24\n>"
+        let f = Self.findings(scene.replacingOccurrences(of: " SHAPE", with: ""))
+        let help = try #require(f.first { $0.code == "missing-minimum" }?.help)
+        #expect(!help.contains("e.g. `concentric min 0`"), "\(help)")
+        #expect(help.contains("24 pt in from its container's 20-pt corner"), "\(help)")
+        #expect(help.contains("a radius of at least 40 (24 + 16) for a 16-pt corner"), "\(help)")
+        #expect(help.contains("`concentric min 0` if square is meant"), "\(help)")
+        // Square meant: said so, clean.
+        #expect(Self.findings(scene.replacingOccurrences(of: "SHAPE", with: "min 0")).isEmpty)
+        // Rounded: the container raised as the help says, and the minimum it names.
+        #expect(Self.findings(scene.replacingOccurrences(of: "SHAPE", with: "min 16")
+            .replacingOccurrences(of: "rect 20", with: "rect 40")).isEmpty)
+        // With room, the usual help.
+        let roomy = Self.findings(scene.replacingOccurrences(of: " SHAPE", with: "").replacingOccurrences(of: "pad 24", with: "pad 8"))
+        #expect(roomy.first { $0.code == "missing-minimum" }?.help?.hasPrefix("add a minimum, e.g. `concentric min 12`") == true,
+                "\(roomy.map { $0.help ?? "" })")
+    }
+
     @Test func fixRaisesTheBindingAndKeepsComments() throws {
         let text = try String(contentsOf: packageRoot.appendingPathComponent("Tests/Fixtures/check/map-too-tight.scene"), encoding: .utf8)
         let (fixed, applied) = Fixer.fixAll(SourceFile(name: "map.scene", text: text))

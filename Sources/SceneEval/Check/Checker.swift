@@ -171,12 +171,12 @@ struct Context {
         }
     }
 
-    /// The shape's range to underline: its shape item, else the node.
-    /// The clause that draws shape `i` (grammar rule 2): its own shape, else its glass
-    /// shape (`glass concentric min 30`), else its first background, else its
-    /// container's, else the whole node.
+    /// The range to underline for shape `i`: the clause that draws it (grammar
+    /// rule 2): its own shape, else its glass shape (`glass concentric min 30`),
+    /// else its first background (`drawnClause`'s range, without its text), else
+    /// its container's, else the whole node.
     func shapeRange(_ i: Int) -> SourceRange {
-        drawnClause(i)?.range ?? scene.shapes[i].containerRange ?? scene.shapes[i].range
+        scene.shapes[i].shapeRange ?? drawnLayer(i)?.item ?? scene.shapes[i].containerRange ?? scene.shapes[i].range
     }
 
     /// The item node `i` draws its shape from, and that shape as written (without
@@ -439,9 +439,33 @@ struct Context {
         let suggestion = allowedMinimum(Self.suggestedMinimum(sh.radii, containerRadius: outer), for: i)
         let why = ios26 ? "resolves to a square corner at \(square.joined(separator: ", "))"
             : "falls back to square corners under `target ios18` (at \(square.joined(separator: ", ")))"
+        var help = "add a minimum, e.g. `concentric min \(n(suggestion))`: the radius it keeps when it stands alone"
+        if suggestion < 1, let (d, R) = farCorner(i) {
+            // No rounded minimum fits: it would win over R − d at a corner (container-too-tight).
+            // `min 0` says square is meant; a rounded corner needs the container rounder, or the shape nearer.
+            let want = Self.suggestedMinimum(sh.radii, containerRadius: R)
+            let rounder = scene.shapes[i].enclosing == .screen
+                ? "move it within \(n(R - want)) pt of the screen's corner for a \(n(want))-pt corner"
+                : "give the container a radius of at least \(n(d + want)) (\(n(d)) + \(n(want))) for a \(n(want))-pt corner"
+            help = "no rounded minimum fits: it is \(n(d)) pt in from its container's \(n(R))-pt corner, so any minimum "
+                + "would win over R − d (`container-too-tight`); \(rounder), or write `concentric min 0` if square is meant"
+        }
         add(.missingMinimum, "`\(sh.id)` has no minimum and \(why)", at: shapeRange(i),
-            help: "add a minimum, e.g. `concentric min \(n(suggestion))`: the radius it keeps when it stands alone",
-            values: ["suggestedMinimum": suggestion], fixes: minimumEdits(i, suggestion))
+            help: help, values: ["suggestedMinimum": suggestion], fixes: minimumEdits(i, suggestion))
+    }
+
+    /// The farthest in of shape `i`'s corners that sit at their container's corner
+    /// with no concentric radius left there (R − d ≤ 0): its distance d and the
+    /// container's radius R; nil when there is none (another rule caps its minimum).
+    mutating func farCorner(_ i: Int) -> (d: Double, R: Double)? {
+        let outer = scene.outer(of: scene.shapes[i].enclosing)
+        var far: (d: Double, R: Double)?
+        for k in Corner.four where outer.radii[k] > 0 {
+            let r = scene.concentricReason(k, of: i, outer: outer, minimum: nil)
+            guard let d = r.distance, let c = r.computed, c <= 0, atCorner(i, k, r) else { continue }
+            if d > far?.d ?? -1 { far = (d, outer.radii[k]) }
+        }
+        return far
     }
 
     /// Insert `min N` after each `concentric` that has none.
