@@ -46,7 +46,7 @@ public enum TextMateGrammar {
         ]
         for g in keywordGroups { patterns.append(["name": JSON(g.scope), "match": JSON(words(g.words))]) }
         patterns += [
-            ["name": "keyword.operator.cross.scene", "match": "(?<=[0-9.])[x×](?=[0-9.])"],
+            ["name": "keyword.operator.cross.scene", "match": "(?<=[0-9.])x(?=[0-9.])|×"],
             ["name": "constant.numeric.scene", "match": "(?<![\\p{L}\\p{N}_])(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)"],
             ["name": "keyword.operator.arithmetic.scene", "match": "[-+*/]"],
             ["name": "keyword.operator.assignment.scene", "match": "="],

@@ -392,8 +392,10 @@ public struct Lexer {
                 return t
             }
         }
-        // `400×300`: the multiplication sign glued between two numbers.
-        if i > 0, isDigit(bytes[i - 1]), bytes[i] == 0xC3, startsCross(at: i) {
+        // `×`, the multiplication sign, is the cross wherever it stands: glued between
+        // two numbers (`400×300`), spaced (`40 × 30`) or between names (`size btn × btn`),
+        // as a spaced `x` is (it is no operator: `*` multiplies).
+        if isTimesSign(at: i) {
             i += 2
             return Token(.cross, SourceRange(start, i))
         }
@@ -419,7 +421,6 @@ public struct Lexer {
             var help: String? = nil
             if text.hasPrefix("{") || text.hasPrefix("}") { help = "children go between `<` and `>`" }
             else if text.hasPrefix("\"") || text.hasPrefix("'") { help = "labels and names are written without quotes" }
-            else if text.hasPrefix("×") { help = "write sizes as `W x H` or `WxH`" }
             else if text == ".", i < bytes.count, isIdentByte(bytes[i]) {
                 var j = i
                 while j < bytes.count, isIdentByte(bytes[j]) { j += 1 }
@@ -446,6 +447,11 @@ public struct Lexer {
             default: return Self.oneByteKind(b) != nil
             }
         }
-        return isLetterScalar(at: p)
+        return isLetterScalar(at: p) || isTimesSign(at: p)
+    }
+
+    /// `×` (U+00D7, UTF-8 C3 97) at `p`.
+    @inline(__always) func isTimesSign(at p: Int) -> Bool {
+        p + 1 < bytes.count && bytes[p] == 0xC3 && bytes[p + 1] == 0x97
     }
 }

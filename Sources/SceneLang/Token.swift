@@ -33,7 +33,7 @@ public struct Token: Sendable, Equatable {
         case .identifier, .color: return "`\(text.count > 24 ? String(text.prefix(24)) + "…" : text)`"
         case .newline: return "end of line"
         case .eof: return "end of input"
-        case .cross: return "`x`"
+        case .cross: return text == "×" ? "`×`" : "`x`"
         case .invalid: return "invalid input"
         default: return "`\(kind.rawValue)`"
         }

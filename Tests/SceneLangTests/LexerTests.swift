@@ -31,6 +31,11 @@ struct LexerTests {
         ("size 100x1", ["kw(size)", "num(100)", "cross", "num(1)"]),
         ("size 400 x 300", ["kw(size)", "num(400)", "id(x)", "num(300)"]),
         ("size 64.5×20", ["kw(size)", "num(64.5)", "cross", "num(20)"]),
+        // `×` is the cross wherever it stands, not only glued between numbers.
+        ("size 40 × 30", ["kw(size)", "num(40)", "cross", "num(30)"]),
+        ("size btn × btn", ["kw(size)", "id(btn)", "cross", "id(btn)"]),
+        ("size btn×btn", ["kw(size)", "id(btn)", "cross", "id(btn)"]),
+        ("é×", ["id(é)", "cross"]),
         ("fill #4a8", ["kw(fill)", "color(#4a8)"]),
         ("fill #44AA88cc", ["kw(fill)", "color(#44AA88cc)"]),
         ("# a comment\nrect 4", ["nl", "kw(rect)", "num(4)"]),

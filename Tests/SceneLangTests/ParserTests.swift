@@ -334,6 +334,18 @@ struct ParserStyleTests {
         #expect(r.diagnostics.isEmpty)
     }
 
+    /// `×` spaced, or between names, is the size cross as a spaced `x` is; where no
+    /// size is, it is an error that says what it is and that `*` multiplies.
+    @Test func theTimesSignIsTheCrossWhereverItStands() {
+        let spaced = ParserTests.dump("let btn = 44\nscreen 400 × 300\nb: rect 8 size btn × btn\nc: rect 8 size 40 × 30")
+        let words = ParserTests.dump("let btn = 44\nscreen 400 x 300\nb: rect 8 size btn x btn\nc: rect 8 size 40 x 30")
+        #expect(spaced.1.isEmpty, "\(spaced.1)")
+        #expect(spaced.0 == words.0)
+        let r = Parser.parse(SourceFile(name: "t", text: "e: rect 8 × 2"))
+        #expect(r.diagnostics.map(\.message) == ["unexpected `×` in a node"])
+        #expect(r.diagnostics.first?.help?.contains("`*` multiplies") == true)
+    }
+
     @Test func curlyQuotesAreOneMistake() {
         let r = Parser.parse(SourceFile(name: "t", text: "“card”: rect 1"))
         #expect(r.diagnostics.count == 1)

@@ -75,6 +75,9 @@ extension Parser {
         } else if t.kind == .colon {
             error(.unexpectedToken, "unexpected `:`", at: t.range,
                   help: argumentLabelHelp(label: previous, colonEnd: t.range.end) ?? "a label comes first on its line: `name: rect 12`")
+        } else if t.kind == .cross {
+            error(.unexpectedToken, "unexpected \(display(t)) in a node", at: t.range,
+                  help: "\(display(t)) is the cross of a size, `size W x H`; `*` multiplies")
         } else {
             error(.unexpectedToken, "unexpected \(display(t)) in a node", at: t.range)
         }
