@@ -70,13 +70,18 @@ public enum SwiftFix {
                 results = after
                 continue
             }
-            // Together they add a finding: each alone, keeping those that add none.
+            // Together they add a finding: each alone, keeping those that add none. Each
+            // group's places are in the text the round began with: moved past the edits
+            // already kept (`rebased`), or skipped when it touches one of them.
             var any = false
+            var kept: [SwiftEdit] = []
             for g in groups.prefix(maxTrials) {
-                guard let (next, counts, after) = attempt(g, on: current) else { continue }
+                guard let moved = rebased(g, after: kept),
+                      let (next, counts, after) = attempt(moved, on: current) else { continue }
                 current = next
                 for i in counts.indices { applied[i] += counts[i] }
                 results = after
+                kept += g
                 any = true
             }
             if !any { break }
@@ -84,6 +89,30 @@ public enum SwiftFix {
         return current.enumerated().map { i, f in
             Outcome(text: String(decoding: f.bytes, as: UTF8.self), applied: applied[i])
         }
+    }
+
+    /// `edits`, placed in a text as it was before `earlier` (edits that do not overlap
+    /// one another), moved to where they fall once `earlier` are applied: nil when one
+    /// of them overlaps an earlier one (or inserts where it does), which would no longer
+    /// say what it said.
+    static func rebased(_ edits: [SwiftEdit], after earlier: [SwiftEdit]) -> [SwiftEdit]? {
+        var out: [SwiftEdit] = []
+        for e in edits {
+            var shift = 0
+            for d in earlier where d.file == e.file {
+                let (a, b) = (d.edit.range, e.edit.range)
+                // Two insertions at one place: which goes first is not known.
+                if a.start == a.end, b.start == b.end, a.start == b.start { return nil }
+                if a.end <= b.start {
+                    shift += d.edit.replacement.utf8.count - (a.end - a.start)
+                } else if b.end > a.start {
+                    return nil  // overlapping
+                }
+            }
+            let r = e.edit.range
+            out.append(SwiftEdit(file: e.file, edit: TextEdit(SourceRange(r.start + shift, r.end + shift), e.edit.replacement)))
+        }
+        return out
     }
 
     /// Every finding, reported or not (one the reader is not sure of counts too), as

@@ -200,4 +200,56 @@ struct FixWriteTests {
         #expect(SwiftRead([SourceFile(name: "V.swift", text: out)]).check()[0].diagnostics.isEmpty)
         #expect(try Self.swiftcParse(out) == 0)
     }
+
+    /// Findings' edits that add a finding together are tried alone, one after another:
+    /// an edit after one already kept is moved by what that one inserted. (It was not: a
+    /// mini player's `.concentric(minimum: 16)`, 33 bytes, put the next finding's `24` 33
+    /// bytes early, `.co24ainerShape(…)`, and the file read clean.) Modelled on a new
+    /// user's mini player (2026-12-06 trial), written here.
+    @Test func editsKeptOneByOneAreMovedPastEachOther() throws {
+        let text = """
+        import SwiftUI
+
+        struct MiniPlayer: View {
+            var body: some View {
+                HStack(spacing: 10) {
+                    ConcentricRectangle()
+                        .fill(.purple)
+                        .frame(width: 48, height: 48)
+                    Capsule()
+                        .fill(.gray)
+                        .frame(width: 200, height: 8)
+                }
+                .padding(8)
+                .frame(width: 320, height: 64)
+                .containerShape(.rect(cornerRadius: 20))
+                .glassEffect(.regular, in: .rect(cornerRadius: 24))
+            }
+        }
+
+        """
+        let file = SourceFile(name: "MiniPlayer.swift", text: text)
+        #expect(SwiftRead([file]).check()[0].diagnostics.map(\.code) == ["missing-minimum", "shape-mismatch"])
+        let out = SwiftFix.run([file])[0].text
+        // Every line the fix did not mean to change is as it was.
+        let changed = zip(text.split(separator: "\n"), out.split(separator: "\n")).filter { $0 != $1 }
+        #expect(changed.count == 1, "\(out)")
+        #expect(changed.first?.1.trimmingCharacters(in: .whitespaces) == "ConcentricRectangle(corners: .concentric(minimum: 16))")
+        #expect(out.contains(".containerShape(.rect(cornerRadius: 20))"))
+        #expect(try Self.swiftcParse(out) == 0)
+    }
+
+    @Test func rebasedMovesPastEarlierEditsAndRefusesOverlaps() {
+        func e(_ s: Int, _ t: Int, _ r: String, file: Int = 0) -> SwiftEdit { SwiftEdit(file: file, edit: TextEdit(SourceRange(s, t), r)) }
+        // An insertion of 5 bytes and a 2-byte number made 4 bytes, before: +7.
+        #expect(SwiftFix.rebased([e(20, 22, "24")], after: [e(3, 3, "hello"), e(10, 12, "1234")]) == [e(27, 29, "24")])
+        // After it, or in another file: not moved.
+        #expect(SwiftFix.rebased([e(1, 2, "9")], after: [e(3, 3, "hello")]) == [e(1, 2, "9")])
+        #expect(SwiftFix.rebased([e(20, 22, "24", file: 1)], after: [e(3, 3, "hello")]) == [e(20, 22, "24", file: 1)])
+        // Overlapping, or two insertions at one place: refused.
+        #expect(SwiftFix.rebased([e(10, 13, "x")], after: [e(12, 14, "y")]) == nil)
+        #expect(SwiftFix.rebased([e(5, 5, "a")], after: [e(5, 5, "b")]) == nil)
+        // An insertion where an edit begins goes before it.
+        #expect(SwiftFix.rebased([e(5, 7, "ab")], after: [e(5, 5, "xyz")]) == [e(8, 10, "ab")])
+    }
 }
