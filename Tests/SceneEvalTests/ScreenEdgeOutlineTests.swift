@@ -81,4 +81,25 @@ import SceneLang
         #expect(poly.distanceOutside(Point(c.x - 0.2, 50)) > 0)
         #expect(poly.distanceOutside(Point(c.x + 0.2, 50)) < 0)
     }
+
+    /// A bar whose both bottom corners poke out names both; its help offers the corner
+    /// concentric with the display only when the bar can hold it: a 72 pt bar cannot hold
+    /// 52 (half its side is 36), and following that help would have been radius-overflow.
+    @Test func aPokingBarNamesItsCornersAndOffersOnlyARadiusItCanHold() throws {
+        func check(_ height: Int) -> [Diagnostic] {
+            let source = "screen iphone-16-pro\nbar: glass rect 24 height \(height) align bottom pad h 10 pad bottom 10\n"
+            let file = SourceFile(name: "t.scene", text: source)
+            return Pipeline.compileAndCheck(file).diagnostics.filter { $0.code == "screen-edge-margin" }
+        }
+        let low = try #require(check(72).first)
+        #expect(low.message.contains("rounded bottomTrailing, bottomLeading corners"), "\(low.message)")
+        #expect(low.help?.contains("make the corner concentric") == false, "\(low.help ?? "")")
+        #expect(low.help?.contains("more than half its 72 pt side") == true, "\(low.help ?? "")")
+        let tall = try #require(check(120).first)
+        #expect(tall.help?.contains("make the corner concentric with the display (radius 52)") == true, "\(tall.help ?? "")")
+        // Following that help on the tall bar does not overflow.
+        let followed = Pipeline.compileAndCheck(SourceFile(name: "t.scene", text:
+            "screen iphone-16-pro\nbar: glass uneven(24, 24, 52, 52) height 120 align bottom pad h 10 pad bottom 10\n")).diagnostics
+        #expect(!followed.map(\.code).contains("radius-overflow"))
+    }
 }

@@ -14,12 +14,19 @@ extension Context {
         let f = sh.frame
         let Rs = ResolveContext.screenRadius(screen)
         // (a) Pokes out of a rounded display corner as drawn.
-        if Rs > 0, let k = pokingCorner(i) {
+        if Rs > 0, case let poking = pokingCorners(i), let k = poking.first {
             let concentric = scene.concentricRadius(k, of: i).radius
+            let names = poking.map(\.name).joined(separator: ", ")
+            // A concentric corner it cannot hold (more than half its shorter side) would
+            // trade this finding for radius-overflow: then the inset is the way.
+            let cap = radiusCap(i)
+            let help = concentric <= cap + Checker.tolerance
+                ? "inset it by at least \(n(margin)) pt, or make the corner concentric with the display (radius \(n(concentric)))"
+                : "inset it by at least \(n(margin)) pt: a corner concentric with the display there (radius \(n(concentric))) "
+                    + "is more than half its \(n(2 * cap)) pt side (`radius-overflow`)"
             add(.screenEdgeMargin,
-                "`\(sh.id)` pokes out of the display's rounded \(k.name) corner (radius \(n(Rs))): part of it is hidden behind the bezel curve",
-                at: shapeRange(i),
-                help: "inset it by at least \(n(margin)) pt, or make the corner concentric with the display (radius \(n(concentric)))",
+                "`\(sh.id)` pokes out of the display's rounded \(names) \(poking.count == 1 ? "corner" : "corners") (radius \(n(Rs))): part of it is hidden behind the bezel curve",
+                at: shapeRange(i), help: help,
                 values: ["displayRadius": Rs, "concentricRadius": concentric])
             return
         }
@@ -40,20 +47,21 @@ extension Context {
 
     var margin: Double { scene.margin }
 
-    /// The first display corner that shape i, as the SVG draws it, reaches past by
+    /// The display corners that shape i, as the SVG draws it, reaches past by
     /// more than the tolerance, where the display is its drawn outline (continuous
     /// corners, `RoundedRect(screen:)`), both sampled by `OutlinePolygon`. Parts
     /// of the shape beyond the screen's straight edges count as on the edge (a
     /// shape may run past an edge; the corner's curve still hides it there); a
     /// corner that runs past both edges is full-bleed: the display clips it on purpose.
-    func pokingCorner(_ i: Int) -> Corner? {
+    func pokingCorners(_ i: Int) -> [Corner] {
         let sh = scene.shapes[i], screen = scene.screen, f = sh.frame
         let display = RoundedRect(screen: screen)
         // The curve of each display corner lies in a square this wide at that corner.
         let reach = ContinuousCorner.expansion * display.radii.topLeading
         var outline: OutlinePolygon? = nil
         var displayOutline: OutlinePolygon? = nil
-        for k in Corner.four {
+        var poking: [Corner] = []
+        corners: for k in Corner.four {
             let (dx, dy) = ResolveContext.insets(k, f, screen.frame)
             if dx <= 0 && dy <= 0 { continue }
             if dx >= reach || dy >= reach { continue }  // clear of the curve's square
@@ -64,10 +72,10 @@ extension Context {
             for p in outline!.points {
                 let q = Point(min(max(p.x, 0), screen.width), min(max(p.y, 0), screen.height))
                 guard q.x >= ax, q.x <= ax + reach, q.y >= ay, q.y <= ay + reach else { continue }
-                if displayOutline!.distanceOutside(q) > Checker.tolerance { return k }
+                if displayOutline!.distanceOutside(q) > Checker.tolerance { poking.append(k); continue corners }
             }
         }
-        return nil
+        return poking
     }
 }
 
