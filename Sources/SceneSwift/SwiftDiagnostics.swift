@@ -116,9 +116,18 @@ extension SwiftRead {
             out.help = out.help.map(Self.concentricWords)
             if d.id == .relativeUnevenInsets { out.help = out.help?.replacing("`.concentric(minimum: ", with: "`ConcentricRectangle(corners: .concentric(minimum: ").replacing(")` follows", with: "))` follows") }
         case .shapeMismatch:
-            // The declared radius raised or lowered to the one drawn (the checker's edit).
+            // The declared radius raised or lowered to the one drawn (the checker's edit);
+            // or, when the drawn shape is the one off (flared or pinched), its fix.
             edits = swiftEdits(d.fixes, uncertainViews: uncertainViews)
-            if let s = n.shape {
+            // In Swift it is `.containerShape` that declares the container, not the shape drawn.
+            if let c = n.container, let s = n.shape {
+                let at = files[f].location(of: c.range.lowerBound).line
+                out.message = "`.containerShape(\(c.swift))` (line \(at)) declares a container that differs from the shape drawn with it, `\(s.swift)`"
+            }
+            if d.values["drawnFixRadius"] != nil {
+                let fix = fixWords(edits, in: f) ?? "`cornerRadius: \(ConstantTable.format(d.values["drawnFixRadius"]!))`"
+                out.help = "what it contains follows the declared corners, and it is the drawn shape that is off: \(fix), the fix of the corner finding, makes the two agree"
+            } else if let s = n.shape {
                 let written = s.swift.hasPrefix(".cornerRadius") ? ".rect(cornerRadius: \(s.radius?.swift ?? "0"))" : s.swift
                 out.help = "what it contains follows the declared corners: declare the shape drawn, `.containerShape(\(written))`"
             }

@@ -112,6 +112,27 @@ struct CheckerTests {
                 "\(roomy.map { $0.help ?? "" })")
     }
 
+    /// A glass card drawn rounder than the clip around it (flared) and declaring the
+    /// clip's radius as its container (shape-mismatch): the drawn shape is the one off,
+    /// so both helps say draw the clip's radius; neither says declare the drawn 24, and
+    /// `--fix` settles both in one round (it swapped the two numbers and stuck).
+    @Test func shapeMismatchFollowsTheDrawnShapesFixWhenThatDrawsTheDeclaredRadius() throws {
+        let text = "screen 393x852\nn0: rect 20 clip rect 20 size 180x180 <\n"
+            + "  n1: glass rect 24 container rect 20 size 180x180 <\n    n3: concentric min 0 size 100x100 pad 40\n  >\n>\n"
+        let f = Self.findings(text)
+        #expect(f.map(\.code) == ["flared-corner", "shape-mismatch"])
+        let mismatch = try #require(f.last)
+        #expect(mismatch.help?.contains("drawing `rect 20`, its fix") == true, "\(mismatch.help ?? "")")
+        #expect(mismatch.fixes == f.first?.fixes.filter { $0.replacement == "rect 20" })
+        let (fixed, _) = Fixer.fixAll(SourceFile(name: "t", text: text))
+        let out = try #require(fixed)
+        #expect(out.contains("n1: glass rect 20 container rect 20"), "\(out)")
+        #expect(Self.findings(out).isEmpty)
+        // Drawn as declared elsewhere (no corner finding): declare what is drawn, as before.
+        let plain = Self.findings("screen 393x852\nn1: rect 24 container rect 20 size 180x180\n")
+        #expect(plain.first { $0.code == "shape-mismatch" }?.help == "children follow the declared corners: declare the drawn one, `container rect 24`")
+    }
+
     @Test func fixRaisesTheBindingAndKeepsComments() throws {
         let text = try String(contentsOf: packageRoot.appendingPathComponent("Tests/Fixtures/check/map-too-tight.scene"), encoding: .utf8)
         let (fixed, applied) = Fixer.fixAll(SourceFile(name: "map.scene", text: text))

@@ -252,4 +252,32 @@ struct FixWriteTests {
         // An insertion where an edit begins goes before it.
         #expect(SwiftFix.rebased([e(5, 7, "ab")], after: [e(5, 5, "xyz")]) == [e(8, 10, "ab")])
     }
+
+    /// The Swift form of the above: `.containerShape` is named as what declares the
+    /// container, the help gives the corner finding's fix, and `--fix` writes only that.
+    @Test func aGlassShapeRounderThanItsClipIsFixedOnceNotSwapped() throws {
+        let text = """
+        import SwiftUI
+
+        struct Tile: View {
+            var body: some View {
+                Color.clear
+                    .frame(width: 100, height: 100)
+                    .padding(40)
+                    .containerShape(.rect(cornerRadius: 20))
+                    .glassEffect(.regular, in: .rect(cornerRadius: 24))
+                    .clipShape(RoundedRectangle(cornerRadius: 20))
+            }
+        }
+
+        """
+        let file = SourceFile(name: "Tile.swift", text: text)
+        let ds = SwiftRead([file]).check()[0].diagnostics
+        let mismatch = try #require(ds.first { $0.code == "shape-mismatch" })
+        #expect(mismatch.message.hasPrefix("`.containerShape(.rect(cornerRadius: 20))` (line 8) declares a container"), "\(mismatch.message)")
+        #expect(mismatch.help?.contains("`cornerRadius: 20`, the fix of the corner finding") == true, "\(mismatch.help ?? "")")
+        let out = SwiftFix.run([file])[0].text
+        #expect(out == text.replacingOccurrences(of: "in: .rect(cornerRadius: 24)", with: "in: .rect(cornerRadius: 20)"), "\(out)")
+        #expect(SwiftRead([SourceFile(name: "Tile.swift", text: out)]).check()[0].diagnostics.isEmpty)
+    }
 }

@@ -98,6 +98,9 @@ struct Context {
     /// container (shape-mismatch, flared/pinched). See `reconcile`.
     var demands: [Int: (needed: Double, findings: [Int])] = [:]
     var containerEdits: [Int: [Int]] = [:]
+    /// The last flared/pinched finding's edit of its node's drawn shape (`fixedNearCorner`),
+    /// which shape-mismatch on the same node follows when it draws the declared container.
+    var drawnFix: (node: Int, edit: TextEdit, code: DiagnosticCode)? = nil
     /// Node → the padding between it and its container (see `padding(_:)`).
     var paddingMemo = PaddingMemo()
     /// Container → how round it may be (`radiusBound`), for the containers content was too tight in.
@@ -279,6 +282,7 @@ struct Context {
         let (help, fixes, extra) = fixedCornerHelp(i, ref, first, isFlared: isFlared, concentric: concentric, capsule: capsule,
                                                    missed: Set((flared + pinched).map(\.corner)))
         if sh.isContainer, fixes.contains(where: { $0.range == sh.containerRange }) { containerEdit(i, finding: findings.count) }
+        if sh.isContainer, let r = drawnShapeRange(i), let e = fixes.first(where: { $0.range == r }) { drawnFix = (i, e, code) }
         add(code,
             "`\(sh.id)` is \(how) than \(name(ref)) at \(list.map(\.corner.name).joined(separator: ", ")): radius \(n(first.radius)), concentric would be \(capped ? "\(n(uncapped)), at most \(n(want)) (half its shorter side)" : n(want))",
             at: shapeRange(i), help: help, values: extra.merging(["radius": first.radius, "concentricRadius": want]) { a, _ in a }, fixes: fixes)
@@ -545,43 +549,5 @@ struct Context {
                     help: "clip, background, glass and hit-testing use the same shape: remove `\(layer.role) …` or give it the node's shape")
             }
         }
-    }
-
-    /// A node that draws one shape and declares another as its container: its
-    /// children follow corners nobody sees.
-    mutating func containerMatchesDrawn(_ i: Int) {
-        guard scene.shapes[i].isContainer else { return }
-        // (A concentric container is already an error; a node drawing its own
-        // container shape publishes what it draws.) Fields read in place: the
-        // shape is copied (a dozen reference counts) only for a finding.
-        guard let cr = scene.shapes[i].containerRadii, let range = scene.shapes[i].containerRange,
-              scene.shapes[i].kind != .group else { return }
-        let r = scene.shapes[i].radii
-        let close = Corner.four.allSatisfy { abs(cr[$0] - r[$0]) <= Checker.tolerance }
-        // (Whether the kind is rejected is read from the items: asked only of a container that differs.)
-        guard !close, !declaresRejectedContainer(i) else { return }
-        let sh = scene.shapes[i]
-        // The drawn shape as written when it has names (`rect r` stays tied to `r`).
-        var decl = r.containerDeclaration
-        if let sr = sh.shapeRange, hasNames(i, at: sr), case let written = text(sr),
-           ShapeKind.shapes.contains(where: { $0.publishesAsContainer && written.hasPrefix($0.rawValue) }) {
-            decl = "container " + written
-        }
-        containerEdit(i, finding: findings.count)
-        add(.shapeMismatch,
-            "`\(sh.id)` declares a container (\(cr)) that differs from the shape it draws (\(sh.kind.rawValue) \(r))",
-            at: range, help: "children follow the declared corners: declare the drawn one, `\(decl)`",
-            fixes: [TextEdit(range, decl)])
-    }
-
-    /// Whether node `i` declares a container of a kind that cannot be one
-    /// (`container concentric`: an error, reported by layout), read from the
-    /// item the node's container came from.
-    func declaresRejectedContainer(_ i: Int) -> Bool {
-        guard let range = scene.shapes[i].containerRange else { return false }
-        for it in nodes.items(i) where it.range == range {
-            if case .container(let s) = it.value, case .rejected = s.kind.row.container { return true }
-        }
-        return false
     }
 }
