@@ -235,6 +235,7 @@ struct Context {
         // shapes pass most rules, and a copy of a shape is a dozen reference counts.
         let kind = scene.shapes[i].kind
         if kind == .group { return }
+        drawnFix = nil  // (set by this shape's fixedNearCorner, read by its containerMatchesDrawn)
         var reported = false
         if ios26, kind == .concentric, tooTight(i) || tightAgainstAncestor(i) { reported = true }
         if fixedNearCorner(i) { reported = true }
