@@ -286,6 +286,22 @@ extension ViewReader {
                 return moved(cur, range: range, why: "`.frame` with a size decided at run time")
             }
         }
+        // …and so it does through `.padding` (`HStack { … Spacer() … }.padding(16).frame(width: 338)`):
+        // the frame offers it its length less the padding along its axis.
+        if cur.stack == nil, cur.shape == nil, cur.container == nil, cur.clip == nil, !cur.glass, cur.uncertain == nil,
+           cur.width == nil, cur.height == nil, cur.offset == nil, cur.children.count == 1, let s = cur.children.first,
+           let axis = s.stack, axis != "zstack", s.children.contains(where: { $0.spacer }), s.uncertain == nil,
+           s.width == nil, s.height == nil, !aligned, infinite.isEmpty, let length = axis == "hstack" ? width : height {
+            let (a, b) = axis == "hstack" ? (s.pad.leading, s.pad.trailing) : (s.pad.top, s.pad.bottom)
+            let inner = [a, b].compactMap { $0 }.reduce(length) { l, p in
+                Num(scene: "\(l.scene) - (\(p.scene))", swift: "\(l.swift) - (\(p.swift))", range: l.range,
+                    value: l.value - p.value, named: l.named || p.named)
+            }
+            if inner.value >= 0 {
+                if axis == "hstack" { s.width = inner } else { s.height = inner }
+                for c in s.children where c.uncertain == Self.spacerPlaced { c.uncertain = nil }
+            }
+        }
         // A stack with a spacer fills the length a frame gives it along its axis: its views are
         // then placed for certain (`spacerPlaced`).
         if let axis = cur.stack, axis != "zstack", cur.children.contains(where: { $0.spacer }), cur.uncertain == nil,

@@ -71,4 +71,49 @@ struct SpacerOffsetTests {
         #expect(d.help == "its corners sit at different distances from the corners around them, so no one radius is concentric: `UnevenRoundedRectangle(topLeadingRadius: 6, bottomLeadingRadius: 6, bottomTrailingRadius: 12, topTrailingRadius: 12)` (no automatic fix: it replaces the shape)", "\(d.help ?? "")")
         #expect(d.fixes.isEmpty)
     }
+
+    /// A frame outside the padding fixes a spacer row's length too (less the padding), so
+    /// the art before the spacer is placed for certain and the widget's too-tight container
+    /// is reported (it was skipped: "a stack whose length the code does not fix"). Modelled
+    /// on a new user's album widget (2026-12-06 trial), written here.
+    @Test func aFrameOutsideThePaddingFixesASpacerRowsLength() {
+        let widget = """
+            HStack(spacing: 12) {
+                ConcentricRectangle(corners: .concentric(minimum: 12), isUniform: true)
+                    .frame(width: 110, height: 110)
+                Spacer()
+                Circle().frame(width: 36, height: 36)
+            }
+            .padding(16)
+            .frame(width: 338, height: 142)
+            .containerShape(.rect(cornerRadius: 22))
+            .background(Color.black, in: .rect(cornerRadius: 22))
+            """
+        let text = "import SwiftUI\nstruct V: View {\n    var body: some View {\n\(widget)\n    }\n}\n"
+        let r = SwiftRead([SourceFile(name: "V.swift", text: text)])
+        #expect(r.sceneSource.contains("n1: size 306x110 pad 16 hstack spacing 12 <"), "\(r.sceneSource)")
+        let result = r.check()[0]
+        #expect(result.diagnostics.map(\.code) == ["container-too-tight"], "\(result.explanations)")
+        #expect(!result.explanations.contains { $0.contains("whose length the code does not fix") }, "\(result.explanations)")
+        // Without the frame the row's length is not in the code: skipped, as before.
+        let loose = Self.read(widget.replacingOccurrences(of: ".frame(width: 338, height: 142)\n", with: ""))
+        #expect(loose.explanations.contains { $0.contains("whose length the code does not fix") }, "\(loose.explanations)")
+    }
+
+    /// A rounded shape placed as a guess (beside a `Text` in a stack) is laid out where it
+    /// may be clear of every corner: `--explain` says it was not checked, where before it
+    /// said nothing at all.
+    @Test func aShapeBesideTextIsSaidToBeUnchecked() {
+        let r = Self.read("""
+            HStack(spacing: 12) {
+                RoundedRectangle(cornerRadius: 14).frame(width: 80, height: 80)
+                Text("Title")
+            }
+            .padding(16)
+            .background(.white, in: RoundedRectangle(cornerRadius: 20))
+            """)
+        #expect(r.explanations.contains {
+            $0.hasPrefix("V.swift:6:5: skipped: `RoundedRectangle(cornerRadius: 14)` is not checked against `RoundedRectangle(cornerRadius: 20)` around it: one of 2 views in HStack")
+        }, "\(r.explanations)")
+    }
 }
