@@ -224,16 +224,28 @@ extension SwiftRead {
         return help.replacing("`uniform` alone", with: "`isUniform: true` alone")
     }
 
+    /// Several edits that write one number (a container's radius in `.containerShape` and
+    /// in the `.background` drawn with it): `` `cornerRadius: 22` on lines 11 and 12 ``; nil
+    /// for one edit, or edits that write different things.
+    func sameNumberWords(_ edits: [SwiftEdit]?, in file: Int) -> String? {
+        guard let edits, edits.count > 1, Set(edits.map(\.edit.replacement)).count == 1,
+              edits.allSatisfy({ $0.file == file }), let first = fixWords([edits[0]], in: file), !first.hasPrefix("set") else { return nil }
+        let lines = edits.map { files[file].location(of: $0.edit.range.start).line }.sorted()
+        let listed = lines.dropLast().map(String.init).joined(separator: ", ") + " and \(lines.last!)"
+        return "\(first) on lines \(listed)"
+    }
+
     /// `container-too-tight`'s help in Swift, saying the fix written (`edits`) when there is one.
     func tightHelp(need: Double, edits: [SwiftEdit]?, againstAncestor: Bool, in f: Int) -> String {
         let r = ConstantTable.format((need * 100).rounded() / 100)
-        let fix = fixWords(edits, in: f)
+        let fix = fixWords(edits, in: f) ?? sameNumberWords(edits, in: f)
         if againstAncestor {
             // The shape around it declares no container: raise it, and on iOS 26 declare it.
             let written = edits?.count == 1 && fix?.hasPrefix("set") == false ? edits![0].edit.replacement : r
             return "raise the radius of the shape around it to \(r) (\(fix ?? "`cornerRadius: \(r)`")), not lower the minimum; on iOS 26 declare it the container: `.containerShape(.rect(cornerRadius: \(written)))`"
         }
-        guard let fix else { return "raise the container's radius to \(r), or lower the minimum" }
+        // (Not "or lower the minimum": the corner scale raises the container, docs/lint.md.)
+        guard let fix else { return "raise the container's radius to \(r), not lower the minimum" }
         return fix.hasPrefix("set") ? "raise the container's radius to \(r): \(fix), not lower the minimum"
             : "raise the container's radius to \(r) (\(fix)), not lower the minimum"
     }

@@ -280,4 +280,31 @@ struct FixWriteTests {
         #expect(out == text.replacingOccurrences(of: "in: .rect(cornerRadius: 24)", with: "in: .rect(cornerRadius: 20)"), "\(out)")
         #expect(SwiftRead([SourceFile(name: "Tile.swift", text: out)]).check()[0].diagnostics.isEmpty)
     }
+
+    /// container-too-tight whose fix raises the container's radius where it is declared and
+    /// where its background draws it: the help says that fix in Swift (it said "raise the
+    /// container's radius to 22, or lower the minimum", which docs/lint.md advises against).
+    @Test func aTooTightHelpSaysItsTwoEditsInSwift() throws {
+        let text = """
+        import SwiftUI
+
+        struct Tile: View {
+            var body: some View {
+                ZStack {
+                    ConcentricRectangle(corners: .concentric(minimum: 12))
+                        .padding(10)
+                }
+                .frame(width: 160, height: 160)
+                .containerShape(.rect(cornerRadius: 18))
+                .background(.gray, in: .rect(cornerRadius: 18))
+            }
+        }
+
+        """
+        let file = SourceFile(name: "Tile.swift", text: text)
+        let d = try #require(SwiftRead([file]).check()[0].diagnostics.first)
+        #expect(d.code == "container-too-tight")
+        #expect(d.help == "raise the container's radius to 22 (`cornerRadius: 22` on lines 10 and 11), not lower the minimum")
+        #expect(SwiftFix.run([file])[0].text == text.replacingOccurrences(of: "cornerRadius: 18", with: "cornerRadius: 22"))
+    }
 }
