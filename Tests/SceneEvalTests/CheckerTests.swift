@@ -133,6 +133,28 @@ struct CheckerTests {
         #expect(plain.first { $0.code == "shape-mismatch" }?.help == "children follow the declared corners: declare the drawn one, `container rect 24`")
     }
 
+    /// A section that only clips (a grouped list) draws nothing: declaring a container on
+    /// it would draw it (grammar rule 2: a new user's section turned dark navy behind its
+    /// rows), so no help offers that way; a row in it is told of the section's clip.
+    @Test func aClipOnlySectionIsNeverAskedToDeclareAContainer() throws {
+        let list = "screen iphone-16-pro\nlist: vstack spacing 0 pad h 16 align top pad top 120 <\n"
+            + "  section: clip rect 26 vstack spacing 0 <\n    row1: rectangle height 52 fill white <\n"
+            + "      icon1: rect 7 size 30x30 align leading pad leading 16 fill blue\n    >\n"
+            + "    row3: rect 10 height 52 fill white\n  >\n>\n"
+        let f = Self.findings(list)
+        let pinched = try #require(f.first { $0.code == "pinched-corner" })
+        #expect(pinched.help == "use the concentric radius: `uneven(10, 7, 7, 7)`", "\(pinched.help ?? "")")
+        #expect(!f.contains { $0.help?.contains("container rect") == true }, "\(f.map { $0.help ?? "" })")
+        // A row of icons against the clip: the clip is named as such, and no container offered.
+        let row = "screen iphone-16-pro\nsection: clip rect 26 size 172x60 hstack spacing 8 pad 6 align top pad top 120 <\n"
+            + "  a: rect 8 size 48x48\n  b: rect 8 size 48x48\n  c: rect 8 size 48x48\n>\n"
+        let rf = Self.findings(row).filter { $0.code == "pinched-corner" || $0.code == "flared-corner" }
+        #expect(!rf.isEmpty)
+        for d in rf {
+            #expect(d.help?.contains("container") == false, "\(d.help ?? "")")
+        }
+    }
+
     @Test func fixRaisesTheBindingAndKeepsComments() throws {
         let text = try String(contentsOf: packageRoot.appendingPathComponent("Tests/Fixtures/check/map-too-tight.scene"), encoding: .utf8)
         let (fixed, applied) = Fixer.fixAll(SourceFile(name: "map.scene", text: text))

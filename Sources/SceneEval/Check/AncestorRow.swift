@@ -85,21 +85,26 @@ extension Context {
         let spread = "give every one the concentric radius, `rect \(n(radius))`"
         let decl = Radii(all: isFlared && !ancestor.isEmpty ? target : scene.outer(of: ref).radii.max).containerDeclaration
         let minimum = isFlared && !ancestor.isEmpty ? ex.radius : radius
-        let ios26 = declared ? "or, on iOS 26, make them `concentric min \(n(minimum))`"
-            : "or, on iOS 26, declare `\(who)`'s shape as their container (`\(decl)`) and make them `concentric min \(n(minimum))`"
+        // An ancestor that only clips (a grouped list's section) draws nothing: a container
+        // declared there would be drawn (grammar rule 2), so that way is not offered.
+        let clipOnly = scene.shapes[a].kind == .group
+        let its = clipOnly ? "clip" : "radius"
+        let ios26 = declared ? "; or, on iOS 26, make them `concentric min \(n(minimum))`"
+            : clipOnly ? ""
+            : "; or, on iOS 26, declare `\(who)`'s shape as their container (`\(decl)`) and make them `concentric min \(n(minimum))`"
         let way: String
         if declared {
             way = !isFlared ? "\(spread); or lower `\(who)`'s radius and its container to \(n(target)) (\(sum))"
                 : target <= bound.radius + Checker.tolerance ? "\(spread); or raise `\(who)`'s radius and its container to \(n(target)) (\(sum)), and every one keeps its radius"
                 : "\(spread) (`\(who)` cannot be raised to \(n(target)), \(sum): it may be at most \(n(bound.radius)) round, \(bound.why))"
         } else if !isFlared {
-            way = "\(spread); or lower `\(who)`'s radius to \(n(target)) (\(sum))"
+            way = "\(spread); or lower `\(who)`'s \(its) to \(n(target)) (\(sum))"
         } else if ancestor.isEmpty {
             way = "\(spread) (`\(who)` cannot be raised to \(n(target)), \(sum): it may be at most \(n(bound.radius)) round, \(bound.why))"
         } else {
             way = "raise `\(who)`'s radius to \(n(target)) (\(sum)), and every one keeps its radius; or \(spread)"
         }
-        let help = "\(names) are one row of the same shape: fixing this one alone would leave the row uneven. To keep it even, \(way); \(ios26)"
+        let help = "\(names) are one row of the same shape: fixing this one alone would leave the row uneven. To keep it even, \(way)\(ios26)"
         var values: [String: Double] = ["rowRadius": radius, "rowCount": Double(row.count)]
         if isFlared ? !ancestor.isEmpty : true { values["rowAncestorRadius"] = target }
         return (help, isFlared && !ancestor.isEmpty ? ancestor : every, values)

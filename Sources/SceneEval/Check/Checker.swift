@@ -370,6 +370,9 @@ struct Context {
                 if let kept = adjusted(e, to: want) { fixed = "rect " + kept; fixes = [TextEdit(e.range, kept)] }
             }
             let decl = scene.outer(of: ref).radii.containerDeclaration, who = scene.shapes[a].id
+            // An ancestor that only clips (a grouped list's section) draws nothing: a container
+            // declared there would be drawn (grammar rule 2), so that way is not offered.
+            if scene.shapes[a].kind == .group { return ("use the concentric radius: `\(fixed)`\(capsule)", fixes, [:]) }
             return ("use the concentric radius: `\(fixed)`\(capsule); or, on iOS 26, declare `\(who)`'s shape as its container and follow it: `\(decl)` on `\(who)`, `concentric min \(minimum)` on `\(sh.id)`", fixes, [:])
         }
         // Switch the drawn shape to concentric, keeping a minimum no larger than
