@@ -155,6 +155,24 @@ struct CheckerTests {
         }
     }
 
+    /// A thumbnail drawn with a token, flared at a card's corner that declares no
+    /// container: the fix keeps the token on the corners it keeps (`uneven(8, thumbR,
+    /// thumbR, 8)`; it wrote `uneven(8, 12, 12, 8)`, and the next round deleted the
+    /// now unused `let` with its comment), and the help offers the rounder card too.
+    @Test func aFlaredThumbnailKeepsItsTokenAndIsOfferedARounderCard() throws {
+        let text = "let cardR = 24\nlet thumbR = 12  # from the token sheet\nscreen iphone-16-pro\n"
+            + "card: rect cardR size 360 x 128 <\n  content: hstack spacing 12 align leading pad 16 <\n"
+            + "    thumb: rect thumbR size 96x96\n    info: size 160x20\n  >\n>\n"
+        let d = try #require(Self.findings(text).first { $0.code == "flared-corner" })
+        #expect(d.help?.hasPrefix("use the concentric radius: `uneven(8, thumbR, thumbR, 8)`; or raise `card`'s radius to 28 (12 + 16), and it keeps its radius;") == true,
+                "\(d.help ?? "")")
+        let (fixed, _) = Fixer.fixAll(SourceFile(name: "t", text: text))
+        let out = try #require(fixed)
+        #expect(out == text.replacingOccurrences(of: "rect thumbR size", with: "uneven(8, thumbR, thumbR, 8) size"), "\(out)")
+        // Following the other way by hand: the card raised as said, clean.
+        #expect(Self.findings(text.replacingOccurrences(of: "let cardR = 24", with: "let cardR = 28")).isEmpty)
+    }
+
     @Test func fixRaisesTheBindingAndKeepsComments() throws {
         let text = try String(contentsOf: packageRoot.appendingPathComponent("Tests/Fixtures/check/map-too-tight.scene"), encoding: .utf8)
         let (fixed, applied) = Fixer.fixAll(SourceFile(name: "map.scene", text: text))

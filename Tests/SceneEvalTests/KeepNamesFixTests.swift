@@ -77,14 +77,19 @@ struct KeepNamesFixTests {
     }
 
     @Test(arguments: [
-        // lets, nodes, the fixed lets and nodes
-        ("let r = 30\n", "tile: rect r size 40x44\n", "let r = 30\n", "tile: rect r - 10 size 40x44\n"),
+        // lets, nodes, the fixed lets and nodes. A name every use of which gets the same
+        // edit has its `let` set instead (FixerLets.swift); one used elsewhere is kept, adjusted.
+        ("let r = 30\n", "tile: rect r size 40x44\n", "let r = 20\n", "tile: rect r size 40x44\n"),
         ("let r = 26\n", "tile: rect r + 4 size 40x44\nother: rect r size 100x100\n",
          "let r = 26\n", "tile: rect r - 6 size 40x44\nother: rect r size 100x100\n"),
-        ("let a = 30\n", "tile: uneven(a, a, 0, 0) size 40x40\n", "let a = 30\n", "tile: uneven(a - 10, a - 10, 0, 0) size 40x40\n"),
+        ("let a = 30\n", "tile: uneven(a, a, 0, 0) size 40x40\n", "let a = 20\n", "tile: uneven(a, a, 0, 0) size 40x40\n"),
+        ("let a = 30\n", "tile: uneven(a, a, 0, 0) size 40x40\nx: rect a size 100x100\n",
+         "let a = 30\n", "tile: uneven(a - 10, a - 10, 0, 0) size 40x40\nx: rect a size 100x100\n"),
         ("let f = 30\n", "tile: concentric(top: fixed f) size 40x40\nx: rect f size 100x100\n",
          "let f = 30\n", "tile: concentric(top: fixed f - 10) size 40x40\nx: rect f size 100x100\n"),
-        ("let f = 30\n", "tile: rect f - 2 * 4 size 40x40\n", "let f = 30\n", "tile: rect f - 2 * 4 - 2 size 40x40\n"),
+        ("let f = 30\n", "tile: rect f - 2 * 4 size 40x40\n", "let f = 28\n", "tile: rect f - 2 * 4 size 40x40\n"),
+        ("let f = 30\n", "tile: rect f - 2 * 4 size 40x40\nlet g = f\nx: rect g size 100x100\n",
+         "let f = 30\n", "tile: rect f - 2 * 4 - 2 size 40x40\nlet g = f\nx: rect g size 100x100\n"),
     ])
     func radiusOverflowKeepsTheName(_ lets: String, _ nodes: String, _ wantLets: String, _ wantNodes: String) {
         let text = lets + "screen 400x400 radius 0\n" + nodes
@@ -102,8 +107,9 @@ struct KeepNamesFixTests {
     @Test func unevenSiblingsKeepTheName() {
         let f = CheckerTests.findings(Self.row("m"))
         #expect(f.first?.help?.contains("`concentric min 16` (written `concentric min m + 8`, keeping the names)") == true, "\(f.first?.help ?? "")")
+        // Only the row uses `m`, and every one of it gets the same edit: the `let` is set instead.
         let o = Self.fix(Self.row("m"))
-        #expect(o.text == Self.row("m + 8"))
+        #expect(o.text == Self.row("m").replacingOccurrences(of: "let m = 8", with: "let m = 16"))
         #expect(o.left.isEmpty, "\(o.left.map(\.message))")
     }
 

@@ -24,6 +24,22 @@ enum CLI {
     /// `executable`: another copy of `scene` than the built one.
     static func run(_ args: [String], stdin: String? = nil, cwd: URL? = nil,
                     environment: [String: String?] = [:], executable: URL? = nil) throws -> Result {
+        // A copy of the binary a test has just written (`executable`) can be busy for a moment:
+        // a process another test forked meanwhile holds the copy's descriptor until it execs
+        // (ETXTBSY, "Text file busy"). Tried again, a few times; any other error is thrown.
+        var attempt = 0
+        while true {
+            do {
+                return try runOnce(args, stdin: stdin, cwd: cwd, environment: environment, executable: executable)
+            } catch let e as NSError where attempt < 20 && (e.userInfo[NSUnderlyingErrorKey] as? NSError)?.code == Int(ETXTBSY) {
+                attempt += 1
+                usleep(50_000)
+            }
+        }
+    }
+
+    static func runOnce(_ args: [String], stdin: String?, cwd: URL?,
+                        environment: [String: String?], executable: URL?) throws -> Result {
         let p = Process()
         p.executableURL = executable ?? binary
         p.arguments = args

@@ -109,4 +109,17 @@ extension Context {
         if isFlared ? !ancestor.isEmpty : true { values["rowAncestorRadius"] = target }
         return (help, isFlared && !ancestor.isEmpty ? ancestor : every, values)
     }
+
+    /// For flared shape `i` alone against ancestor `a`'s drawn outline (it declares no
+    /// container): "; or raise `card`'s radius to 28 (12 + 16), and it keeps its radius",
+    /// the corner scale's way (a container's radius is its content's plus the padding), when
+    /// `a` draws a `rect` item and may be that round (HelpCaps.swift); "" otherwise.
+    mutating func raiseAncestorWords(_ i: Int, _ ref: NestingReference, _ a: Int) -> String {
+        guard ref.outline == .drawn, scene.shapes[a].shapeRange != nil, drawnRect(a) != nil else { return "" }
+        let flared = concentricCorners(i, against: ref).flared
+        guard let worst = flared.max(by: { $0.radius + $0.distance < $1.radius + $1.distance }) else { return "" }
+        let target = worst.radius + worst.distance
+        guard target <= radiusBound(a).radius + Checker.tolerance else { return "" }
+        return "; or raise `\(scene.shapes[a].id)`'s radius to \(n(target)) (\(n(worst.radius)) + \(n(worst.distance))), and it keeps its radius"
+    }
 }

@@ -364,16 +364,23 @@ struct Context {
             // One of a row of the same shape: keep the row even (AncestorRow.swift).
             if let row = rowHelp(i, ref, isFlared: isFlared) { return (row.help, row.fixes, row.values) }
             var fixed = drawn, fixes = [TextEdit(r, drawn)]
-            // A radius written with names keeps them (KeepNames.swift).
-            if concentric.isUniform, let e = drawnRect(i), !ExprValue.names(e).isEmpty {
-                fixes = []
-                if let kept = adjusted(e, to: want) { fixed = "rect " + kept; fixes = [TextEdit(e.range, kept)] }
+            // A radius written with names keeps them (KeepNames.swift): adjusted, or, corner by
+            // corner, on the corners it keeps (`uneven(8, thumbR, thumbR, 8)`).
+            if let e = drawnRect(i), !ExprValue.names(e).isEmpty {
+                if concentric.isUniform {
+                    fixes = []
+                    if let kept = adjusted(e, to: want) { fixed = "rect " + kept; fixes = [TextEdit(e.range, kept)] }
+                } else {
+                    fixed = unevenKeepingNames(i, e, concentric)
+                    fixes = [TextEdit(r, fixed)]
+                }
             }
             let decl = scene.outer(of: ref).radii.containerDeclaration, who = scene.shapes[a].id
+            let raise = isFlared ? raiseAncestorWords(i, ref, a) : ""
             // An ancestor that only clips (a grouped list's section) draws nothing: a container
             // declared there would be drawn (grammar rule 2), so that way is not offered.
-            if scene.shapes[a].kind == .group { return ("use the concentric radius: `\(fixed)`\(capsule)", fixes, [:]) }
-            return ("use the concentric radius: `\(fixed)`\(capsule); or, on iOS 26, declare `\(who)`'s shape as its container and follow it: `\(decl)` on `\(who)`, `concentric min \(minimum)` on `\(sh.id)`", fixes, [:])
+            if scene.shapes[a].kind == .group { return ("use the concentric radius: `\(fixed)`\(capsule)\(raise)", fixes, [:]) }
+            return ("use the concentric radius: `\(fixed)`\(capsule)\(raise); or, on iOS 26, declare `\(who)`'s shape as its container and follow it: `\(decl)` on `\(who)`, `concentric min \(minimum)` on `\(sh.id)`", fixes, [:])
         }
         // Switch the drawn shape to concentric, keeping a minimum no larger than
         // the concentric radius; a container declared with the same radii follows.

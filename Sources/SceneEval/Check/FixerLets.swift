@@ -38,7 +38,8 @@ extension Fixer {
         var trials = 0
         for f in findings {
             for e in f.fixes {
-                guard let (written, value) = numberOverNames(e, bytes: bytes) else { continue }
+                let overNumber = numberOverNames(e, bytes: bytes)
+                guard let (written, value) = overNumber ?? expressionOverNames(e, bytes: bytes, env) else { continue }
                 let parsed = Parser.parse(SourceFile(name: c.file.name, text: "let x_ = \(written)\n"))
                 guard !parsed.diagnostics.hasErrors, parsed.scene.statements.count == 1,
                       case .binding(_, let expr, _) = parsed.scene.statements[0] else { continue }
@@ -46,6 +47,11 @@ extension Fixer {
                 for name in ExprValue.names(expr) where seen.insert(name).inserted {
                     guard let le = lets[name], case .number = le,
                           let v = ExprValue.solve(expr, for: name, target: value, env), v >= 0 else { continue }
+                    // An edit that keeps the name (`rect thumbR + 2`) is the `let`'s to make only when
+                    // every use of the name gets it (a row's siblings, all at once): a node drawn
+                    // right with it keeps it as it is, and its edit keeps the name.
+                    if overNumber == nil, lets.values.contains(where: { ExprValue.names($0).contains(name) })
+                        || !lines(using: name, in: c).isSubset(of: sameEditLines(e, in: findings, c)) { continue }
                     let text = Format.number(v)
                     // The number as written must come out at the value, as the fix's would.
                     guard let back = Double(text), abs(back - v) < 1e-9 else { continue }
@@ -65,6 +71,18 @@ extension Fixer {
             }
         }
         return nil
+    }
+
+    /// The lines of the round's edits that write what `e` writes over what it replaces.
+    static func sameEditLines(_ e: TextEdit, in findings: [Diagnostic], _ c: Compilation) -> Set<Int> {
+        let bytes = c.file.bytes, old = Array(bytes[e.range.start..<e.range.end])
+        var out = Set<Int>()
+        for f in findings {
+            for x in f.fixes where x.replacement == e.replacement && x.range.end <= bytes.count && Array(bytes[x.range.start..<x.range.end]) == old {
+                out.insert(c.file.location(of: x.range.start).line)
+            }
+        }
+        return out
     }
 
     /// The first lines of the nodes whose items use `name`, or a binding computed from it.
@@ -88,6 +106,22 @@ extension Fixer {
             stack.append(contentsOf: n.children)
         }
         return out
+    }
+
+    /// An edit that writes an expression over one written with names, as a fix that keeps
+    /// the names does (`rect thumbR` → `rect thumbR + 2`, a row's every sibling): the text
+    /// replaced and the value the replacement comes out at, so the `let` may be set instead
+    /// (`let thumbR = 12`); nil when the replacement does not evaluate, or either has no name.
+    static func expressionOverNames(_ e: TextEdit, bytes: [UInt8], _ env: [String: Double]) -> (String, Double)? {
+        guard e.range.start < e.range.end, e.range.end <= bytes.count else { return nil }
+        let written = String(decoding: bytes[e.range.start..<e.range.end], as: UTF8.self).trimmedSpaces
+        guard written.contains(where: { $0.isLetter || $0 == "_" }),
+              e.replacement.contains(where: { $0.isLetter || $0 == "_" }) else { return nil }
+        let parsed = Parser.parse(SourceFile(name: "fix", text: "let x_ = \(e.replacement)\n"))
+        guard !parsed.diagnostics.hasErrors, parsed.scene.statements.count == 1,
+              case .binding(_, let expr, _) = parsed.scene.statements[0],
+              let v = ExprValue.eval(expr, env), v.isFinite else { return nil }
+        return (written, v)
     }
 
     /// What an edit writes a number over: the expression with names it

@@ -141,4 +141,14 @@ extension Context {
         var seen = Set<String>()
         return es.flatMap(ExprValue.names).filter { seen.insert($0).inserted }.map { "`\($0)`" }.joined(separator: ", ")
     }
+
+    /// Fixed shape `i`, drawn `rect E` with `E` written with names, as `uneven(…)` of the
+    /// concentric radii corner by corner, each corner it keeps written `E` as before: a
+    /// thumbnail's token stays on the corners far from the card's (`uneven(8, thumbR,
+    /// thumbR, 8)`), and its `let` stays used.
+    func unevenKeepingNames(_ i: Int, _ e: Expr, _ concentric: Radii) -> String {
+        let written = text(e.range), drawn = scene.shapes[i].radii
+        let args = zip(concentric.values, drawn.values).map { c, d in abs(c - d) <= Checker.tolerance ? written : n(c) }
+        return "uneven(" + args.joined(separator: ", ") + ")"
+    }
 }
