@@ -4,7 +4,7 @@
 ///   parentheses continues two levels deeper, and a line that starts with the
 ///   closing `)` goes back to the indentation of the line with its `(`;
 /// - one space between items, none inside `( … )`, before `,` or `:`, after a
-///   unary `-`, around a `400x300` cross, or between `uneven`/`concentric` and `(`;
+///   unary `-`, around a `400x300` cross (a `×` keeps its spacing), or between `uneven`/`concentric` and `(`;
 /// - `<` at the end of its node's line, every child on its own line, `>` on its
 ///   own line at the parent's indentation; `;` becomes a line break;
 /// - runs of blank lines become one (none at the start or end of the file or of
@@ -180,8 +180,12 @@ public enum Formatter {
         func spaceBefore(_ t: Token) -> Bool {
             guard let p = prev else { return false }
             if inScreen, p.kind == .minus || t.kind == .minus, p.range.end == t.range.start { return false }
+            // A `×` written with a space on either side is spaced on both (`btn × btn`), else
+            // glued (`400×300`); a cross `x` is always glued (only a glued `x` is one).
+            if t.kind == .cross { return timesSpaced(t) }
+            if p.kind == .cross { return timesSpaced(p) }
             switch t.kind {
-            case .rparen, .comma, .colon, .cross: return false
+            case .rparen, .comma, .colon: return false
             case .lparen:
                 // A shape's own parenthesised arguments hug its keyword: `uneven(…)`, `concentric(…)`.
                 if let k = p.keyword, let arguments = ShapeKind(keyword: k)?.arguments,
@@ -191,10 +195,18 @@ public enum Formatter {
             default: break
             }
             switch p.kind {
-            case .lparen, .cross: return false
+            case .lparen: return false
             case .minus: return !isUnary(p, after: beforePrev)
             default: return true
             }
+        }
+
+        /// Whether cross `t` is a `×` (not an `x`) written with a blank before or after it.
+        func timesSpaced(_ t: Token) -> Bool {
+            let b = file.bytes
+            guard t.range.length == 2, b[t.range.start] == 0xC3 else { return false }
+            func blank(_ i: Int) -> Bool { i >= 0 && i < b.count && (b[i] == UInt8(ascii: " ") || b[i] == UInt8(ascii: "\t")) }
+            return blank(t.range.start - 1) || blank(t.range.end)
         }
 
         /// A `-` is unary unless it follows a value: a number, a name or `)`.

@@ -32,6 +32,15 @@ struct FormatterTests {
         return once
     }
 
+    /// A `×` written with a space on either side is spaced on both, else glued; a cross `x`
+    /// is glued (a spaced `x` is the word, spaced as a word).
+    @Test func theTimesSignKeepsItsSpacing() {
+        let out = checkRoundTrip("let btn = 44\nscreen 400 × 400\nb: rect 8 size btn × btn\nc: rect 8 size 40×30\n"
+            + "d: rect 8 size 40 ×30\ne: rect 8 size 400x300\nf: rect 8 size 40  x  30\n")
+        #expect(out == "let btn = 44\nscreen 400 × 400\nb: rect 8 size btn × btn\nc: rect 8 size 40×30\n"
+            + "d: rect 8 size 40 × 30\ne: rect 8 size 400x300\nf: rect 8 size 40 x 30\n", "\(out ?? "")")
+    }
+
     @Test func goldenLayout() throws {
         let dir = packageRoot.appendingPathComponent("Tests/Fixtures/format")
         let input = try String(contentsOf: dir.appendingPathComponent("layout.scene"), encoding: .utf8)
