@@ -388,7 +388,8 @@ public struct Lexer {
                 let t = Token(.invalid, SourceRange(start, i))
                 let inner = String(decoding: bytes[(start + openLength)..<j], as: UTF8.self)
                 report(Diagnostic(.invalidCharacter, "quoted text is not part of the language", at: t.range,
-                                              help: "labels and names are written without quotes: `\(inner)`"))
+                                              help: Self.looksLikeNumbers(inner) ? "sizes and numbers are written without quotes: `\(inner)`"
+                                                : "labels and names are written without quotes: `\(inner)`"))
                 return t
             }
         }
@@ -448,6 +449,11 @@ public struct Lexer {
             }
         }
         return isLetterScalar(at: p) || isTimesSign(at: p)
+    }
+
+    /// Text that is numbers, crosses and blanks (`100x100`, `12`, `40 × 30`): quoted, a size or a number.
+    static func looksLikeNumbers(_ s: String) -> Bool {
+        s.contains(where: \.isNumber) && s.allSatisfy { $0.isNumber || $0 == "." || $0 == "x" || $0 == "×" || $0 == " " }
     }
 
     /// `×` (U+00D7, UTF-8 C3 97) at `p`.

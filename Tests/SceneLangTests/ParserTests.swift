@@ -253,6 +253,16 @@ struct ParserHelpTests {
         ("card: concentric min(10, 12)", "write `concentric min 10`, or `concentric min min(10, 12)` for the smaller of two values"),
         ("card: concentric(topLeading: concentric(minimum: 12))", "write `topLeading: concentric min 12`; SwiftUI's `.concentric(minimum: 12)`"),
         ("col: vstack width 300 spacing 10", "write `hstack spacing 8` (or `vstack`, `zstack`)"),
+        // A new user's mistakes (2026-12-06 trial), which had no help or a wrong one.
+        ("card: rect 12 size 300 x", "a size is `W x H`: give the height after `x`"),
+        ("card: rect 12 size 300 ×", "a size is `W x H`: give the height after `×`"),
+        ("card: rect 12, size 10x10 fill #4a8 # the card", "a node's items are separated by spaces, not commas: `card: rect 12 size 10x10 fill #4a8`"),
+        ("a: rect 4 size \"100x100\"", "sizes and numbers are written without quotes: `100x100`"),
+        ("card: rect 20 size 300x200\n  a: rect 8 size 10x10\n\n  # a comment\n  b: rect 8\n>\n",
+         "add `<` at the end of line 1 (`card: rect 20 size 300x200 <`), whose children are indented under it; or remove this `>`"),
+        ("card: rect 20 size 300x200 <\n  a: rect 8 size 10x10\n  b: rect 8\nc: rect 4\n",
+         "add `>` on a line of its own after line 3, the last one indented under it, to close the children of `card`"),
+        ("x: rect 4\n>\n", "remove it, or add the `<` it is meant to close"),
     ])
     func helps(_ source: String, _ expected: String) {
         #expect(Self.help(source) == expected)
@@ -312,7 +322,7 @@ struct UnclosedBlockTests {
         let d = try #require(Parser.parse(file).diagnostics.first)
         #expect(d.message == "`<` is never closed")
         #expect(file.location(of: d.range.start).line == 1)
-        #expect(d.help == "add `>` after the last child to close the children of `list`")
+        #expect(d.help == "add `>` on a line of its own after line 4, the last one indented under it, to close the children of `list`")
     }
 }
 

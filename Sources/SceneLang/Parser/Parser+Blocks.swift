@@ -19,7 +19,10 @@ extension Parser {
         guard let culprit = closedBlocks.first(where: { b in
             b.open.start > open.start && startsLine(b.close.start) && indent(of: b.close.start) < indent(of: b.open.start)
         }) else {
-            error(.unterminatedBlock, "`<` is never closed", at: open, help: "add `>` after the last child to close \(who)")
+            // Where: after the last line indented under the opening one, when the indentation shows it.
+            let help = lastIndentedLine(after: open.start).map { "add `>` on a line of its own after line \($0), the last one indented under it, to close \(who)" }
+                ?? "add `>` after the last child to close \(who)"
+            error(.unterminatedBlock, "`<` is never closed", at: open, help: help)
             return
         }
         let name = culprit.owner.map { "`\($0)`" } ?? "the block"
@@ -45,6 +48,54 @@ extension Parser {
         var i = start
         while i < bytes.count, bytes[i] == UInt8(ascii: " ") || bytes[i] == UInt8(ascii: "\t") { i += 1 }
         return i - start
+    }
+
+    /// The lines of the source as (start, end, indentation, blank: only blanks or a comment).
+    func sourceLines() -> [(start: Int, end: Int, indent: Int, blank: Bool)] {
+        var out: [(start: Int, end: Int, indent: Int, blank: Bool)] = []
+        var start = 0
+        while start <= bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+            var i = start
+            while i < end, bytes[i] == UInt8(ascii: " ") || bytes[i] == UInt8(ascii: "\t") || bytes[i] == UInt8(ascii: "\r") { i += 1 }
+            out.append((start, end, i - start, i == end || bytes[i] == UInt8(ascii: "#")))
+            if end == bytes.count { break }
+            start = end + 1
+        }
+        return out
+    }
+
+    /// The 1-based number of the last line indented deeper than the line holding `offset`,
+    /// in the run of such lines right after it (blank and comment lines skipped); nil when
+    /// the next line that says anything is not indented deeper.
+    func lastIndentedLine(after offset: Int) -> Int? {
+        let lines = sourceLines()
+        guard let k = lines.firstIndex(where: { offset >= $0.start && offset <= $0.end }) else { return nil }
+        var last: Int? = nil
+        for j in (k + 1)..<lines.count where !lines[j].blank {
+            if lines[j].indent > lines[k].indent { last = j + 1 } else { break }
+        }
+        return last
+    }
+
+    /// For a `>` at `offset` that closes nothing: the 1-based line that the indentation
+    /// shows opened its block, a line as far in as the `>` with deeper lines right under it
+    /// and no `<` at its end, and that line's text; nil when there is none.
+    func missingOpen(before offset: Int) -> (line: Int, text: String)? {
+        let lines = sourceLines()
+        guard let k = lines.firstIndex(where: { offset >= $0.start && offset <= $0.end }) else { return nil }
+        let indent = lines[k].indent
+        var sawDeeper = false
+        for j in stride(from: k - 1, through: 0, by: -1) where !lines[j].blank {
+            if lines[j].indent > indent { sawDeeper = true; continue }
+            guard sawDeeper else { return nil }
+            var text = String(decoding: bytes[(lines[j].start + lines[j].indent)..<lines[j].end], as: UTF8.self)
+            if let hash = text.firstIndex(of: "#") { text = String(text[..<hash]) }
+            text = String(text.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed())
+            return text.hasSuffix("<") ? nil : (j + 1, text)
+        }
+        return nil
     }
 
     /// The 1-based line of `offset`.

@@ -72,7 +72,9 @@ extension Parser {
         if !startsExpression {
             let code: DiagnosticCode = operatorToken == nil ? .expectedExpression : .missingOperand
             error(code, "expected a value after \(context()), found \(display(tok))", at: tok.range.length > 0 ? tok.range : (operatorToken?.range ?? tok.range),
-                  help: tok.kind == .identifier && tok.keyword != nil ? "`\(text(tok))` is a keyword, not a value" : nil)
+                  help: tok.kind == .identifier && tok.keyword != nil ? "`\(text(tok))` is a keyword, not a value"
+                    : operatorToken.map { $0.kind == .cross || isCrossWord($0) } == true
+                    ? "a size is `W x H`: give the height after \(display(operatorToken!))" : nil)
             return .invalid(tok.range)
         }
         if tok.kind == .number, exprDepth + 1 <= Self.maxExprDepth, tok.number.isFinite,

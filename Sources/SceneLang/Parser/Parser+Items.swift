@@ -64,6 +64,20 @@ extension Parser {
         return .item(.glass(nil))
     }
 
+    /// The line holding `range`, without it (and without a comment), trimmed.
+    func lineWithout(_ range: SourceRange) -> String {
+        var a = range.start, b = range.end
+        while a > 0, bytes[a - 1] != UInt8(ascii: "\n") { a -= 1 }
+        // (A comment is `#` then a blank; `#4a8` is a colour.)
+        func comment(_ i: Int) -> Bool { bytes[i] == UInt8(ascii: "#") && (i + 1 == bytes.count || bytes[i + 1] == UInt8(ascii: " ") || bytes[i + 1] == UInt8(ascii: "\t")) }
+        while b < bytes.count, bytes[b] != UInt8(ascii: "\n"), !comment(b) { b += 1 }
+        let line = String(decoding: bytes[a..<range.start], as: UTF8.self) + String(decoding: bytes[range.end..<b], as: UTF8.self)
+        var t = Substring(line)
+        while t.first == " " || t.first == "\t" { t.removeFirst() }
+        while t.last == " " || t.last == "\t" || t.last == "\r" { t.removeLast() }
+        return String(t)
+    }
+
     /// A token that cannot start an item: a number, a colour, `:` or a symbol.
     mutating func unexpectedInNode(_ t: Token) {
         if t.kind == .number {
@@ -75,6 +89,9 @@ extension Parser {
         } else if t.kind == .colon {
             error(.unexpectedToken, "unexpected `:`", at: t.range,
                   help: argumentLabelHelp(label: previous, colonEnd: t.range.end) ?? "a label comes first on its line: `name: rect 12`")
+        } else if t.kind == .comma {
+            error(.unexpectedToken, "unexpected `,` in a node", at: t.range,
+                  help: "a node's items are separated by spaces, not commas: `\(lineWithout(t.range))`")
         } else if t.kind == .cross {
             error(.unexpectedToken, "unexpected \(display(t)) in a node", at: t.range,
                   help: "\(display(t)) is the cross of a size, `size W x H`; `*` multiplies")

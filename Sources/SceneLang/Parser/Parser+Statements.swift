@@ -6,8 +6,10 @@ extension Parser {
             skipSeparators()
             if tok.kind == .eof { break }
             if tok.kind == .greater {
-                error(.unmatchedClose, "unmatched `>`", at: tok.range,
-                      help: "remove it, or add the `<` it is meant to close")
+                let help = missingOpen(before: tok.range.start).map {
+                    "add `<` at the end of line \($0.line) (`\($0.text) <`), whose children are indented under it; or remove this `>`"
+                } ?? "remove it, or add the `<` it is meant to close"
+                error(.unmatchedClose, "unmatched `>`", at: tok.range, help: help)
                 advance()
                 continue
             }
@@ -196,9 +198,9 @@ extension Parser {
     /// `x H` after a width (the `x` spaced or glued).
     mutating func parseCross(after w: Expr) -> Expr {
         if tok.kind == .cross || isCrossWord(tok) {
-            let x = tok
+            let x = tok, times = tok.range.length == 2  // `×` (two bytes), else `x`: no string built a size
             advance()
-            return parseExpr(after: "`x`", operatorToken: x)
+            return parseExpr(after: times ? "`×`" : "`x`", operatorToken: x)
         }
         error(.expectedToken, "expected `x` and a height after the width, found \(display(tok))", at: tok.range,
               help: "write sizes as `W x H` or `WxH`")
