@@ -235,7 +235,9 @@ struct Context {
         // shapes pass most rules, and a copy of a shape is a dozen reference counts.
         let kind = scene.shapes[i].kind
         if kind == .group { return }
-        drawnFix = nil  // (set by this shape's fixedNearCorner, read by its containerMatchesDrawn)
+        // (Set by this shape's fixedNearCorner, read by its containerMatchesDrawn; tested first:
+        // storing nil over nil still released the old value's string, every shape.)
+        if drawnFix != nil { drawnFix = nil }
         var reported = false
         if ios26, kind == .concentric, tooTight(i) || tightAgainstAncestor(i) { reported = true }
         if fixedNearCorner(i) { reported = true }
