@@ -118,7 +118,9 @@ let package = Package(
         .target(name: "CFiles", path: "Sources/CFiles"),
         .target(name: "SceneFiles", dependencies: ["CFiles"], swiftSettings: metadataAccessors),
         // The REPL session: a value-level engine (testable) plus the terminal loop.
-        .target(name: "SceneREPL", dependencies: ["SceneLang", "SceneEval", "SceneFiles", "CReadline"],
+        // The REPL's signal flags, compiled once (static inline in a header, each module had its own).
+        .target(name: "CSignals", path: "Sources/CSignals"),
+        .target(name: "SceneREPL", dependencies: ["SceneLang", "SceneEval", "SceneFiles", "CReadline", "CSignals"],
                 swiftSettings: staticStdlibSwift + metadataAccessors),
         // The language server (`scene lsp`): JSON-RPC over any byte stream, testable in-process.
         .target(name: "SceneLSP", dependencies: ["SceneLang", "SceneEval", "SceneREPL", "SceneWatch"],

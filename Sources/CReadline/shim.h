@@ -61,32 +61,7 @@ static inline void scene_rl_callback_interrupt(void) {
     rl_callback_handler_remove();
 }
 
-// Signals: the handler only records that a signal came; the REPL's loop acts
-// on it. No SA_RESTART, so a blocking poll/read returns EINTR and the loop sees it.
-// (A function-local static: Swift's importer emits it with the function.)
-static inline volatile sig_atomic_t *_Nonnull scene_signal_flags(void) {
-    static volatile sig_atomic_t seen[65];
-    return seen;
-}
-static inline void scene_signal_handler(int sig) { if (sig > 0 && sig < 65) scene_signal_flags()[sig] = 1; }
-static inline void scene_install_signal(int sig) {
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = scene_signal_handler;
-    sigemptyset(&sa.sa_mask);
-    sa.sa_flags = 0;
-    sigaction(sig, &sa, NULL);
-    // A parent may have left it blocked (the mask is inherited): unblock it.
-    sigset_t set;
-    sigemptyset(&set);
-    sigaddset(&set, sig);
-    sigprocmask(SIG_UNBLOCK, &set, NULL);
-}
-static inline int scene_take_signal(int sig) {
-    if (sig <= 0 || sig >= 65 || !scene_signal_flags()[sig]) return 0;
-    scene_signal_flags()[sig] = 0;
-    return 1;
-}
+// Signals are CSignals' (one array of flags, compiled once: scene_signals.c).
 
 // The terminal's size in character cells; 0 when `fd` is not a terminal.
 static inline int scene_terminal_size(int fd, int *_Nonnull columns, int *_Nonnull rows) {

@@ -110,7 +110,17 @@ public enum REPLMain {
             Console.out(r.out)
             Console.err(r.err)
         }
-        while let line = readLine(strippingNewline: true) {
+        var input = PipedInput()
+        reading: while true {
+            let line: String
+            switch input.next() {
+            case .end: break reading
+            case .interrupted:
+                // A signal: SIGINT, SIGTERM, SIGHUP end the session (autosaved); any other, read on.
+                if let s = Terminal.tookTermination() ?? (Terminal.took(SIGINT) ? SIGINT : nil) { signal = s; break reading }
+                continue reading
+            case .line(let l): line = l
+            }
             if echo { Console.out((pending.isEmpty ? Terminal.prompt : Terminal.continuation) + line + "\n") }
             let reply: Shell.Reply
             if line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix(":") {
@@ -127,8 +137,8 @@ public enum REPLMain {
                 pending = []
             }
             emit(reply)
-            if reply.quit { break }
-            if let s = Terminal.tookTermination() ?? (Terminal.took(SIGINT) ? SIGINT : nil) { signal = s; break }
+            if reply.quit { break reading }
+            if let s = Terminal.tookTermination() ?? (Terminal.took(SIGINT) ? SIGINT : nil) { signal = s; break reading }
         }
         if signal == nil { signal = Terminal.tookTermination() ?? (Terminal.took(SIGINT) ? SIGINT : nil) }
         if signal == nil, !pending.isEmpty {
@@ -139,6 +149,47 @@ public enum REPLMain {
         emit(saved)
         if let signal { return 128 + signal }
         return shell.anyRejected || saved.failed ? 65 : 0
+    }
+}
+
+/// Standard input a line at a time, read with read(2), for piped input. Not `readLine`: a
+/// signal interrupts the read (the handlers have no SA_RESTART), and `readLine` called
+/// `getline` again, which then failed at once, forever: a piped session sent SIGTERM or
+/// Ctrl-C spun at 100% CPU until killed. Lines end at `\n` (a `\r` before it dropped, as
+/// `readLine(strippingNewline:)` does); a last line without one is a line.
+struct PipedInput {
+    enum Next: Equatable { case line(String), interrupted, end }
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var ended = false
+    private let fd: Int32
+    init(fd: Int32 = 0) { self.fd = fd }
+
+    mutating func next() -> Next {
+        while true {
+            if let nl = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                let end = nl > start && buffer[nl - 1] == UInt8(ascii: "\r") ? nl - 1 : nl
+                let line = String(decoding: buffer[start..<end], as: UTF8.self)
+                start = nl + 1
+                return .line(line)
+            }
+            if ended {
+                guard start < buffer.count else { return .end }
+                let line = String(decoding: buffer[start...], as: UTF8.self)
+                start = buffer.count
+                return .line(line)
+            }
+            // What is left of the buffer moves to its front before more is read.
+            if start > 0 { buffer.removeFirst(start); start = 0 }
+            let count = buffer.count
+            buffer.append(contentsOf: repeatElement(0, count: 65536))
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, 65536) }
+            buffer.removeLast(65536 - max(n, 0))
+            if n == 0 { ended = true } else if n < 0 {
+                if errno == EINTR { return .interrupted }
+                ended = true
+            }
+        }
     }
 }
 

@@ -1,8 +1,10 @@
 import Foundation
 import CReadline
+import CSignals
 
-/// Everything that touches readline, signals and the terminal. Kept in this
-/// one file: the C shim's signal flags are per object file (see shim.h).
+/// Everything that touches readline, signals and the terminal. The signal
+/// flags are CSignals', compiled once (as `static inline` functions in the
+/// readline shim, the release build had two copies and ignored Ctrl-C).
 ///
 /// Readline runs in its callback mode: the loop polls standard input and
 /// feeds readline one character at a time, so a signal (Ctrl-C, a resize, a
