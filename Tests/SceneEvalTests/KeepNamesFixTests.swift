@@ -88,6 +88,12 @@ struct KeepNamesFixTests {
         ("let f = 30\n", "tile: concentric(top: fixed f) size 40x40\nx: rect f size 100x100\n",
          "let f = 30\n", "tile: concentric(top: fixed f - 10) size 40x40\nx: rect f size 100x100\n"),
         ("let f = 30\n", "tile: rect f - 2 * 4 size 40x40\n", "let f = 28\n", "tile: rect f - 2 * 4 size 40x40\n"),
+        // A use the fix does not edit (a padding, another node on the line, `screen`,
+        // `margin`) keeps the `let` as it is (review of a9f54400: each moved or resized).
+        ("let r = 30\n", "tile: rect r size 40x44 align topLeading pad r\n", "let r = 30\n", "tile: rect r - 10 size 40x44 align topLeading pad r\n"),
+        ("let r = 30\n", "tile: rect r size 40x44 pad 10; other: rect 4 size 40 x r pad 10\n",
+         "let r = 30\n", "tile: rect r - 10 size 40x44 pad 10; other: rect 4 size 40 x r pad 10\n"),
+        ("let r = 30\nmargin r\n", "tile: rect r size 40x44\n", "let r = 30\nmargin r\n", "tile: rect r - 10 size 40x44\n"),
         ("let f = 30\n", "tile: rect f - 2 * 4 size 40x40\nlet g = f\nx: rect g size 100x100\n",
          "let f = 30\n", "tile: rect f - 2 * 4 - 2 size 40x40\nlet g = f\nx: rect g size 100x100\n"),
     ])

@@ -36,6 +36,12 @@ extension Fixer {
         }
         let before = Set(findings.map(key))
         var trials = 0
+        // For the edits that keep a name (below): every use of each name, and the round's
+        // edits by what they replace and write, made once (not once an edit: a file of N
+        // such findings was N² work), and each name's answer kept.
+        var uses: [String: [SourceRange]]? = nil
+        var editsByText: [String: [SourceRange]]? = nil
+        var allUsesEdited: [String: Bool] = [:]
         for f in findings {
             for e in f.fixes {
                 let overNumber = numberOverNames(e, bytes: bytes)
@@ -48,10 +54,26 @@ extension Fixer {
                     guard let le = lets[name], case .number = le,
                           let v = ExprValue.solve(expr, for: name, target: value, env), v >= 0 else { continue }
                     // An edit that keeps the name (`rect thumbR + 2`) is the `let`'s to make only when
-                    // every use of the name gets it (a row's siblings, all at once): a node drawn
-                    // right with it keeps it as it is, and its edit keeps the name.
-                    if overNumber == nil, lets.values.contains(where: { ExprValue.names($0).contains(name) })
-                        || !lines(using: name, in: c).isSubset(of: sameEditLines(e, in: findings, c)) { continue }
+                    // every use of the name, anywhere in the file (a size, a padding, `screen`,
+                    // `margin`, another `let`), lies inside an edit that replaces the same text with
+                    // the same: a row's siblings, all at once. Else a use drawn right with it keeps
+                    // it as it is, and the edit keeps the name.
+                    if overNumber == nil {
+                        let old = String(decoding: bytes[e.range.start..<e.range.end], as: UTF8.self)
+                        let k = name + "\u{0}" + old + "\u{0}" + e.replacement
+                        if allUsesEdited[k] == nil {
+                            if uses == nil { uses = nameUses(in: c.file, names: Set(lets.keys)) }
+                            if editsByText == nil { editsByText = editRanges(findings, bytes: bytes) }
+                            let inside = (editsByText![old + "\u{0}" + e.replacement] ?? []).sorted { $0.start < $1.start }
+                            allUsesEdited[k] = (uses![name] ?? []).allSatisfy { u in
+                                // The last edit starting at or before the use, holding it.
+                                var lo = 0, hi = inside.count
+                                while lo < hi { let mid = (lo + hi) / 2; if inside[mid].start <= u.start { lo = mid + 1 } else { hi = mid } }
+                                return lo > 0 && inside[lo - 1].end >= u.end
+                            }
+                        }
+                        if allUsesEdited[k] != true { continue }
+                    }
                     let text = Format.number(v)
                     // The number as written must come out at the value, as the fix's would.
                     guard let back = Double(text), abs(back - v) < 1e-9 else { continue }
@@ -73,13 +95,32 @@ extension Fixer {
         return nil
     }
 
-    /// The lines of the round's edits that write what `e` writes over what it replaces.
-    static func sameEditLines(_ e: TextEdit, in findings: [Diagnostic], _ c: Compilation) -> Set<Int> {
-        let bytes = c.file.bytes, old = Array(bytes[e.range.start..<e.range.end])
-        var out = Set<Int>()
+    /// Where each of `names` is used in `file`: every identifier token spelt so, but the
+    /// name a `let` defines (`let r = …`'s `r`).
+    static func nameUses(in file: SourceFile, names: Set<String>) -> [String: [SourceRange]] {
+        var out: [String: [SourceRange]] = [:]
+        var lexer = Lexer(file)
+        var previous: Token? = nil
+        while true {
+            let t = lexer.next()
+            if t.kind == .eof { break }
+            if t.kind == .identifier, t.keyword == nil {
+                let word = file.text(t.range.start..<t.range.end)
+                if names.contains(word), !(previous?.kind == .identifier && previous?.keyword == .let) {
+                    out[word, default: []].append(t.range)
+                }
+            }
+            previous = t
+        }
+        return out
+    }
+
+    /// The round's edits by the text they replace and what they write (`old\0new`).
+    static func editRanges(_ findings: [Diagnostic], bytes: [UInt8]) -> [String: [SourceRange]] {
+        var out: [String: [SourceRange]] = [:]
         for f in findings {
-            for x in f.fixes where x.replacement == e.replacement && x.range.end <= bytes.count && Array(bytes[x.range.start..<x.range.end]) == old {
-                out.insert(c.file.location(of: x.range.start).line)
+            for x in f.fixes where x.range.start <= x.range.end && x.range.end <= bytes.count {
+                out[String(decoding: bytes[x.range.start..<x.range.end], as: UTF8.self) + "\u{0}" + x.replacement, default: []].append(x.range)
             }
         }
         return out
