@@ -263,6 +263,10 @@ struct ParserHelpTests {
         ("card: rect 20 size 300x200 <\n  a: rect 8 size 10x10\n  b: rect 8\nc: rect 4\n",
          "add `>` on a line of its own after line 3, the last one indented under it, to close the children of `card`"),
         ("x: rect 4\n>\n", "remove it, or add the `<` it is meant to close"),
+        // A colour is no comment; a byte order mark is not part of the line (review of 286a8f73).
+        ("card: rect 20 size 300x200 fill #4a8 # note\n  a: rect 8 size 10x10\n>\n",
+         "add `<` at the end of line 1 (`card: rect 20 size 300x200 fill #4a8 <`), whose children are indented under it; or remove this `>`"),
+        ("\u{FEFF}card: rect 12, size 10x10\n", "a node's items are separated by spaces, not commas: `card: rect 12 size 10x10`"),
     ])
     func helps(_ source: String, _ expected: String) {
         #expect(Self.help(source) == expected)

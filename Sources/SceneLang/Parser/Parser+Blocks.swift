@@ -50,6 +50,14 @@ extension Parser {
         return i - start
     }
 
+    /// `sourceLines()`, made once a parse.
+    mutating func cachedLines() -> [(start: Int, end: Int, indent: Int, blank: Bool)] {
+        if let t = lineTable { return t }
+        let t = sourceLines()
+        lineTable = t
+        return t
+    }
+
     /// The lines of the source as (start, end, indentation, blank: only blanks or a comment).
     func sourceLines() -> [(start: Int, end: Int, indent: Int, blank: Bool)] {
         var out: [(start: Int, end: Int, indent: Int, blank: Bool)] = []
@@ -69,8 +77,8 @@ extension Parser {
     /// The 1-based number of the last line indented deeper than the line holding `offset`,
     /// in the run of such lines right after it (blank and comment lines skipped); nil when
     /// the next line that says anything is not indented deeper.
-    func lastIndentedLine(after offset: Int) -> Int? {
-        let lines = sourceLines()
+    mutating func lastIndentedLine(after offset: Int) -> Int? {
+        let lines = cachedLines()
         guard let k = lines.firstIndex(where: { offset >= $0.start && offset <= $0.end }) else { return nil }
         var last: Int? = nil
         for j in (k + 1)..<lines.count where !lines[j].blank {
@@ -82,17 +90,16 @@ extension Parser {
     /// For a `>` at `offset` that closes nothing: the 1-based line that the indentation
     /// shows opened its block, a line as far in as the `>` with deeper lines right under it
     /// and no `<` at its end, and that line's text; nil when there is none.
-    func missingOpen(before offset: Int) -> (line: Int, text: String)? {
-        let lines = sourceLines()
+    mutating func missingOpen(before offset: Int) -> (line: Int, text: String)? {
+        let lines = cachedLines()
         guard let k = lines.firstIndex(where: { offset >= $0.start && offset <= $0.end }) else { return nil }
         let indent = lines[k].indent
         var sawDeeper = false
         for j in stride(from: k - 1, through: 0, by: -1) where !lines[j].blank {
             if lines[j].indent > indent { sawDeeper = true; continue }
             guard sawDeeper else { return nil }
-            var text = String(decoding: bytes[(lines[j].start + lines[j].indent)..<lines[j].end], as: UTF8.self)
-            if let hash = text.firstIndex(of: "#") { text = String(text[..<hash]) }
-            text = String(text.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed())
+            // The line as written, without a comment (`#` then a blank: `#4a8` is a colour).
+            let text = lineWithout(SourceRange(lines[j].start, lines[j].start))
             return text.hasSuffix("<") ? nil : (j + 1, text)
         }
         return nil

@@ -66,12 +66,16 @@ extension Parser {
 
     /// The line holding `range`, without it (and without a comment), trimmed.
     func lineWithout(_ range: SourceRange) -> String {
-        var a = range.start, b = range.end
+        var a = range.start
         while a > 0, bytes[a - 1] != UInt8(ascii: "\n") { a -= 1 }
+        // (A byte order mark before the first line is not part of it.)
+        if a == 0, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { a = 3 }
+        let s = max(range.start, a), e = max(range.end, a)
         // (A comment is `#` then a blank; `#4a8` is a colour.)
         func comment(_ i: Int) -> Bool { bytes[i] == UInt8(ascii: "#") && (i + 1 == bytes.count || bytes[i + 1] == UInt8(ascii: " ") || bytes[i + 1] == UInt8(ascii: "\t")) }
+        var b = e
         while b < bytes.count, bytes[b] != UInt8(ascii: "\n"), !comment(b) { b += 1 }
-        let line = String(decoding: bytes[a..<range.start], as: UTF8.self) + String(decoding: bytes[range.end..<b], as: UTF8.self)
+        let line = String(decoding: bytes[a..<s], as: UTF8.self) + String(decoding: bytes[e..<b], as: UTF8.self)
         var t = Substring(line)
         while t.first == " " || t.first == "\t" { t.removeFirst() }
         while t.last == " " || t.last == "\t" || t.last == "\r" { t.removeLast() }

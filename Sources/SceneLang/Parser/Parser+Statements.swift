@@ -6,7 +6,8 @@ extension Parser {
             skipSeparators()
             if tok.kind == .eof { break }
             if tok.kind == .greater {
-                let help = missingOpen(before: tok.range.start).map {
+                // (No help built past the error cap: it would be dropped.)
+                let help = diagnostics.count >= Self.maxErrors ? nil : missingOpen(before: tok.range.start).map {
                     "add `<` at the end of line \($0.line) (`\($0.text) <`), whose children are indented under it; or remove this `>`"
                 } ?? "remove it, or add the `<` it is meant to close"
                 error(.unmatchedClose, "unmatched `>`", at: tok.range, help: help)

@@ -150,6 +150,9 @@ public struct Parser {
     /// stray `>` must not become a million diagnostics).
     public static let maxErrors = 1000
     var suppressed = 0
+    /// The source's lines (`sourceLines()`), made at the first help that reads them and kept:
+    /// a file of many stray `>` asks for them for each one.
+    var lineTable: [(start: Int, end: Int, indent: Int, blank: Bool)]? = nil
 
     mutating func error(_ code: DiagnosticCode, _ message: String, at range: SourceRange, help: String? = nil) {
         // The lexer already reported the token it could not read: no second error.
