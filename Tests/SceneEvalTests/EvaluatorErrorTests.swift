@@ -13,6 +13,10 @@ struct EvaluatorErrorTests {
     @Test(arguments: [
         ("let a = 1\nx: rect b", ["2:9 undefined-name"]),
         ("let a = b\nlet b = 1", ["1:9 undefined-name"]),
+        // A `let` that uses its own name is an error (it went through silently, and every
+        // use of it with it: a width that filled the screen, a shape that vanished).
+        ("let w = w\nc: rect 4 size w x 50", ["1:9 undefined-name"]),
+        ("let w = 2 * (w + 1)\nc: rect w size 50x50", ["1:14 undefined-name"]),
         ("x: rect b\nlet b = 1", []),
         ("let a = 1\nlet a = 2", ["2:5 duplicate-binding"]),
         ("a: rect 1\na: rect 2", ["2:1 duplicate-label"]),
@@ -42,6 +46,12 @@ struct EvaluatorErrorTests {
     ])
     func errors(_ source: String, _ expected: [String]) {
         #expect(Self.codes(source) == expected)
+    }
+
+    @Test func aLetThatUsesItsOwnNameSaysSo() throws {
+        let d = try #require(Pipeline.compile(SourceFile(name: "t", text: "let gap = gap + 1\n")).diagnostics.first)
+        #expect(d.message == "`gap` is used in its own definition")
+        #expect(d.help == "a `let` cannot use its own name: give its value, or use a binding defined above it")
     }
 
     @Test func aFillOnANodeThatDrawsNothingSaysSoWithTheFix() throws {

@@ -65,6 +65,8 @@ public struct Evaluator {
     var sharedExtras = SharedExtras()
     var envRanges: [String: SourceRange] = [:]
     var laterBindings: [String: SourceRange] = [:]
+    /// The binding whose expression is being evaluated.
+    var defining: String? = nil
     var targetOverride: Target? = nil
     /// `--compare`'s fallback panel: a Mac window takes macOS 15's radius.
     var olderWindow = false
@@ -129,8 +131,13 @@ public struct Evaluator {
                           help: "rename it, or remove one of the two", notes: ["first defined\(lineOf(first))"])
                     continue
                 }
+                // (Its own name in its expression is an error of its own, not "failed, already
+                // reported": `let w = w` went through silently, and every use of `w` with it.)
+                defining = name.name
                 envRanges[name.name] = name.range
-                if let v = value(expr) {
+                let v = value(expr)
+                defining = nil
+                if let v {
                     env[name.name] = v
                     bindings.append((name.name, v, name.range))
                 }
@@ -222,6 +229,11 @@ public struct Evaluator {
             if let d = n.firstIndex(where: { !$0.isNumber }), d != n.startIndex {
                 error(.invalidNumber, "invalid number `\(n)`", r,
                       help: Lexer.gluedNumberHelp(String(n[..<d]), String(n[d...])))
+                return nil
+            }
+            if n == defining {
+                error(.undefinedName, "`\(n)` is used in its own definition", r,
+                      help: "a `let` cannot use its own name: give its value, or use a binding defined above it")
                 return nil
             }
             if envRanges[n] != nil { return nil }  // its own definition failed, already reported
