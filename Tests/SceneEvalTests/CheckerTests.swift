@@ -128,6 +128,12 @@ struct CheckerTests {
         let out = try #require(fixed)
         #expect(out.contains("n1: glass rect 20 container rect 20"), "\(out)")
         #expect(Self.findings(out).isEmpty)
+        // Content that needs it rounder (a minimum of 12 twelve points in: 24): one radius for
+        // both, `reconcile`'s, as before (review of a176e1cd: the two helps contradicted).
+        let needy = text.replacingOccurrences(of: "n3: concentric min 0 size 100x100 pad 40", with: "c: concentric min 12 size 40x40 align topLeading pad 12")
+        let nf = Self.findings(needy)
+        let nm = try #require(nf.first { $0.code == "shape-mismatch" })
+        #expect(nm.help == nf.first { $0.code == "container-too-tight" }?.help, "\(nf.map { $0.help ?? "" })")
         // Drawn as declared elsewhere (no corner finding): declare what is drawn, as before.
         let plain = Self.findings("screen 393x852\nn1: rect 24 container rect 20 size 180x180\n")
         #expect(plain.first { $0.code == "shape-mismatch" }?.help == "children follow the declared corners: declare the drawn one, `container rect 24`")

@@ -26,8 +26,10 @@ extension Context {
         let message = "`\(sh.id)` declares a container (\(cr)) that differs from the shape it draws (\(sh.kind.rawValue) \(r))"
         // The drawn shape is the one off (flared or pinched, just found): its fix draws the
         // declared radius, and so settles this too. Declaring what is drawn would undo it.
+        // (Not when its content needs it rounder than that: then `reconcile` gives one radius
+        // for both, as before, review of a176e1cd.)
         if let f = drawnFix, f.node == i, let v = redrawnRadius(f.edit.replacement),
-           Corner.four.allSatisfy({ abs(cr[$0] - v) <= Checker.tolerance }) {
+           Corner.four.allSatisfy({ abs(cr[$0] - v) <= Checker.tolerance }), contentNeed(of: i) <= v + Checker.tolerance {
             add(.shapeMismatch, message, at: range,
                 help: "children follow the declared corners, and it is the drawn shape that is off (\(f.code.rawValue)): "
                     + "drawing `\(f.edit.replacement)`, its fix, makes the two agree",
@@ -38,6 +40,25 @@ extension Context {
         add(.shapeMismatch, message,
             at: range, help: "children follow the declared corners: declare the drawn one, `\(decl)`",
             fixes: [TextEdit(range, decl)])
+    }
+
+    /// The radius container `i`'s concentric content needs at the corners it sits at
+    /// (minimum + distance, as `contentNeeds` measures for `reconcile`); 0 for none.
+    mutating func contentNeed(of i: Int) -> Double {
+        guard ios26 else { return 0 }
+        var need = 0.0
+        let depth = scene.shapes[i].depth
+        var j = i + 1
+        while j < scene.shapes.count, scene.shapes[j].depth > depth {
+            if scene.shapes[j].kind == .concentric, case .node(i) = scene.shapes[j].enclosing {
+                for (k, r) in zip(Corner.allCases, scene.reasons(for: j)) {
+                    guard let m = r.minimum, m > 0, let d = r.distance else { continue }
+                    if atCorner(j, k, r) { need = max(need, m + d) }
+                }
+            }
+            j += 1
+        }
+        return need
     }
 
     /// `rect R` (R a number or an expression of the scene's names) → R; nil for any other shape.
