@@ -106,6 +106,12 @@ struct CheckerTests {
         // Rounded: the container raised as the help says, and the minimum it names.
         #expect(Self.findings(scene.replacingOccurrences(of: "SHAPE", with: "min 16")
             .replacingOccurrences(of: "rect 20", with: "rect 40")).isEmpty)
+        // A container that may not be that round (half its 60 pt side is 30): the most it may
+        // have, and the corner that gives; following it checks clean (review of 45ffbdd6).
+        let flat = "screen 400 x 400 radius 40\ncard: container rect 20 size 300x60 <\n  a: concentric SHAPE size 100x20 align topLeading pad 24\n>"
+        let fh = try #require(Self.findings(flat.replacingOccurrences(of: " SHAPE", with: "")).first { $0.code == "missing-minimum" }?.help)
+        #expect(fh.contains("give the container a radius of 30, the most it may have (half its shorter side), for a 6-pt corner"), "\(fh)")
+        #expect(Self.findings(flat.replacingOccurrences(of: "SHAPE", with: "min 6").replacingOccurrences(of: "rect 20", with: "rect 30")).isEmpty)
         // With room, the usual help.
         let roomy = Self.findings(scene.replacingOccurrences(of: " SHAPE", with: "").replacingOccurrences(of: "pad 24", with: "pad 8"))
         #expect(roomy.first { $0.code == "missing-minimum" }?.help?.hasPrefix("add a minimum, e.g. `concentric min 12`") == true,
@@ -177,6 +183,10 @@ struct CheckerTests {
         #expect(out == text.replacingOccurrences(of: "rect thumbR size", with: "uneven(8, thumbR, thumbR, 8) size"), "\(out)")
         // Following the other way by hand: the card raised as said, clean.
         #expect(Self.findings(text.replacingOccurrences(of: "let cardR = 24", with: "let cardR = 28")).isEmpty)
+        // Not offered when the raise would pinch another shape at the card's corners (a badge).
+        let badged = text.replacingOccurrences(of: "    info: size 160x20\n  >\n", with: "    info: size 160x20\n  >\n  badge: rect 8 size 40x40 align topTrailing pad 16\n")
+        let bh = try #require(Self.findings(badged).first { $0.code == "flared-corner" }?.help)
+        #expect(!bh.contains("or raise `card`"), "\(bh)")
     }
 
     @Test func fixRaisesTheBindingAndKeepsComments() throws {

@@ -120,6 +120,20 @@ extension Context {
         guard let worst = flared.max(by: { $0.radius + $0.distance < $1.radius + $1.distance }) else { return "" }
         let target = worst.radius + worst.distance
         guard target <= radiusBound(a).radius + Checker.tolerance else { return "" }
+        // Not when the raise would pinch another fixed shape at `a`'s corners (a badge `rect 8`
+        // 16 pt into the corner a thumbnail raised it to 28 for: review of a9f54400).
+        let depth = scene.shapes[a].depth
+        var j = a + 1
+        while j < scene.shapes.count, scene.shapes[j].depth > depth {
+            defer { j += 1 }
+            guard j != i, scene.shapes[j].kind.hasFixedCorners else { continue }
+            let rj = scene.nestingReference(of: j)
+            guard rj.ancestor == .node(a), rj.outline == .drawn else { continue }
+            for k in Corner.four {
+                let d = scene.concentricRadius(k, of: j, against: rj).distance
+                if d < target, scene.shapes[j].radii[k] < target - d - Checker.tolerance { return "" }
+            }
+        }
         return "; or raise `\(scene.shapes[a].id)`'s radius to \(n(target)) (\(n(worst.radius)) + \(n(worst.distance))), and it keeps its radius"
     }
 }

@@ -461,9 +461,19 @@ struct Context {
             // No rounded minimum fits: it would win over R − d at a corner (container-too-tight).
             // `min 0` says square is meant; a rounded corner needs the container rounder, or the shape nearer.
             let want = Self.suggestedMinimum(sh.radii, containerRadius: R)
-            let rounder = scene.shapes[i].enclosing == .screen
-                ? "move it within \(n(R - want)) pt of the screen's corner for a \(n(want))-pt corner"
-                : "give the container a radius of at least \(n(d + want)) (\(n(d)) + \(n(want))) for a \(n(want))-pt corner"
+            var rounder = "give the container a radius of at least \(n(d + want)) (\(n(d)) + \(n(want))) for a \(n(want))-pt corner"
+            if case .node(let j) = scene.shapes[i].enclosing {
+                // No rounder than the container may be (half its side, its own container: HelpCaps.swift).
+                let bound = radiusBound(j)
+                if d + want > bound.radius + Checker.tolerance {
+                    let most = (bound.radius - d).rounded(.down)
+                    rounder = most >= 1
+                        ? "give the container a radius of \(n(d + most)), the most it may have (\(bound.why)), for a \(n(most))-pt corner"
+                        : "the container may be at most \(n(bound.radius)) round (\(bound.why)): move it nearer the corner"
+                }
+            } else {
+                rounder = "move it within \(n(R - want)) pt of the screen's corner for a \(n(want))-pt corner"
+            }
             help = "no rounded minimum fits: it is \(n(d)) pt in from its container's \(n(R))-pt corner, so any minimum "
                 + "would win over R − d (`container-too-tight`); \(rounder), or write `concentric min 0` if square is meant"
         }

@@ -59,14 +59,14 @@ extension Context {
     }
 
     /// The farthest in of shape `i`'s corners that sit at their container's corner
-    /// with no concentric radius left there (R − d ≤ 0): its distance d and the
+    /// with no whole point of concentric radius left there (R − d < 1): its distance d and the
     /// container's radius R; nil when there is none (another rule caps its minimum).
     mutating func farCorner(_ i: Int) -> (d: Double, R: Double)? {
         let outer = scene.outer(of: scene.shapes[i].enclosing)
         var far: (d: Double, R: Double)?
         for k in Corner.four where outer.radii[k] > 0 {
             let r = scene.concentricReason(k, of: i, outer: outer, minimum: nil)
-            guard let d = r.distance, let c = r.computed, c <= 0, atCorner(i, k, r) else { continue }
+            guard let d = r.distance, let c = r.computed, c < 1, atCorner(i, k, r) else { continue }
             if d > far?.d ?? -1 { far = (d, outer.radii[k]) }
         }
         return far
