@@ -83,10 +83,15 @@ public enum HTTP {
         return host == "127.0.0.1:\(port)" || host == "localhost:\(port)"
     }
 
-    /// The route for a parsed request: 403 for a foreign `Host`, 405 for a method other than
+    /// The route for a parsed request: 400 for two `Host` headers, 403 for a foreign `Host`, 405 for a method other than
     /// GET or HEAD, 404 for any target that is not exactly one of the routes (a path with
     /// `..`, `%2e`, an absolute URL, a file name): no target is ever read from the disk.
     public static func decide(_ r: Request, port: Int) -> Decision {
+        // More than one Host is a bad request (RFC 9112 §3.2): the first was ours, a later one
+        // not, and the page answered.
+        guard r.headers.filter({ $0.name.lowercased() == "host" }).count <= 1 else {
+            return .refuse(status: 400, "more than one Host header")
+        }
         guard hostIsOurs(r.header("host"), port: port) else {
             return .refuse(status: 403, "the Host header must be 127.0.0.1:\(port) or localhost:\(port)")
         }

@@ -78,6 +78,13 @@ struct WatchServerTests {
         #expect(WatchProcess.status(w.raw(Array("GET / HTTP/1.1\r\n\r\n".utf8))) == 403, "no Host at all")
         #expect(WatchProcess.status(w.get("/events", host: "evil.example:\(w.port)")) == 403)
         #expect(WatchProcess.status(w.get("/", host: "LOCALHOST:\(w.port)")) == 200)
+        // Two Host headers, ours first or second: a bad request (ours first was answered 200).
+        for hosts in [["127.0.0.1:\(w.port)", "evil.com"], ["evil.com", "127.0.0.1:\(w.port)"], ["127.0.0.1:\(w.port)", "127.0.0.1:\(w.port)"]] {
+            let head = "GET / HTTP/1.1\r\n" + hosts.map { "Host: \($0)\r\n" }.joined() + "\r\n"
+            let r = w.raw(Array(head.utf8))
+            #expect(WatchProcess.status(r) == 400, "\(hosts) → \(r.prefix(40))")
+            #expect(!r.contains("<script"))
+        }
     }
 
     @Test func servesNoPathItWasNotBuiltToServe() throws {
