@@ -28,7 +28,7 @@ enum CLITable {
         CLICommand(name: "tokens", summary: "show the tokens the lexer reads", flags: [], arguments: .sceneFiles),
         CLICommand(name: "ast", summary: "show the syntax tree", flags: [], arguments: .sceneFiles),
         CLICommand(name: "presets", summary: "list the screen presets, or show the named ones", flags: ["--json"], arguments: .presets),
-        CLICommand(name: "repl", summary: "the interactive REPL", flags: [], arguments: .sceneFiles),
+        CLICommand(name: "repl", summary: "the interactive REPL", flags: ["--echo", "--no-history"], arguments: .sceneFiles),
         CLICommand(name: "md", summary: "draw the ```scene blocks of a Markdown file", flags: ["-o", "--inline"], arguments: .none),
         CLICommand(name: "watch", summary: "a live page of the scene on 127.0.0.1, redrawn on every save",
                    flags: ["--port", "--open", "--screen"], arguments: .sceneFiles),

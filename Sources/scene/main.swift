@@ -35,7 +35,7 @@ usage: scene run FILE [--text | --json | --svg [--centers] [--labels] [--guides]
                                 a minimum, the shape around, a token at its declaration, `Capsule()` for
                                 an overflow; never one that adds a finding or touches a view whose finding
                                 is uncertain)
-       scene run FILE.swift|DIR... [--view Name] [--text | --json | --svg [--centers] | --swiftui] [-o OUT]
+       scene run FILE.swift|DIR... [--view Name] [--text | --json | --svg [--centers] [--labels] | --swiftui] [-o OUT]
                                 what a SwiftUI view draws
        scene import FILE.swift... [--view Name] [-o OUT.scene]   the scene a SwiftUI view draws
        scene fmt [--check] FILE...   rewrite in the canonical layout (--check: list unformatted files, exit 1;
@@ -47,7 +47,7 @@ usage: scene run FILE [--text | --json | --svg [--centers] [--labels] [--guides]
                                 (NAME: that preset's details)
        scene completions bash|zsh|fish   print a shell completion script
        scene bench FILE [--svg OUT]   time parse+evaluate (and the SVG on disk), peak memory, page faults
-       scene repl [FILE]        start the interactive REPL
+       scene repl [--echo] [--no-history] [FILE]   start the interactive REPL
        scene md IN.md [-o OUT.md] [--inline]   draw every ```scene block of a Markdown file: an
                                 SVG beside OUT linked under the block (--inline: the <svg> itself)
        scene watch FILE [--port N] [--open] [--screen PRESET]   a live page on 127.0.0.1:
