@@ -141,7 +141,14 @@ enum ShapeRead {
                 switch m.declName.baseName.text {
                 case "concentric":
                     if let mn = inner.first(where: { $0.label?.text == "minimum" }) {
-                        let n = try consts.number(mn.expression)
+                        // The minimum is an `Edge.Corner.Style`: a number is `.fixed(number)`, and the
+                        // export writes it so (`.concentric(minimum: .fixed(Tokens.inner))`).
+                        var e = mn.expression
+                        if let f = e.as(FunctionCallExprSyntax.self), let fm = f.calledExpression.as(MemberAccessExprSyntax.self),
+                           fm.base == nil, fm.declName.baseName.text == "fixed", f.arguments.count == 1, let x = f.arguments.first {
+                            e = x.expression
+                        }
+                        let n = try consts.number(e)
                         return ("concentric min " + n.scene, [NumAt(offset: "concentric min ".utf8.count, num: n)])
                     }
                     return ("concentric", [])

@@ -307,4 +307,29 @@ struct FixWriteTests {
         #expect(d.help == "raise the container's radius to 22 (`cornerRadius: 22` on lines 10 and 11), not lower the minimum")
         #expect(SwiftFix.run([file])[0].text == text.replacingOccurrences(of: "cornerRadius: 18", with: "cornerRadius: 22"))
     }
+
+    /// `.concentric(minimum: .fixed(N))`, the spelling the SwiftUI export writes (the minimum
+    /// is an `Edge.Corner.Style`), is read as `.concentric(minimum: N)`: it was skipped as
+    /// "computed at run time", and a too-tight container went unseen (a new user's trial).
+    @Test func aFixedMinimumIsReadAsItsNumber() throws {
+        let text = """
+        import SwiftUI
+
+        enum Tokens { static let inner: CGFloat = 10 }
+
+        struct Pinch: View {
+            var body: some View {
+                ConcentricRectangle(corners: .concentric(minimum: .fixed(Tokens.inner)))
+                    .padding(16)
+                    .containerShape(.rect(cornerRadius: 20))
+            }
+        }
+
+        """
+        let file = SourceFile(name: "Pinch.swift", text: text)
+        let r = SwiftRead([file]).check()[0]
+        #expect(r.diagnostics.map(\.code) == ["container-too-tight"], "\(r.explanations)")
+        #expect(r.diagnostics.first?.message.contains("below the minimum 10") == true)
+        #expect(SwiftFix.run([file])[0].text == text.replacingOccurrences(of: "cornerRadius: 20", with: "cornerRadius: 26"))
+    }
 }
