@@ -453,7 +453,7 @@ public struct Lexer {
 
     /// Text that is numbers, crosses and blanks (`100x100`, `12`, `40 × 30`): quoted, a size or a number.
     static func looksLikeNumbers(_ s: String) -> Bool {
-        s.contains(where: \.isNumber) && s.allSatisfy { $0.isNumber || $0 == "." || $0 == "x" || $0 == "×" || $0 == " " }
+        s.contains(where: \.isNumber) && s.allSatisfy { $0.isNumber || $0 == "." || $0 == "-" || $0 == "x" || $0 == "×" || $0 == " " }
     }
 
     /// `×` (U+00D7, UTF-8 C3 97) at `p`.

@@ -230,7 +230,8 @@ extension SwiftRead {
     func sameNumberWords(_ edits: [SwiftEdit]?, in file: Int) -> String? {
         guard let edits, edits.count > 1, Set(edits.map(\.edit.replacement)).count == 1,
               edits.allSatisfy({ $0.file == file }), let first = fixWords([edits[0]], in: file), !first.hasPrefix("set") else { return nil }
-        let lines = edits.map { files[file].location(of: $0.edit.range.start).line }.sorted()
+        let lines = Array(Set(edits.map { files[file].location(of: $0.edit.range.start).line })).sorted()
+        if lines.count == 1 { return "\(first), \(edits.count == 2 ? "twice" : "\(edits.count) times") on line \(lines[0])" }
         let listed = lines.dropLast().map(String.init).joined(separator: ", ") + " and \(lines.last!)"
         return "\(first) on lines \(listed)"
     }

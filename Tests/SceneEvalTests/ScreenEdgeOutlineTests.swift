@@ -96,10 +96,11 @@ import SceneLang
         #expect(low.help?.contains("make the corner concentric") == false, "\(low.help ?? "")")
         #expect(low.help?.contains("more than half its 72 pt side") == true, "\(low.help ?? "")")
         let tall = try #require(check(120).first)
-        #expect(tall.help?.contains("make the corner concentric with the display (radius 52)") == true, "\(tall.help ?? "")")
-        // Following that help on the tall bar does not overflow.
+        #expect(tall.help?.contains("make it concentric with the display, `concentric min 24` (radius 52 at that corner)") == true, "\(tall.help ?? "")")
+        // Following that help on the tall bar checks clean (a fixed `uneven(24, 24, 52, 52)`
+        // sat closer than the margin: review of de0c2243).
         let followed = Pipeline.compileAndCheck(SourceFile(name: "t.scene", text:
-            "screen iphone-16-pro\nbar: glass uneven(24, 24, 52, 52) height 120 align bottom pad h 10 pad bottom 10\n")).diagnostics
-        #expect(!followed.map(\.code).contains("radius-overflow"))
+            "screen iphone-16-pro\nbar: glass concentric min 24 height 120 align bottom pad h 10 pad bottom 10\n")).diagnostics
+        #expect(followed.isEmpty, "\(followed.map(\.message))")
     }
 }

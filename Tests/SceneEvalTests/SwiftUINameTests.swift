@@ -102,6 +102,8 @@ struct SwiftUINameTests {
     @Test("`--name` never names a type the file uses, and the enum never takes the view's name")
     func typeNames() throws {
         #expect(SwiftUIWriter.typeNameProblem("View")?.contains("would shadow `View`") == true)
+        // A keyword is letters: it is named as a keyword (it said "not letters, digits and `_`").
+        #expect(SwiftUIWriter.typeNameProblem("struct") == "`--name struct` is a Swift keyword: a type name cannot be one (`Struct` can)")
         #expect(SwiftUIWriter.typeNameProblem("Color") != nil && SwiftUIWriter.typeNameProblem("Self") != nil)
         #expect(SwiftUIWriter.typeNameProblem("MapCard") == nil)
         let names = SwiftUIWriter.typeNames(source: "x.scene", typeName: "MapCorners")

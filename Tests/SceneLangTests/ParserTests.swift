@@ -267,6 +267,8 @@ struct ParserHelpTests {
         ("card: rect 20 size 300x200 fill #4a8 # note\n  a: rect 8 size 10x10\n>\n",
          "add `<` at the end of line 1 (`card: rect 20 size 300x200 fill #4a8 <`), whose children are indented under it; or remove this `>`"),
         ("\u{FEFF}card: rect 12, size 10x10\n", "a node's items are separated by spaces, not commas: `card: rect 12 size 10x10`"),
+        ("let a = 3 × 4\n", "`×` is the cross of a size, `size W x H`; `*` multiplies"),
+        ("a: rect 4 pad \"-10\"", "sizes and numbers are written without quotes: `-10`"),
     ])
     func helps(_ source: String, _ expected: String) {
         #expect(Self.help(source) == expected)

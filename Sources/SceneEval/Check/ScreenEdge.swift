@@ -20,8 +20,11 @@ extension Context {
             // A concentric corner it cannot hold (more than half its shorter side) would
             // trade this finding for radius-overflow: then the inset is the way.
             let cap = radiusCap(i)
+            // Concentric, as a shape that follows the display (`concentric min M`, M what it draws
+            // elsewhere): a fixed `uneven(…, 52, …)` would still sit closer than the margin.
+            let keep = sh.radii.values.filter { $0 > 0 }.min() ?? 0
             let help = concentric <= cap + Checker.tolerance
-                ? "inset it by at least \(n(margin)) pt, or make the corner concentric with the display (radius \(n(concentric)))"
+                ? "inset it by at least \(n(margin)) pt, or make it concentric with the display, `concentric min \(n(keep))` (radius \(n(concentric)) at that corner)"
                 : "inset it by at least \(n(margin)) pt: a corner concentric with the display there (radius \(n(concentric))) "
                     + "is more than half its \(n(2 * cap)) pt side (`radius-overflow`)"
             add(.screenEdgeMargin,

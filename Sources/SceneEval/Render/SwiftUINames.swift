@@ -70,6 +70,9 @@ enum SwiftNames {
 
     /// Why `name` cannot be the view's type name (`--name`), or nil when it can.
     static func typeNameProblem(_ name: String) -> String? {
+        if SwiftSource.reserved.contains(name) {
+            return "`--name \(name)` is a Swift keyword: a type name cannot be one (`\(name.prefix(1).uppercased() + name.dropFirst())` can)"
+        }
         if !SwiftSource.isTypeName(name) {
             return "`--name \(name)` is not a Swift type name (letters, digits and `_`, not starting with a digit)"
         }

@@ -29,7 +29,9 @@ extension Parser {
         case .newline, .semicolon, .eof, .greater: return
         default:
             error(.unexpectedToken, "expected end of line, found \(display(tok))", at: tok.range,
-                  help: tok.kind == .less ? "a block of children follows a node's items" : "put each statement on its own line, or separate them with `;`")
+                  help: tok.kind == .less ? "a block of children follows a node's items"
+                    : tok.kind == .cross ? "\(display(tok)) is the cross of a size, `size W x H`; `*` multiplies"
+                    : "put each statement on its own line, or separate them with `;`")
             recover()
             if tok.kind == .less { skipBlock() }
         }
