@@ -165,6 +165,11 @@ struct CheckerTests {
         for d in rf {
             #expect(d.help?.contains("container") == false, "\(d.help ?? "")")
         }
+        // Flared against a clip that may be raised: it is offered, not called impossible (review).
+        let flaredRow = row.replacingOccurrences(of: "clip rect 26", with: "clip rect 12").replacingOccurrences(of: "rect 8 size", with: "rect 10 size")
+        let fr = try #require(Self.findings(flaredRow).first { $0.code == "flared-corner" })
+        #expect(fr.help?.contains("raise `section`'s clip to 16 (10 + 6), and every one keeps its radius") == true, "\(fr.help ?? "")")
+        #expect(Self.findings(flaredRow.replacingOccurrences(of: "clip rect 12", with: "clip rect 16")).isEmpty)
     }
 
     /// A thumbnail drawn with a token, flared at a card's corner that declares no

@@ -99,6 +99,9 @@ extension Context {
                 : "\(spread) (`\(who)` cannot be raised to \(n(target)), \(sum): it may be at most \(n(bound.radius)) round, \(bound.why))"
         } else if !isFlared {
             way = "\(spread); or lower `\(who)`'s \(its) to \(n(target)) (\(sum))"
+        } else if ancestor.isEmpty, clipOnly, target <= bound.radius + Checker.tolerance {
+            // A clip that only clips may be raised (no fix written: its item is not a drawn `rect`).
+            way = "raise `\(who)`'s clip to \(n(target)) (\(sum)), and every one keeps its radius; or \(spread)"
         } else if ancestor.isEmpty {
             way = "\(spread) (`\(who)` cannot be raised to \(n(target)), \(sum): it may be at most \(n(bound.radius)) round, \(bound.why))"
         } else {
