@@ -349,14 +349,21 @@ public struct Lexer {
     /// `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa` followed by a non-name character.
     /// Anything else after `#` is a comment.
     private mutating func lexColor() -> Token? {
-        var j = i + 1
-        while j < bytes.count, isHex(bytes[j]) { j += 1 }
-        let count = j - i - 1
-        guard [3, 4, 6, 8].contains(count) else { return nil }
-        if j < bytes.count, isIdentByte(bytes[j]) || bytes[j] >= 0x80 { return nil }
+        guard let j = colorEnd(at: i) else { return nil }
         let t = Token(.color, SourceRange(i, j))
         i = j
         return t
+    }
+
+    /// Where the colour that starts with the `#` at `p` ends; nil when that `#` starts a
+    /// comment (the parser's helps that quote a line cut it there too).
+    @inline(__always) public func colorEnd(at p: Int) -> Int? {
+        var j = p + 1
+        while j < bytes.count, isHex(bytes[j]) { j += 1 }
+        let count = j - p - 1
+        guard count == 3 || count == 4 || count == 6 || count == 8 else { return nil }
+        if j < bytes.count, isIdentByte(bytes[j]) || bytes[j] >= 0x80 { return nil }
+        return j
     }
 
     func isHex(_ b: UInt8) -> Bool {

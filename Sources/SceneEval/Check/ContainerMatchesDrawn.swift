@@ -43,30 +43,21 @@ extension Context {
     }
 
     /// The radius container `i`'s concentric content needs at the corners it sits at
-    /// (minimum + distance, as `contentNeeds` measures for `reconcile`); 0 for none.
+    /// (`need(of:)`, as `reconcile` measures it); 0 for none.
     mutating func contentNeed(of i: Int) -> Double {
         guard ios26 else { return 0 }
         var need = 0.0
         let depth = scene.shapes[i].depth
         var j = i + 1
         while j < scene.shapes.count, scene.shapes[j].depth > depth {
-            if scene.shapes[j].kind == .concentric, case .node(i) = scene.shapes[j].enclosing {
-                for (k, r) in zip(Corner.allCases, scene.reasons(for: j)) {
-                    guard let m = r.minimum, m > 0, let d = r.distance else { continue }
-                    if atCorner(j, k, r) { need = max(need, m + d) }
-                }
-            }
+            if scene.shapes[j].kind == .concentric, case .node(i) = scene.shapes[j].enclosing { need = max(need, self.need(of: j)) }
             j += 1
         }
         return need
     }
 
-    /// `rect R` (R a number or an expression of the scene's names) → R; nil for any other shape.
-    func redrawnRadius(_ text: String) -> Double? {
-        guard text.hasPrefix("rect ") else { return nil }
-        let r = String(text.dropFirst(5))
-        return Double(r) ?? value(of: r)
-    }
+    /// `rect R` → R; nil for any other shape.
+    func redrawnRadius(_ text: String) -> Double? { radius(after: "rect ", in: text) }
 
     /// Whether node `i` declares a container of a kind that cannot be one
     /// (`container concentric`: an error, reported by layout), read from the

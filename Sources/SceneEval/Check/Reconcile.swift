@@ -98,22 +98,34 @@ extension Context {
         for i in scene.shapes.indices where scene.shapes[i].kind == .concentric {
             guard case .node(let j) = scene.shapes[i].enclosing, containerEdits[j] != nil else { continue }
             let c = scene.shapes[j]
-            let big = max(c.radii.max, c.containerRadii?.max ?? 0)
-            for (k, r) in zip(Corner.allCases, scene.reasons(for: i)) {
-                guard let m = r.minimum, let d = r.distance else { continue }
-                var h = r
-                h.containerRadius = big
-                if atCorner(i, k, h) { needs[j] = max(needs[j] ?? 0, m + d) }
-            }
+            let need = need(of: i, judgedAt: max(c.radii.max, c.containerRadii?.max ?? 0))
+            if need > 0 { needs[j] = max(needs[j] ?? 0, need) }
         }
         return needs
     }
 
+    /// What concentric shape `i` needs of its container: minimum + distance at the corners
+    /// it sits at, judged as if the container were `R` round there (nil: as it is); 0 for
+    /// none. A minimum of 0 needs nothing. (`contentNeeds`, and shape-mismatch's `contentNeed`.)
+    mutating func need(of i: Int, judgedAt R: Double? = nil) -> Double {
+        var need = 0.0
+        for (k, r) in zip(Corner.allCases, scene.reasons(for: i)) {
+            guard let m = r.minimum, m > 0, let d = r.distance else { continue }
+            var h = r
+            if let R { h.containerRadius = R }
+            if atCorner(i, k, h) { need = max(need, m + d) }
+        }
+        return need
+    }
+
     /// `container rect R` → R (`R` may be written with names: `container rect r`).
-    func declaredRadius(_ text: String) -> Double? {
-        let prefix = "container rect "
+    func declaredRadius(_ text: String) -> Double? { radius(after: "container rect ", in: text) }
+
+    /// `PREFIX R` → R, R a number or an expression of the scene's names; nil without the prefix.
+    func radius(after prefix: String, in text: String) -> Double? {
         guard text.hasPrefix(prefix) else { return nil }
-        return Double(text.dropFirst(prefix.count)) ?? value(of: String(text.dropFirst(prefix.count)))
+        let r = String(text.dropFirst(prefix.count))
+        return Double(r) ?? value(of: r)
     }
 
     /// The shape item that draws node `j` at radius `r`: `concentric min r`

@@ -71,8 +71,8 @@ extension Parser {
         // (A byte order mark before the first line is not part of it.)
         if a == 0, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { a = 3 }
         let s = max(range.start, a), e = max(range.end, a)
-        // (A comment is `#` then a blank; `#4a8` is a colour.)
-        func comment(_ i: Int) -> Bool { bytes[i] == UInt8(ascii: "#") && (i + 1 == bytes.count || bytes[i + 1] == UInt8(ascii: " ") || bytes[i + 1] == UInt8(ascii: "\t")) }
+        // (A `#` starts a comment unless the lexer reads a colour there: `#4a8`.)
+        func comment(_ i: Int) -> Bool { bytes[i] == UInt8(ascii: "#") && lexer.colorEnd(at: i) == nil }
         var b = e
         while b < bytes.count, bytes[b] != UInt8(ascii: "\n"), !comment(b) { b += 1 }
         let line = String(decoding: bytes[a..<s], as: UTF8.self) + String(decoding: bytes[e..<b], as: UTF8.self)
