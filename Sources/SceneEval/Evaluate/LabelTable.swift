@@ -37,11 +37,11 @@ struct LabelTable {
 
     /// The shape whose label `name` was first, or nil when none was: then this
     /// use, the label of shape `index` (not in `shapes` yet), is noted.
-    /// `hash`: `name.hashValue` when the caller has it (from `prefetch`).
+    /// `hash`: `TaggedSlot.hash(name)` when the caller has it (from `prefetch`).
     mutating func firstUse(of name: String, index: Int, in shapes: [ResolvedShape], hash known: Int? = nil) -> Int? {
         let mask = slots.count - 1
-        let hash = known ?? name.hashValue
-        assert(known == nil || known == name.hashValue)
+        let hash = known ?? TaggedSlot.hash(name)
+        assert(known == nil || known == TaggedSlot.hash(name))
         let tag = TaggedSlot.tag(hash, indexBits), tagMask = TaggedSlot.tagMask(indexBits)
         let shapeMask = TaggedSlot.entryMask(indexBits)
         var h = hash & mask
@@ -79,7 +79,7 @@ struct LabelTable {
         indexBits = TaggedSlot.indexBits(for: highest + 1)
         let mask = slots.count - 1
         func put(_ j: Int, _ name: String) {
-            let hash = name.hashValue
+            let hash = TaggedSlot.hash(name)
             var h = hash & mask
             while slots[h] >= 0 { h = (h + 1) & mask }
             slots[h] = TaggedSlot.tag(hash, indexBits) | Int32(j)

@@ -31,11 +31,46 @@ enum TaggedSlot {
     /// The slot of `slots` (a power of two long) that `key` hashes to, brought into
     /// the cache (`scene_prefetch`), for a probe soon after: both tables' callers
     /// ask it of the next label while they work on this one (docs/architecture.md,
-    /// "Labels at a million"). Returns `key.hashValue`, for that probe, which works
+    /// "Labels at a million"). Returns `hash(key)`, for that probe, which works
     /// the slot out again from it (the table may have grown in between).
     static func prefetch(_ slots: [Int32], _ key: String) -> Int {
-        let hash = key.hashValue
+        let hash = Self.hash(key)
         slots.withUnsafeBufferPointer { scene_prefetch($0.baseAddress! + (hash & ($0.count - 1))) }
         return hash
+    }
+
+    /// The hash both tables file a string under: equal for strings Swift calls
+    /// equal (canonical equivalence, as `==` and `hashValue`), and cheap for the
+    /// strings they nearly always hold, a label's few ASCII bytes. Those are hashed
+    /// straight from their bytes (FNV-1a, then a 64-bit finaliser so that both ends
+    /// of the word, the slot's low bits and the tag's high ones, depend on every
+    /// byte); any other string by `hashValue` (SipHash, through `Hasher`, several
+    /// times the instructions for a short label).
+    ///
+    /// Why the split is exact: a string of ASCII bytes equals another only when
+    /// the other has the same bytes, unless the other holds one of the three
+    /// scalars whose canonical form is ASCII — KELVIN SIGN (U+212A, `K`), GREEK
+    /// QUESTION MARK (U+037E, `;`) and GREEK VARIA (U+1FEF, `` ` ``), the only
+    /// three in Unicode (checked against every scalar in `TaggedSlotTests`). So an
+    /// ASCII string holding `K`, `;` or `` ` `` goes to `hashValue` too, with every
+    /// non-ASCII one: two equal strings are always hashed the same way.
+    static func hash(_ key: String) -> Int {
+        if let h = key.utf8.withContiguousStorageIfAvailable(plainHash), let h { return h }
+        return key.hashValue
+    }
+
+    /// The bytes' hash, or nil when one is not ASCII or is `K`, `;` or `` ` `` (see `hash`).
+    @inline(__always) static func plainHash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(truncatingIfNeeded: bytes.count)
+        for b in bytes {
+            if b >= 0x80 || b == UInt8(ascii: "K") || b == UInt8(ascii: ";") || b == UInt8(ascii: "`") { return nil }
+            h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3
+        }
+        h ^= h >> 33
+        h &*= 0xFF51_AFD7_ED55_8CCD
+        h ^= h >> 33
+        h &*= 0xC4CE_B9FE_1A85_EC53
+        h ^= h >> 33
+        return Int(bitPattern: UInt(h))
     }
 }

@@ -4,7 +4,7 @@
 /// `Set<String>` they took 4 MB, here about 2 MB. It answers as `Set<String>`
 /// does: strings are equal as Swift compares them (canonical equivalence: `é`
 /// as one scalar or as `e` and a combining accent is one id), hashed by
-/// `String.hashValue`, which agrees; equal bytes are the quick test. Its slots
+/// `TaggedSlot.hash`, which agrees; equal bytes are the quick test. Its slots
 /// are tagged (`TaggedSlot`): a probe passes a taken slot whose tag differs
 /// without reading the string it points at.
 ///
@@ -41,7 +41,7 @@ struct IDSet {
     /// The slot `s` hashes to, brought into the cache; its hash, for `insert` (`TaggedSlot.prefetch`).
     func prefetch(_ s: String) -> Int { TaggedSlot.prefetch(slots, s) }
 
-    /// Whether `s` was not in the set (it is now). `hash`: `s.hashValue`, when the caller has it.
+    /// Whether `s` was not in the set (it is now). `hash`: `TaggedSlot.hash(s)`, when the caller has it.
     @discardableResult
     mutating func insert(_ s: String, hash: Int? = nil) -> Bool {
         let (found, slot, tag) = find(s, hash: hash)
@@ -56,8 +56,8 @@ struct IDSet {
     /// Whether `s` is kept, the slot it is in or would go in, and its tag.
     private func find(_ s: String, hash known: Int? = nil) -> (found: Bool, slot: Int, tag: Int32) {
         let mask = slots.count - 1
-        let hash = known ?? s.hashValue
-        assert(known == nil || known == s.hashValue)
+        let hash = known ?? TaggedSlot.hash(s)
+        assert(known == nil || known == TaggedSlot.hash(s))
         let tag = TaggedSlot.tag(hash, indexBits), tagMask = TaggedSlot.tagMask(indexBits)
         let entryMask = TaggedSlot.entryMask(indexBits)
         var h = hash & mask
@@ -98,7 +98,7 @@ struct IDSet {
         indexBits = TaggedSlot.indexBits(for: max(ends.count, size / 2))
         let mask = size - 1
         for k in ends.indices {
-            let hash = string(k).hashValue
+            let hash = TaggedSlot.hash(string(k))
             var h = hash & mask
             while slots[h] >= 0 { h = (h + 1) & mask }
             slots[h] = TaggedSlot.tag(hash, indexBits) | Int32(k)
