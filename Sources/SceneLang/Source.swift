@@ -6,8 +6,8 @@
 public struct SourceFile: Sendable {
     public let name: String
     public let bytes: [UInt8]
-    /// Byte offset of the first byte of each line.
-    public let lineStarts: [Int]
+    /// Byte offset of the first byte of each line (four bytes a line: `LineStarts`).
+    public let lineStarts: LineStarts
     /// Where the program starts: 3 after a UTF-8 byte order mark, else 0. The
     /// mark is not part of the program (grammar.md): columns and the source
     /// lines shown under diagnostics start after it.
@@ -24,8 +24,7 @@ public struct SourceFile: Sendable {
         self.bytes = bytes
         // Room for exactly the lines there are (counted first, a fast pass): a
         // guess from the length reserved 27 MB for 8 used at 1M nodes of a grid.
-        var starts = [0]
-        starts.reserveCapacity(Self.newlines(bytes) + 1)
+        var starts = LineStarts(reserving: Self.newlines(bytes) + 1)
         bytes.withUnsafeBufferPointer { b in
             guard let base = b.baseAddress else { return }
             // Eight bytes at a time: a word with no newline (nearly every one) is
@@ -89,7 +88,7 @@ public struct SourceFile: Sendable {
     }
 
     /// Checkpoints for lines longer than the stride, each at a character boundary.
-    static func columnMarks(_ bytes: [UInt8], lineStarts: [Int], bodyStart: Int) -> [ColumnMark] {
+    static func columnMarks(_ bytes: [UInt8], lineStarts: LineStarts, bodyStart: Int) -> [ColumnMark] {
         var marks: [ColumnMark] = []
         for (n, lineStart) in lineStarts.enumerated() {
             let start = n == 0 ? bodyStart : lineStart
@@ -251,4 +250,26 @@ public struct Locator {
         offset = target
         return SourceLocation(offset: target, line: line + 1, column: column)
     }
+}
+
+/// Where each line of a source starts, as byte offsets: 4 bytes a line, not an
+/// `Int`'s 8 (a source is at most 2 GB, as `SourceRange`'s 32-bit offsets have it:
+/// 8 MB less at a million lines). Read as a collection of `Int`.
+public struct LineStarts: RandomAccessCollection, Equatable, Sendable, ExpressibleByArrayLiteral {
+    private var starts: [UInt32]
+
+    /// Line 1's start, with room for `lines` lines in all.
+    init(reserving lines: Int) {
+        starts = [0]
+        starts.reserveCapacity(lines)
+    }
+
+    public init(arrayLiteral elements: Int...) { starts = elements.map { UInt32(clamping: $0) } }
+
+    /// A line starting at `offset` (after the last one).
+    @inline(__always) mutating func append(_ offset: Int) { starts.append(UInt32(truncatingIfNeeded: offset)) }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { starts.count }
+    @inline(__always) public subscript(i: Int) -> Int { Int(starts[i]) }
 }
