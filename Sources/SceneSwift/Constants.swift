@@ -60,9 +60,12 @@ struct ConstantTable {
     /// passed over by the prefilter that declare them are read for their constants.
     var missing: Set<String> = []
     /// Functions that return a shape built from their parameters (`static func rect(_ r:
-    /// CGFloat) -> RoundedRectangle { RoundedRectangle(cornerRadius: r) }`), by name and by
-    /// qualified name; and, while one is read, its parameters bound to the call's arguments.
-    var shapeFunctions: [String: (parameters: [String], body: ExprSyntax)] = [:]
+    /// CGFloat) -> RoundedRectangle { RoundedRectangle(cornerRadius: r) }`), or a view of
+    /// one (Helpers.swift), by name and by qualified name, each name's overloads; and,
+    /// while one is read, its parameters bound to the call's arguments.
+    var shapeFunctions: [String: [HelperFunction]] = [:]
+    /// `View` extensions' modifiers made of one modifier, by name (Helpers.swift).
+    var modifierFunctions: [String: [HelperFunction]] = [:]
     var arguments: [String: ExprSyntax] = [:]
 
     static func sceneName(_ qualified: String) -> String {
@@ -131,6 +134,11 @@ extension ConstantTable {
     }
 
     private mutating func convert(_ e: ExprSyntax) throws(Dynamic) -> (String, Double, Bool) {
+        // A helper's parameter inside an expression (`r - inset`): the number is the call's,
+        // but a fix would edit the helper every call shares, so it is not followed.
+        if let d = e.as(DeclReferenceExprSyntax.self), arguments[d.baseName.text] != nil {
+            throw Dynamic(reason: "`\(d.baseName.text)` is a parameter of the function read here: the reader follows a parameter used alone, not one computed with", range: e.trimmedRange)
+        }
         if let i = e.as(IntegerLiteralExprSyntax.self) {
             let t = i.literal.text.filter { $0 != "_" }
             guard let v = Double(t), abs(v) <= 1_000_000 else { throw Dynamic(reason: "`\(i.literal.text)` is not a number the reader takes", range: e.trimmedRange) }

@@ -84,12 +84,19 @@ struct Declarations {
                     } else {
                         constantBindings(v, in: scope, file: file)
                     }
-                } else if let f = m.decl.as(FunctionDeclSyntax.self), let body = f.body?.statements, body.count == 1,
-                          let shape = Self.singleExpression(body.first!.item),
-                          let returns = f.signature.returnClause?.type.trimmedDescription, Self.shapeTypes.contains(returns) {
-                    let parameters = f.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text }
-                    constants.shapeFunctions[type + "." + f.name.text] = (parameters, shape)
-                    constants.shapeFunctions[f.name.text] = (parameters, shape)
+                } else if let f = m.decl.as(FunctionDeclSyntax.self), let returns = f.signature.returnClause?.type,
+                          Self.shapeTypes.contains(returns.trimmedDescription)
+                            || (Self.returnsView(returns) && !f.signature.parameterClause.parameters.isEmpty),
+                          let body = HelperFunction.body(f.body?.statements) {
+                    // (Helpers.swift: a shape, a view of one shape, or a `View` extension's one modifier.)
+                    let helper = HelperFunction(f, body: body)
+                    if type == "View", Self.returnsView(returns), let call = body.as(FunctionCallExprSyntax.self),
+                       call.calledExpression.is(DeclReferenceExprSyntax.self) {
+                        constants.modifierFunctions[f.name.text, default: []].append(helper)
+                    } else {
+                        constants.shapeFunctions[type + "." + f.name.text, default: []].append(helper)
+                        constants.shapeFunctions[f.name.text, default: []].append(helper)
+                    }
                 } else if let f = m.decl.as(FunctionDeclSyntax.self), f.signature.parameterClause.parameters.isEmpty,
                           Self.returnsView(f.signature.returnClause?.type), let items = f.body?.statements {
                     viewMembers.append((f.name.text, items, f.trimmedRange))

@@ -7,8 +7,12 @@ extension ViewReader {
     /// The frame `call` (a modifier on `cur`) makes, or `cur` when it keeps the frame.
     mutating func apply(_ call: FunctionCallExprSyntax, to cur: ViewNode) -> ViewNode {
         guard let m = call.calledExpression.as(MemberAccessExprSyntax.self) else { return cur }
-        let name = m.declName.baseName.text
         let range = m.period.positionAfterSkippingLeadingTrivia.utf8Offset..<call.endPositionBeforeTrailingTrivia.utf8Offset
+        return apply(m.declName.baseName.text, call, range: range, to: cur)
+    }
+
+    /// The modifier `name` with `call`'s arguments, written at `range`.
+    mutating func apply(_ name: String, _ call: FunctionCallExprSyntax, range: Range<Int>, to cur: ViewNode) -> ViewNode {
         let args = Array(call.arguments)
         let closure = call.trailingClosure ?? args.compactMap { $0.expression.as(ClosureExprSyntax.self) }.first
         switch name {
@@ -59,6 +63,13 @@ extension ViewReader {
             return n
         default:
             if frameKeepingModifiers.contains(name) { return cur }
+            // A modifier the files declare as one modifier (Helpers.swift): that one, here.
+            if let (f, binding) = decls.constants.modifierFunction(name, args), let body = f.body.as(FunctionCallExprSyntax.self),
+               let inner = body.calledExpression.as(DeclReferenceExprSyntax.self) {
+                decls.constants.arguments = binding
+                defer { decls.constants.arguments = [:] }
+                return apply(inner.baseName.text, body, range: range, to: cur)
+            }
             if frameMovingModifiers.contains(name) {
                 return moved(cur, range: range, why: "`.\(name)` moves or resizes it at run time")
             }

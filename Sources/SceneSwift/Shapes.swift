@@ -13,6 +13,13 @@ enum ShapeRead {
     /// The shape an expression builds, nil when it is not a shape; throws when it is a shape
     /// whose numbers are dynamic.
     static func shape(_ e0: ExprSyntax, _ consts: inout ConstantTable) throws(Dynamic) -> SwiftShape? {
+        // A helper's parameter (Helpers.swift): the shape the call passes, read where the call is.
+        if let d = e0.as(DeclReferenceExprSyntax.self), let arg = consts.arguments[d.baseName.text] {
+            let saved = consts.arguments
+            consts.arguments = [:]
+            defer { consts.arguments = saved }
+            return try shape(arg, &consts)
+        }
         var e = e0
         // `RoundedRectangle(cornerRadius: 8).fill(.white)`: the outline is the shape's.
         while let call = e.as(FunctionCallExprSyntax.self), let m = call.calledExpression.as(MemberAccessExprSyntax.self),
@@ -45,6 +52,12 @@ enum ShapeRead {
         case "Circle", ".circle": shape = make(.circle)
         case "Rectangle": shape = make(.rectangle)
         case "ContainerRelativeShape", ".containerRelative": shape = make(.relative)
+        case "AnyShape":
+            // The type-erased shape is the shape it wraps.
+            guard args.count == 1, args[0].label == nil, var s = try ShapeRead.shape(args[0].expression, &consts) else { return nil }
+            s.range = range
+            s.swift = swift
+            return s
         case "ConcentricRectangle", ".concentric":
             let (text, nums) = try concentric(args, &consts, swift: swift, range: range)
             shape = make(.concentric(text, nums))
@@ -96,10 +109,8 @@ enum ShapeRead {
     /// A function of this file that builds a shape from its parameters, called with arguments.
     static func shapeFunction(_ callee: String, _ args: [LabeledExprSyntax], _ consts: inout ConstantTable,
                               swift: String, range: Range<Int>) throws(Dynamic) -> SwiftShape? {
-        let name = callee.hasPrefix(".") ? String(callee.dropFirst()) : callee
-        guard let f = consts.shapeFunctions[name] ?? consts.shapeFunctions[String(name.split(separator: ".").last ?? "")],
-              f.parameters.count == args.count, consts.arguments.isEmpty else { return nil }
-        consts.arguments = Dictionary(zip(f.parameters, args.map(\.expression)), uniquingKeysWith: { a, _ in a })
+        guard let (f, binding) = consts.shapeFunction(callee, args) else { return nil }
+        consts.arguments = binding
         defer { consts.arguments = [:] }
         guard var s = try ShapeRead.shape(f.body, &consts) else { return nil }
         s.range = range
@@ -172,7 +183,7 @@ enum ShapeRead {
                 let s = try style(a.expression)
                 if s.0.hasPrefix("fixed") { clauses.append(("all: " + s.0, s.1.map { NumAt(offset: $0.offset + 5, num: $0.num) })) } else { base = s }
             case "isUniform":
-                uniform = a.expression.trimmedDescription == "true"
+                uniform = consts.bound(a.expression).0.trimmedDescription == "true"
             case "topLeadingCorner", "topTrailingCorner", "bottomLeadingCorner", "bottomTrailingCorner":
                 let head = String(label.dropLast("Corner".count)) + ": "
                 let s = try style(a.expression)
