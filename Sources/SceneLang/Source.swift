@@ -253,8 +253,9 @@ public struct Locator {
 }
 
 /// Where each line of a source starts, as byte offsets: 4 bytes a line, not an
-/// `Int`'s 8 (a source is at most 2 GB, as `SourceRange`'s 32-bit offsets have it:
-/// 8 MB less at a million lines). Read as a collection of `Int`.
+/// `Int`'s 8 (8 MB less at a million lines). Read as a collection of `Int`. A source
+/// is read up to `Console.maxInputBytes` (256 MB); an offset past 4 GiB would be clamped, as
+/// `SourceRange` clamps its offsets past 2 GiB.
 public struct LineStarts: RandomAccessCollection, Equatable, Sendable, ExpressibleByArrayLiteral {
     private var starts: [UInt32]
 
@@ -267,7 +268,7 @@ public struct LineStarts: RandomAccessCollection, Equatable, Sendable, Expressib
     public init(arrayLiteral elements: Int...) { starts = elements.map { UInt32(clamping: $0) } }
 
     /// A line starting at `offset` (after the last one).
-    @inline(__always) mutating func append(_ offset: Int) { starts.append(UInt32(truncatingIfNeeded: offset)) }
+    @inline(__always) mutating func append(_ offset: Int) { starts.append(UInt32(clamping: offset)) }
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { starts.count }

@@ -49,6 +49,9 @@ struct Declarations {
             collectMembers(x.memberBlock, in: [name], file: file, view: isView, range: x.trimmedRange)
         } else if let c = d.as(ClassDeclSyntax.self) {
             collectMembers(c.memberBlock, in: scope + [c.name.text], file: file, view: false, range: c.trimmedRange)
+        } else if let f = d.as(FunctionDeclSyntax.self), scope.isEmpty {
+            // A file-scope helper (`func photoShape(_ r: CGFloat) -> some Shape`).
+            _ = collectHelper(f, type: "", file: file)
         } else if let v = d.as(VariableDeclSyntax.self), scope.isEmpty {
             // A file-scope `let`.
             constantBindings(v, in: scope, file: file)
@@ -84,19 +87,8 @@ struct Declarations {
                     } else {
                         constantBindings(v, in: scope, file: file)
                     }
-                } else if let f = m.decl.as(FunctionDeclSyntax.self), let returns = f.signature.returnClause?.type,
-                          Self.shapeTypes.contains(returns.trimmedDescription)
-                            || (Self.returnsView(returns) && !f.signature.parameterClause.parameters.isEmpty),
-                          let body = HelperFunction.body(f.body?.statements) {
-                    // (Helpers.swift: a shape, a view of one shape, or a `View` extension's one modifier.)
-                    let helper = HelperFunction(f, body: body)
-                    if type == "View", Self.returnsView(returns), let call = body.as(FunctionCallExprSyntax.self),
-                       call.calledExpression.is(DeclReferenceExprSyntax.self) {
-                        constants.modifierFunctions[f.name.text, default: []].append(helper)
-                    } else {
-                        constants.shapeFunctions[type + "." + f.name.text, default: []].append(helper)
-                        constants.shapeFunctions[f.name.text, default: []].append(helper)
-                    }
+                } else if let f = m.decl.as(FunctionDeclSyntax.self), collectHelper(f, type: type, file: file) {
+                    // (A shape, a view of one shape, or a `View` extension's one modifier: Helpers.swift.)
                 } else if let f = m.decl.as(FunctionDeclSyntax.self), f.signature.parameterClause.parameters.isEmpty,
                           Self.returnsView(f.signature.returnClause?.type), let items = f.body?.statements {
                     viewMembers.append((f.name.text, items, f.trimmedRange))
@@ -114,6 +106,23 @@ struct Declarations {
         if view, let body {
             views.append(ViewDecl(name: type, type: type, body: body, range: range, file: file, parameters: parameters))
         }
+    }
+
+    /// A helper function (Helpers.swift), noted; false when `f` is not one: a function
+    /// returning a shape, or with parameters a view, whose body is one expression; in a
+    /// `View` extension, one made of one modifier.
+    mutating func collectHelper(_ f: FunctionDeclSyntax, type: String, file: Int) -> Bool {
+        guard let returns = f.signature.returnClause?.type, let body = HelperFunction.body(f.body?.statements) else { return false }
+        let helper = HelperFunction(f, body: body, file: file)
+        if type == "View", Self.returnsView(returns), HelperFunction.modifierCall(body) != nil {
+            constants.modifierFunctions[f.name.text, default: []].append(helper)
+            return true
+        }
+        guard Self.shapeTypes.contains(returns.trimmedDescription)
+                || (Self.returnsView(returns) && !f.signature.parameterClause.parameters.isEmpty) else { return false }
+        if !type.isEmpty { constants.shapeFunctions[type + "." + f.name.text, default: []].append(helper) }
+        constants.shapeFunctions[f.name.text, default: []].append(helper)
+        return true
     }
 
     /// What a shape function may return: a kind's SwiftUI type (the shape-kind

@@ -20,8 +20,14 @@ struct HelperFunction {
     var parameters: [Parameter]
     /// The one expression it returns, or the modifier call it makes (for a modifier).
     var body: ExprSyntax
+    /// The file it is declared in (an index of the files read), and whether it is
+    /// `private` or `fileprivate` (seen from that file alone).
+    var file = 0
+    var isPrivate = false
 
-    init(_ f: FunctionDeclSyntax, body: ExprSyntax) {
+    init(_ f: FunctionDeclSyntax, body: ExprSyntax, file: Int = 0) {
+        self.file = file
+        isPrivate = f.modifiers.contains { $0.name.text == "private" || $0.name.text == "fileprivate" }
         parameters = f.signature.parameterClause.parameters.map { p in
             let first = p.firstName.text
             return Parameter(label: first == "_" ? nil : first, name: (p.secondName ?? p.firstName).text,
@@ -29,6 +35,9 @@ struct HelperFunction {
         }
         self.body = body
     }
+
+    /// Which helper it is, while it is read (`ConstantTable.readingHelpers`).
+    var key: Int { body.position.utf8Offset &* 64 &+ file }
 
     /// Each parameter bound to the call's argument, or its default; nil when the
     /// call's labels are not this function's (another overload, or not it).
@@ -46,6 +55,20 @@ struct HelperFunction {
             }
         }
         return next == args.count ? out : nil
+    }
+
+    /// The modifier a `View` extension's one-modifier body calls, on `self` implicitly
+    /// or written: `containerShape(s)`, `self.background(s)`.
+    static func modifierCall(_ body: ExprSyntax) -> (name: String, call: FunctionCallExprSyntax)? {
+        guard let call = body.as(FunctionCallExprSyntax.self) else { return nil }
+        var name: String? = nil
+        if let d = call.calledExpression.as(DeclReferenceExprSyntax.self) { name = d.baseName.text }
+        if let m = call.calledExpression.as(MemberAccessExprSyntax.self), m.base?.trimmedDescription == "self" {
+            name = m.declName.baseName.text
+        }
+        // (A capitalised name is a type: `RoundedRectangle(…)` is a view, not a modifier.)
+        guard let name, name.first?.isLowercase == true else { return nil }
+        return (name, call)
     }
 
     /// The expression a one-statement body gives: its `return`, its expression,
@@ -67,21 +90,55 @@ struct HelperFunction {
 
 extension ConstantTable {
     /// A shape function called `callee` (by its qualified name or its own) with these
-    /// arguments' labels, bound to them; nil when none is declared, or while another is read.
+    /// arguments' labels, bound to them; nil when none is declared.
     func shapeFunction(_ callee: String, _ args: [LabeledExprSyntax]) -> (HelperFunction, [String: ExprSyntax])? {
-        guard arguments.isEmpty else { return nil }
         let name = callee.hasPrefix(".") ? String(callee.dropFirst()) : callee
-        let overloads = shapeFunctions[name] ?? shapeFunctions[String(name.split(separator: ".").last ?? "")] ?? []
-        for f in overloads { if let b = f.bind(args) { return (f, b) } }
+        // Its qualified name (`Corners.rect`), else one it ends (`Chip.shape` of `Theme.Chip.shape`),
+        // else its own name (`rect`, `.rect` of the type the reader is in, `Self.rect`).
+        var overloads = shapeFunctions[name] ?? []
+        if overloads.isEmpty, name.contains(".") {
+            for (k, fs) in shapeFunctions where k.hasSuffix("." + name) { overloads += fs }
+        }
+        if overloads.isEmpty { overloads = shapeFunctions[String(name.split(separator: ".").last ?? "")] ?? [] }
+        return choose(overloads, args)
+    }
+
+    /// The overload the call's labels fit, the reading file's own first (two files may
+    /// each have a helper of the name; a `private` one is seen from its file alone).
+    func choose(_ overloads: [HelperFunction], _ args: [LabeledExprSyntax]) -> (HelperFunction, [String: ExprSyntax])? {
+        let here = currentFile
+        for own in [true, false] {
+            for f in overloads where (f.file == here) == own && (own || !f.isPrivate || here == nil) && !readingHelpers.contains(f.key) {
+                if let b = f.bind(args) { return (f, b) }
+            }
+        }
         return nil
     }
 
     /// A `View` extension's modifier `name` with these arguments' labels, bound to
-    /// them; nil when none is declared, or while one is read (no modifier expands another).
+    /// them; nil when none is declared.
     func modifierFunction(_ name: String, _ args: [LabeledExprSyntax]) -> (HelperFunction, [String: ExprSyntax])? {
-        guard arguments.isEmpty else { return nil }
-        for f in modifierFunctions[name] ?? [] { if let b = f.bind(args) { return (f, b) } }
-        return nil
+        choose(modifierFunctions[name] ?? [], args)
+    }
+
+
+    /// Reads `f` from here on, its parameters bound, until `leave()`: false (nothing
+    /// changed) when `f` is being read already (a helper that calls itself, or one that
+    /// calls it) or helpers are nested eight deep. The outermost call is the site that
+    /// what the helpers' bodies write is said at.
+    mutating func enter(_ f: HelperFunction, _ binding: [String: ExprSyntax], site: Range<Int>, swift: String) -> Bool {
+        guard frames.count < 8, !readingHelpers.contains(f.key) else { return false }
+        frames.append(arguments)
+        readingHelpers.append(f.key)
+        arguments = binding
+        if frames.count == 1 { self.site = (site, swift) }
+        return true
+    }
+
+    mutating func leave() {
+        arguments = frames.removeLast()
+        readingHelpers.removeLast()
+        if frames.isEmpty { site = nil }
     }
 
     /// `e`, or the argument it names while a helper is read (in the caller's scope:

@@ -45,7 +45,8 @@ extension ViewReader {
             }
         case "offset": return offset(args, range: range, on: cur)
         case "containerShape":
-            guard let e = args.first?.expression, let s = shapeOf(e, modifier: name, range: range) else { return cur }
+            guard let e = args.first?.expression, var s = shapeOf(e, modifier: name, range: range) else { return cur }
+            s.declaredBy = decls.constants.site?.swift
             if cur.container == nil { cur.container = s; return cur }
             let w = ViewNode(range: range)
             w.container = s; w.children = [cur]; w.fills = cur.fills
@@ -64,11 +65,11 @@ extension ViewReader {
         default:
             if frameKeepingModifiers.contains(name) { return cur }
             // A modifier the files declare as one modifier (Helpers.swift): that one, here.
-            if let (f, binding) = decls.constants.modifierFunction(name, args), let body = f.body.as(FunctionCallExprSyntax.self),
-               let inner = body.calledExpression.as(DeclReferenceExprSyntax.self) {
-                decls.constants.arguments = binding
-                defer { decls.constants.arguments = [:] }
-                return apply(inner.baseName.text, body, range: range, to: cur)
+            // What its body writes is said at the call (`ConstantTable.site`).
+            if let (f, binding) = decls.constants.modifierFunction(name, args), let (inner, body) = HelperFunction.modifierCall(f.body),
+               decls.constants.enter(f, binding, site: range, swift: ConstantTable.short(".\(name)(\(call.arguments.trimmedDescription))")) {
+                defer { decls.constants.leave() }
+                return apply(inner, body, range: range, to: cur)
             }
             if frameMovingModifiers.contains(name) {
                 return moved(cur, range: range, why: "`.\(name)` moves or resizes it at run time")

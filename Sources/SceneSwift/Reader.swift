@@ -69,10 +69,19 @@ struct ViewReader {
         reading.append(view.name)
         defer { reading.removeLast() }
         let savedType = decls.constants.currentType, savedLocals = decls.constants.locals, savedFile = file
+        let savedConstantsFile = decls.constants.currentFile
+        // A view read inside a helper (`background { Chip() }`) sees none of its parameters.
+        let savedHelpers = (decls.constants.arguments, decls.constants.frames, decls.constants.readingHelpers, decls.constants.site)
+        (decls.constants.arguments, decls.constants.frames, decls.constants.readingHelpers, decls.constants.site) = ([:], [], [], nil)
         decls.constants.currentType = view.type
         file = view.file
+        decls.constants.currentFile = view.file
         for p in view.parameters { decls.constants.locals.removeValue(forKey: p) }
-        defer { decls.constants.currentType = savedType; decls.constants.locals = savedLocals; file = savedFile }
+        defer {
+            decls.constants.currentType = savedType; decls.constants.locals = savedLocals; file = savedFile
+            decls.constants.currentFile = savedConstantsFile
+            (decls.constants.arguments, decls.constants.frames, decls.constants.readingHelpers, decls.constants.site) = savedHelpers
+        }
         let views = builder(body)
         var root: ViewNode? = views.first
         if views.count > 1 {
@@ -239,6 +248,12 @@ struct ViewReader {
             n.children = views
             for c in views { c.uncertain = c.uncertain ?? "one of several views in `\(callee)`" }
             return n
+        }
+        // `tile()`: a `some View` function of this type, without arguments, as its property would be.
+        if call.arguments.isEmpty, closures.isEmpty, let d = call.calledExpression.as(DeclReferenceExprSyntax.self),
+           let t = decls.constants.currentType, let member = decls.members[t]?[d.baseName.text] {
+            if reading.contains(member.name) { explain(.skipped, range, "`\(callee)()` uses itself: not read again"); return leaf }
+            if let n = read(member) { return n }
         }
         if let v = decls.views.first(where: { $0.name == callee || $0.name.hasSuffix("." + callee) }) {
             if reading.contains(v.name) { explain(.skipped, range, "`\(callee)` uses itself: not read again"); return leaf }

@@ -13,11 +13,21 @@ enum ShapeRead {
     /// The shape an expression builds, nil when it is not a shape; throws when it is a shape
     /// whose numbers are dynamic.
     static func shape(_ e0: ExprSyntax, _ consts: inout ConstantTable) throws(Dynamic) -> SwiftShape? {
+        guard var s = try read(e0, &consts) else { return nil }
+        // Written in the body of a modifier read in place (Helpers.swift): said at the call.
+        if let site = consts.site, !site.range.contains(s.range.lowerBound) {
+            s.range = site.range
+            s.swift = site.swift
+        }
+        return s
+    }
+
+    private static func read(_ e0: ExprSyntax, _ consts: inout ConstantTable) throws(Dynamic) -> SwiftShape? {
         // A helper's parameter (Helpers.swift): the shape the call passes, read where the call is.
         if let d = e0.as(DeclReferenceExprSyntax.self), let arg = consts.arguments[d.baseName.text] {
-            let saved = consts.arguments
-            consts.arguments = [:]
-            defer { consts.arguments = saved }
+            let saved = (consts.arguments, consts.frames)
+            consts.arguments = consts.frames.popLast() ?? [:]  // (the argument is the caller's expression)
+            defer { (consts.arguments, consts.frames) = saved }
             return try shape(arg, &consts)
         }
         var e = e0
@@ -109,9 +119,8 @@ enum ShapeRead {
     /// A function of this file that builds a shape from its parameters, called with arguments.
     static func shapeFunction(_ callee: String, _ args: [LabeledExprSyntax], _ consts: inout ConstantTable,
                               swift: String, range: Range<Int>) throws(Dynamic) -> SwiftShape? {
-        guard let (f, binding) = consts.shapeFunction(callee, args) else { return nil }
-        consts.arguments = binding
-        defer { consts.arguments = [:] }
+        guard let (f, binding) = consts.shapeFunction(callee, args), consts.enter(f, binding, site: range, swift: swift) else { return nil }
+        defer { consts.leave() }
         guard var s = try ShapeRead.shape(f.body, &consts) else { return nil }
         s.range = range
         s.swift = swift

@@ -46,7 +46,7 @@ extension SwiftRead {
     func describe(_ k: Int, primary: Bool, from file: Int) -> String {
         let n = scene.nodes[k]
         let f = max(0, n.file)
-        let drawn = n.shape.map(\.swift), declared = n.container.map { ".containerShape(\($0.swift))" }
+        let drawn = n.shape.map(\.swift), declared = n.container.map { $0.declaredBy ?? ".containerShape(\($0.swift))" }
         // A frame with no shape: the code that makes it, its first line.
         let code = n.range.isEmpty || n.range.upperBound > files[f].bytes.count ? "the view"
             : ConstantTable.short(String(files[f].text(n.range).prefix { $0 != "\n" }) + (files[f].text(n.range).contains("\n") ? " …" : ""))
@@ -122,7 +122,7 @@ extension SwiftRead {
             // In Swift it is `.containerShape` that declares the container, not the shape drawn.
             if let c = n.container, let s = n.shape {
                 let at = files[f].location(of: c.range.lowerBound).line
-                out.message = "`.containerShape(\(c.swift))` (line \(at)) declares a container that differs from the shape drawn with it, `\(s.swift)`"
+                out.message = "`\(c.declaredBy ?? ".containerShape(\(c.swift))")` (line \(at)) declares a container that differs from the shape drawn with it, `\(s.swift)`"
             }
             if d.values["drawnFixRadius"] != nil {
                 let fix = fixWords(edits, in: f) ?? "`cornerRadius: \(ConstantTable.format(d.values["drawnFixRadius"]!))`"
@@ -309,7 +309,11 @@ extension SwiftRead {
         var help = "use the concentric radius: " + (fromModifier ? "`.cornerRadius(\(number))`" : "`cornerRadius: \(number)`")
         if let named { help += " (`\(named)`, keeping the names)" }
         help += "; or, on iOS 26, `ConcentricRectangle()` inside `.containerShape(.rect(cornerRadius: \(outer)))`"
-        guard let r = n.shape?.radius, !r.range.isEmpty else { return (help, nil) }
+        // The number edited where it is written (not in a helper's body, which every call
+        // shares: the reader says such a number at the call, Helpers.swift).
+        let f = max(0, n.file)
+        guard let r = n.shape?.radius, !r.range.isEmpty, f < files.count, r.range.upperBound <= files[f].bytes.count,
+              files[f].text(r.range) == r.swift else { return (help, nil) }
         return (help, TextEdit(SourceRange(r.range.lowerBound, r.range.upperBound), written))
     }
 }

@@ -19,6 +19,9 @@ struct SwiftShape: Sendable {
     var range: Range<Int>
     /// The Swift text, shortened, for messages.
     var swift: String
+    /// A container declared by a modifier the files declare (`.concentricContainer(…)`,
+    /// Helpers.swift): that call as written, which messages name instead of `.containerShape(…)`.
+    var declaredBy: String? = nil
 
     /// The scene text (`rect v_Radius_card`, `uneven(4, 4, 0, 0)`).
     var scene: String {

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import SceneEval
 @testable import SceneLang
@@ -7,19 +8,18 @@ import Testing
 /// are spelt, and its quick path for ASCII rests on which scalars are ASCII in
 /// canonical form.
 @Suite struct TaggedSlotTests {
-    /// Every scalar outside ASCII whose string equals an ASCII string (canonical
-    /// equivalence) equals `K`, `;` or `` ` ``: the three the quick path leaves to
-    /// `hashValue`. (Found through `hashValue`, which equal strings share, and then compared.)
+    /// Every scalar outside ASCII whose canonical decomposition is ASCII (of any
+    /// length) is one of the three the quick path leaves to `hashValue`, and each
+    /// decomposes to the byte it names: KELVIN SIGN to `K`, GREEK QUESTION MARK to
+    /// `;`, GREEK VARIA to `` ` ``. (Foundation's NFD, over every scalar.)
     @Test func onlyThreeScalarsAreASCIIInCanonicalForm() {
-        var ascii: [Int: [String]] = [:]
-        for b in 0..<0x80 { let s = String(UnicodeScalar(UInt8(b))); ascii[s.hashValue, default: []].append(s) }
-        var found: Set<String> = []
+        var found: [UInt32: String] = [:]
         for v in 0x80...0x10FFFF {
             guard let u = UnicodeScalar(v) else { continue }
-            let s = String(u)
-            for a in ascii[s.hashValue] ?? [] where a == s { found.insert(a) }
+            let d = String(u).decomposedStringWithCanonicalMapping
+            if d.utf8.allSatisfy({ $0 < 0x80 }) { found[u.value] = d }
         }
-        #expect(found == ["K", ";", "`"])
+        #expect(found == [0x212A: "K", 0x37E: ";", 0x1FEF: "`"])
     }
 
     /// Equal strings hash alike, whichever way each is spelt; unequal ASCII labels
@@ -36,7 +36,7 @@ import Testing
         }
         #expect(TaggedSlot.hash("K1") == TaggedSlot.hash("\u{212A}1"))
         #expect(TaggedSlot.hash("caf\u{E9}") == TaggedSlot.hash("cafe\u{301}"))
-        #expect(Array("card_12".utf8).withUnsafeBufferPointer { TaggedSlot.plainHash($0) } != nil)
+        #expect(Array("card_12".utf8).withUnsafeBufferPointer { TaggedSlot.plainHash($0, seed: TaggedSlot.seed) } != nil)
         var slots: Set<Int> = [], tags: Set<Int32> = []
         for i in 0..<4096 {
             let h = TaggedSlot.hash("g\(i / 64)_\(i % 64)")
@@ -45,6 +45,21 @@ import Testing
         }
         // 4,096 labels over 8,192 slots and 1,024 tags: about 3,200 and all of them, when spread.
         #expect(slots.count > 3000 && tags.count > 1000)
+    }
+
+    /// The quick path is seeded: labels chosen to share a slot under one seed (a file
+    /// written to make every probe long) are spread under another, and each process
+    /// takes its seed from `hashValue`'s.
+    @Test func theBytesHashIsSeeded() {
+        func slot(_ s: String, _ seed: UInt64) -> Int {
+            Array(s.utf8).withUnsafeBufferPointer { TaggedSlot.plainHash($0, seed: seed)! } & 4095
+        }
+        // Labels that share slot 0 under seed 1, found by trying.
+        var piled: [String] = []
+        var i = 0
+        while piled.count < 64 { let s = "l\(String(i, radix: 16))"; if slot(s, 1) == 0 { piled.append(s) }; i += 1 }
+        #expect(Set(piled.map { slot($0, 2) }).count > 48)
+        #expect(TaggedSlot.seed == UInt64(truncatingIfNeeded: 0x5CE_7E5EED.hashValue))
     }
 
     /// Labels equal as strings and spelt apart are still one label twice.

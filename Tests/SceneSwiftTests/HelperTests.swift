@@ -93,6 +93,114 @@ import SwiftSyntax
         #expect(unknown.explanations.contains { $0.contains("`.card(…)` is not known") })
     }
 
+    /// Two files may each declare a helper of one name: a call reads its own file's
+    /// first (a `private` one is not seen from another file), whatever order the files
+    /// come in; a container a helper declares is named as the call writes it, at its line.
+    @Test func eachFileReadsItsOwnHelper() {
+        let one = SourceFile(name: "One.swift", text: """
+            import SwiftUI
+            private extension View {
+                func box(_ r: CGFloat) -> some View { containerShape(RoundedRectangle(cornerRadius: r)) }
+            }
+            struct One: View {
+                var body: some View {
+                    ConcentricRectangle(corners: .concentric(minimum: 10))
+                        .padding(20)
+                        .frame(width: 200, height: 200)
+                        .box(24)
+                }
+            }
+            """)
+        let two = SourceFile(name: "Two.swift", text: """
+            import SwiftUI
+            private extension View {
+                func box(_ r: CGFloat) -> some View { padding(r) }
+            }
+            struct Two: View {
+                var body: some View {
+                    RoundedRectangle(cornerRadius: 8)
+                        .box(4)
+                        .frame(width: 200, height: 200)
+                        .background(RoundedRectangle(cornerRadius: 12))
+                }
+            }
+            """)
+        for files in [[one, two], [two, one]] {
+            let results = SwiftRead(files).check()
+            let found = results.flatMap { r in r.diagnostics.map { "\(r.file.name) \($0.code) \($0.message)" } }
+            #expect(found.count == 1, "\(found)")
+            #expect(found.first?.hasPrefix("One.swift container-too-tight `.box(24)` (line 10) is too tight") == true, "\(found)")
+        }
+    }
+
+    /// A file-scope shape function; a modifier without parameters, written on `self`; a
+    /// `some View` function without parameters called as `tile()`.
+    @Test func helpersWithoutParametersAndAtFileScope() {
+        let r = Self.check("""
+            import SwiftUI
+            func photoShape(_ r: CGFloat) -> some Shape { RoundedRectangle(cornerRadius: r) }
+            extension View {
+                func cardContainer(_ r: CGFloat) -> some View { containerShape(.rect(cornerRadius: r)) }
+                func cardBg() -> some View { self.background(RoundedRectangle(cornerRadius: 24)) }
+            }
+            struct Three: View {
+                var body: some View {
+                    VStack(spacing: 8) {
+                        photoShape(22).padding(4).frame(width: 100, height: 100).cardContainer(24)
+                        tile().padding(4).frame(width: 100, height: 100).cardBg()
+                    }
+                }
+                func tile() -> some View { RoundedRectangle(cornerRadius: 22) }
+            }
+            """)
+        let found = r.diagnostics.map { "\($0.code) \($0.message)" }
+        #expect(found.count == 2, "\(found)")
+        #expect(found.contains { $0.hasPrefix("flared-corner `photoShape(22)` is rounder than `.cardContainer(24)` (line 10)") }, "\(found)")
+        #expect(found.contains { $0.hasPrefix("flared-corner `RoundedRectangle(cornerRadius: 22)` is rounder than `.cardBg()` (line 11)") }, "\(found)")
+    }
+
+    /// Helpers that call themselves or each other are not read inside themselves (no
+    /// crash); a helper's parameter is seen in its body alone (not by a constant, nor a
+    /// view it reads); a modifier helper may call a shape helper; a number written in a
+    /// helper's body is said at each call, and no fix edits the body every call shares.
+    @Test func helpersAreScoped() {
+        func found(_ swift: String) -> [String] {
+            Self.check("import SwiftUI\n" + swift).diagnostics.map { "\($0.code) \($0.message)" }
+        }
+        let view = { (use: String) in
+            "struct V: View { var body: some View { \(use).padding(8).containerShape(.rect(cornerRadius: 20)) } }\n"
+        }
+        #expect(found("enum C { static func a() -> some Shape { a() } }\n" + view("C.a()")).isEmpty)
+        #expect(found("enum C { static func a() -> AnyShape { AnyShape(b()) }\n static func b() -> AnyShape { AnyShape(a()) } }\n"
+                      + view("C.a()")).isEmpty)
+        // `Chip.shape()` is the nested type's, not the caller's own `shape()`.
+        let nested = found("enum Theme { static func shape() -> some Shape { Chip.shape() }\n enum Chip { static func shape() -> some Shape { RoundedRectangle(cornerRadius: 4) } } }\n"
+                           + view("Theme.shape()"))
+        #expect(nested.count == 1 && nested[0].hasPrefix("pinched-corner `Theme.shape()`"), "\(nested)")
+        // `R.inner = r - 8` is the constant `r`, not the function's parameter `r`.
+        let clash = found("enum R { static let r: CGFloat = 30\n static let inner: CGFloat = r - 8\n static func card(_ r: CGFloat) -> some Shape { RoundedRectangle(cornerRadius: R.inner) } }\n"
+                          + view("R.card(4)"))
+        #expect(clash.count == 1 && clash[0].contains("radius 22, concentric would be 12"), "\(clash)")
+        // The child view's own `r`, not the modifier's parameter `r`.
+        let child = found("private struct Chip: View { private let r: CGFloat = 4\n var body: some View { RoundedRectangle(cornerRadius: r) } }\n"
+                          + "extension View { func chipBackground(_ r: CGFloat) -> some View { background { Chip() } } }\n"
+                          + view("Color.red.chipBackground(12)"))
+        #expect(child.count == 1 && child[0].contains("radius 4, concentric would be 12"), "\(child)")
+        let inner = found("enum C { static func rect(_ r: CGFloat) -> RoundedRectangle { RoundedRectangle(cornerRadius: r, style: .continuous) } }\n"
+                          + "extension View { func cardContainer(_ r: CGFloat) -> some View { containerShape(C.rect(r)) } }\n"
+                          + "struct A: View { var body: some View { RoundedRectangle(cornerRadius: 4).padding(8).cardContainer(20) } }\n")
+        #expect(inner.count == 1 && inner[0].hasPrefix("pinched-corner `RoundedRectangle(cornerRadius: 4)` is squarer than `.cardContainer(20)`"), "\(inner)")
+        let shared = """
+            import SwiftUI
+            enum C { static func card(fill: Color) -> some View { RoundedRectangle(cornerRadius: 4).fill(fill) } }
+            struct A: View { var body: some View { C.card(fill: .red).padding(8).containerShape(.rect(cornerRadius: 20)) } }
+            struct B: View { var body: some View { C.card(fill: .blue).padding(8).containerShape(.rect(cornerRadius: 30)) } }
+            """
+        let r = Self.check(shared)
+        #expect(r.diagnostics.map { SourceFile(name: "V.swift", text: shared).location(of: $0.range.start).line } == [3, 4])
+        #expect(r.diagnostics.allSatisfy(\.fixes.isEmpty) && r.fixGroups.isEmpty)
+    }
+
     /// A call binds by its labels, in order, a missing argument taking its default;
     /// labels that are not the function's bind nothing (another overload's, or none).
     @Test func argumentsBindByLabel() throws {

@@ -54,18 +54,31 @@ enum TaggedSlot {
     /// three in Unicode (checked against every scalar in `TaggedSlotTests`). So an
     /// ASCII string holding `K`, `;` or `` ` `` goes to `hashValue` too, with every
     /// non-ASCII one: two equal strings are always hashed the same way.
+    ///
+    /// Both are seeded afresh in every process (the bytes' hash from `hashValue`'s own
+    /// seed), so no file can be written to pile its labels into one run of slots: the
+    /// probes stay short whatever the labels (`SWIFT_DETERMINISTIC_HASHING` fixes both
+    /// seeds, for profiling).
     static func hash(_ key: String) -> Int {
-        if let h = key.utf8.withContiguousStorageIfAvailable(plainHash), let h { return h }
-        return key.hashValue
+        let s = seed
+        if let h = key.utf8.withContiguousStorageIfAvailable({ plainHash($0, seed: s) }) { return h ?? key.hashValue }
+        // A string whose bytes are not in one place (bridged, on Apple's platforms): read
+        // there by `withUTF8`, so that it hashes as a native copy of it does.
+        var native = key
+        return native.withUTF8 { plainHash($0, seed: s) } ?? key.hashValue
     }
 
-    /// The bytes' hash, or nil when one is not ASCII or is `K`, `;` or `` ` `` (see `hash`).
-    @inline(__always) static func plainHash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        var h: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(truncatingIfNeeded: bytes.count)
+    /// This process's seed for `plainHash`.
+    static let seed = UInt64(truncatingIfNeeded: 0x5CE_7E5EED.hashValue)
+
+    /// The bytes' hash under `seed`, or nil when one is not ASCII or is `K`, `;` or `` ` `` (see `hash`).
+    @inline(__always) static func plainHash(_ bytes: UnsafeBufferPointer<UInt8>, seed: UInt64) -> Int? {
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325 ^ seed ^ UInt64(truncatingIfNeeded: bytes.count)
         for b in bytes {
             if b >= 0x80 || b == UInt8(ascii: "K") || b == UInt8(ascii: ";") || b == UInt8(ascii: "`") { return nil }
             h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3
         }
+        h ^= (seed << 29) | (seed >> 35)
         h ^= h >> 33
         h &*= 0xFF51_AFD7_ED55_8CCD
         h ^= h >> 33
