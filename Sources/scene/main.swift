@@ -27,7 +27,7 @@ usage: scene run FILE [--text | --json | --svg [--centers] [--labels] [--guides]
                                 stopping on a cycle; what has no automatic fix is listed; a container is
                                 never raised past what its own container allows, a radius from a `let`
                                 keeps its name)
-       scene check [--explain] [--fix] FILE.swift|DIR...   SwiftUI source: the same rules at the Swift line
+       scene check [--json] [--strict] [--explain] [--fix] FILE.swift|DIR...   SwiftUI source: the same rules at the Swift line
                                 (docs/swift-check.md; a directory: every `.swift` and `.scene` file below it;
                                 Swift is read by `scene-swift`, beside `scene`: without it, the `.scene` files
                                 alone, exit 69; --explain lists what was skipped or assumed, one line each;
@@ -76,7 +76,8 @@ func runHelp() -> String {
     }
     let phone = NoteWords.glossary(window: false)
     let macOnly = NoteWords.glossary(window: true).filter { w in !phone.contains { $0.words == w.words } }
-    return String(usage.split(separator: "\n", omittingEmptySubsequences: false).prefix(3).joined(separator: "\n")) + """
+    // (Every `scene run` entry of the usage: a scene's, and a SwiftUI file's with `--view`.)
+    return (usageLines(of: "run") ?? "") + """
 
 
     --text (the default) prints one row per shape:
