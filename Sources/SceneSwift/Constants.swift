@@ -76,6 +76,8 @@ struct ConstantTable {
     /// While a helper is read in place: the outermost call's span and text, which a
     /// shape or number written in a helper's body is said at (Helpers.swift).
     var site: (range: Range<Int>, swift: String)?
+    /// For each helper being read, whether its `enter` set `site`.
+    var siteSet: [Bool] = []
 
     static func sceneName(_ qualified: String) -> String {
         "v_" + qualified.map { $0 == "." ? "_" : $0 }.map(String.init).joined()

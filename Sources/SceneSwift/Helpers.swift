@@ -127,18 +127,21 @@ extension ConstantTable {
     /// calls it) or helpers are nested eight deep. The outermost call is the site that
     /// what the helpers' bodies write is said at.
     mutating func enter(_ f: HelperFunction, _ binding: [String: ExprSyntax], site: Range<Int>, swift: String) -> Bool {
-        guard frames.count < 8, !readingHelpers.contains(f.key) else { return false }
+        guard readingHelpers.count < 8, !readingHelpers.contains(f.key) else { return false }
         frames.append(arguments)
         readingHelpers.append(f.key)
         arguments = binding
-        if frames.count == 1 { self.site = (site, swift) }
+        // (The site is the outermost call's: one read inside a parameter's argument, which
+        // is the caller's, keeps it too. Each `enter` notes whether it set it.)
+        siteSet.append(self.site == nil)
+        if self.site == nil { self.site = (site, swift) }
         return true
     }
 
     mutating func leave() {
         arguments = frames.removeLast()
         readingHelpers.removeLast()
-        if frames.isEmpty { site = nil }
+        if siteSet.removeLast() { site = nil }
     }
 
     /// `e`, or the argument it names while a helper is read (in the caller's scope:

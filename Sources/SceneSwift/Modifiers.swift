@@ -340,7 +340,16 @@ extension ViewReader {
         if aligned, cur.naturalSize != nil, cur.align == nil, cur.uncertain == nil {
             if let a = alignment { cur.align = a.rawValue } else { cur.uncertain = Self.alignedAtRunTime }
         } else if !(cur.fills && (infinite.isEmpty || w.fills)) {
-            if cur.naturalSize == nil || aligned {
+            // `.frame(maxWidth: .infinity)` alone (or `maxHeight:`), around content whose length
+            // across it the code fixes: the frame takes the width it is offered and the content's
+            // height, and the content fills that width or sits centred in it; the scene places it
+            // the same (the frame filling what it is offered, the content centred in it). An
+            // export writes this around a stack with no size of its own.
+            let along = infinite == ["maxWidth"] ? 0 : infinite == ["maxHeight"] ? 1 : nil
+            if let ax = along, width == nil, height == nil, !aligned, cur.placedInAFrame {
+                w.fillsAxis = ax
+                w.unsized = nil
+            } else if (cur.naturalSize == nil && !(infinite.isEmpty && cur.placedInAFrame)) || aligned {
                 cur.uncertain = cur.uncertain ?? "sizes itself inside `.frame`"
             }
         }

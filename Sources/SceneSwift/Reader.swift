@@ -71,8 +71,10 @@ struct ViewReader {
         let savedType = decls.constants.currentType, savedLocals = decls.constants.locals, savedFile = file
         let savedConstantsFile = decls.constants.currentFile
         // A view read inside a helper (`background { Chip() }`) sees none of its parameters.
-        let savedHelpers = (decls.constants.arguments, decls.constants.frames, decls.constants.readingHelpers, decls.constants.site)
-        (decls.constants.arguments, decls.constants.frames, decls.constants.readingHelpers, decls.constants.site) = ([:], [], [], nil)
+        let savedHelpers = (decls.constants.arguments, decls.constants.frames, decls.constants.readingHelpers, decls.constants.site,
+                            decls.constants.siteSet)
+        (decls.constants.arguments, decls.constants.frames, decls.constants.readingHelpers, decls.constants.site,
+         decls.constants.siteSet) = ([:], [], [], nil, [])
         decls.constants.currentType = view.type
         file = view.file
         decls.constants.currentFile = view.file
@@ -80,7 +82,8 @@ struct ViewReader {
         defer {
             decls.constants.currentType = savedType; decls.constants.locals = savedLocals; file = savedFile
             decls.constants.currentFile = savedConstantsFile
-            (decls.constants.arguments, decls.constants.frames, decls.constants.readingHelpers, decls.constants.site) = savedHelpers
+            (decls.constants.arguments, decls.constants.frames, decls.constants.readingHelpers, decls.constants.site,
+             decls.constants.siteSet) = savedHelpers
         }
         let views = builder(body)
         var root: ViewNode? = views.first

@@ -42,6 +42,37 @@ import SwiftSyntax
             #expect(scene == swift, "\(path): the scene finds \(scene), its export \(swift)")
             #expect(!scene.isEmpty || path.hasSuffix("map.scene"))
         }
+        // A container is named as the code declares it: the export's `.concentricContainer(…)`.
+        for d in read.diagnostics { #expect(!d.message.contains("`.containerShape("), "\(path): \(d.message)") }
+    }
+
+    /// A stack with no size of its own is exported inside `.frame(maxWidth: .infinity)`;
+    /// the frame fills the card's width and holds the stack's height, and what is in it is
+    /// measured (a new user's settings card, whose export first checked clean).
+    @Test func aStackFillingItsCardsWidthIsMeasured() throws {
+        let text = """
+            let outer = 28
+            let gap = 16
+            let tile = 12
+            screen iphone-16-pro
+            card: container rect outer size 360x220 <
+              stack: vstack spacing 8 pad gap <
+                header: concentric min tile height 80
+                tiles: hstack spacing 8 <
+                  a: concentric min tile size 100x100
+                  b: concentric min tile size 100x100
+                  c: rect tile size 100x100
+                >
+              >
+            >
+            """
+        let file = SourceFile(name: "settings.scene", text: text)
+        let export = try #require(SwiftUIWriter.export(file))
+        #expect(export.code.contains(".frame(maxWidth: .infinity)"))
+        let read = Self.check(export.code)
+        let scene = Pipeline.compileAndCheck(file).diagnostics.map(\.code).sorted()
+        #expect(scene == ["container-too-tight", "flared-corner"])
+        #expect(read.diagnostics.map(\.code).sorted() == scene, "\(read.explanations)")
     }
 
     /// Examples whose export the checker reads with the scene's own findings (the others
