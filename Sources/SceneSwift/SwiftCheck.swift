@@ -224,6 +224,7 @@ public struct SwiftRead {
             uncertainViews.insert(scene.viewOf[i])
         }
         var crossFile: [String: [SwiftEdit]] = [:]
+        var anchors: [String: Int] = [:]
         var spoken = Set<Int>()  // nodes a finding, reported or not, is about
         for (k, d) in found.enumerated() {
             guard let i = scene.node(at: d.range.start) else { continue }
@@ -243,6 +244,8 @@ public struct SwiftRead {
                 else { crossFile[key] = edits }
             }
             results[mapped.file].diagnostics.append(mapped.diagnostic)
+            // Where the shape it is about starts (a suppression before it covers every line of it).
+            if let start = scene.nodes[i].shape?.range.lowerBound { anchors[key] = start }
         }
         for u in unchecked(besides: spoken) { explain(u.file, u.offset, "skipped", u.text) }
         for i in results.indices {
@@ -251,7 +254,8 @@ public struct SwiftRead {
             // suppression mechanism scenes use too; one that silences nothing is reported.
             let comments = Self.comments(files[i])
             if !comments.isEmpty {
-                results[i].diagnostics = Suppressions.apply(results[i].diagnostics, comments: comments, in: files[i])
+                let at = results[i].diagnostics.map { anchors["\(i) \($0.range.start) \($0.code)"] }
+                results[i].diagnostics = Suppressions.apply(results[i].diagnostics, comments: comments, in: files[i], anchors: at)
             }
             results[i].fixGroups = results[i].diagnostics.compactMap { d in
                 if let cross = crossFile["\(i) \(d.range.start) \(d.code)"] { return cross }

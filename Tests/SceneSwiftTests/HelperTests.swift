@@ -232,6 +232,32 @@ import SwiftSyntax
         #expect(r.diagnostics.allSatisfy(\.fixes.isEmpty) && r.fixGroups.isEmpty)
     }
 
+    /// A suppression before a shape written over several lines silences a finding on any
+    /// of them (the number sits on the second): nothing is reported, so `--fix` neither
+    /// deletes the comment nor changes the number (a new user's trial).
+    @Test func aSuppressionCoversAShapeOverSeveralLines() {
+        let swift = """
+            import SwiftUI
+            struct V: View {
+                var body: some View {
+                    VStack {
+                        // scene:ignore pinched-corner -- the photo is deliberately squarer
+                        RoundedRectangle(
+                            cornerRadius: 4)
+                            .padding(8)
+                    }
+                    .frame(width: 200, height: 200)
+                    .containerShape(.rect(cornerRadius: 20))
+                }
+            }
+            """
+        #expect(Self.check(swift).diagnostics.isEmpty)
+        let bare = Self.check(swift.replacingOccurrences(of: "// scene:ignore pinched-corner -- the photo is deliberately squarer\n", with: ""))
+        #expect(bare.diagnostics.map(\.code) == ["pinched-corner"])
+        let fixed = SwiftFix.run([SourceFile(name: "V.swift", text: swift)])
+        #expect(fixed[0].applied == 0 && fixed[0].text == swift)
+    }
+
     /// A call binds by its labels, in order, a missing argument taking its default;
     /// labels that are not the function's bind nothing (another overload's, or none).
     @Test func argumentsBindByLabel() throws {

@@ -128,17 +128,22 @@ public struct Suppressions: Sendable {
     }
 
     /// Whether `code` at `range` is silenced; the directive that does it counts as used.
-    public mutating func silences(_ code: DiagnosticCode, at range: SourceRange) -> Bool {
+    /// `anchor`: where the expression the finding is in starts, when a front end knows it
+    /// (a Swift shape written over several lines): a directive for that line silences it too.
+    public mutating func silences(_ code: DiagnosticCode, at range: SourceRange, anchor: Int? = nil) -> Bool {
         guard !directives.isEmpty, code.severity != .error else { return false }
         if let ks = fileWide[code] {
             for k in ks { mark(k, code) }
             return true
         }
-        guard let ks = byLine[Self.line(of: range.start, in: file)] else { return false }
+        var lines = [Self.line(of: range.start, in: file)]
+        if let a = anchor, a < range.start { lines.append(Self.line(of: a, in: file)) }
         var silenced = false
-        for k in ks where directives[k].rules.contains(where: { $0.code == code }) {
-            mark(k, code)
-            silenced = true
+        for line in lines where !silenced {
+            for k in byLine[line] ?? [] where directives[k].rules.contains(where: { $0.code == code }) {
+                mark(k, code)
+                silenced = true
+            }
         }
         return silenced
     }
@@ -149,18 +154,23 @@ public struct Suppressions: Sendable {
 
     /// `findings` without those silenced, then a finding for each directive (or
     /// rule in one) that silenced nothing.
-    public mutating func apply(_ findings: [Diagnostic]) -> [Diagnostic] {
+    /// `anchors`: each finding's `anchor` (see `silences`), or none.
+    public mutating func apply(_ findings: [Diagnostic], anchors: [Int?] = []) -> [Diagnostic] {
         guard !directives.isEmpty else { return findings }
-        var kept = findings.filter { !silences($0.id, at: $0.range) }
+        var kept: [Diagnostic] = []
+        for (k, f) in findings.enumerated() where !silences(f.id, at: f.range, anchor: k < anchors.count ? anchors[k] : nil) {
+            kept.append(f)
+        }
         kept += unused()
         return kept
     }
 
     /// Silence what the directives in `comments` name in `findings`: the
     /// findings kept, then a finding for each suppression that silenced nothing.
-    public static func apply(_ findings: [Diagnostic], comments: [SourceComment], in file: SourceFile) -> [Diagnostic] {
+    public static func apply(_ findings: [Diagnostic], comments: [SourceComment], in file: SourceFile,
+                             anchors: [Int?] = []) -> [Diagnostic] {
         var s = Suppressions(comments: comments, in: file)
-        return s.apply(findings)
+        return s.apply(findings, anchors: anchors)
     }
 
     /// The directives, or the rules in them, that silenced nothing so far
