@@ -334,6 +334,14 @@ extension ViewReader {
         w.fills = infinite.contains("maxWidth") && infinite.contains("maxHeight")
             || (infinite.isEmpty && width == nil && height == nil && cur.fills)
         if width == nil || height == nil { w.unsized = cur.unsized ?? (infinite.isEmpty ? nil : "as wide or tall as it is offered") }
+        settle(cur, in: w, width: width, height: height, infinite: infinite, aligned: aligned, alignment: alignment)
+        return w
+    }
+
+    /// How `cur` sits in the frame `w` (`frame`): where `alignment:` puts it, filling it,
+    /// centred, or not certain. `aligned`: an `alignment:` other than centre, which is
+    /// `alignment` (nil: one decided at run time).
+    func settle(_ cur: ViewNode, in w: ViewNode, width: Num?, height: Num?, infinite: Set<String>, aligned: Bool, alignment: Alignment?) {
         // The content has a size the code gives and sits where the frame's `alignment:`
         // puts it (`align topLeading`; it was read as centred), or it fills the frame
         // (a shape), or it has a size the code gives and sits centred.
@@ -353,6 +361,5 @@ extension ViewReader {
                 cur.uncertain = cur.uncertain ?? "sizes itself inside `.frame`"
             }
         }
-        return w
     }
 }

@@ -252,12 +252,7 @@ struct ViewReader {
             for c in views { c.uncertain = c.uncertain ?? "one of several views in `\(callee)`" }
             return n
         }
-        // `tile()`: a `some View` function of this type, without arguments, as its property would be.
-        if call.arguments.isEmpty, closures.isEmpty, let d = call.calledExpression.as(DeclReferenceExprSyntax.self),
-           let t = decls.constants.currentType, let member = decls.members[t]?[d.baseName.text] {
-            if reading.contains(member.name) { explain(.skipped, range, "`\(callee)()` uses itself: not read again"); return leaf }
-            if let n = read(member) { return n }
-        }
+        if closures.isEmpty, let n = memberCall(call, range: range, leaf: leaf) { return n }
         if let v = decls.views.first(where: { $0.name == callee || $0.name.hasSuffix("." + callee) }) {
             if reading.contains(v.name) { explain(.skipped, range, "`\(callee)` uses itself: not read again"); return leaf }
             if let n = read(v) {
@@ -269,6 +264,15 @@ struct ViewReader {
             leaf.fills = true; leaf.unsized = nil
         }
         return leaf
+    }
+
+    /// `tile()`: a `some View` function of this type, without arguments, read as its
+    /// property would be; nil when the call is not one (`leaf` when it uses itself).
+    mutating func memberCall(_ call: FunctionCallExprSyntax, range: Range<Int>, leaf: ViewNode) -> ViewNode? {
+        guard call.arguments.isEmpty, let d = call.calledExpression.as(DeclReferenceExprSyntax.self),
+              let t = decls.constants.currentType, let member = decls.members[t]?[d.baseName.text] else { return nil }
+        if reading.contains(member.name) { explain(.skipped, range, "`\(d.baseName.text)()` uses itself: not read again"); return leaf }
+        return read(member)
     }
 
     /// `VStack(spacing:) { … }` and the other stacks: their children, and which of them

@@ -248,6 +248,14 @@ public struct SwiftRead {
             if let start = scene.nodes[i].shape?.range.lowerBound { anchors[key] = start }
         }
         for u in unchecked(besides: spoken) { explain(u.file, u.offset, "skipped", u.text) }
+        settle(&results, anchors: anchors, crossFile: crossFile)
+        return finished()
+    }
+
+    /// Each file's findings in order, less what its comments silence, and each one's edits
+    /// as `--fix` applies them. `anchors`: where the shape a finding is about starts, by
+    /// `"FILE START CODE"`; `crossFile`: the edits of findings whose fix is in other files too.
+    func settle(_ results: inout [SwiftFileResult], anchors: [String: Int], crossFile: [String: [SwiftEdit]]) {
         for i in results.indices {
             results[i].diagnostics.sort { $0.range.start < $1.range.start }
             // `// scene:ignore RULE` on the line before, `// scene:ignore-file RULE`: the one
@@ -262,7 +270,6 @@ public struct SwiftRead {
                 return d.fixes.isEmpty ? nil : d.fixes.map { SwiftEdit(file: i, edit: $0) }
             }
         }
-        return finished()
     }
 
     /// Each file's `--explain` lines in the order of its lines, each once: a child view
