@@ -67,17 +67,10 @@ struct ConstantTable {
     /// `View` extensions' modifiers made of one modifier, by name (Helpers.swift).
     var modifierFunctions: [String: [HelperFunction]] = [:]
     var arguments: [String: ExprSyntax] = [:]
-    /// The helpers being read, outermost first (Helpers.swift): the callers' bindings,
-    /// and each helper's body (by where it starts) so that none is read inside itself.
-    var frames: [[String: ExprSyntax]] = []
-    var readingHelpers: [Int] = []
+    /// The helpers being read (Helpers.swift).
+    var helpers = HelperStack()
     /// The file being read (an index of the files read): its own helpers come first.
     var currentFile: Int?
-    /// While a helper is read in place: the outermost call's span and text, which a
-    /// shape or number written in a helper's body is said at (Helpers.swift).
-    var site: (range: Range<Int>, swift: String)?
-    /// For each helper being read, whether its `enter` set `site`.
-    var siteSet: [Bool] = []
 
     static func sceneName(_ qualified: String) -> String {
         "v_" + qualified.map { $0 == "." ? "_" : $0 }.map(String.init).joined()
@@ -127,9 +120,8 @@ extension ConstantTable {
     mutating func number(_ e: ExprSyntax) throws(Dynamic) -> Num {
         // A shape function's parameter: the number as the call writes it.
         if let d = e.as(DeclReferenceExprSyntax.self), let arg = arguments[d.baseName.text] {
-            let saved = (arguments, frames)
-            arguments = frames.popLast() ?? [:]  // (the argument is the caller's expression)
-            defer { (arguments, frames) = saved }
+            let saved = toCaller()  // (the argument is the caller's expression)
+            defer { back(saved) }
             return try number(arg)
         }
         let range = e.trimmedRange
@@ -143,7 +135,7 @@ extension ConstantTable {
         }
         // Written in a helper's body, which every call shares: said at the call, and
         // no fix edits it there (`SwiftFix.numberEdit` edits a number where it is written).
-        let at = site.map { $0.range.contains(range.lowerBound) ? range : $0.range } ?? range
+        let at = helpers.site.map { $0.file == currentFile && $0.range.contains(range.lowerBound) ? range : $0.range } ?? range
         return Num(scene: scene, swift: swift, range: at, value: value, named: named)
     }
 
@@ -255,9 +247,9 @@ extension ConstantTable {
         resolving.insert(c.qualified)
         defer { resolving.remove(c.qualified) }
         // A constant's own names are looked up in its own type, and no helper's parameters.
-        let scope = (arguments, frames)
-        (arguments, frames) = ([:], [])
-        defer { (arguments, frames) = scope }
+        let scope = (arguments, helpers)
+        (arguments, helpers) = ([:], HelperStack())
+        defer { (arguments, helpers) = scope }
         let saved = currentType
         let parts = c.qualified.split(separator: ".")
         if parts.count > 1 { currentType = parts.dropLast().joined(separator: ".") }

@@ -36,8 +36,8 @@ struct HelperFunction {
         self.body = body
     }
 
-    /// Which helper it is, while it is read (`ConstantTable.readingHelpers`).
-    var key: Int { body.position.utf8Offset &* 64 &+ file }
+    /// Which helper it is, while it is read (`HelperStack`): its file and where its body starts.
+    var key: [Int] { [file, body.position.utf8Offset] }
 
     /// Each parameter bound to the call's argument, or its default; nil when the
     /// call's labels are not this function's (another overload, or not it).
@@ -108,7 +108,7 @@ extension ConstantTable {
     func choose(_ overloads: [HelperFunction], _ args: [LabeledExprSyntax]) -> (HelperFunction, [String: ExprSyntax])? {
         let here = currentFile
         for own in [true, false] {
-            for f in overloads where (f.file == here) == own && (own || !f.isPrivate || here == nil) && !readingHelpers.contains(f.key) {
+            for f in overloads where (f.file == here) == own && (own || !f.isPrivate || here == nil) && !helpers.reading(f) {
                 if let b = f.bind(args) { return (f, b) }
             }
         }
@@ -122,26 +122,41 @@ extension ConstantTable {
     }
 
 
-    /// Reads `f` from here on, its parameters bound, until `leave()`: false (nothing
-    /// changed) when `f` is being read already (a helper that calls itself, or one that
-    /// calls it) or helpers are nested eight deep. The outermost call is the site that
-    /// what the helpers' bodies write is said at.
+    /// Reads `f` from here on, its parameters bound and in its own file, until `leave()`:
+    /// false (nothing changed) when `f` is being read already (a helper that calls itself,
+    /// or one that calls it) or helpers are nested eight deep. The outermost call is the
+    /// site that what the helpers' bodies write is said at.
     mutating func enter(_ f: HelperFunction, _ binding: [String: ExprSyntax], site: Range<Int>, swift: String) -> Bool {
-        guard readingHelpers.count < 8, !readingHelpers.contains(f.key) else { return false }
-        frames.append(arguments)
-        readingHelpers.append(f.key)
+        guard helpers.frames.count < 8, !helpers.reading(f) else { return false }
+        helpers.frames.append(.init(arguments: arguments, file: currentFile, key: f.key, setSite: helpers.site == nil))
+        if helpers.site == nil { helpers.site = (site, swift, currentFile) }
         arguments = binding
-        // (The site is the outermost call's: one read inside a parameter's argument, which
-        // is the caller's, keeps it too. Each `enter` notes whether it set it.)
-        siteSet.append(self.site == nil)
-        if self.site == nil { self.site = (site, swift) }
+        currentFile = f.file
         return true
     }
 
     mutating func leave() {
-        arguments = frames.removeLast()
-        readingHelpers.removeLast()
-        if siteSet.removeLast() { site = nil }
+        let top = helpers.frames.removeLast()
+        arguments = top.arguments
+        currentFile = top.file
+        if top.setSite { helpers.site = nil }
+    }
+
+    /// Steps out to the caller of the helper being read, whose expression an argument is
+    /// (the helper itself may be called there again: `inset(inset(r))`); `back` returns.
+    mutating func toCaller() -> (arguments: [String: ExprSyntax], helpers: HelperStack, file: Int?) {
+        let saved = (arguments, helpers, currentFile)
+        if let top = helpers.frames.popLast() {
+            arguments = top.arguments
+            currentFile = top.file
+        } else {
+            arguments = [:]
+        }
+        return saved
+    }
+
+    mutating func back(_ saved: (arguments: [String: ExprSyntax], helpers: HelperStack, file: Int?)) {
+        (arguments, helpers, currentFile) = saved
     }
 
     /// `e`, or the argument it names while a helper is read (in the caller's scope:
@@ -150,4 +165,21 @@ extension ConstantTable {
         if let d = e.as(DeclReferenceExprSyntax.self), let arg = arguments[d.baseName.text] { return (arg, [:]) }
         return (e, arguments)
     }
+}
+
+/// The helpers being read, outermost first: each one's caller's bindings and file, and
+/// which helper it is; and the outermost call, where what their bodies write is said.
+struct HelperStack {
+    struct Frame {
+        var arguments: [String: ExprSyntax]
+        var file: Int?
+        var key: [Int]
+        /// Whether this helper's `enter` set `site`.
+        var setSite: Bool
+    }
+    var frames: [Frame] = []
+    /// The outermost call's span, text and file.
+    var site: (range: Range<Int>, swift: String, file: Int?)?
+
+    func reading(_ f: HelperFunction) -> Bool { frames.contains { $0.key == f.key } }
 }

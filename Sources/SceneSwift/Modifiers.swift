@@ -46,7 +46,7 @@ extension ViewReader {
         case "offset": return offset(args, range: range, on: cur)
         case "containerShape":
             guard let e = args.first?.expression, var s = shapeOf(e, modifier: name, range: range) else { return cur }
-            s.declaredBy = decls.constants.site?.swift
+            s.declaredBy = decls.constants.helpers.site?.swift
             if cur.container == nil { cur.container = s; return cur }
             let w = ViewNode(range: range)
             w.container = s; w.children = [cur]; w.fills = cur.fills
@@ -65,7 +65,7 @@ extension ViewReader {
         default:
             if frameKeepingModifiers.contains(name) { return cur }
             // A modifier the files declare as one modifier (Helpers.swift): that one, here.
-            // What its body writes is said at the call (`ConstantTable.site`).
+            // What its body writes is said at the call (`HelperStack.site`).
             if let (f, binding) = decls.constants.modifierFunction(name, args), let (inner, body) = HelperFunction.modifierCall(f.body),
                decls.constants.enter(f, binding, site: range, swift: ConstantTable.short(".\(name)(\(call.arguments.trimmedDescription))")) {
                 defer { decls.constants.leave() }
@@ -334,30 +334,21 @@ extension ViewReader {
         w.fills = infinite.contains("maxWidth") && infinite.contains("maxHeight")
             || (infinite.isEmpty && width == nil && height == nil && cur.fills)
         if width == nil || height == nil { w.unsized = cur.unsized ?? (infinite.isEmpty ? nil : "as wide or tall as it is offered") }
-        settle(cur, in: w, width: width, height: height, infinite: infinite, aligned: aligned, alignment: alignment)
+        settle(cur, in: w, infinite: infinite, aligned: aligned, alignment: alignment)
         return w
     }
 
     /// How `cur` sits in the frame `w` (`frame`): where `alignment:` puts it, filling it,
     /// centred, or not certain. `aligned`: an `alignment:` other than centre, which is
     /// `alignment` (nil: one decided at run time).
-    func settle(_ cur: ViewNode, in w: ViewNode, width: Num?, height: Num?, infinite: Set<String>, aligned: Bool, alignment: Alignment?) {
+    func settle(_ cur: ViewNode, in w: ViewNode, infinite: Set<String>, aligned: Bool, alignment: Alignment?) {
         // The content has a size the code gives and sits where the frame's `alignment:`
         // puts it (`align topLeading`; it was read as centred), or it fills the frame
         // (a shape), or it has a size the code gives and sits centred.
         if aligned, cur.naturalSize != nil, cur.align == nil, cur.uncertain == nil {
             if let a = alignment { cur.align = a.rawValue } else { cur.uncertain = Self.alignedAtRunTime }
         } else if !(cur.fills && (infinite.isEmpty || w.fills)) {
-            // `.frame(maxWidth: .infinity)` alone (or `maxHeight:`), around content whose length
-            // across it the code fixes: the frame takes the width it is offered and the content's
-            // height, and the content fills that width or sits centred in it; the scene places it
-            // the same (the frame filling what it is offered, the content centred in it). An
-            // export writes this around a stack with no size of its own.
-            let along = infinite == ["maxWidth"] ? 0 : infinite == ["maxHeight"] ? 1 : nil
-            if let ax = along, width == nil, height == nil, !aligned, cur.placedInAFrame {
-                w.fillsAxis = ax
-                w.unsized = nil
-            } else if (cur.naturalSize == nil && !(infinite.isEmpty && cur.placedInAFrame)) || aligned {
+            if cur.naturalSize == nil || aligned {
                 cur.uncertain = cur.uncertain ?? "sizes itself inside `.frame`"
             }
         }

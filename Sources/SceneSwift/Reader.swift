@@ -71,10 +71,8 @@ struct ViewReader {
         let savedType = decls.constants.currentType, savedLocals = decls.constants.locals, savedFile = file
         let savedConstantsFile = decls.constants.currentFile
         // A view read inside a helper (`background { Chip() }`) sees none of its parameters.
-        let savedHelpers = (decls.constants.arguments, decls.constants.frames, decls.constants.readingHelpers, decls.constants.site,
-                            decls.constants.siteSet)
-        (decls.constants.arguments, decls.constants.frames, decls.constants.readingHelpers, decls.constants.site,
-         decls.constants.siteSet) = ([:], [], [], nil, [])
+        let savedHelpers = (decls.constants.arguments, decls.constants.helpers)
+        (decls.constants.arguments, decls.constants.helpers) = ([:], HelperStack())
         decls.constants.currentType = view.type
         file = view.file
         decls.constants.currentFile = view.file
@@ -82,8 +80,7 @@ struct ViewReader {
         defer {
             decls.constants.currentType = savedType; decls.constants.locals = savedLocals; file = savedFile
             decls.constants.currentFile = savedConstantsFile
-            (decls.constants.arguments, decls.constants.frames, decls.constants.readingHelpers, decls.constants.site,
-             decls.constants.siteSet) = savedHelpers
+            (decls.constants.arguments, decls.constants.helpers) = savedHelpers
         }
         let views = builder(body)
         var root: ViewNode? = views.first

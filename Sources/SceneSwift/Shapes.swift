@@ -15,7 +15,7 @@ enum ShapeRead {
     static func shape(_ e0: ExprSyntax, _ consts: inout ConstantTable) throws(Dynamic) -> SwiftShape? {
         guard var s = try read(e0, &consts) else { return nil }
         // Written in the body of a modifier read in place (Helpers.swift): said at the call.
-        if let site = consts.site, !site.range.contains(s.range.lowerBound) {
+        if let site = consts.helpers.site, site.file != consts.currentFile || !site.range.contains(s.range.lowerBound) {
             s.range = site.range
             s.swift = site.swift
         }
@@ -25,9 +25,8 @@ enum ShapeRead {
     private static func read(_ e0: ExprSyntax, _ consts: inout ConstantTable) throws(Dynamic) -> SwiftShape? {
         // A helper's parameter (Helpers.swift): the shape the call passes, read where the call is.
         if let d = e0.as(DeclReferenceExprSyntax.self), let arg = consts.arguments[d.baseName.text] {
-            let saved = (consts.arguments, consts.frames)
-            consts.arguments = consts.frames.popLast() ?? [:]  // (the argument is the caller's expression)
-            defer { (consts.arguments, consts.frames) = saved }
+            let saved = consts.toCaller()  // (the argument is the caller's expression)
+            defer { consts.back(saved) }
             return try shape(arg, &consts)
         }
         var e = e0

@@ -90,9 +90,6 @@ final class ViewNode {
     var unsized: String?
     /// The node is a view whose content fills what it is offered (a shape).
     var fills = false
-    /// `.frame(maxWidth: .infinity)` (0) or `maxHeight:` (1) alone around content whose
-    /// length across it the code fixes: it fills what it is offered along that axis.
-    var fillsAxis: Int? = nil
     /// `Spacer()` (`spacer`), with its `minLength:` (`spacer min N`).
     var spacer = false
     var spacerMin: Num?
@@ -132,23 +129,12 @@ final class ViewNode {
 }
 
 extension ViewNode {
-    /// Whether where it sits inside a frame the code sizes is certain: along each axis
-    /// it fills the frame, or has a length the code fixes and sits centred.
-    var placedInAFrame: Bool {
-        (unsized == nil || fillsAxis != nil) && (0...1).allSatisfy { fillsAlong($0) || naturalLength($0) != nil }
-    }
-
     /// The node's length along one axis (0: width, 1: height) when the code fixes it, though
     /// perhaps not the other: its frame's, or what its content adds up to there (a stack whose
     /// children all have a fixed height hugs them, and `.padding`/`.background` wrap it).
     func naturalLength(_ axis: Int) -> Double? {
         if let s = naturalSize { return axis == 0 ? s.0 : s.1 }
         if let v = (axis == 0 ? width : height)?.value { return v }
-        // A frame filling one axis is as long as its content across it.
-        if let f = fillsAxis, f != axis, children.count == 1, let l = children[0].naturalLength(axis) {
-            let p = children[0].pad
-            return l + (axis == 0 ? (p.leading?.value ?? 0) + (p.trailing?.value ?? 0) : (p.top?.value ?? 0) + (p.bottom?.value ?? 0))
-        }
         guard !spacer, !fills, unsized == nil, !children.isEmpty else { return nil }
         var lengths: [Double] = []
         for c in children {
@@ -165,13 +151,11 @@ extension ViewNode {
         return lengths.max()
     }
 
-    /// The node takes all it is offered along one axis (0: width, 1: height): a shape, a
-    /// frame that fixes only the other axis around one, or one that fills that axis alone.
+    /// The node takes all it is offered along one axis (0: width, 1: height): a shape, or a
+    /// frame that fixes only the other axis around one.
     func fillsAlong(_ axis: Int) -> Bool {
         if (axis == 0 ? width : height) != nil { return false }
-        if fills || fillsAxis == axis { return true }
-        // (Across the axis it fills, such a frame is its content.)
-        if fillsAxis != nil { return children.count == 1 && children[0].fillsAlong(axis) }
+        if fills { return true }
         guard unsized == nil, !spacer else { return false }
         if stack == nil { return children.count == 1 && children[0].fillsAlong(axis) }
         return children.contains { $0.fillsAlong(axis) }
