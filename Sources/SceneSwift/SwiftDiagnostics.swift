@@ -306,15 +306,42 @@ extension SwiftRead {
             }
         }
         let fromModifier = n.shape?.swift.hasPrefix(".cornerRadius") == true
-        var help = "use the concentric radius: " + (fromModifier ? "`.cornerRadius(\(number))`" : "`cornerRadius: \(number)`")
+        let f = max(0, n.file)
+        var help = "use the concentric radius: " + (fromModifier ? "`.cornerRadius(\(number))`"
+            : Self.helperCall(n.shape, in: files[f], with: written) ?? "`cornerRadius: \(number)`")
+        // Written in a helper's body, which every call shares (Helpers.swift): said so.
+        if let sh = n.shape, let r = sh.radius, r.range == sh.range, sh.range.upperBound <= files[f].bytes.count,
+           files[f].text(r.range) != r.swift {
+            help = "use the concentric radius, \(number): its radius is written inside the function `\(sh.swift)` calls, which every call of it shares (no automatic fix)"
+        }
         if let named { help += " (`\(named)`, keeping the names)" }
-        help += "; or, on iOS 26, `ConcentricRectangle()` inside `.containerShape(.rect(cornerRadius: \(outer)))`"
+        // (A container declared already is followed as it is: it is not declared again.)
+        if let a = ancestor(of: i), let c = scene.nodes[a].container {
+            help += "; or, on iOS 26, `ConcentricRectangle()`, which follows `\(c.declaredBy ?? ".containerShape(\(c.swift))")`"
+        } else {
+            help += "; or, on iOS 26, `ConcentricRectangle()` inside `.containerShape(.rect(cornerRadius: \(outer)))`"
+        }
         // The number edited where it is written (not in a helper's body, which every call
         // shares: the reader says such a number at the call, Helpers.swift).
-        let f = max(0, n.file)
         guard let r = n.shape?.radius, !r.range.isEmpty, f < files.count, r.range.upperBound <= files[f].bytes.count,
               files[f].text(r.range) == r.swift else { return (help, nil) }
         return (help, TextEdit(SourceRange(r.range.lowerBound, r.range.upperBound), written))
+    }
+}
+
+extension SwiftRead {
+    /// A shape drawn by a helper's call (`Corners.rect(Corners.tile)`, Helpers.swift) with its
+    /// radius, an argument of the call, written `radius` instead: the help in the code's words.
+    /// Nil for a shape written out (`RoundedRectangle(cornerRadius: 8)`), or a radius not in the call.
+    static func helperCall(_ shape: SwiftShape?, in file: SourceFile, with radius: String) -> String? {
+        guard let shape, let r = shape.radius, !r.range.isEmpty, shape.range.lowerBound <= r.range.lowerBound,
+              r.range.upperBound <= shape.range.upperBound, shape.range.upperBound <= file.bytes.count else { return nil }
+        let text = file.text(shape.range)
+        guard !text.contains("cornerRadius"), !text.hasPrefix("."), file.text(r.range) == r.swift else { return nil }
+        let bytes = Array(text.utf8)
+        let lo = r.range.lowerBound - shape.range.lowerBound, hi = r.range.upperBound - shape.range.lowerBound
+        let written = String(decoding: bytes[..<lo], as: UTF8.self) + radius + String(decoding: bytes[hi...], as: UTF8.self)
+        return "`\(ConstantTable.short(written))`"
     }
 }
 

@@ -246,6 +246,9 @@ import SwiftSyntax
         #expect(found.count == 2, "\(found)")
         #expect(found.contains { $0.hasPrefix("flared-corner `photoShape(22)` is rounder than `.cardContainer(24)` (line 10)") }, "\(found)")
         #expect(found.contains { $0.hasPrefix("flared-corner `RoundedRectangle(cornerRadius: 22)` is rounder than `.cardBg()` (line 11)") }, "\(found)")
+        // The help in the code's words: the call with the radius it needs, the container as declared.
+        let help = r.diagnostics.first { $0.message.hasPrefix("`photoShape(22)`") }?.help ?? ""
+        #expect(help.hasPrefix("use the concentric radius: `photoShape(20)`; or, on iOS 26, `ConcentricRectangle()`, which follows `.cardContainer(24)`"), "\(help)")
     }
 
     /// Helpers that call themselves or each other are not read inside themselves (no
@@ -288,6 +291,8 @@ import SwiftSyntax
         let r = Self.check(shared)
         #expect(r.diagnostics.map { SourceFile(name: "V.swift", text: shared).location(of: $0.range.start).line } == [3, 4])
         #expect(r.diagnostics.allSatisfy(\.fixes.isEmpty) && r.fixGroups.isEmpty)
+        #expect(r.diagnostics.first?.help?.hasPrefix("use the concentric radius, 12: its radius is written inside the function `C.card(fill: .red)` calls") == true,
+                "\(r.diagnostics.first?.help ?? "")")
     }
 
     /// A suppression before a shape written over several lines silences a finding on any
