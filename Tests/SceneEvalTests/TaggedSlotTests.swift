@@ -43,8 +43,9 @@ import Testing
             slots.insert(h & 8191)
             tags.insert(TaggedSlot.tag(h, 21))
         }
-        // 4,096 labels over 8,192 slots and 1,024 tags: about 3,200 and all of them, when spread.
-        #expect(slots.count > 3000 && tags.count > 1000)
+        // 4,096 labels over 8,192 slots and 1,024 tags, when spread: about 3,223 slots (σ ≈ 28) and
+        // 1,005 tags (σ ≈ 4), whatever the process's key.
+        #expect(slots.count > 3000 && tags.count > 980, "\(slots.count) slots, \(tags.count) tags")
     }
 
     /// The quick path is seeded: labels chosen to share a slot under one seed (a file

@@ -10,7 +10,7 @@ struct SwiftCheckCLITests {
         #expect(r.status == 0)
         #expect(r.err.contains("Tests/Fixtures/swift/constants.swift:12:40: warning[pinched-corner]: `RoundedRectangle(cornerRadius: Radius.photo)` is squarer than `.containerShape(.rect(cornerRadius: Radius.card))` (line 14)"), "\(r.err)")
         #expect(r.err.contains("12 |         RoundedRectangle(cornerRadius: Radius.photo)\n   |                                        ^^^^^^^^^^^^"))
-        #expect(r.err.contains("= help: use the concentric radius: `cornerRadius: 12` (`Radius.card - Radius.inset`, keeping the names); or, on iOS 26, `ConcentricRectangle()` inside `.containerShape(.rect(cornerRadius: Radius.card))`"), "\(r.err)")
+        #expect(r.err.contains("= help: use the concentric radius: `cornerRadius: 12` (`Radius.card - Radius.inset`, keeping the names); or, on iOS 26, `ConcentricRectangle()`, which follows `.containerShape(.rect(cornerRadius: Radius.card))`"), "\(r.err)")
         #expect(r.err.hasSuffix("1 warning, 0 errors in 1 file\n"))
         #expect(try CLI.run(["check", "--strict", Self.fixture]).status == 1)
     }
