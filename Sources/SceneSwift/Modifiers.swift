@@ -348,7 +348,10 @@ extension ViewReader {
         if aligned, cur.naturalSize != nil, cur.align == nil, cur.uncertain == nil {
             if let a = alignment { cur.align = a.rawValue } else { cur.uncertain = Self.alignedAtRunTime }
         } else if !(cur.fills && (infinite.isEmpty || w.fills)) {
-            if cur.naturalSize == nil || aligned {
+            // (`.frame(maxWidth: .infinity)` alone around content of a fixed size: the frame is
+            // as wide as it is offered, not as the content, and where what is drawn on the
+            // frame meets the content's corners is not certain.)
+            if cur.naturalSize == nil || aligned || (!infinite.isEmpty && !w.fills) {
                 cur.uncertain = cur.uncertain ?? "sizes itself inside `.frame`"
             }
         }

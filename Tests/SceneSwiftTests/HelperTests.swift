@@ -83,6 +83,27 @@ import SwiftSyntax
         #expect(said.count == 2, "\(read.explanations)")
     }
 
+    /// A shape of a fixed size inside `.frame(maxWidth: .infinity)`: the frame is as wide as
+    /// it is offered (300), so a background drawn on it is far from the shape's left and
+    /// right corners, which the reader cannot place for certain: not reported (it was, as
+    /// pinched against a 100-wide background; found by review).
+    @Test func aFixedShapeInAWidthFillingFrameIsNotJudged() {
+        let r = Self.check("""
+            import SwiftUI
+            struct A: View {
+                var body: some View {
+                    RoundedRectangle(cornerRadius: 10)
+                        .frame(width: 100, height: 100)
+                        .frame(maxWidth: .infinity)
+                        .background(RoundedRectangle(cornerRadius: 30))
+                        .frame(width: 300, height: 100)
+                }
+            }
+            """)
+        #expect(r.diagnostics.isEmpty, "\(r.diagnostics.map { $0.message })")
+        #expect(r.explanations.contains { $0.contains("pinched-corner not reported: sizes itself inside `.frame`") })
+    }
+
     /// A helper's body reads the helpers of its own file (a private one there, not the
     /// caller's of the same name); what it writes in another file is said at the call, and
     /// no fix edits either file there; a helper may be passed a call of itself.
