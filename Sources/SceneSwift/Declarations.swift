@@ -17,6 +17,8 @@ struct ViewDecl {
 
 struct Declarations {
     var constants = ConstantTable()
+    /// Inside a `private` or `fileprivate` type or extension (its helpers are the file's own).
+    var filePrivate = false
     /// View types by name, in the order written.
     var views: [ViewDecl] = []
     /// `some View` members (`var header: some View`) by type, then name.
@@ -34,6 +36,12 @@ struct Declarations {
     }
 
     private mutating func collectDecl(_ d: DeclSyntax, in scope: [String], file: Int) {
+        // What a `private` or `fileprivate` type or extension declares is seen from its file alone.
+        let saved = filePrivate
+        defer { filePrivate = saved }
+        if let m = d.asProtocol(WithModifiersSyntax.self)?.modifiers, m.contains(where: { ["private", "fileprivate"].contains($0.name.text) }) {
+            filePrivate = true
+        }
         if let s = d.as(StructDeclSyntax.self) {
             let name = s.name.text
             let isView = s.inheritanceClause?.inheritedTypes.contains { t in
@@ -113,7 +121,8 @@ struct Declarations {
     /// `View` extension, one made of one modifier.
     mutating func collectHelper(_ f: FunctionDeclSyntax, type: String, file: Int) -> Bool {
         guard let returns = f.signature.returnClause?.type, let body = HelperFunction.body(f.body?.statements) else { return false }
-        let helper = HelperFunction(f, body: body, file: file)
+        var helper = HelperFunction(f, body: body, file: file)
+        helper.isPrivate = helper.isPrivate || filePrivate
         if type == "View", Self.returnsView(returns), HelperFunction.modifierCall(body) != nil {
             constants.modifierFunctions[f.name.text, default: []].append(helper)
             return true

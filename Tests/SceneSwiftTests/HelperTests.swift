@@ -241,6 +241,17 @@ import SwiftSyntax
             #expect(found.count == 1, "\(found)")
             #expect(found.first?.hasPrefix("One.swift container-too-tight `.box(24)` (line 10) is too tight") == true, "\(found)")
         }
+        // A third file sees neither: each `box` is in a `private extension`.
+        let three = SourceFile(name: "Three.swift", text: """
+            import SwiftUI
+            struct Three: View {
+                var body: some View {
+                    ConcentricRectangle(corners: .concentric(minimum: 10)).padding(20).frame(width: 200, height: 200).box(24)
+                }
+            }
+            """)
+        let r = SwiftRead([one, two, three]).check()
+        #expect(r[2].diagnostics.isEmpty && r[2].explanations.contains { $0.contains("`.box(…)` is not known") }, "\(r[2].explanations)")
     }
 
     /// A file-scope shape function; a modifier without parameters, written on `self`; a
