@@ -19,6 +19,8 @@ struct LabelTable {
     private var count = 0
     /// Bits of a slot for the shape's index (`TaggedSlot.indexBits`).
     private var indexBits: Int
+    /// The process's hash key (`TaggedSlot.seed`).
+    private let seed = TaggedSlot.seed
 
     /// Room for `labels` labels of shapes numbered below `shapes` without growing.
     init(labels: Int, shapes: Int = 0) {
@@ -33,15 +35,15 @@ struct LabelTable {
     /// line is there when `firstUse` probes it (at 1M labels the table is 8 MB, and the
     /// probe's miss was 90 % of `firstUse`, 12 % of a labelled scene's parse +
     /// evaluate). Returns the name's hash, for `firstUse`.
-    func prefetch(_ name: String) -> Int { TaggedSlot.prefetch(slots, name) }
+    func prefetch(_ name: String) -> Int { TaggedSlot.prefetch(slots, name, seed: seed) }
 
     /// The shape whose label `name` was first, or nil when none was: then this
     /// use, the label of shape `index` (not in `shapes` yet), is noted.
-    /// `hash`: `TaggedSlot.hash(name)` when the caller has it (from `prefetch`).
+    /// `hash`: `TaggedSlot.hash(name, seed:)` when the caller has it (from `prefetch`).
     mutating func firstUse(of name: String, index: Int, in shapes: [ResolvedShape], hash known: Int? = nil) -> Int? {
         let mask = slots.count - 1
-        let hash = known ?? TaggedSlot.hash(name)
-        assert(known == nil || known == TaggedSlot.hash(name))
+        let hash = known ?? TaggedSlot.hash(name, seed: seed)
+        assert(known == nil || known == TaggedSlot.hash(name, seed: seed))
         let tag = TaggedSlot.tag(hash, indexBits), tagMask = TaggedSlot.tagMask(indexBits)
         let shapeMask = TaggedSlot.entryMask(indexBits)
         var h = hash & mask
@@ -79,7 +81,7 @@ struct LabelTable {
         indexBits = TaggedSlot.indexBits(for: highest + 1)
         let mask = slots.count - 1
         func put(_ j: Int, _ name: String) {
-            let hash = TaggedSlot.hash(name)
+            let hash = TaggedSlot.hash(name, seed: seed)
             var h = hash & mask
             while slots[h] >= 0 { h = (h + 1) & mask }
             slots[h] = TaggedSlot.tag(hash, indexBits) | Int32(j)

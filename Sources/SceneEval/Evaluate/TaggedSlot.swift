@@ -31,10 +31,10 @@ enum TaggedSlot {
     /// The slot of `slots` (a power of two long) that `key` hashes to, brought into
     /// the cache (`scene_prefetch`), for a probe soon after: both tables' callers
     /// ask it of the next label while they work on this one (docs/architecture.md,
-    /// "Labels at a million"). Returns `hash(key)`, for that probe, which works
+    /// "Labels at a million"). Returns `hash(key, seed:)`, for that probe, which works
     /// the slot out again from it (the table may have grown in between).
-    static func prefetch(_ slots: [Int32], _ key: String) -> Int {
-        let hash = Self.hash(key)
+    static func prefetch(_ slots: [Int32], _ key: String, seed: UInt64) -> Int {
+        let hash = Self.hash(key, seed: seed)
         slots.withUnsafeBufferPointer { scene_prefetch($0.baseAddress! + (hash & ($0.count - 1))) }
         return hash
     }
@@ -59,8 +59,9 @@ enum TaggedSlot {
     /// seed), so no file can be written to pile its labels into one run of slots: the
     /// probes stay short whatever the labels (`SWIFT_DETERMINISTIC_HASHING` fixes both
     /// seeds, for profiling).
-    static func hash(_ key: String) -> Int {
-        let s = seed
+    /// `seed`: this process's (`TaggedSlot.seed`), which each table keeps for its probes
+    /// (read once a table, not a lazy global read once a label).
+    static func hash(_ key: String, seed s: UInt64 = seed) -> Int {
         if let h = key.utf8.withContiguousStorageIfAvailable({ plainHash($0, seed: s) }) { return h ?? key.hashValue }
         // A string whose bytes are not in one place (bridged, on Apple's platforms): read
         // there by `withUTF8`, so that it hashes as a native copy of it does.

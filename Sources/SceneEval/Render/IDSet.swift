@@ -21,6 +21,8 @@ struct IDSet {
     private var slots = [Int32](repeating: -1, count: 16)
     /// Bits of a slot for the index (`TaggedSlot.indexBits`).
     private var indexBits = TaggedSlot.indexBits(for: 0)
+    /// The process's hash key (`TaggedSlot.seed`).
+    private let seed = TaggedSlot.seed
 
     var count: Int { ends.count }
     /// The bytes of the strings kept.
@@ -39,9 +41,9 @@ struct IDSet {
     func contains(_ s: String) -> Bool { find(s).found }
 
     /// The slot `s` hashes to, brought into the cache; its hash, for `insert` (`TaggedSlot.prefetch`).
-    func prefetch(_ s: String) -> Int { TaggedSlot.prefetch(slots, s) }
+    func prefetch(_ s: String) -> Int { TaggedSlot.prefetch(slots, s, seed: seed) }
 
-    /// Whether `s` was not in the set (it is now). `hash`: `TaggedSlot.hash(s)`, when the caller has it.
+    /// Whether `s` was not in the set (it is now). `hash`: `TaggedSlot.hash(s, seed:)`, when the caller has it.
     @discardableResult
     mutating func insert(_ s: String, hash: Int? = nil) -> Bool {
         let (found, slot, tag) = find(s, hash: hash)
@@ -56,8 +58,8 @@ struct IDSet {
     /// Whether `s` is kept, the slot it is in or would go in, and its tag.
     private func find(_ s: String, hash known: Int? = nil) -> (found: Bool, slot: Int, tag: Int32) {
         let mask = slots.count - 1
-        let hash = known ?? TaggedSlot.hash(s)
-        assert(known == nil || known == TaggedSlot.hash(s))
+        let hash = known ?? TaggedSlot.hash(s, seed: seed)
+        assert(known == nil || known == TaggedSlot.hash(s, seed: seed))
         let tag = TaggedSlot.tag(hash, indexBits), tagMask = TaggedSlot.tagMask(indexBits)
         let entryMask = TaggedSlot.entryMask(indexBits)
         var h = hash & mask
@@ -98,7 +100,7 @@ struct IDSet {
         indexBits = TaggedSlot.indexBits(for: max(ends.count, size / 2))
         let mask = size - 1
         for k in ends.indices {
-            let hash = TaggedSlot.hash(string(k))
+            let hash = TaggedSlot.hash(string(k), seed: seed)
             var h = hash & mask
             while slots[h] >= 0 { h = (h + 1) & mask }
             slots[h] = TaggedSlot.tag(hash, indexBits) | Int32(k)

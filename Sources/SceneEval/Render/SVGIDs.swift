@@ -45,7 +45,7 @@ struct SVGIDs {
     mutating func written(upTo index: Int) { panels[panels.count - 1].done = index }
 
     /// `id`, or `id-2`, `id-3`, … if it is taken; the result is taken from now on.
-    /// `hash`: `TaggedSlot.hash(id)`, from `prefetch`.
+    /// `hash`: `TaggedSlot.hash(id, seed:)`, from `prefetch`.
     mutating func unique(_ id: String, hash: Int? = nil) -> String {
         // The usual case, a label not of the `node-N` form and not yet taken: one hash.
         if Self.nodeNumber(id[...]) == nil, named.insert(id, hash: hash) { return id }

@@ -58,20 +58,16 @@ extension Parser {
         return t
     }
 
-    /// The lines of the source as (start, end, indentation, blank: only blanks or a comment).
+    /// The lines of the source as (start, end, indentation, blank: only blanks or a comment),
+    /// from the file's own line starts.
     func sourceLines() -> [(start: Int, end: Int, indent: Int, blank: Bool)] {
-        var out: [(start: Int, end: Int, indent: Int, blank: Bool)] = []
-        var start = 0
-        while start <= bytes.count {
-            var end = start
-            while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+        lineStarts.indices.map { k in
+            let start = lineStarts[k]
+            let end = k + 1 < lineStarts.count ? lineStarts[k + 1] - 1 : bytes.count
             var i = start
             while i < end, bytes[i] == UInt8(ascii: " ") || bytes[i] == UInt8(ascii: "\t") || bytes[i] == UInt8(ascii: "\r") { i += 1 }
-            out.append((start, end, i - start, i == end || bytes[i] == UInt8(ascii: "#")))
-            if end == bytes.count { break }
-            start = end + 1
+            return (start, end, i - start, i == end || bytes[i] == UInt8(ascii: "#"))
         }
-        return out
     }
 
     /// The 1-based number of the last line indented deeper than the line holding `offset`,

@@ -56,11 +56,14 @@ public struct Parser {
     /// without a reference count taken and dropped around each name: the arena
     /// keeps it for the parser's life.
     let nameStore: Unmanaged<ExprStore>
+    /// The source's line starts, as `SourceFile` found them (for the helps that read lines).
+    let lineStarts: LineStarts
 
     init(file: SourceFile) {
         lexer = Lexer(file)
         tok = lexer.next()
         bytes = file.bytes
+        lineStarts = file.lineStarts
         itemArena = ItemArena(sourceBytes: file.bytes.count)
         nameStore = Unmanaged.passUnretained(itemArena.exprs)
     }
