@@ -180,6 +180,24 @@ public struct SwiftRead {
         SourceFile(name: (files.first?.name ?? "views") + ".scene", text: drawingSource)
     }
 
+    /// Where the code that made the frame at `offset` of `drawingFile` is written: its
+    /// Swift file and the offset there of the shape it draws (where a finding on it is
+    /// said), else of the container it declares, else of the view or modifier that made it (what
+    /// `scene run FILE.swift` names beside each shape: the scene's `n0`, `n1`, … say
+    /// nothing of the code). Nil for an offset on no frame's line (the screen, a `let`).
+    public func origin(ofDrawingOffset offset: Int) -> (file: SourceFile, offset: Int)? {
+        // `drawingSource` is `scene.text` with another first line: the same text after it.
+        let text = scene.text.utf8
+        let firstLine = text.firstIndex(of: UInt8(ascii: "\n")).map { text.distance(from: text.startIndex, to: $0) } ?? text.count
+        let shift = Self.drawingScreen.utf8.count - firstLine
+        guard offset >= Self.drawingScreen.utf8.count, let i = scene.node(at: offset - shift) else { return nil }
+        let n = scene.nodes[i]
+        let f = n.file >= 0 && n.file < files.count ? n.file : 0
+        let at = (n.shape?.range ?? n.container?.range ?? n.range).lowerBound
+        guard !files.isEmpty, at <= files[f].bytes.count else { return nil }
+        return (files[f], at)
+    }
+
     /// Check, and say each finding in Swift: per file given.
     public func check() -> [SwiftFileResult] {
         var results = files.map { SwiftFileResult(file: $0) }

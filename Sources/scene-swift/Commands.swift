@@ -140,7 +140,11 @@ func runCommand(_ args: [String]) -> Int32 {
         for d in c.diagnostics { err(renderer.render(d, in: file)) }
         return 65
     }
-    for res in r.check() { for d in res.diagnostics { err(renderer.render(d, in: res.file)) } }
+    let results = r.check()
+    for res in results { for d in res.diagnostics { err(renderer.render(d, in: res.file)) } }
+    // Each shape said where its code is, not on the scene's lines: the file and line of
+    // the view or modifier that made it (the JSON's `file`, `line`, `column`; the table's `code`).
+    let origins = scene.shapes.map { r.origin(ofDrawingOffset: $0.range.start) }
     var bytes: [UInt8] = []
     let sink: (UnsafeRawBufferPointer) -> Void = { bytes.append(contentsOf: $0) }
     var text = ""
@@ -149,7 +153,11 @@ func runCommand(_ args: [String]) -> Int32 {
         if o.hasSuffix(".svg") { format = "svg" } else if o.hasSuffix(".json") { format = "json" } else if o.hasSuffix(".swift") { format = "swiftui" }
     }
     switch format {
-    case "json": JSONWriter.write(scene, diagnostics: c.checked(), file: file, to: sink)
+    case "json":
+        // The findings as `check` says them on stderr, in Swift and in their own files.
+        JSONWriter.write(scene, origin: { i in
+            origins[i].map { JSONWriter.ShapeOrigin(file: $0.file.name, location: $0.file.location(of: $0.offset)) }
+        }, diagnostics: results.flatMap { res in res.diagnostics.map { ($0, res.file) } }, to: sink)
     case "svg":
         var options = SVGOptions()
         options.centers = a.centers
@@ -157,7 +165,9 @@ func runCommand(_ args: [String]) -> Int32 {
         SVGWriter.write(scene, compare: nil, options: options, to: sink)
     case "swiftui":
         if let export = SwiftUIWriter.export(file, options: SwiftUIOptions()) { text = export.code }
-    default: TextWriter.write(scene, to: sink)
+    default:
+        let code = origins.map { o in o.map { "\(($0.file.name as NSString).lastPathComponent):\($0.file.location(of: $0.offset).line)" } ?? "-" }
+        TextWriter.write(scene, code: code, to: sink)
     }
     if text.isEmpty { text = String(decoding: bytes, as: UTF8.self) }
     if let o = a.output { writeWhole(text, to: o) } else { out(text) }

@@ -36,7 +36,7 @@ usage: scene run FILE [--text | --json | --svg [--centers] [--labels] [--guides]
                                 an overflow; never one that adds a finding or touches a view whose finding
                                 is uncertain)
        scene run FILE.swift|DIR... [--view Name] [--text | --json | --svg [--centers] [--labels] | --swiftui] [-o OUT]
-                                what a SwiftUI view draws
+                                what a SwiftUI view draws, each shape at the Swift line that draws it
        scene import FILE.swift... [--view Name] [-o OUT.scene]   the scene a SwiftUI view draws
        scene fmt [--check] FILE...   rewrite in the canonical layout (--check: list unformatted files, exit 1;
                                 a directory: every `.scene` file below it)

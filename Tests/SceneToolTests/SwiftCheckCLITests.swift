@@ -136,6 +136,30 @@ struct SwiftCheckCLITests {
         #expect(unknown.err.contains("no view `Nope`") && unknown.err.contains("TokenCard"))
     }
 
+    /// `scene run View.swift` says where each shape's code is: the table's `code` column and
+    /// the JSON's `file`, `line` and `column` at the Swift that draws it, and the JSON's
+    /// findings as `check --json` says them. The JSON named a `View.swift.scene` that no
+    /// one has, at the lines of the scene made from the code, with the scene's words and
+    /// the findings `check` leaves out as not certain.
+    @Test func runSaysWhereEachShapeIsInTheCode() throws {
+        let text = try CLI.run(["run", Self.fixture])
+        let lines = text.out.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4 && lines[1].contains("  against  code  "), "\(text.out)")
+        #expect(lines[2].hasPrefix("n0 ") && lines[2].contains("  constants.swift:14  container 24"), "\(text.out)")
+        #expect(lines[3].hasPrefix("  n1 ") && lines[3].hasSuffix("  constants.swift:12"), "\(text.out)")
+        let run = try CLI.run(["run", Self.fixture, "--json"])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
+        let shapes = try #require(json["shapes"] as? [[String: Any]])
+        let placed = shapes.map { "\($0["id"] ?? "") \($0["file"] ?? "") \($0["line"] ?? "") \($0["column"] ?? "")" }
+        #expect(placed == ["n0 \(Self.fixture) 14 29", "n1 \(Self.fixture) 12 9"], "\(placed)")
+        let check = try CLI.run(["check", "--json", Self.fixture])
+        let checked = try #require(try JSONSerialization.jsonObject(with: Data(check.out.utf8)) as? [String: Any])
+        let found = try #require(json["diagnostics"] as? [[String: Any]]).map { NSDictionary(dictionary: $0) }
+        let said = try #require(checked["diagnostics"] as? [[String: Any]]).map { NSDictionary(dictionary: $0) }
+        #expect(found.count == 1 && found == said, "\(found) vs \(said)")
+        #expect(!run.out.contains(".scene"), "\(run.out)")
+    }
+
     /// `scene run DIR --view Name` finds the view in the folder's Swift files, as `check DIR`
     /// reads them; it said "unknown option `--view`" (found by a new-user trial). Without
     /// `--view`, a folder is still not something `run` draws.

@@ -26,15 +26,7 @@ public enum JSONWriter {
         var locator = Locator(file: file)
         o.raw("{\n")
         if let scene {
-            let s = scene.screen
-            o.raw("  \"screen\": {\"name\": ")
-            if let name = s.name { appendString(name, to: &o) } else { o.raw("null") }
-            o.raw(", \"width\": "); num(s.width, &o)
-            o.raw(", \"height\": "); num(s.height, &o)
-            o.raw(", \"radius\": "); num(s.radius, &o)
-            o.raw("},\n  \"target\": "); appendString(scene.target.rawValue, to: &o)
-            o.raw(",\n  \"margin\": "); num(scene.margin, &o)
-            o.raw(",\n  \"shapes\": [")
+            appendSceneHead(scene, to: &o)
             // (Each shape handed over in place, through a pointer to it: through the
             // array's subscript each was copied first, its box retained and released.)
             scene.shapes.withUnsafeBufferPointer { all in
@@ -88,7 +80,7 @@ public enum JSONWriter {
     /// One shape's object, appended piece by piece (this runs once per shape). The
     /// shape is read in place: handed over as a value, it was copied at each call.
     static func appendShape(_ sh: UnsafePointer<ResolvedShape>, in scene: ResolvedScene, index: Int?,
-                            location: SourceLocation?, to o: inout SVGBuffer) {
+                            location: SourceLocation?, fileName: SVGBuffer.Bytes? = nil, to o: inout SVGBuffer) {
         o.raw("{\"id\": "); appendID(sh, to: &o)
         o.raw(", \"label\": ")
         if let l = sh.pointee.label { appendString(l, to: &o) } else { o.raw("null") }
@@ -157,6 +149,7 @@ public enum JSONWriter {
             o.raw("]")
         }
         if sh.pointee.kind.followsContainer, let index { appendCorners(scene.reasons(for: index), to: &o) }
+        if let fileName { o.raw(", \"file\": "); o.raw(fileName) }
         if let location {
             o.raw(", \"line\": "); o.fixed(Int64(location.line) * 1000)
             o.raw(", \"column\": "); o.fixed(Int64(location.column) * 1000)

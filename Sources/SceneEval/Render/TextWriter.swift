@@ -21,18 +21,27 @@ public enum TextWriter {
 
     /// The same text, streamed to `sink` as UTF-8 in pieces of up to a megabyte.
     public static func write(_ scene: ResolvedScene, to sink: (UnsafeRawBufferPointer) -> Void) {
+        write(scene, code: nil, to: sink)
+    }
+
+    /// The table with a `code` column before `notes`: where each shape's code is
+    /// (`code[i]` for shape i, `Card.swift:12`), for a scene read from SwiftUI views,
+    /// whose ids (`n0`, `n1`, …) say nothing of the code.
+    public static func write(_ scene: ResolvedScene, code: [String]?, to sink: (UnsafeRawBufferPointer) -> Void) {
         withoutActuallyEscaping(sink) { sink in
             var o = SVGBuffer(cacheCorners: false, flush: sink)
-            write(scene, into: &o)
+            write(scene, code: code, into: &o)
             o.finish()
         }
     }
 
-    static func write(_ scene: ResolvedScene, into o: inout SVGBuffer) {
+    static func write(_ scene: ResolvedScene, code: [String]? = nil, into o: inout SVGBuffer) {
         let s = scene.screen
         o.raw("screen \(s.name ?? "custom") \(Format.number(s.width))×\(Format.number(s.height)) radius \(Format.number(s.radius)), target \(scene.target.name(onWindow: s.isWindow))\n".utf8)
         guard !scene.shapes.isEmpty else { o.raw("(no shapes)\n"); return }
+        let header = code == nil ? header : Array(header.dropLast()) + ["code", "notes"]
         var w = header.map { min($0.count, maxWidth) }
+        if let code { for c in code { w[8] = max(w[8], width(c)) } }
         // (Each shape read in place: a copy of one is a dozen reference counts. A
         // run of shapes of one kind, or in one container, measures its name once.)
         var lastKind: ShapeKind? = nil, lastContainer: ContainerRef? = nil, containerWidth = 1
@@ -68,7 +77,7 @@ public enum TextWriter {
         scene.shapes.withUnsafeBufferPointer { shapes in
             for k in shapes.indices {
                 ResolvedShape.prefetchLabel(of: k + ResolvedShape.labelsAhead, in: shapes)
-                row(shapes.baseAddress! + k, in: scene, w, &o)
+                row(shapes.baseAddress! + k, in: scene, w, code: code.map { k < $0.count ? $0[k] : "" }, &o)
             }
         }
     }
@@ -81,7 +90,7 @@ public enum TextWriter {
     }
 
     /// One shape's line (read in place: a copy of a shape is a dozen reference counts).
-    static func row(_ p: UnsafePointer<ResolvedShape>, in scene: ResolvedScene, _ w: [Int], _ o: inout SVGBuffer) {
+    static func row(_ p: UnsafePointer<ResolvedShape>, in scene: ResolvedScene, _ w: [Int], code: String?, _ o: inout SVGBuffer) {
         let depth = min(p.pointee.depth, 40)
         pad(2 * depth, &o)
         // The id as `ResolvedShape.id` spells it, written in place.
@@ -105,8 +114,14 @@ public enum TextWriter {
         // The notes go straight into the buffer, the column's padding before the
         // first of them: a row with none ends at `against`, with no trailing spaces.
         o.raw(against.utf8)
+        var gap = max(0, w[7] - width(against)) + 2
+        if let code {
+            pad(gap, &o)
+            o.raw(code.utf8)
+            gap = max(0, w[8] - width(code)) + 2
+        }
         withUnsafeMutablePointer(to: &o) { o in
-            var notes = RowNotes(o: o, padding: max(0, w[7] - width(against)) + 2)
+            var notes = RowNotes(o: o, padding: gap)
             NoteWords.write(p, window: window, to: &notes)
         }
         o.byte(0x0A)
