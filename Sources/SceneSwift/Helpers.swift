@@ -92,7 +92,14 @@ extension ConstantTable {
     /// A shape function called `callee` (by its qualified name or its own) with these
     /// arguments' labels, bound to them; nil when none is declared.
     func shapeFunction(_ callee: String, _ args: [LabeledExprSyntax]) -> (HelperFunction, [String: ExprSyntax])? {
-        let name = callee.hasPrefix(".") ? String(callee.dropFirst()) : callee
+        var name = callee.hasPrefix(".") ? String(callee.dropFirst()) : callee
+        if name.hasPrefix("Self."), let t = currentType { name = t + name.dropFirst(4) }
+        // A bare name (`badge(size:)`, `.rect`) is first the reading type's own: two views may
+        // each have a `badge`, and the other's was read (by the order declared).
+        if !name.contains("."), let t = currentType, let own = shapeFunctions[t + "." + name],
+           let found = choose(own, args) {
+            return found
+        }
         // Its qualified name (`Corners.rect`), else one it ends (`Chip.shape` of `Theme.Chip.shape`),
         // else its own name (`rect`, `.rect` of the type the reader is in, `Self.rect`).
         var overloads = shapeFunctions[name] ?? []

@@ -257,6 +257,7 @@ struct ViewReader {
                 return n
             }
         }
+        if closures.isEmpty, let n = viewFunction(call, callee: callee, range: range) { return n }
         if callee == "Color" || callee.hasPrefix("Color.") || callee == "LinearGradient" || callee == "RadialGradient" {
             leaf.fills = true; leaf.unsized = nil
         }
@@ -270,6 +271,31 @@ struct ViewReader {
               let t = decls.constants.currentType, let member = decls.members[t]?[d.baseName.text] else { return nil }
         if reading.contains(member.name) { explain(.skipped, range, "`\(d.baseName.text)()` uses itself: not read again"); return leaf }
         return read(member)
+    }
+
+    /// `badge(size: 40)`: a `some View` function of the files with parameters whose body is
+    /// more than a shape (`RoundedRectangle(…).frame(width: size, height: size)`, a stack),
+    /// read as a view with its parameters bound to the call's arguments (Helpers.swift):
+    /// what its body writes is said at the call, as a shape function's is. It was read as
+    /// a view of unknown size, and nothing in it checked, without a word. Nil when the
+    /// call is not one.
+    mutating func viewFunction(_ call: FunctionCallExprSyntax, callee: String, range: Range<Int>) -> ViewNode? {
+        guard let (f, binding) = decls.constants.shapeFunction(callee, Array(call.arguments)),
+              decls.constants.enter(f, binding, site: range, swift: ConstantTable.short(call.trimmedDescription)) else { return nil }
+        defer { decls.constants.leave() }
+        let savedFile = file
+        file = f.file
+        let n = view(f.body)
+        file = savedFile
+        // Its frames are in the function's file (those read from other views are set already).
+        var stack = [n]
+        while let m = stack.popLast() {
+            guard m.file == -1 else { continue }
+            m.file = f.file
+            stack.append(contentsOf: m.children)
+        }
+        explain(.read, range, "`\(ConstantTable.short(call.trimmedDescription))` read in place from its declaration, its parameters bound to the call's arguments")
+        return n
     }
 
     /// `VStack(spacing:) { … }` and the other stacks: their children, and which of them

@@ -283,6 +283,42 @@ import SwiftSyntax
         #expect(help.hasPrefix("use the concentric radius: `photoShape(20)`; or, on iOS 26, `ConcentricRectangle()`, which follows `.cardContainer(24)`"), "\(help)")
     }
 
+    /// A `some View` function with parameters whose body is a shape with modifiers is read
+    /// as a view, its parameters bound (it was a view of unknown size, nothing in it
+    /// checked, and `--explain` silent); and a bare call is first its own type's function:
+    /// of two views each with a `badge`, the second's call read the first's.
+    @Test func aViewFunctionWithParametersIsReadAndEachTypeKeepsItsOwn() {
+        func view(_ name: String, _ radius: Int) -> String {
+            """
+            struct \(name): View {
+                var body: some View {
+                    badge(size: 40)
+                        .padding(8)
+                        .containerShape(.rect(cornerRadius: 20))
+                }
+                func badge(size: CGFloat) -> some View {
+                    RoundedRectangle(cornerRadius: \(radius)).frame(width: size, height: size)
+                }
+            }
+
+            """
+        }
+        let one = Self.check("import SwiftUI\n" + view("B", 4))
+        #expect(one.diagnostics.map { "\($0.code) \($0.message)" }
+                == ["pinched-corner `badge(size: 40)` is squarer than `.containerShape(.rect(cornerRadius: 20))` (line 6) at topLeading, topTrailing, bottomTrailing, bottomLeading: radius 4, concentric would be 12"],
+                "\(one.diagnostics)")
+        let r = SwiftRead([SourceFile(name: "V.swift", text: "import SwiftUI\n" + view("B", 4))])
+        let c = Pipeline.compile(r.drawingFile)
+        let sizes = c.scene?.shapes.map { "\($0.frame.width)x\($0.frame.height) \($0.radii.topLeading)" }
+        #expect(sizes == ["56.0x56.0 20.0", "40.0x40.0 4.0"], "\(String(describing: sizes))")
+        // A's badge is concentric (12 in from 20, 8 in): only B's call, at its own line, warns.
+        let both = "import SwiftUI\n" + view("A", 12) + view("B", 4)
+        let two = Self.check(both)
+        #expect(two.diagnostics.map { "\(two.file.location(of: $0.range.start).line) \($0.code)" } == ["14 pinched-corner"],
+                "\(two.diagnostics)")
+        #expect(Self.check("import SwiftUI\n" + view("B", 4) + view("A", 12)).diagnostics.map(\.code) == ["pinched-corner"])
+    }
+
     /// Helpers that call themselves or each other are not read inside themselves (no
     /// crash); a helper's parameter is seen in its body alone (not by a constant, nor a
     /// view it reads); a modifier helper may call a shape helper; a number written in a
