@@ -121,7 +121,7 @@ struct Declarations {
     /// `View` extension, one made of one modifier.
     mutating func collectHelper(_ f: FunctionDeclSyntax, type: String, file: Int) -> Bool {
         guard let returns = f.signature.returnClause?.type, let body = HelperFunction.body(f.body?.statements) else { return false }
-        var helper = HelperFunction(f, body: body, file: file)
+        var helper = HelperFunction(f, body: body, file: file, type: type)
         helper.isPrivate = helper.isPrivate || filePrivate
         if type == "View", Self.returnsView(returns), HelperFunction.modifierCall(body) != nil {
             constants.modifierFunctions[f.name.text, default: []].append(helper)

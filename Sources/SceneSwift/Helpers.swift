@@ -24,9 +24,13 @@ struct HelperFunction {
     /// `private` or `fileprivate` (seen from that file alone).
     var file = 0
     var isPrivate = false
+    /// The type it is declared in (`Theme`, `View` for a `View` extension), nil at file
+    /// scope: a bare call in its body is first that type's (`enter` reads it as that type).
+    var type: String?
 
-    init(_ f: FunctionDeclSyntax, body: ExprSyntax, file: Int = 0) {
+    init(_ f: FunctionDeclSyntax, body: ExprSyntax, file: Int = 0, type: String? = nil) {
         self.file = file
+        self.type = type?.isEmpty == true ? nil : type
         isPrivate = f.modifiers.contains { $0.name.text == "private" || $0.name.text == "fileprivate" }
         parameters = f.signature.parameterClause.parameters.map { p in
             let first = p.firstName.text
@@ -94,11 +98,12 @@ extension ConstantTable {
     func shapeFunction(_ callee: String, _ args: [LabeledExprSyntax]) -> (HelperFunction, [String: ExprSyntax])? {
         var name = callee.hasPrefix(".") ? String(callee.dropFirst()) : callee
         if name.hasPrefix("Self."), let t = currentType { name = t + name.dropFirst(4) }
-        // A bare name (`badge(size:)`, `.rect`) is first the reading type's own: two views may
-        // each have a `badge`, and the other's was read (by the order declared).
-        if !name.contains("."), let t = currentType, let own = shapeFunctions[t + "." + name],
-           let found = choose(own, args) {
-            return found
+        // A bare name (`badge(size:)`, `.rect`) is the reading type's own when it has one, as
+        // Swift's lookup finds a member before anything outside (two views may each have a
+        // `badge`, and the other's was read, by the order declared; a `ring` calling itself
+        // read another type's `ring`).
+        if !name.contains("."), let t = currentType, let own = shapeFunctions[t + "." + name] {
+            return choose(own, args)
         }
         // Its qualified name (`Corners.rect`), else one it ends (`Chip.shape` of `Theme.Chip.shape`),
         // else its own name (`rect`, `.rect` of the type the reader is in, `Self.rect`).
@@ -135,10 +140,11 @@ extension ConstantTable {
     /// site that what the helpers' bodies write is said at.
     mutating func enter(_ f: HelperFunction, _ binding: [String: ExprSyntax], site: Range<Int>, swift: String) -> Bool {
         guard helpers.frames.count < 8, !helpers.reading(f) else { return false }
-        helpers.frames.append(.init(arguments: arguments, file: currentFile, key: f.key, setSite: helpers.site == nil))
+        helpers.frames.append(.init(arguments: arguments, file: currentFile, type: currentType, key: f.key, setSite: helpers.site == nil))
         if helpers.site == nil { helpers.site = (site, swift, currentFile) }
         arguments = binding
         currentFile = f.file
+        currentType = f.type
         return true
     }
 
@@ -146,24 +152,26 @@ extension ConstantTable {
         let top = helpers.frames.removeLast()
         arguments = top.arguments
         currentFile = top.file
+        currentType = top.type
         if top.setSite { helpers.site = nil }
     }
 
     /// Steps out to the caller of the helper being read, whose expression an argument is
     /// (the helper itself may be called there again: `inset(inset(r))`); `back` returns.
-    mutating func toCaller() -> (arguments: [String: ExprSyntax], helpers: HelperStack, file: Int?) {
-        let saved = (arguments, helpers, currentFile)
+    mutating func toCaller() -> (arguments: [String: ExprSyntax], helpers: HelperStack, file: Int?, type: String?) {
+        let saved = (arguments, helpers, currentFile, currentType)
         if let top = helpers.frames.popLast() {
             arguments = top.arguments
             currentFile = top.file
+            currentType = top.type
         } else {
             arguments = [:]
         }
         return saved
     }
 
-    mutating func back(_ saved: (arguments: [String: ExprSyntax], helpers: HelperStack, file: Int?)) {
-        (arguments, helpers, currentFile) = saved
+    mutating func back(_ saved: (arguments: [String: ExprSyntax], helpers: HelperStack, file: Int?, type: String?)) {
+        (arguments, helpers, currentFile, currentType) = saved
     }
 
     /// `e`, or the argument it names while a helper is read (in the caller's scope:
@@ -180,6 +188,8 @@ struct HelperStack {
     struct Frame {
         var arguments: [String: ExprSyntax]
         var file: Int?
+        /// The caller's type (`ConstantTable.currentType`).
+        var type: String?
         var key: [Int]
         /// Whether this helper's `enter` set `site`.
         var setSite: Bool

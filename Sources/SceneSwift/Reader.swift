@@ -280,18 +280,33 @@ struct ViewReader {
     /// a view of unknown size, and nothing in it checked, without a word. Nil when the
     /// call is not one.
     mutating func viewFunction(_ call: FunctionCallExprSyntax, callee: String, range: Range<Int>) -> ViewNode? {
+        let said = ConstantTable.short(call.trimmedDescription)
         guard let (f, binding) = decls.constants.shapeFunction(callee, Array(call.arguments)),
-              decls.constants.enter(f, binding, site: range, swift: ConstantTable.short(call.trimmedDescription)) else { return nil }
+              decls.constants.enter(f, binding, site: range, swift: said) else {
+            // A function of the files of that name: being read (it calls itself), eight deep,
+            // or not one these labels call.
+            let own = decls.constants.currentType.flatMap { decls.constants.shapeFunctions[$0 + "." + callee] }
+            if own != nil || decls.constants.shapeFunctions[callee] != nil {
+                explain(.skipped, range, "`\(said)` is not read: a function being read already (one that calls itself), eight deep, or one these labels do not call; a view of unknown size")
+            }
+            return nil
+        }
         defer { decls.constants.leave() }
         let savedFile = file
         file = f.file
         let n = view(f.body)
         file = savedFile
-        // Its frames are in the function's file (those read from other views are set already).
+        // Its frames are the caller's, in its file (those read from other views are set
+        // already); a function in another file makes them at the call, as its shapes are.
         var stack = [n]
         while let m = stack.popLast() {
             guard m.file == -1 else { continue }
-            m.file = f.file
+            m.file = savedFile
+            if f.file != savedFile {
+                m.range = range
+                m.container?.range = range
+                m.clip?.range = range
+            }
             stack.append(contentsOf: m.children)
         }
         explain(.read, range, "`\(ConstantTable.short(call.trimmedDescription))` read in place from its declaration, its parameters bound to the call's arguments")

@@ -319,6 +319,69 @@ import SwiftSyntax
         #expect(Self.check("import SwiftUI\n" + view("B", 4) + view("A", 12)).diagnostics.map(\.code) == ["pinched-corner"])
     }
 
+    /// A view function in another file (an extension in its own file) makes its frames at
+    /// the call, in the caller's file: the finding and `scene run`'s place were at the
+    /// caller's offset in the function's file. A bare call in a helper's body is its own
+    /// type's (`Theme.rect`, not the view's `rect`), and a function that calls itself is
+    /// not read again as another type's function of the name (it drew `Other`'s capsule).
+    @Test func viewFunctionsAcrossFilesAndTypes() {
+        let card = SourceFile(name: "Card.swift", text: """
+            import SwiftUI
+            struct Card: View {
+                var body: some View {
+                    badge(size: 40)
+                        .padding(8)
+                        .containerShape(.rect(cornerRadius: 20))
+                }
+            }
+            """)
+        let ext = SourceFile(name: "Card+Badge.swift", text: """
+            import SwiftUI
+            extension Card {
+                func badge(size: CGFloat) -> some View {
+                    RoundedRectangle(cornerRadius: 4)
+                        .frame(width: size, height: size)
+                }
+            }
+            """)
+        let r = SwiftRead([card, ext])
+        let found = r.check().flatMap { res in res.diagnostics.map { "\(res.file.name):\(res.file.location(of: $0.range.start).line) \($0.code)" } }
+        #expect(found == ["Card.swift:4 pinched-corner"], "\(found)")
+        let c = Pipeline.compile(r.drawingFile)
+        let placed = (c.scene?.shapes ?? []).map { s in
+            r.origin(ofDrawingOffset: s.range.start).map { "\($0.file.name):\($0.file.location(of: $0.offset).line)" } ?? "-"
+        }
+        #expect(placed == ["Card.swift:6", "Card.swift:4"], "\(placed)")
+        let typed = Self.check("""
+            import SwiftUI
+            enum Theme {
+                static func rect(_ r: CGFloat) -> some Shape { RoundedRectangle(cornerRadius: r) }
+                static func tile(radius: CGFloat) -> some View { rect(radius).frame(width: 40, height: 40) }
+            }
+            struct Card: View {
+                var body: some View {
+                    Theme.tile(radius: 4).padding(8).containerShape(.rect(cornerRadius: 20))
+                }
+                func rect(_ r: CGFloat) -> some Shape { Capsule() }
+            }
+            """)
+        #expect(typed.diagnostics.map(\.code) == ["pinched-corner"], "\(typed.diagnostics)")
+        let nest = SwiftRead([SourceFile(name: "V.swift", text: """
+            import SwiftUI
+            struct Nest: View {
+                var body: some View { ring(level: 3).containerShape(.rect(cornerRadius: 24)) }
+                func ring(level: Int) -> some View { ring(level: level - 1).padding(4) }
+            }
+            struct Other: View {
+                var body: some View { ring(level: 1) }
+                func ring(level: Int) -> some View { Capsule().frame(width: 30, height: 10) }
+            }
+            """)], view: "Nest")
+        let kinds = Pipeline.compile(nest.drawingFile).scene?.shapes.map(\.kind.rawValue)
+        #expect(kinds == ["rect", "group"], "\(String(describing: kinds))")
+        #expect(nest.check()[0].explanations.contains { $0.contains("skipped: `ring(level: level - 1)` is not read") })
+    }
+
     /// Helpers that call themselves or each other are not read inside themselves (no
     /// crash); a helper's parameter is seen in its body alone (not by a constant, nor a
     /// view it reads); a modifier helper may call a shape helper; a number written in a
