@@ -1,4 +1,5 @@
 import Foundation
+import SceneFiles
 import SceneLang
 import SceneEval
 import SceneSwift
@@ -133,6 +134,26 @@ func readViews(_ paths: [String], view: String?) -> SwiftRead {
 /// `scene run FILE.swift`: what the code draws, as the resolved table, JSON, SVG or SwiftUI.
 func runCommand(_ args: [String]) -> Int32 {
     let a = viewAndOutput(args, formats: ["text", "json", "svg", "swiftui"])
+    // `-o` names what is written: its extension and the format agree (it wrote a text
+    // table into `a.png`, and SVG into `b.png` with `--svg`).
+    if let o = a.output {
+        let ext = (o as NSString).pathExtension.lowercased()
+        let formatOf = ["svg": "svg", "json": "json", "swift": "swiftui", "txt": "text"]
+        if ext == "png" || ext == "pdf" {
+            usageError("`scene run` of Swift does not write .\(ext) files: write the scene with `scene import \(a.files[0]) -o view.scene`, then `scene run view.scene -o \((o as NSString).lastPathComponent)`")
+        }
+        if let want = formatOf[ext], let given = a.format, given != want {
+            usageError("`-o \(o)` names a .\(ext) file but `--\(given)` was given")
+        }
+        if !ext.isEmpty, formatOf[ext] == nil, a.format == nil {
+            usageError("`scene run` of Swift does not write .\(ext) files: name the output .txt, .json, .svg or .swift, or give `--text`, `--json`, `--svg` or `--swiftui`")
+        }
+    }
+    // A folder holds many views, which one scene would draw over each other: one is named.
+    if a.view == nil, let dir = a.files.first(where: { InputFiles.isFolder($0) }) {
+        let names = readViews(a.files, view: nil).viewNames
+        usageError("`scene run \(dir)` draws one view of the folder: add `--view Name` (the views: \(names.joined(separator: ", ")))")
+    }
     let r = readViews(a.files, view: a.view)
     let file = r.drawingFile
     let c = Pipeline.compile(file)
@@ -166,7 +187,7 @@ func runCommand(_ args: [String]) -> Int32 {
     case "swiftui":
         if let export = SwiftUIWriter.export(file, options: SwiftUIOptions()) { text = export.code }
     default:
-        let code = origins.map { o in o.map { "\(($0.file.name as NSString).lastPathComponent):\($0.file.location(of: $0.offset).line)" } ?? "-" }
+        let code = origins.map { o in o.map { "\($0.file.name):\($0.file.location(of: $0.offset).line)" } ?? "-" }
         TextWriter.write(scene, code: code, to: sink)
     }
     if text.isEmpty { text = String(decoding: bytes, as: UTF8.self) }

@@ -22,8 +22,8 @@ func isAboutSwift(_ command: String, _ args: [String]) -> Bool {
         return files.contains { a in
             if a.hasSuffix(".swift"), !InputFiles.isFolder(a) { return true }
             // A folder holding Swift (`scene-swift` reads): `check` reads it all; `run … --view Name`
-            // finds the view in it.
-            guard command == "check" || args.contains("--view"), InputFiles.isFolder(a) else { return false }
+            // finds the view in it, and `run` without `--view` is told to name one.
+            guard InputFiles.isFolder(a) else { return false }
             return !swiftFiles(below: a).isEmpty
         }
     default: return false

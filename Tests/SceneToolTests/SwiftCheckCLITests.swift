@@ -145,8 +145,8 @@ struct SwiftCheckCLITests {
         let text = try CLI.run(["run", Self.fixture])
         let lines = text.out.split(separator: "\n").map(String.init)
         #expect(lines.count == 4 && lines[1].contains("  against  code  "), "\(text.out)")
-        #expect(lines[2].hasPrefix("n0 ") && lines[2].contains("  constants.swift:14  container 24"), "\(text.out)")
-        #expect(lines[3].hasPrefix("  n1 ") && lines[3].hasSuffix("  constants.swift:12"), "\(text.out)")
+        #expect(lines[2].hasPrefix("n0 ") && lines[2].contains("  \(Self.fixture):14  container 24"), "\(text.out)")
+        #expect(lines[3].hasPrefix("  n1 ") && lines[3].hasSuffix("  \(Self.fixture):12"), "\(text.out)")
         let run = try CLI.run(["run", Self.fixture, "--json"])
         let json = try #require(try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
         let shapes = try #require(json["shapes"] as? [[String: Any]])
@@ -167,8 +167,17 @@ struct SwiftCheckCLITests {
         let r = try CLI.run(["run", "Tests/Fixtures/swift", "--view", "TokenCard"])
         #expect(r.status == 0, "\(r.err)")
         #expect(r.out.contains("container 24"), "\(r.out)")
-        let bare = try CLI.run(["run", "examples"])
-        #expect(bare.status != 0 && !bare.err.contains("--view"), "\(bare.err)")
+        // Without `--view`: one view is named (the folder's views drawn over each other, or
+        // "is a directory: cannot read", said nothing of what to do).
+        let bare = try CLI.run(["run", "Tests/Fixtures/swift"])
+        #expect(bare.status == 64 && bare.err.contains("add `--view Name` (the views: ") && bare.err.contains("TokenCard"), "\(bare.err)")
+        // `-o` and the format agree: no text table in a `.png`, no SVG in one either.
+        for (extra, said) in [([String](), "does not write .png files: write the scene with `scene import"),
+                              (["--svg"], "does not write .png files"), (["--json", "-o", "x.svg"], "names a .svg file but `--json` was given")] {
+            let args = ["run", Self.fixture] + (extra.contains("-o") ? extra : extra + ["-o", "x.png"])
+            let r = try CLI.run(args)
+            #expect(r.status == 64 && r.err.contains(said), "\(args): \(r.err)")
+        }
     }
 
     /// A view that fills what it is offered is drawn at a phone's size (393 × 852, square
