@@ -32,7 +32,15 @@ extension Parser {
         }
         var lastItem: SourceRange? = nil
         var seen: UInt32 = 0  // one bit per item key, to find duplicates
-        while !atNodeEnd {
+        // The same text read before (a list's rows, a grid's cells): its items copied.
+        // (The token after the first may be lexed already, by the label's `peek`.)
+        let key = (tok.kind == .identifier || tok.kind == .number) && ahead?.kind != .invalid
+            ? lineKey(from: tok.range.start, first: label == nil) : nil
+        let replayed = key.flatMap { replayLine($0) }
+        if key != nil { lineMemo.note(hit: replayed != nil) }
+        let before = (diagnostics.count, lexer.diagnostics.count, suppressed + lexer.suppressed, p)
+        if let replayed { lastItem = replayed }
+        while replayed == nil, !atNodeEnd {
             if tok.kind == .invalid { advance(); continue }
             let itemStart = tok.range
             guard let parsed = parseItem(first: lastItem == nil && label == nil) else {
@@ -51,6 +59,10 @@ extension Parser {
             lastItem = range
         }
         let items = itemArena.finish()
+        if let key, replayed == nil {
+            let quiet = before == (diagnostics.count, lexer.diagnostics.count, suppressed + lexer.suppressed, before.3)
+            rememberLine(key, items: items, lastItem: lastItem, quiet: quiet, tokens: p - before.3)
+        }
         // A `<` alone at the start of the next line opens this node's children
         // (brace-on-its-own-line style), not a group of its own.
         if tok.kind == .newline, label != nil || !items.isEmpty, peek().kind == .less {

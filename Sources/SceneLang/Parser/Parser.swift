@@ -51,6 +51,8 @@ public struct Parser {
     var flatClauses: [FlatClause] = []
     /// Where node and item lists are built (see `MoveStack`).
     let nodeStack = MoveStack<Node>()
+    /// Items read before, by the text they were read from (Parser+LineMemo.swift).
+    let lineMemo = LineMemo()
     let itemArena: ItemArena
     /// `itemArena.exprs`, which numbers the names read (`parseUnary`), called
     /// without a reference count taken and dropped around each name: the arena
@@ -70,7 +72,14 @@ public struct Parser {
 
     /// `maxStatements` is lowered only by tests of the limit.
     public static func parse(_ file: SourceFile, maxStatements: Int = Parser.maxStatements) -> Result {
+        parse(file, maxStatements: maxStatements, lineMemo: true).result
+    }
+
+    /// `parse`, with the line memo on or off (Parser+LineMemo.swift), and how many
+    /// nodes' items it copied (`LineMemoTests` reads both ways).
+    static func parse(_ file: SourceFile, maxStatements: Int = Parser.maxStatements, lineMemo: Bool) -> (result: Result, replays: Int) {
         var parser = Parser(file: file)
+        parser.lineMemo.on = lineMemo
         parser.statementLimit = maxStatements
         let scene = parser.parseScene()
         // One count for what the lexer and the parser left unreported.
@@ -84,7 +93,7 @@ public struct Parser {
         let all = (parser.lexer.diagnostics + parser.diagnostics).enumerated()
             .sorted { ($0.element.range.start, $0.offset) < ($1.element.range.start, $1.offset) }
             .map(\.element)
-        return Result(scene: scene, diagnostics: all, file: file)
+        return (Result(scene: scene, diagnostics: all, file: file), parser.lineMemo.replays)
     }
 
     /// Whether one more statement or node fits under `maxStatements` (reported once when not).

@@ -1,0 +1,194 @@
+/// A node's items read once for each text they are written with.
+///
+/// A big scene is a few lines written many times over: a list's rows, a grid's
+/// cells (a hundred paddings in a hundred thousand), a card's rows in every card.
+/// The items after a node's label, up to the end of its line, are a run of slots
+/// (`Items`) whose ranges are all counted from one place: the same bytes
+/// anywhere else read as the same slots with every item's start moved by the
+/// distance between the two (`ItemArena.emit(shifted:by:)`, as the REPL moves an
+/// unchanged statement: `Items.shifted`). So the parser keeps, for each such text
+/// it read without a word to say (no diagnostic, no item kept whole), where it was
+/// and the slots it made; the same text again is copied, not read. Parsing the
+/// text again would give exactly those slots (`LineMemoTests` reads every example
+/// and every bench member both ways and compares the trees, ranges and all).
+///
+/// The text is what lies between the first item and the first `<`, `>`, `;` or
+/// newline, less the blanks (and a carriage return) before it. It is kept only when
+/// its items were read without a diagnostic, end where it ends (not at a comment)
+/// and are all compact; a scene where few texts come again turns the memo off
+/// (`LineMemo.note`), so reading it costs no more than before.
+final class LineMemo {
+    struct Entry {
+        var hash: UInt64 = 0
+        /// Where the text was, and how long it is (`length` 0: no entry).
+        var start: Int32 = 0
+        var length: Int32 = 0
+        /// Whether its first item was the node's first word (no label before it).
+        var first = false
+        var items: Items = []
+        /// Where the last item ended, and the parser's `previous` after it, from `start`.
+        var lastItemStart: Int32 = 0, lastItemEnd: Int32 = 0
+        var previousStart: Int32 = 0, previousEnd: Int32 = 0
+        /// How many tokens the parser advanced over.
+        var tokens: Int32 = 0
+    }
+    /// Direct-mapped by the text's hash: a text seen again is found while it is the
+    /// last of its slot (a scene's repeated lines are few; a new one takes the slot).
+    static let slots = 1024
+    @exclusivity(unchecked) var entries = [Entry](repeating: Entry(), count: LineMemo.slots)
+    /// Longest text kept.
+    static let longest = 2048
+
+    /// Off: every line read in full (`LineMemoTests` compares the two).
+    var on = true
+    /// Texts looked for in this window of `window`, and found.
+    var tries = 0, hits = 0
+    static let window = 4096
+    /// Nodes whose items were copied, in all.
+    var replays = 0
+
+    /// Counts a text looked for; at the end of each window of `window` texts, turns
+    /// the memo off for the rest of the parse when fewer than one in eight were found
+    /// (a scene of lines each written once: the looking would cost it about 6 %).
+    @inline(__always) func note(hit: Bool) {
+        tries += 1
+        if hit { hits += 1; replays += 1 }
+        guard tries == Self.window else { return }
+        if hits < Self.window / 8 { on = false }
+        tries = 0; hits = 0
+    }
+}
+
+/// A node's item text (`LineMemo`): where it ends and its hash.
+struct LineKey {
+    var start: Int
+    var end: Int
+    var hash: UInt64
+    var first: Bool
+}
+
+extension Parser {
+    /// The text of the items starting at `start` when the memo may keep it; nil for a
+    /// line read every time.
+    func lineKey(from start: Int, first: Bool) -> LineKey? {
+        guard lineMemo.on else { return nil }
+        return bytes.withUnsafeBufferPointer { b -> LineKey? in
+            guard let p = b.baseAddress else { return nil }
+            let raw = UnsafeRawPointer(p)
+            let limit = min(b.count, start + LineMemo.longest)
+            // Sixteen bytes at a time up to the first that ends a node's items. (What else
+            // the text holds, a comment, a quote, is not looked for: a text is kept only when
+            // its items were read quietly and end where it ends, and it is copied only for
+            // the very same bytes.)
+            let newline = SIMD16<UInt8>(repeating: UInt8(ascii: "\n")), less = SIMD16<UInt8>(repeating: UInt8(ascii: "<"))
+            let greater = SIMD16<UInt8>(repeating: UInt8(ascii: ">")), semicolon = SIMD16<UInt8>(repeating: UInt8(ascii: ";"))
+            var i = start
+            while i + 16 <= limit {
+                let v = raw.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
+                if any((v .== newline) .| (v .== less) .| (v .== greater) .| (v .== semicolon)) { break }
+                i += 16
+            }
+            while i < limit {
+                let c = p[i]
+                if c == UInt8(ascii: "\n") || c == UInt8(ascii: "<") || c == UInt8(ascii: ">") || c == UInt8(ascii: ";") { break }
+                i += 1
+            }
+            guard i < limit || limit == b.count else { return nil }
+            var last = i
+            while last > start, p[last - 1] == UInt8(ascii: " ") || p[last - 1] == UInt8(ascii: "\t") || p[last - 1] == UInt8(ascii: "\r") {
+                last -= 1
+            }
+            guard last > start else { return nil }
+            return LineKey(start: start, end: last, hash: Self.hash(raw + start, last - start, first: first), first: first)
+        }
+    }
+
+    /// The hash of `n` bytes at `a` (and whether they start a node), eight at a time.
+    static func hash(_ a: UnsafeRawPointer, _ n: Int, first: Bool) -> UInt64 {
+        var h: UInt64 = 0x9E37_79B9_7F4A_7C15 &* UInt64(n &+ (first ? 1 << 20 : 0))
+        var i = 0
+        while i + 8 <= n {
+            h = (h ^ a.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0xC2B2_AE3D_27D4_EB4F
+            h ^= h >> 29
+            i += 8
+        }
+        var tail: UInt64 = 0
+        while i < n { tail = tail << 8 | UInt64(a.load(fromByteOffset: i, as: UInt8.self)); i += 1 }
+        h = (h ^ tail) &* 0xC2B2_AE3D_27D4_EB4F
+        return h ^ (h >> 32)
+    }
+
+    /// The items of a text read before, put for this node, the parser moved past them:
+    /// the last item's range; nil when the text was not kept.
+    mutating func replayLine(_ key: LineKey) -> SourceRange? {
+        let slot = Int(truncatingIfNeeded: key.hash) & (LineMemo.slots - 1)
+        let e = lineMemo.entries[slot]
+        guard e.length == Int32(key.end - key.start), e.hash == key.hash, e.first == key.first,
+              bytes.withUnsafeBufferPointer({ b in Self.same(b.baseAddress! + Int(e.start), b.baseAddress! + key.start, Int(e.length)) })
+        else { return nil }
+        let d = Int32(key.start) - e.start
+        guard itemArena.emit(shifted: e.items, by: d) else { return nil }
+        lexer.i = key.end
+        tok = lexer.next()
+        ahead = nil
+        previous = SourceRange(raw: e.previousStart + Int32(key.start), e.previousEnd + Int32(key.start))
+        p += Int(e.tokens)
+        return SourceRange(raw: e.lastItemStart + Int32(key.start), e.lastItemEnd + Int32(key.start))
+    }
+
+    /// Whether the `n` bytes at `a` and at `b` are the same: eight at a time, then one.
+    static func same(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+        let x = UnsafeRawPointer(a), y = UnsafeRawPointer(b)
+        var i = 0
+        while i + 8 <= n {
+            if x.loadUnaligned(fromByteOffset: i, as: UInt64.self) != y.loadUnaligned(fromByteOffset: i, as: UInt64.self) { return false }
+            i += 8
+        }
+        while i < n { if a[i] != b[i] { return false }; i += 1 }
+        return true
+    }
+
+    /// Keeps the items just read from `key`'s text, when reading them said nothing
+    /// (`quiet`), ended where the text ends, and kept no item whole.
+    mutating func rememberLine(_ key: LineKey, items: Items, lastItem: SourceRange?, quiet: Bool, tokens: Int) {
+        guard quiet, ahead == nil, let lastItem, lastItem.end == key.end, tok.range.start >= key.end,
+              !items.isEmpty, items.compactOnly, tokens > 0 else { return }
+        let base = Int32(key.start)
+        var e = LineMemo.Entry()
+        e.hash = key.hash
+        e.start = base
+        e.length = Int32(key.end - key.start)
+        e.first = key.first
+        e.items = items
+        e.lastItemStart = lastItem.lo - base; e.lastItemEnd = lastItem.hi - base
+        e.previousStart = previous.lo - base; e.previousEnd = previous.hi - base
+        e.tokens = Int32(tokens)
+        lineMemo.entries[Int(truncatingIfNeeded: key.hash) & (LineMemo.slots - 1)] = e
+    }
+}
+
+extension Items {
+    /// Whether every item is in compact slots (none kept whole: `LineMemo` copies slots alone).
+    var compactOnly: Bool {
+        guard let chunk else { return true }
+        for k in 0..<Int(slots) where chunk.base[Int(start) + k].tag == .whole { return false }
+        return true
+    }
+}
+
+extension ItemArena {
+    /// `items`' slots as the current node's, every item's start moved by `d` (its
+    /// numbers' ranges are counted from it, and a clause's slots hold no place), as
+    /// `Items.shifted` moves them; false, writing nothing, for an item kept whole.
+    func emit(shifted items: Items, by d: Int32) -> Bool {
+        guard let from = items.chunk, from.exprs === exprs, items.compactOnly else { return false }
+        let n = Int(items.slots)
+        reserve(n)
+        for k in 0..<n {
+            var t = from.base[Int(items.start) + k]
+            if t.tag != .more { t.start += d }
+            emit(t)
+        }
+        return true
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+@testable import SceneLang
+
+/// The line memo (Parser+LineMemo.swift) copies a node's items where the same text
+/// was read before: the tree, every range and every diagnostic must be what reading
+/// the text again gives.
+struct LineMemoTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Reads `text` with the memo and without; returns how many nodes' items were copied.
+    @discardableResult
+    static func sameBothWays(_ text: String, _ name: String = "t.scene", sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Int {
+        let file = SourceFile(name: name, text: text)
+        let on = Parser.parse(file, lineMemo: true), off = Parser.parse(file, lineMemo: false)
+        #expect(off.replays == 0, sourceLocation: sourceLocation)
+        // (Compared apart: a failure prints the name, not two whole trees.)
+        let sameTree = on.result.scene == off.result.scene, sameDiagnostics = on.result.diagnostics == off.result.diagnostics
+        #expect(sameTree, "\(name): the trees differ", sourceLocation: sourceLocation)
+        #expect(sameDiagnostics, "\(name): \(on.result.diagnostics.prefix(3)) vs \(off.result.diagnostics.prefix(3))",
+                sourceLocation: sourceLocation)
+        return on.replays
+    }
+
+    static let members = ["list", "list-labels", "grid", "grid-labels", "deep", "wide", "lets", "corners", "glass"]
+
+    /// Every member of the bench family, 3,000 nodes: the same tree both ways, and
+    /// the members whose lines come again have most of their items copied.
+    @Test(arguments: members) func everyBenchMemberReadsTheSameBothWays(_ member: String) throws {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["python3", Self.root.appendingPathComponent("scripts/gen-bench").path, member, "3000"]
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0)
+        let replays = Self.sameBothWays(String(decoding: data, as: UTF8.self), member)
+        if ["list", "list-labels", "grid", "grid-labels", "lets"].contains(member) {
+            #expect(replays > 2000, "\(member): \(replays) nodes copied")
+        }
+    }
+
+    @Test func everyExampleReadsTheSameBothWays() throws {
+        let files = FileManager.default.enumerator(atPath: Self.root.appendingPathComponent("examples").path)!
+            .compactMap { $0 as? String }.filter { $0.hasSuffix(".scene") }
+        #expect(files.count > 20)
+        for f in files {
+            let text = try String(contentsOf: Self.root.appendingPathComponent("examples/" + f), encoding: .utf8)
+            Self.sameBothWays(text, f)
+        }
+    }
+
+    /// Texts that come again around what the memo must not get wrong: comments and
+    /// colours, carriage returns and tabs, a block opened after the items, `;`, a
+    /// duplicate item (a diagnostic: never kept), an invalid byte, a label or none,
+    /// the last line without a newline, and numbers glued to `x`.
+    @Test func repeatedLinesOfEveryKindReadTheSame() {
+        let rows = [
+            "concentric min 15 height 30 pad h 6",
+            "concentric min 15 height 30 pad h 6 # a note",
+            "rect 4 fill #ff0000 size 30x30",
+            "rect 4\tsize 30x30\r",
+            "rect 4 size 30 x 30 size 10x10",
+            "rect 4 size 30x30 \u{7}",
+            "concentric(top: fixed min(k, k - 2 / 2) uniform, bottom: concentric min 8) height 30",
+            "rect 4 size 30x30 < rect 2 >",
+            "rect 4 size 30x30; rect 5 size 30x30",
+            "rect 4 pad leading 3 top 4 size 30x30",
+        ]
+        var text = "let k = 12\nscreen 400x4000 radius 40\nc: container rect 40 size 390x3990 vstack <\n"
+        for (i, r) in rows.enumerated() {
+            for k in 0..<3 { text += "  " + r + "\n"; text += "  l\(i)_\(k): " + r + "\n" }
+        }
+        text += ">\nc2: container rect 40 size 100x100 <\n  rect 4 size 30x30 >\nrect 4 size 30x30"
+        let replays = Self.sameBothWays(text)
+        #expect(replays >= 20, "\(replays)")
+        // A text kept and then met with a different end: a comment where it ended.
+        Self.sameBothWays("screen 400x400\nrect 4 size 30x30\nrect 4 size 30x30# glued\nrect 4 size 30x30 <\n rect 1 >\n")
+    }
+
+    /// A scene of lines each written once turns the memo off after a window of them.
+    @Test func aSceneWithoutRepeatsTurnsItOff() {
+        var text = "screen 40000x40000\n"
+        for i in 0..<(LineMemo.window + 100) { text += "rect 4 size \(i)x30\n" }
+        text += String(repeating: "rect 4 size 30x30\n", count: 100)
+        #expect(Self.sameBothWays(text) == 0)
+    }
+}
