@@ -38,7 +38,7 @@ struct LineMemoTests {
         #expect(p.terminationStatus == 0)
         let replays = Self.sameBothWays(String(decoding: data, as: UTF8.self), member)
         if ["list", "list-labels", "grid", "grid-labels", "lets"].contains(member) {
-            #expect(replays > 2000, "\(member): \(replays) nodes copied")
+            #expect(replays > 1500, "\(member): \(replays) of 3,000 nodes copied")
         }
     }
 

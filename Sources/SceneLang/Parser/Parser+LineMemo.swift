@@ -33,9 +33,24 @@ final class LineMemo {
         var tokens: Int32 = 0
     }
     /// Direct-mapped by the text's hash: a text seen again is found while it is the
-    /// last of its slot (a scene's repeated lines are few; a new one takes the slot).
-    static let slots = 1024
-    @exclusivity(unchecked) var entries = [Entry](repeating: Entry(), count: LineMemo.slots)
+    /// last of its slot (a new one takes the slot). 64 slots for the first 1,024 nodes
+    /// (a small file, or each of a thousand checked together, clears 4 KB, not 256),
+    /// then `slots`: `deep`'s chains repeat 1,000 texts, which 1,024 slots kept a
+    /// third of (its parse cost 3 % more, not 5 % less).
+    static let slots = 4096, firstSlots = 64
+    @exclusivity(unchecked) var entries: [Entry] = []
+    /// Texts looked for in all.
+    var asked = 0
+
+    /// The slot for `hash`, the table made or grown first when it is time.
+    @inline(__always) func slot(_ hash: UInt64) -> Int {
+        if entries.count < Self.slots, asked == 0 || asked == 1024 { grow() }
+        return Int(truncatingIfNeeded: hash) & (entries.count - 1)
+    }
+
+    @inline(never) func grow() {
+        entries = [Entry](repeating: Entry(), count: asked == 0 ? Self.firstSlots : Self.slots)
+    }
     /// Longest text kept.
     static let longest = 2048
 
@@ -51,6 +66,7 @@ final class LineMemo {
     /// the memo off for the rest of the parse when fewer than one in eight were found
     /// (a scene of lines each written once: the looking would cost it about 6 %).
     @inline(__always) func note(hit: Bool) {
+        asked += 1
         tries += 1
         if hit { hits += 1; replays += 1 }
         guard tries == Self.window else { return }
@@ -121,8 +137,7 @@ extension Parser {
     /// The items of a text read before, put for this node, the parser moved past them:
     /// the last item's range; nil when the text was not kept.
     mutating func replayLine(_ key: LineKey) -> SourceRange? {
-        let slot = Int(truncatingIfNeeded: key.hash) & (LineMemo.slots - 1)
-        let e = lineMemo.entries[slot]
+        let e = lineMemo.entries[lineMemo.slot(key.hash)]
         guard e.length == Int32(key.end - key.start), e.hash == key.hash, e.first == key.first,
               bytes.withUnsafeBufferPointer({ b in Self.same(b.baseAddress! + Int(e.start), b.baseAddress! + key.start, Int(e.length)) })
         else { return nil }
@@ -134,6 +149,24 @@ extension Parser {
         previous = SourceRange(raw: e.previousStart + Int32(key.start), e.previousEnd + Int32(key.start))
         p += Int(e.tokens)
         return SourceRange(raw: e.lastItemStart + Int32(key.start), e.lastItemEnd + Int32(key.start))
+    }
+
+    /// Whether the next token is `:` (`peek().kind == .colon`), from the bytes when it
+    /// is not lexed yet: the next that is not a blank. (A node without a label is most
+    /// nodes of a big scene, and its next token, lexed to be asked, was lexed again
+    /// after its items were copied.)
+    mutating func nextIsColon() -> Bool {
+        if let a = ahead { return a.kind == .colon }
+        guard tok.kind != .eof, lexer.i == tok.range.end else { return peek().kind == .colon }
+        var i = lexer.i
+        while i < bytes.count {
+            switch bytes[i] {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), 0x0C: i += 1
+            case UInt8(ascii: ":"): return true
+            default: return false
+            }
+        }
+        return false
     }
 
     /// Whether the `n` bytes at `a` and at `b` are the same: eight at a time, then one.
@@ -163,7 +196,7 @@ extension Parser {
         e.lastItemStart = lastItem.lo - base; e.lastItemEnd = lastItem.hi - base
         e.previousStart = previous.lo - base; e.previousEnd = previous.hi - base
         e.tokens = Int32(tokens)
-        lineMemo.entries[Int(truncatingIfNeeded: key.hash) & (LineMemo.slots - 1)] = e
+        lineMemo.entries[lineMemo.slot(key.hash)] = e
     }
 }
 

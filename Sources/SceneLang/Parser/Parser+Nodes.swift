@@ -21,7 +21,7 @@ extension Parser {
         skipInvalid()
         let start = tok.range
         var label: Identifier? = nil
-        if tok.kind == .identifier, peek().kind == .colon {
+        if tok.kind == .identifier, nextIsColon() {
             if let k = tok.keyword {
                 error(.reservedWord, "`\(k.rawValue)` is a keyword and cannot be a label", at: tok.range,
                       help: "choose another label, such as `\(k.rawValue)1`")
