@@ -245,6 +245,8 @@ extension ItemsExprTests {
     /// (`ExprStore.share`): each still reads back as its own tree, with its own
     /// ranges; an item that differs by one name, or by where a clause starts in
     /// it, keeps its own run.
+    /// (Read without the line memo, which copies a repeated row's slots, runs and all,
+    /// before the store is asked: `LineMemoTests`.)
     @Test func theSameStepsAreKeptOnce() throws {
         func row(_ a: String, _ b: String, gap: String = " ") -> String {
             "  concentric(top:\(gap)fixed min(\(a), \(b) - inset / 2) uniform, bottom: concentric min 0.1) height 30\n"
@@ -252,7 +254,7 @@ extension ItemsExprTests {
         let same = row("k3", "k21"), other = row("k3", "k22"), spaced = row("k3", "k21", gap: "  ")
         let rows = [same, same, other, same, spaced, other]
         let head = "c: container rect 30 <\n"
-        let r = Parser.parse(SourceFile(name: "t", text: head + rows.joined() + ">\n"))
+        let r = Parser.parse(SourceFile(name: "t", text: head + rows.joined() + ">\n"), lineMemo: false).result
         guard case .node(let c)? = r.scene.statements.last else { Issue.record("no node"); return }
         #expect(r.diagnostics.isEmpty && c.children.count == rows.count)
         let store = try #require(c.children[0].items.chunk?.exprs)
@@ -270,15 +272,20 @@ extension ItemsExprTests {
         }
         // Rows that all differ keep a run each.
         let differ = rows.indices.map { row("k\($0)", "k21") }
-        let u = Parser.parse(SourceFile(name: "t", text: head + differ.joined() + ">\n"))
+        let u = Parser.parse(SourceFile(name: "t", text: head + differ.joined() + ">\n"), lineMemo: false).result
         guard case .node(let d)? = u.scene.statements.last else { Issue.record("no node"); return }
         let s2 = try #require(d.children[0].items.chunk?.exprs)
         #expect(s2.shared == 0 && s2.pageSteps == 60)
         // Past the small table's 256 writes it starts again, larger and empty: one
         // more run kept (and 0.1 once more), then the rest share it.
-        let many = Parser.parse(SourceFile(name: "t", text: head + String(repeating: same, count: 400) + ">\n"))
+        let many = Parser.parse(SourceFile(name: "t", text: head + String(repeating: same, count: 400) + ">\n"), lineMemo: false).result
         guard case .node(let m)? = many.scene.statements.last else { Issue.record("no node"); return }
         let s3 = try #require(m.children[0].items.chunk?.exprs)
         #expect(s3.shared == 398 && s3.pageSteps == 20 && s3.numbers == [0.1, 0.1])
+        // With the line memo, the row is read once and copied: its run written once.
+        let copied = Parser.parse(SourceFile(name: "t", text: head + String(repeating: same, count: 400) + ">\n"), lineMemo: true)
+        guard case .node(let k)? = copied.result.scene.statements.last else { Issue.record("no node"); return }
+        let s4 = try #require(k.children[0].items.chunk?.exprs)
+        #expect(copied.replays == 399 && s4.shared == 0 && s4.pageSteps == 10, "\(copied.replays) \(s4.shared) \(s4.pageSteps)")
     }
 }

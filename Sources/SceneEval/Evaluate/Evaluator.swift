@@ -57,10 +57,12 @@ public struct Evaluator {
 
     let file: SourceFile?
     var diagnostics: [Diagnostic] = []
-    var env: [String: Double] = [:] { didSet { nameValues.removeAll() } }
+    var env: [String: Double] = [:] { didSet { nameValues.removeAll(); clausesMemo.removeAll() } }
     /// `env`'s values by the names' numbers in `nameStore` (`quickLength`).
     var nameValues: [Double?] = []
     var nameStore: ExprStore? = nil
+    /// What `concentric` items' clauses came to, by their slots, in this `env` and `nameStore`.
+    var clausesMemo = ClausesMemo()
     /// The overflow arrays and boxes of drawn numbers shapes share (`SharedExtras`).
     var sharedExtras = SharedExtras()
     var envRanges: [String: SourceRange] = [:]
@@ -328,7 +330,50 @@ public struct Evaluator {
     }
 
     private mutating func quickValue(_ c: ConcentricClauses, _ store: ExprStore) -> ShapeValue? {
-        if nameStore !== store { nameStore = store; nameValues.removeAll() }
+        if nameStore !== store { nameStore = store; nameValues.removeAll(); clausesMemo.removeAll() }
+        // Items written alike come to the same value (their slots: `ConcentricClauses.words`):
+        // a list's rows, a card's rows in every card. (Direct-mapped: a clash forgets the older.)
+        if clausesMemo.hashes.isEmpty { clausesMemo = ClausesMemo(empty: ()) }
+        var scratch = SIMD16<UInt64>()
+        let key = withUnsafeMutableBytes(of: &scratch) { c.words(into: $0.baseAddress!.assumingMemoryBound(to: UInt64.self)) }
+        var slot = 0
+        if let key {
+            slot = Int(truncatingIfNeeded: key.hash) & (ClausesMemo.slots - 1)
+            if clausesMemo.hashes[slot] == key.hash, clausesMemo.counts[slot] == key.count {
+                var same = true
+                for k in 0..<key.count where clausesMemo.words[slot * 16 + k] != scratch[k] { same = false; break }
+                if same, let v = clausesMemo.values[slot] { return v }
+            }
+        }
+        guard let v = quickClauses(c, store) else { return nil }
+        if let key {
+            clausesMemo.hashes[slot] = key.hash
+            clausesMemo.counts[slot] = key.count
+            for k in 0..<key.count { clausesMemo.words[slot * 16 + k] = scratch[k] }
+            clausesMemo.values[slot] = v
+        }
+        return v
+    }
+
+    /// What `concentric` items' clauses came to, by their slots (`quickValue`), in one
+    /// `env` and `nameStore`: 256 slots of a hash, up to 16 words, and the value.
+    struct ClausesMemo {
+        static let slots = 256
+        var hashes: [UInt64] = []
+        var counts: [Int] = []
+        var words: [UInt64] = []
+        var values: [ShapeValue?] = []
+        init() {}
+        init(empty: Void) {
+            hashes = Array(repeating: 0, count: Self.slots)
+            counts = Array(repeating: 0, count: Self.slots)
+            words = Array(repeating: 0, count: 16 * Self.slots)
+            values = Array(repeating: nil, count: Self.slots)
+        }
+        mutating func removeAll() { self = ClausesMemo() }
+    }
+
+    private mutating func quickClauses(_ c: ConcentricClauses, _ store: ExprStore) -> ShapeValue? {
         var b = CornerValue.concentric(minimum: nil)
         if let m = c.minimumSteps {
             guard let v = quickLength(c, m, store) else { return nil }
