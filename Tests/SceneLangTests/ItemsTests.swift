@@ -204,6 +204,9 @@ struct ItemsTests {
     /// 64 + a 249-byte item array + a 72-byte edge array, then three 24-byte slots).
     @Test func aListRowFitsItsBudget() {
         #expect(MemoryLayout<Slot>.stride == 16)
+        // `ConcentricClauses.words` zeroes an item's start as the low half of its first
+        // word, and keys the evaluator's memo on the rest (the run in `value` among it).
+        #expect(MemoryLayout<Slot>.offset(of: \.start) == 4 && MemoryLayout<Slot>.offset(of: \.value) == 12)
         #expect(MemoryLayout<Node>.stride <= 48)
         // A top-level node costs no more than a nested one plus a tag (a boxed screen and binding).
         #expect(MemoryLayout<Statement>.stride <= 56)

@@ -333,12 +333,15 @@ public struct Evaluator {
         if nameStore !== store { nameStore = store; nameValues.removeAll(); clausesMemo.removeAll() }
         // Items written alike come to the same value (their slots: `ConcentricClauses.words`):
         // a list's rows, a card's rows in every card. (Direct-mapped: a clash forgets the older.)
-        if clausesMemo.hashes.isEmpty { clausesMemo = ClausesMemo(empty: ()) }
+        clausesMemo.asked += 1
+        // (An evaluator of a few items, as the REPL makes one an entry, keeps none.)
+        guard clausesMemo.asked >= ClausesMemo.startAt else { return quickClauses(c, store) }
+        if clausesMemo.asked == ClausesMemo.startAt || clausesMemo.asked == ClausesMemo.growAt { clausesMemo.make() }
         var scratch = SIMD16<UInt64>()
         let key = withUnsafeMutableBytes(of: &scratch) { c.words(into: $0.baseAddress!.assumingMemoryBound(to: UInt64.self)) }
         var slot = 0
         if let key {
-            slot = Int(truncatingIfNeeded: key.hash) & (ClausesMemo.slots - 1)
+            slot = Int(truncatingIfNeeded: key.hash) & (clausesMemo.hashes.count - 1)
             if clausesMemo.hashes[slot] == key.hash, clausesMemo.counts[slot] == key.count {
                 var same = true
                 for k in 0..<key.count where clausesMemo.words[slot * 16 + k] != scratch[k] { same = false; break }
@@ -356,19 +359,25 @@ public struct Evaluator {
     }
 
     /// What `concentric` items' clauses came to, by their slots (`quickValue`), in one
-    /// `env` and `nameStore`: 256 slots of a hash, up to 16 words, and the value.
+    /// `env` and `nameStore`: slots of a hash, up to 16 words, and the value; none for
+    /// an evaluator's first `startAt` items, 8 until `growAt`, then `slots` (the REPL
+    /// makes an evaluator an entry: 256 slots made for each cost a `let` edit of 3,000
+    /// entries 20 %).
     struct ClausesMemo {
-        static let slots = 256
+        static let slots = 256, firstSlots = 8, startAt = 16, growAt = 256
         var hashes: [UInt64] = []
         var counts: [Int] = []
         var words: [UInt64] = []
         var values: [ShapeValue?] = []
-        init() {}
-        init(empty: Void) {
-            hashes = Array(repeating: 0, count: Self.slots)
-            counts = Array(repeating: 0, count: Self.slots)
-            words = Array(repeating: 0, count: 16 * Self.slots)
-            values = Array(repeating: nil, count: Self.slots)
+        /// Items asked of it.
+        var asked = 0
+        /// Empty slots: `firstSlots` at first, `slots` once `growAt` items were asked.
+        mutating func make() {
+            let n = asked < Self.growAt ? Self.firstSlots : Self.slots
+            hashes = Array(repeating: 0, count: n)
+            counts = Array(repeating: 0, count: n)
+            words = Array(repeating: 0, count: 16 * n)
+            values = Array(repeating: nil, count: n)
         }
         mutating func removeAll() { self = ClausesMemo() }
     }
