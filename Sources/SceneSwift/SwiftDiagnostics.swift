@@ -189,10 +189,8 @@ extension SwiftRead {
                   files[max(0, n.file)].text(x.range) == x.swift else { fixable = false; continue }
             edits.append(SwiftEdit(file: max(0, n.file), edit: TextEdit(SourceRange(x.range.lowerBound, x.range.upperBound), radii[k])))
         }
-        var outer = "R"
-        if let a = ancestor(of: i), let r = scene.nodes[a].container?.radius ?? scene.nodes[a].shape?.radius { outer = r.swift }
         return ("use the concentric radius at the corners named: " + said.joined(separator: ", ")
-                + "; or, on iOS 26, `ConcentricRectangle()` inside `.containerShape(.rect(cornerRadius: \(outer)))`", fixable ? edits : [])
+                + "; or, on iOS 26, `ConcentricRectangle()` inside `\(containerDeclaration(around: i))`", fixable ? edits : [])
     }
 
     /// The help of a flared or pinched shape whose corners at the corner around it want
@@ -260,10 +258,10 @@ extension SwiftRead {
         func f(_ v: Double) -> String { ConstantTable.format((v * 100).rounded() / 100) }
         let fromModifier = scene.nodes[i].shape?.swift.hasPrefix(".cornerRadius") == true
         let every = fromModifier ? "`.cornerRadius(\(f(each)))`" : "`cornerRadius: \(f(each))`"
-        var around = "the shape around them", outer = "R"
+        var around = "the shape around them"
+        var declared = containerDeclaration(around: i)
         if let a = self.ancestor(of: i), let r = scene.nodes[a].container?.radius ?? scene.nodes[a].shape?.radius {
             around = "`\(scene.nodes[a].shape?.swift ?? r.swift)`"
-            outer = r.swift
         }
         var help = "these \(count) views are one row of the same shape: fixing this one alone would leave the row uneven. To keep it even, "
         switch (flared, ancestor) {
@@ -273,8 +271,21 @@ extension SwiftRead {
         }
         // On iOS 26: concentric with a minimum, so the ones far from the corners keep it.
         var minimum = each
-        if flared, let t = ancestor { outer = f(t); minimum = radius }
-        return help + "; or, on iOS 26, `ConcentricRectangle(corners: .concentric(minimum: \(f(minimum))))` inside `.containerShape(.rect(cornerRadius: \(outer)))`"
+        if flared, let t = ancestor { declared = ".containerShape(.rect(cornerRadius: \(f(t))))"; minimum = radius }
+        return help + "; or, on iOS 26, `ConcentricRectangle(corners: .concentric(minimum: \(f(minimum))))` inside `\(declared)`"
+    }
+
+    /// How the shape around node `i` is declared its container on iOS 26, in the code's
+    /// words: `.containerShape(.rect(cornerRadius: 24))` for a rounded rectangle (its
+    /// radius as written), `.containerShape(Capsule())` for a shape of no radius (it said
+    /// `.rect(cornerRadius: R)`, a placeholder, of a capsule); `R` when there is none.
+    func containerDeclaration(around i: Int) -> String {
+        if let a = ancestor(of: i) {
+            let an = scene.nodes[a]
+            if let r = an.container?.radius ?? an.shape?.radius { return ".containerShape(.rect(cornerRadius: \(r.swift)))" }
+            if let shape = an.container ?? an.shape { return ".containerShape(\(shape.swift))" }
+        }
+        return ".containerShape(.rect(cornerRadius: R))"
     }
 
     /// The help and fix for a fixed radius that should be `want`: the concentric number,
@@ -284,11 +295,9 @@ extension SwiftRead {
         let number = ConstantTable.format((want * 100).rounded() / 100)
         var written = number
         var named: String? = nil
-        var outer = "R"
         if let a = ancestor(of: i) {
             let an = scene.nodes[a]
             let r = an.container?.radius ?? an.shape?.radius
-            if let r { outer = r.swift }
             // One padding between them, the same on every edge: R − d in the code's words.
             var pads: [Num] = []
             var j = i, one = true
@@ -319,7 +328,7 @@ extension SwiftRead {
         if let a = ancestor(of: i), let c = scene.nodes[a].container {
             help += "; or, on iOS 26, `ConcentricRectangle()`, which follows `\(c.declaredBy ?? ".containerShape(\(c.swift))")`"
         } else {
-            help += "; or, on iOS 26, `ConcentricRectangle()` inside `.containerShape(.rect(cornerRadius: \(outer)))`"
+            help += "; or, on iOS 26, `ConcentricRectangle()` inside `\(containerDeclaration(around: i))`"
         }
         // The number edited where it is written (not in a helper's body, which every call
         // shares: the reader says such a number at the call, Helpers.swift).

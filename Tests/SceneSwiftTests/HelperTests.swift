@@ -319,6 +319,26 @@ import SwiftSyntax
         #expect(Self.check("import SwiftUI\n" + view("B", 4) + view("A", 12)).diagnostics.map(\.code) == ["pinched-corner"])
     }
 
+    /// The iOS 26 help declares the shape around as it is written: a capsule as
+    /// `.containerShape(Capsule())` (it said `.rect(cornerRadius: R)`, a placeholder).
+    @Test func theHelpDeclaresACapsuleAsACapsule() {
+        let r = Self.check("""
+            import SwiftUI
+            struct Row: View {
+                var body: some View {
+                    HStack(spacing: 6) {
+                        RoundedRectangle(cornerRadius: 10).frame(width: 60, height: 32)
+                    }
+                    .padding(6)
+                    .background(Capsule().fill(.gray))
+                }
+            }
+            """)
+        let helps = r.diagnostics.compactMap(\.help)
+        #expect(helps.count == 1 && helps[0].hasSuffix("`ConcentricRectangle()` inside `.containerShape(Capsule())`"), "\(helps)")
+        #expect(!helps.joined().contains("cornerRadius: R"))
+    }
+
     /// A view function in another file (an extension in its own file) makes its frames at
     /// the call, in the caller's file: the finding and `scene run`'s place were at the
     /// caller's offset in the function's file. A bare call in a helper's body is its own
