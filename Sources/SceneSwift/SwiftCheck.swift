@@ -53,6 +53,8 @@ public struct SwiftRead {
     let reader: ViewReader
     let scene: SceneText
     let roots: [(name: String, root: ViewNode, file: Int)]
+    /// Where each file that does not parse as Swift first goes wrong (file index → offset).
+    let syntaxErrors: [Int: Int]
     /// The views' scene, as scene source.
     public var sceneSource: String { scene.text }
     public var viewNames: [String] { roots.map(\.name) }
@@ -64,7 +66,13 @@ public struct SwiftRead {
     public init(_ files: [SourceFile], library: [SourceFile] = [], view only: String? = nil) {
         self.files = files
         var decls = Declarations()
-        for (i, f) in files.enumerated() { decls.collect(Self.parse(f), file: i) }
+        var syntaxErrors: [Int: Int] = [:]
+        for (i, f) in files.enumerated() {
+            let tree = Self.parse(f)
+            if let at = Self.firstSyntaxError(tree) { syntaxErrors[i] = at }
+            decls.collect(tree, file: i)
+        }
+        self.syntaxErrors = syntaxErrors
         func readAll(_ decls: Declarations) -> (ViewReader, [(String, ViewNode, Int)]) {
             var reader = ViewReader(decls)
             var roots: [(String, ViewNode, Int)] = []
@@ -126,6 +134,15 @@ public struct SwiftRead {
             }
         }
         return out
+    }
+
+    /// Where `tree` first does not parse (a token missing or not expected there), or nil.
+    static func firstSyntaxError(_ tree: SourceFileSyntax) -> Int? {
+        guard tree.hasError else { return nil }
+        for t in tree.tokens(viewMode: .all) where t.presence == .missing || t.parent?.is(UnexpectedNodesSyntax.self) == true {
+            return t.positionAfterSkippingLeadingTrivia.utf8Offset
+        }
+        return 0
     }
 
     public static func parse(_ f: SourceFile) -> SourceFileSyntax {
@@ -210,6 +227,12 @@ public struct SwiftRead {
         func explain(_ f: Int, _ offset: Int, _ kind: String, _ text: String) { placed.add(f, offset, kind, text) }
         for e in reader.explanations where files.indices.contains(e.file) {
             explain(e.file, e.range.lowerBound, e.kind.rawValue, e.text)
+        }
+        // Code that does not parse is read as swift-syntax recovers it: what the reader
+        // then says of it ("computed at run time") may be wrong, and this says why.
+        for (f, at) in syntaxErrors where files.indices.contains(f) {
+            explain(f, min(at, files[f].bytes.count), "skipped",
+                    "the code here does not parse as Swift: the views around it may be read wrongly, or not at all (build the file first)")
         }
         let c = Pipeline.compile(sceneFile)
         guard c.scene != nil else {

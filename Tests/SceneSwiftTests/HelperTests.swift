@@ -319,6 +319,25 @@ import SwiftSyntax
         #expect(Self.check("import SwiftUI\n" + view("B", 4) + view("A", 12)).diagnostics.map(\.code) == ["pinched-corner"])
     }
 
+    /// Code that does not parse is said so under `--explain`, where swift-syntax finds it
+    /// (it was only "computed at run time", of the text swift-syntax made of it).
+    @Test func codeThatDoesNotParseIsSaidSo() {
+        let broken = Self.check("""
+            import SwiftUI
+            struct Card: View {
+                var body: some View {
+                    RoundedRectangle(cornerRadius: 8
+                        .padding(
+                        .containerShape(.rect(cornerRadius: 20))
+                }
+            }
+            """)
+        #expect(broken.explanations.contains { $0.hasPrefix("V.swift:6:") && $0.contains(": skipped: the code here does not parse as Swift") },
+                "\(broken.explanations)")
+        let fine = Self.check("import SwiftUI\nstruct A: View { var body: some View { Color.red } }\n")
+        #expect(!fine.explanations.contains { $0.contains("does not parse") }, "\(fine.explanations)")
+    }
+
     /// The iOS 26 help declares the shape around as it is written: a capsule as
     /// `.containerShape(Capsule())` (it said `.rect(cornerRadius: R)`, a placeholder).
     @Test func theHelpDeclaresACapsuleAsACapsule() {
