@@ -321,29 +321,31 @@ public enum Item: Sendable, Equatable {
 }
 
 /// A node as written. 48 bytes: the label is boxed (most nodes have none),
-/// the items are a run of compact slots (`Items`), and "no block" is a range
-/// that cannot occur.
+/// the items are a run of compact slots (`Items`), and the block is where its
+/// `<` is (it ends where the node does; -1: none).
 public struct Node: Sendable, Equatable {
     /// The label's box (the evaluator keeps it as a labelled shape's, no second copy of the name).
     public internal(set) var labelBox: LabelBox?
     public var items: Items
+    /// Where the `<` … `>` block starts, -1 for none: it ends where the node ends.
+    /// (Beside `items`, 20 bytes, in the 4 bytes the next reference would leave.)
+    var blockStart: Int32
     public var children: [Node]
-    var blockRange: SourceRange
     public var range: SourceRange
 
     public var label: Identifier? {
         get { labelBox?.identifier }
         set { labelBox = newValue.map(LabelBox.init) }
     }
-    /// The `<` … `>` block, when there is one.
+    /// The `<` … `>` block, when there is one: from `blockStart` to the node's end.
+    /// (Set the range first when moving a node: a block set ends where the node does.)
     public var block: SourceRange? {
-        get { blockRange.lo < 0 ? nil : blockRange }
-        set { blockRange = newValue ?? Self.noBlock }
+        get { blockStart < 0 ? nil : SourceRange(raw: blockStart, range.hi) }
+        set { blockStart = newValue?.lo ?? -1 }
     }
-    static var noBlock: SourceRange { SourceRange(raw: -1, -1) }
 
     // The initializer the parser calls is the implicit memberwise one,
-    // `init(labelBox:items:children:blockRange:range:)`: it builds the node as one
+    // `init(labelBox:items:blockStart:children:range:)`: it builds the node as one
     // value. One written here built it field by field in a temporary and then copied
     // it out (its three references each counted and dropped once more a node, in
     // `Parser.pushNode`): so the public initializers are in an extension below.
@@ -355,8 +357,9 @@ public struct Node: Sendable, Equatable {
 
 extension Node {
     public init(label: Identifier?, items: Items, children: [Node], block: SourceRange?, range: SourceRange) {
-        self.init(labelBox: label.map(LabelBox.init), items: items, children: children,
-                  blockRange: block ?? Self.noBlock, range: range)
+        precondition(block.map { $0.hi == range.hi } ?? true, "a node's block ends where the node does")
+        self.init(labelBox: label.map(LabelBox.init), items: items, blockStart: block?.lo ?? -1,
+                  children: children, range: range)
     }
     public init(label: Identifier?, items: [Located<Item>], children: [Node], block: SourceRange?, range: SourceRange) {
         self.init(label: label, items: Items(items), children: children, block: block, range: range)

@@ -71,7 +71,7 @@ extension Items {
         var i = Int(start)
         let end = i + Int(slots)
         while i < end {
-            let s = chunk.base[i]
+            let s = chunk.first(at: i, origin: origin)
             let range = SourceRange(raw: s.start, s.end)
             switch s.tag {
             case .pad:
@@ -97,12 +97,12 @@ extension Items {
                 if let use = ShapeUse(s.tag) {
                     switch ShapeSlot(s) {
                     case .clauses:
-                        body(.concentric(use, ConcentricClauses(chunk: chunk, at: i), range))
+                        body(.concentric(use, ConcentricClauses(chunk: chunk, at: i, origin: origin), range))
                     case .plain, .radius, .concentric, .fourRadii:
-                        body(.shape(use, chunk.compactShape(at: i), range))
+                        body(.shape(use, chunk.compactShape(at: i, origin: origin), range))
                     }
                 } else {
-                    let (item, range) = chunk.item(at: i)
+                    let (item, range) = chunk.item(at: i, origin: origin)
                     body(.item(item, range))
                 }
             }
@@ -140,8 +140,8 @@ extension ItemChunk {
     }
 
     /// The shape of the shape item at slot `i` (not one with clauses: `ConcentricClauses`).
-    func compactShape(at i: Int) -> CompactShape {
-        let s = base[i]
+    func compactShape(at i: Int, origin: Int32) -> CompactShape {
+        let s = first(at: i, origin: origin)
         switch ShapeSlot(s) {
         case .clauses: preconditionFailure("a shape with clauses is read as `ConcentricClauses`")
         case .plain(let k): return .plain(k)

@@ -16,9 +16,14 @@ public struct Items: Sendable, Equatable, Collection, ExpressibleByArrayLiteral 
     let chunk: ItemChunk?
     let start: UInt32
     let slots: UInt32
+    /// Where its slots' item starts are counted from: 0 for the items a parse
+    /// wrote, a text's place for the same slots shared by a node written alike
+    /// (`Parser.replayLine`: a grid's hundred paddings in a hundred thousand
+    /// cells are a hundred runs of slots, not a hundred thousand).
+    let origin: Int32
 
-    init(chunk: ItemChunk?, start: Int, slots: Int) {
-        self.chunk = chunk; self.start = UInt32(start); self.slots = UInt32(slots)
+    init(chunk: ItemChunk?, start: Int, slots: Int, origin: Int32 = 0) {
+        self.chunk = chunk; self.start = UInt32(start); self.slots = UInt32(slots); self.origin = origin
     }
 
     public init(_ items: [Located<Item>]) {
@@ -41,7 +46,7 @@ public struct Items: Sendable, Equatable, Collection, ExpressibleByArrayLiteral 
     public func index(after i: Index) -> Index {
         Index(slot: i.slot + Int(chunk!.base[Int(start) + i.slot].width))
     }
-    public subscript(i: Index) -> Located<Item> { chunk!.decode(at: Int(start) + i.slot) }
+    public subscript(i: Index) -> Located<Item> { chunk!.decode(at: Int(start) + i.slot, origin: origin) }
 
     /// The last item (the collection only walks forwards).
     public var last: Located<Item>? {
@@ -67,7 +72,7 @@ public struct Items: Sendable, Equatable, Collection, ExpressibleByArrayLiteral 
         let end = i + Int(slots)
         chunk.side.withUnsafeBufferPointer { side in
             while i < end {
-                let s = chunk.base[i]
+                let s = chunk.first(at: i, origin: origin)
                 let r = s.tag == .whole ? side[Int(s.start)].range : SourceRange(Int(s.start), Int(s.end))
                 lo = Swift.min(lo, r.start); hi = Swift.max(hi, r.end)
                 i += Int(s.width)
@@ -96,7 +101,7 @@ public struct Items: Sendable, Equatable, Collection, ExpressibleByArrayLiteral 
             if s.tag == .whole {
                 body(chunk.side[Int(s.start)].value)
             } else if ShapeUse(s.tag) != nil, case .clauses = ShapeSlot(s) {
-                body(chunk.item(at: i).0)
+                body(chunk.item(at: i, origin: origin).0)
             }
         })
     }
@@ -115,7 +120,7 @@ public struct Items: Sendable, Equatable, Collection, ExpressibleByArrayLiteral 
         var i = Int(start)
         let end = i + Int(slots)
         while i < end {
-            let s = chunk.base[i]
+            let s = chunk.first(at: i, origin: origin)
             if s.tag == .pad {
                 for k in 0..<Int(s.width) {
                     let t = chunk.base[i + k]
@@ -153,14 +158,23 @@ final class ItemChunk: @unchecked Sendable {
     /// The number a slot holds, its range counted from its item's first slot.
     static func number(_ t: Slot, of first: Slot) -> Expr { .number(t.number, numberRange(t, of: first)) }
 
-    func decode(at i: Int) -> Located<Item> {
-        let (item, range) = item(at: i)
+    func decode(at i: Int, origin: Int32) -> Located<Item> {
+        let (item, range) = item(at: i, origin: origin)
         return Located(item, range)
     }
 
-    /// The item starting at slot `i`, and its range.
-    func item(at i: Int) -> (Item, SourceRange) {
-        let s = base[i]
+    /// An item's first slot, `i`, its start counted from the file's (`Items.origin`):
+    /// what every reader of a run reads first, so that the numbers' ranges, counted
+    /// from it, are the file's too. (A `.whole` slot's start is a place in `side`.)
+    @inline(__always) func first(at i: Int, origin: Int32) -> Slot {
+        var s = base[i]
+        if s.tag != .whole { s.start &+= origin }
+        return s
+    }
+
+    /// The item starting at slot `i` of a run counted from `origin`, and its range.
+    func item(at i: Int, origin: Int32) -> (Item, SourceRange) {
+        let s = first(at: i, origin: origin)
         let range = SourceRange(Int(s.start), Int(s.end))
         func number(_ t: Slot) -> Expr { Self.number(t, of: s) }
         let item: Item
@@ -174,7 +188,7 @@ final class ItemChunk: @unchecked Sendable {
             case .concentric(let flags):
                 shape = .concentric(base: .concentric(minimum: flags.contains(.hasMinimum) ? number(s) : nil),
                                     uniform: flags.contains(.uniform), clauses: [])
-            case .clauses: shape = ConcentricClauses(chunk: self, at: i).shape
+            case .clauses: shape = ConcentricClauses(chunk: self, at: i, origin: origin).shape
             case .fourRadii(let k): shape = .radii(k, [number(s), number(base[i + 1]), number(base[i + 2]), number(base[i + 3])])
             }
             switch s.tag {
@@ -327,7 +341,7 @@ final class ItemArena {
         reserve(n)
         (chunk.base + chunk.used).initialize(from: pending, count: n)
         pendingCount = 0
-        add(chunk.item(at: chunk.used).0, range)
+        add(chunk.item(at: chunk.used, origin: 0).0, range)
     }
 
     /// The current node's items; the next node starts after them.

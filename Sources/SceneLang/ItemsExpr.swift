@@ -243,6 +243,8 @@ struct FlatClause {
 public struct ConcentricClauses {
     let chunk: ItemChunk
     let at: Int
+    /// Where the run's starts are counted from (`Items.origin`).
+    let origin: Int32
 
     struct ClauseFlags: OptionSet {
         let rawValue: UInt8
@@ -251,7 +253,7 @@ public struct ConcentricClauses {
         static let uniform = ClauseFlags(rawValue: 4)
     }
 
-    private var first: Slot { chunk.base[at] }
+    private var first: Slot { chunk.first(at: at, origin: origin) }
     private var run: Int { Int(first.value) }
     private func expr(_ offset: Int, _ count: Int) -> CompactExpr {
         CompactExpr(store: chunk.exprs, first: run + offset, count: count, itemStart: Int(first.start))
@@ -335,7 +337,7 @@ public struct ConcentricClauses {
     }
 
     /// The item, built back whole, and its range.
-    public var item: (Item, SourceRange) { chunk.item(at: at) }
+    public var item: (Item, SourceRange) { chunk.item(at: at, origin: origin) }
 
     /// The shape, built back.
     var shape: ShapeExpr {

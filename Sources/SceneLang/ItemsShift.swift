@@ -4,6 +4,7 @@
 // work changes: this reads the slot layout only to copy it.
 extension Items {
     /// The same items with every range `d` bytes on: the compact slots copied
+    /// (counted from the file's start, whatever `origin` they were counted from)
     /// with their item ranges moved (a number's range is counted from its
     /// item's, so it moves with it), an item kept whole rebuilt by `whole`.
     /// One copy of the slots, nothing decoded: what parsing the moved text
@@ -25,7 +26,7 @@ extension Items {
         }
         let next = arena.chunk!
         let at = next.used
-        let delta = Int32(d)
+        let delta = Int32(d) &+ origin
         for k in 0..<n {
             var t = chunk.base[Int(start) + k]
             switch t.tag {

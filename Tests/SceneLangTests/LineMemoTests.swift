@@ -80,6 +80,33 @@ struct LineMemoTests {
         Self.sameBothWays("screen 400x400\nrect 4 size 30x30\nrect 4 size 30x30# glued\nrect 4 size 30x30 <\n rect 1 >\n")
     }
 
+    /// Nodes written alike share one run of slots, each counted from its own place
+    /// (`Items.origin`): a thousand rows of three texts are three runs, and each
+    /// node's items still read back at its own place.
+    @Test func nodesWrittenAlikeShareTheirSlots() {
+        let texts = ["concentric min 15 height 30 pad h 6", "rect 4 size 30x30 pad leading 3", "capsule width 40 height 20"]
+        var text = "screen 400x40000\nc: container rect 40 vstack <\n"
+        for i in 0..<1000 { text += "  r\(i): " + texts[i % 3] + "\n" }
+        text += ">\n"
+        let file = SourceFile(name: "t.scene", text: text)
+        let on = Parser.parse(file, lineMemo: true), off = Parser.parse(file, lineMemo: false)
+        func runs(_ scene: Scene) -> (runs: Int, nodes: [Node]) {
+            guard case .node(let c)? = scene.statements.last else { return (0, []) }
+            let ids = Set(c.children.map { "\(ObjectIdentifier($0.items.chunk!).hashValue):\($0.items.start)" })
+            return (ids.count, c.children)
+        }
+        let (shared, nodes) = runs(on.result.scene), (copied, _) = runs(off.result.scene)
+        #expect(nodes.count == 1000)
+        #expect(shared <= 6, "\(shared) runs of slots for 1,000 nodes of three texts")
+        #expect(copied == 1000)
+        for (i, n) in nodes.enumerated() {
+            let first = n.items.first!.range
+            let written = file.text(first.start..<first.end)
+            #expect(texts[i % 3].hasPrefix(written) && !written.isEmpty, "row \(i): \(written)")
+        }
+        #expect(on.result.scene == off.result.scene)
+    }
+
     /// A scene of lines each written once turns the memo off after a window of them.
     @Test func aSceneWithoutRepeatsTurnsItOff() {
         var text = "screen 40000x40000\n"

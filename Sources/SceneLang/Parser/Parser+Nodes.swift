@@ -32,14 +32,14 @@ extension Parser {
         }
         var lastItem: SourceRange? = nil
         var seen: UInt32 = 0  // one bit per item key, to find duplicates
-        // The same text read before (a list's rows, a grid's cells): its items copied.
+        // The same text read before (a list's rows, a grid's cells): its items shared.
         // (The token after the first may be lexed already, by the label's `peek`.)
         let key = (tok.kind == .identifier || tok.kind == .number) && ahead?.kind != .invalid
             ? lineKey(from: tok.range.start, first: label == nil) : nil
         let replayed = key.flatMap { replayLine($0) }
         if key != nil { lineMemo.note(hit: replayed != nil) }
         let before = (diagnostics.count, lexer.diagnostics.count, suppressed + lexer.suppressed, p)
-        if let replayed { lastItem = replayed }
+        if let replayed { lastItem = replayed.last }
         while replayed == nil, !atNodeEnd {
             if tok.kind == .invalid { advance(); continue }
             let itemStart = tok.range
@@ -58,7 +58,7 @@ extension Parser {
             }
             lastItem = range
         }
-        let items = itemArena.finish()
+        let items = replayed?.items ?? itemArena.finish()
         if let key, replayed == nil {
             let quiet = before == (diagnostics.count, lexer.diagnostics.count, suppressed + lexer.suppressed, before.3)
             rememberLine(key, items: items, lastItem: lastItem, quiet: quiet, tokens: p - before.3)
@@ -89,8 +89,8 @@ extension Parser {
         // `consume`: the locals' lifetimes end here, so they move into the node
         // (otherwise each is copied, a reference count taken and dropped).
         let box = (consume label).map(LabelBox.init)
-        nodeStack.push(Node(labelBox: consume box, items: consume items, children: consume children,
-                            blockRange: block ?? Node.noBlock, range: range))
+        nodeStack.push(Node(labelBox: consume box, items: consume items, blockStart: block?.lo ?? -1,
+                            children: consume children, range: range))
         return true
     }
 
