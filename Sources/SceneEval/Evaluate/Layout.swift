@@ -42,12 +42,12 @@ extension Evaluator {
         // The walks keep sibling arrays and positions, not copies of nodes (a copy
         // of a node is three reference counts to take and drop).
         var total = 0, labelled = 0
-        var counting: [[Node]] = [roots]
+        var counting: [UnsafeBufferPointer<Node>] = [Self.elements(roots)]
         while let level = counting.popLast() {
             total += level.count
             for i in level.indices {
                 if level[i].labelBox != nil { labelled += 1 }  // (`label` builds the identifier, its name counted)
-                if !level[i].children.isEmpty { counting.append(level[i].children) }
+                if !level[i].children.isEmpty { counting.append(Self.elements(level[i].children)) }
             }
         }
         var labels = LabelTable(labels: labelled, shapes: total)  // (room for every label: no regrowth)
@@ -57,8 +57,8 @@ extension Evaluator {
         Self.prefault(&flat.boxes)
         Self.prefault(&flat.shapes)
         // The run of siblings being read; the runs it is nested in wait on `outer`.
-        var run = (siblings: roots, next: 0, parent: Int32(-1), depth: 0)
-        var outer: [(siblings: [Node], next: Int, parent: Int32, depth: Int)] = []
+        var run = (siblings: Self.elements(roots), next: 0, parent: Int32(-1), depth: 0)
+        var outer: [(siblings: UnsafeBufferPointer<Node>, next: Int, parent: Int32, depth: Int)] = []
         // A memo of the same nodes (the REPL, after an edit of bindings alone:
         // FlatMemo.swift): a node whose items name no changed binding is taken from it.
         let old = reuse.flatMap { $0.flat.boxes.count == total ? $0.flat : nil }
@@ -79,7 +79,7 @@ extension Evaluator {
             run.next += 1
             // The node read in place through a pointer: passed on as an array
             // element it was copied (three reference counts taken and dropped).
-            let descends = run.siblings.withUnsafeBufferPointer { nodes in
+            let descends = { (nodes: UnsafeBufferPointer<Node>) -> Bool in
                 let node = nodes.baseAddress! + at
                 let hash = ahead.flatMap { $0.index == index ? $0.hash : nil }
                 ahead = Self.labelAhead(nodes, at, index: index, labels: labels)
@@ -105,9 +105,9 @@ extension Evaluator {
                     }
                 }
                 return !node.pointee.children.isEmpty
-            }
+            }(run.siblings)
             if descends {
-                let children = run.siblings[at].children
+                let children = Self.elements(run.siblings[at].children)
                 outer.append(run)
                 run = (children, 0, Int32(index), run.depth + 1)
             }
@@ -117,6 +117,16 @@ extension Evaluator {
         return flat
     }
 
+    /// The elements of one of the tree's arrays of nodes, where they are kept, for a
+    /// walk of the tree (`flatten`), which holds the tree and changes none of it: the
+    /// array's storage is its own, in place while the tree holds it. (A walk that
+    /// kept the arrays took and dropped a reference to each, and to every run of
+    /// siblings it went down into and back out of: `deep`'s chains of one child a
+    /// level, 12 % of its evaluation in reference counting.)
+    @inline(__always) static func elements(_ nodes: [Node]) -> UnsafeBufferPointer<Node> {
+        nodes.withUnsafeBufferPointer { $0 }
+    }
+
     /// The label of the node after `nodes[at]` (shape `index`) in document order —
     /// its first child, else its next sibling; past the run's end, none — with its
     /// slot in `labels` fetched now (`LabelTable.prefetch`), while this node is worked
@@ -124,9 +134,13 @@ extension Evaluator {
     static func labelAhead(_ nodes: UnsafeBufferPointer<Node>, _ at: Int, index: Int,
                            labels: LabelTable) -> (index: Int, hash: Int)? {
         let node = nodes.baseAddress! + at
-        let next = node.pointee.children.isEmpty ? (at + 1 < nodes.count ? nodes[at + 1].labelBox : nil)
-            : node.pointee.children[0].labelBox
-        return next.map { (index + 1, labels.prefetch($0.identifier.name)) }
+        let next = node.pointee.children.isEmpty ? (at + 1 < nodes.count ? node + 1 : nil)
+            : elements(node.pointee.children).baseAddress
+        guard let next, next.pointee.labelBox != nil else { return nil }
+        // (Not retained: the tree holds it while its name is read. Each box taken and
+        // dropped again was two atomic counts a labelled node.)
+        unowned(unsafe) let box = next.pointee.labelBox!
+        return (index + 1, labels.prefetch(box.identifier.name))
     }
 
     /// An array's reserved memory (all of which flatten writes) mapped in one call

@@ -26,11 +26,14 @@ final class LineMemo {
         /// Whether its first item was the node's first word (no label before it).
         var first = false
         var items: Items = []
-        /// Where the last item ended, and the parser's `previous` after it, from `start`.
-        var lastItemStart: Int32 = 0, lastItemEnd: Int32 = 0
-        var previousStart: Int32 = 0, previousEnd: Int32 = 0
-        /// How many tokens the parser advanced over.
-        var tokens: Int32 = 0
+        /// Where the last item ended, and the parser's `previous` after it, from
+        /// `start`, and how many tokens the parser advanced over.
+        var places = Places()
+        struct Places {
+            var lastItemStart: Int32 = 0, lastItemEnd: Int32 = 0
+            var previousStart: Int32 = 0, previousEnd: Int32 = 0
+            var tokens: Int32 = 0
+        }
     }
     /// Direct-mapped by the text's hash: a text seen again is found while it is the
     /// last of its slot (a new one takes the slot). 64 slots for the first 1,024 nodes
@@ -137,11 +140,18 @@ extension Parser {
     /// The items of a text read before, for this node, the parser moved past them,
     /// and the last item's range; nil when the text was not kept.
     mutating func replayLine(_ key: LineKey) -> (items: Items, last: SourceRange)? {
-        let e = lineMemo.entries[lineMemo.slot(key.hash)]
-        guard e.length == Int32(key.end - key.start), e.hash == key.hash, e.first == key.first,
-              bytes.withUnsafeBufferPointer({ b in Self.same(b.baseAddress! + Int(e.start), b.baseAddress! + key.start, Int(e.length)) })
-        else { return nil }
-        let items = e.items.counted(from: Int32(key.start) - e.start)
+        // (The entry read in place: a copy of it counted its items' storage and dropped it again.)
+        let slot = lineMemo.slot(key.hash)
+        let found: (items: Items, e: LineMemo.Entry.Places)? = lineMemo.entries.withUnsafeBufferPointer { entries in
+            let e = entries.baseAddress! + slot
+            guard e.pointee.length == Int32(key.end - key.start), e.pointee.hash == key.hash, e.pointee.first == key.first,
+                  bytes.withUnsafeBufferPointer({ b in
+                      Self.same(b.baseAddress! + Int(e.pointee.start), b.baseAddress! + key.start, Int(e.pointee.length))
+                  })
+            else { return nil }
+            return (e.pointee.items.counted(from: Int32(key.start) - e.pointee.start), e.pointee.places)
+        }
+        guard let (items, e) = found else { return nil }
         lexer.i = key.end
         tok = lexer.next()
         ahead = nil
@@ -192,9 +202,8 @@ extension Parser {
         e.length = Int32(key.end - key.start)
         e.first = key.first
         e.items = items
-        e.lastItemStart = lastItem.lo - base; e.lastItemEnd = lastItem.hi - base
-        e.previousStart = previous.lo - base; e.previousEnd = previous.hi - base
-        e.tokens = Int32(tokens)
+        e.places = .init(lastItemStart: lastItem.lo - base, lastItemEnd: lastItem.hi - base,
+                         previousStart: previous.lo - base, previousEnd: previous.hi - base, tokens: Int32(tokens))
         lineMemo.entries[lineMemo.slot(key.hash)] = e
     }
 }
