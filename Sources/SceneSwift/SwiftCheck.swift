@@ -58,12 +58,20 @@ public struct SwiftRead {
     /// The views' scene, as scene source.
     public var sceneSource: String { scene.text }
     public var viewNames: [String] { roots.map(\.name) }
+    /// The views read that no other view read uses (`ListCard`, not the `CardRow` in it):
+    /// what a drawing of the files shows, each on its own (the used ones drawn alone as
+    /// well lay over them at the same place). All of them when each is used (a cycle).
+    public var topViewNames: [String] {
+        let top = roots.filter { !reader.used.contains($0.name) }.map(\.name)
+        return top.isEmpty ? viewNames : top
+    }
 
     /// Parse and read `files` together (a child view may be declared in any of them);
-    /// `view`: only that view's layout (and what it uses). `library`: files the prefilter
+    /// `view`: only that view's layout (and what it uses); `views`: only these views' (by
+    /// their names as read: `topViewNames`). `library`: files the prefilter
     /// passed over, read for their constants only when a view names one they declare
     /// (`Spacing.md` in a file of design tokens).
-    public init(_ files: [SourceFile], library: [SourceFile] = [], view only: String? = nil) {
+    public init(_ files: [SourceFile], library: [SourceFile] = [], view only: String? = nil, views list: [String]? = nil) {
         self.files = files
         var decls = Declarations()
         var syntaxErrors: [Int: Int] = [:]
@@ -76,7 +84,8 @@ public struct SwiftRead {
         func readAll(_ decls: Declarations) -> (ViewReader, [(String, ViewNode, Int)]) {
             var reader = ViewReader(decls)
             var roots: [(String, ViewNode, Int)] = []
-            for v in decls.views where only == nil || v.name == only || v.name.hasSuffix("." + (only ?? "")) {
+            for v in decls.views where list.map({ $0.contains(v.name) })
+                    ?? (only == nil || v.name == only || v.name.hasSuffix("." + (only ?? ""))) {
                 reader.reading = []
                 if let root = reader.read(v) { roots.append((v.name, root, v.file)) }
             }

@@ -118,12 +118,22 @@ func viewAndOutput(_ args: [String], formats: Set<String>) -> (files: [String], 
 }
 
 /// The views of `paths` read as one scene (only `view` when given; an unknown name is a usage error).
-func readViews(_ paths: [String], view: String?) -> SwiftRead {
+/// `drawing`: the scene is drawn (`run`, `import`), so only the views no other view uses
+/// are (`topViewNames`: `ListCard`, not `CardRow` again, alone, over it), and when there
+/// are several of those, `picture` (SVG, SwiftUI, a scene to edit: one picture, where
+/// they would lie over each other) asks for one with `--view`.
+func readViews(_ paths: [String], view: String?, drawing: Bool = false, picture: String? = nil) -> SwiftRead {
     let files = paths.flatMap(expand).filter { $0.hasSuffix(".swift") }.map(read)
     let all = SwiftRead(files)
     guard let view else {
         if all.viewNames.isEmpty { fail("no SwiftUI view (a `struct … : View` with a `body`) in \(paths.joined(separator: ", "))", 65) }
-        return all
+        let top = all.topViewNames
+        guard drawing, top.count < all.viewNames.count || (picture != nil && top.count > 1) else { return all }
+        if let picture, top.count > 1 {
+            usageError("\(picture) draws one view, and \(paths.joined(separator: ", ")) has \(top.count) that no other view uses: "
+                       + "add `--view Name` (the views: \(top.joined(separator: ", ")))")
+        }
+        return SwiftRead(files, views: top)
     }
     guard all.viewNames.contains(where: { $0 == view || $0.hasSuffix("." + view) }) else {
         fail("no view `\(view)` in \(paths.joined(separator: ", ")); the views are: \(all.viewNames.joined(separator: ", "))", 64)
@@ -154,7 +164,12 @@ func runCommand(_ args: [String]) -> Int32 {
         let names = readViews(a.files, view: nil).viewNames
         usageError("`scene run \(dir)` draws one view of the folder: add `--view Name` (the views: \(names.joined(separator: ", ")))")
     }
-    let r = readViews(a.files, view: a.view)
+    var format = a.format ?? "text"
+    if a.format == nil, let o = a.output {
+        if o.hasSuffix(".svg") { format = "svg" } else if o.hasSuffix(".json") { format = "json" } else if o.hasSuffix(".swift") { format = "swiftui" }
+    }
+    let picture = ["svg": "`scene run --svg`", "swiftui": "`scene run --swiftui`"][format]
+    let r = readViews(a.files, view: a.view, drawing: true, picture: picture)
     let file = r.drawingFile
     let c = Pipeline.compile(file)
     guard let scene = c.scene else {
@@ -169,10 +184,6 @@ func runCommand(_ args: [String]) -> Int32 {
     var bytes: [UInt8] = []
     let sink: (UnsafeRawBufferPointer) -> Void = { bytes.append(contentsOf: $0) }
     var text = ""
-    var format = a.format ?? "text"
-    if a.format == nil, let o = a.output {
-        if o.hasSuffix(".svg") { format = "svg" } else if o.hasSuffix(".json") { format = "json" } else if o.hasSuffix(".swift") { format = "swiftui" }
-    }
     switch format {
     case "json":
         // The findings as `check` says them on stderr, in Swift and in their own files.
@@ -198,7 +209,7 @@ func runCommand(_ args: [String]) -> Int32 {
 /// `scene import FILE.swift`: the scene the views make, to open in the REPL, edit and draw.
 func importCommand(_ args: [String]) -> Int32 {
     let a = viewAndOutput(args, formats: [])
-    let r = readViews(a.files, view: a.view)
+    let r = readViews(a.files, view: a.view, drawing: true, picture: "`scene import`")
     let header = "# read from \(a.files.joined(separator: ", ")) by `scene import`: one node per frame the code makes\n"
         + "# (n0, n1, …: in the order written), each `v_…` a constant of the code\n"
     if let o = a.output { writeWhole(header + r.drawingSource, to: o) } else { out(header + r.drawingSource) }

@@ -160,6 +160,30 @@ struct SwiftCheckCLITests {
         #expect(!run.out.contains(".scene"), "\(run.out)")
     }
 
+    /// A file's views drawn: a view another uses is drawn inside it, not alone again over
+    /// it (`CardRow` at the screen's corner over `ListCard`, its row: five frames where the
+    /// card makes three); two views no other uses are two pictures, so the SVG, the
+    /// SwiftUI and an import ask for one by name (they lay over each other, found by a
+    /// new-user trial), while the table and the JSON list both, each shape at its code.
+    @Test func runDrawsTheViewsNoOtherViewUses() throws {
+        let card = try CLI.run(["run", "Tests/Fixtures/swift/cross-struct.swift"])
+        let rows = card.out.split(separator: "\n").dropFirst(2)
+        #expect(card.status == 0 && rows.count == 3, "\(card.out)")
+        #expect(rows.first?.hasPrefix("n0 ") == true && rows.first?.contains("container 26") == true, "\(card.out)")
+        let svg = try CLI.run(["run", "Tests/Fixtures/swift/cross-struct.swift", "--svg"])
+        #expect(svg.status == 0 && svg.out.components(separatedBy: "<path id=\"n").count - 1 == 2, "\(svg.out)")
+        let two = "Tests/Fixtures/swift/suppressed.swift"
+        for args in [["run", two, "--svg"], ["run", two, "--swiftui"], ["run", two, "-o", "x.svg"], ["import", two]] {
+            let r = try CLI.run(args)
+            #expect(r.status == 64 && r.err.contains("draws one view") && r.err.contains("add `--view Name` (the views: DeliberateCard, CleanCard)"),
+                    "\(args): \(r.err)")
+        }
+        let table = try CLI.run(["run", two])
+        #expect(table.status == 0 && table.out.contains("\(two):10") && table.out.contains("\(two):19"), "\(table.out)")
+        let one = try CLI.run(["run", two, "--svg", "--view", "CleanCard"])
+        #expect(one.status == 0 && one.out.components(separatedBy: "<path id=\"n").count - 1 == 2, "\(one.out)")
+    }
+
     /// `scene run DIR --view Name` finds the view in the folder's Swift files, as `check DIR`
     /// reads them; it said "unknown option `--view`" (found by a new-user trial). Without
     /// `--view`, a folder is still not something `run` draws.
