@@ -48,8 +48,9 @@ struct Outer {
     }
 
     /// Shape `j` of `shapes`, a node that declares a container, read in place
-    /// (no copy of the shape).
-    init(containerIn shapes: [ResolvedShape], _ j: Int) {
+    /// (no copy of the shape; inlined, so that the array is not taken and dropped
+    /// for each call: resolving a chain nested 1,000 deep asks it for every node).
+    @inline(__always) init(containerIn shapes: [ResolvedShape], _ j: Int) {
         // (Both from one read of the shape's extras box.)
         let (radii, kind) = shapes[j].declaredContainer
         self.init(frame: kind?.measured(shapes[j].frame) ?? shapes[j].frame, radii: radii ?? Radii(all: 0), kind: kind)

@@ -67,6 +67,15 @@ extension Items {
         held._withUnsafeGuaranteedRef { chunk in fold(chunk, body) }
     }
 
+    /// `fold` of the items at `items` (a node's in the tree, read in place): the same,
+    /// without their storage's count taken and dropped around it (a node's items passed
+    /// on as a value were, two atomic counts for each node the evaluator reads).
+    public static func fold(at items: UnsafePointer<Items>, _ body: (ItemPart) -> Void) {
+        guard items.pointee.chunk != nil else { return }
+        unowned(unsafe) let chunk = items.pointee.chunk!
+        items.pointee.fold(chunk, body)
+    }
+
     @inline(__always) private func fold(_ chunk: ItemChunk, _ body: (ItemPart) -> Void) {
         var i = Int(start)
         let end = i + Int(slots)

@@ -439,7 +439,12 @@ public struct Evaluator {
     /// The same, into `p` (a new `Props`): returned, the 300-byte value was copied
     /// twice more and once through its value witness, for every node evaluated.
     mutating func props(_ items: Items, into p: inout Props) {
-        items.fold { part in
+        withUnsafePointer(to: items) { props(at: $0, into: &p) }
+    }
+
+    /// `props` of the items at `items` (a node's, in the tree: `Items.fold(at:)`).
+    mutating func props(at items: UnsafePointer<Items>, into p: inout Props) {
+        Items.fold(at: items) { part in
             switch part {
             case .item(let item, let range): apply(item, at: range, to: &p)
             case .padEdge(let edge, let v, let r): pad(edge, literal(v, r), &p)

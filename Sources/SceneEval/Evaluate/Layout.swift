@@ -170,22 +170,32 @@ extension Evaluator {
     }
 
     /// A node's label, noted (a duplicate is an error), before its shape, `index`, is appended to `shapes`.
+    @inline(__always)
     mutating func label(_ node: UnsafePointer<Node>, index: Int, labels: inout LabelTable, shapes: [ResolvedShape],
                         hash: Int? = nil) {
-        guard let l = node.pointee.label else { return }
-        if let first = labels.firstUse(of: l.name, index: index, in: shapes, hash: hash) {
+        guard node.pointee.labelBox != nil else { return }
+        // (The box read unretained, its name in place: the tree holds it. Its
+        // identifier copied out was its count taken and dropped, a labelled node.)
+        unowned(unsafe) let box = node.pointee.labelBox!
+        if let first = labels.firstUse(of: box.identifier.name, index: index, in: shapes, hash: hash) {
+            let l = box.identifier
             // (A node's range starts at its label.)
             error(.duplicateLabel, "the label `\(l.name)` is already used", l.range,
                   help: "labels name one node each: rename this one", notes: ["first used\(lineOf(shapes[first].range))"])
         }
     }
 
+    /// Where a node keeps its items (a stored property: `offset(of:)` has it).
+    static let itemsOffset = MemoryLayout<Node>.offset(of: \Node.items)!
+
     /// One node's box and shape, appended at `index`.
     mutating func add(_ node: UnsafePointer<Node>, index: Int, parent: Int32, depth: Int, screen: Screen,
                       labels: inout LabelTable, hash: Int? = nil, to flat: inout Flattened) {
         label(node, index: index, labels: &labels, shapes: flat.shapes, hash: hash)
         var p = Props()
-        props(node.pointee.items, into: &p)  // (the items alone: a copy of the node is three reference counts)
+        // (The items alone, where the node keeps them: a copy of the node is three
+        // reference counts, of its items one.)
+        props(at: UnsafeRawPointer(node).advanced(by: Self.itemsOffset).assumingMemoryBound(to: Items.self), into: &p)
         // Equal to the bit (0 and −0 are not shared): the same numbers as before.
         let pad = flat.appendPad(p.pad, seen: index + 1)
         var box = Box(width: p.width ?? .nan, height: p.height ?? .nan, pad: pad,

@@ -72,7 +72,7 @@ public struct ResolvedShape: Sendable, Equatable {
     /// node's only shape, and publishes its radii (`containerIsDrawn`, when its range fits).
     /// `drawnGlass`: the range of the node's one layer, its `glass` shape, which is
     /// `spec` (`glassIsDrawn`, when its range fits). The caller reads which it kept.
-    init(index: Int, label: String?, labelBox: LabelBox? = nil, parent: Int?, depth: Int, frame: Frame,
+    @inline(never) init(index: Int, label: String?, labelBox: LabelBox? = nil, parent: Int?, depth: Int, frame: Frame,
          style: CornerStyle, fill: Color?, glass: Bool, role: Role?, stack: StackAxis?, spec: ShapeValue?,
          range: SourceRange, shapeRange: SourceRange?, containerRange: SourceRange?, drawnContainer: Bool = false,
          drawnGlass: SourceRange? = nil, sharing shared: UnsafeMutablePointer<SharedExtras>? = nil) {
