@@ -44,6 +44,9 @@ public struct SwiftFileResult: Sendable {
     public var fixGroups: [[SwiftEdit]] = []
     /// The findings not reported because their geometry is not certain, as `LINE code`.
     public var unreported: [String] = []
+    /// Where the file first does not parse as Swift, when it does not: what was read
+    /// around there may be wrong (`scene check` says so, with or without `--explain`).
+    public var syntaxError: Int? = nil
 }
 
 /// Everything read from a set of Swift files: the scene and how to say its findings in Swift.
@@ -240,6 +243,7 @@ public struct SwiftRead {
         // Code that does not parse is read as swift-syntax recovers it: what the reader
         // then says of it ("computed at run time") may be wrong, and this says why.
         for (f, at) in syntaxErrors where files.indices.contains(f) {
+            results[f].syntaxError = min(at, files[f].bytes.count)
             explain(f, min(at, files[f].bytes.count), "skipped",
                     "the code here does not parse as Swift: the views around it may be read wrongly, or not at all (build the file first)")
         }

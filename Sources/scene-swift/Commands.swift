@@ -65,6 +65,8 @@ func checkCommand(_ args: [String]) -> Int32 {
         for (r, note) in zip(results, notes + Array(repeating: "", count: max(0, results.count - notes.count))) {
             if !json { err(note) }
             if explain { for line in r.explanations { err(line + "\n") } }
+            // Said without `--explain` too: a file with a typo read as 0 warnings, in silence.
+            else if !json, let at = r.syntaxError { err(syntaxNote(r.file, at)) }
             warnings += r.diagnostics.warningCount
             errors += r.diagnostics.errorCount
             if json { jsonParts += r.diagnostics.map { JSONWriter.diagnostic($0, file: r.file) } }
@@ -85,6 +87,13 @@ func checkCommand(_ args: [String]) -> Int32 {
     if errors > 0 { return 65 }
     if strict && warnings > 0 { return 1 }
     return 0
+}
+
+/// The note `check` gives a file that does not parse as Swift, where it first goes wrong.
+func syntaxNote(_ file: SourceFile, _ offset: Int) -> String {
+    let at = file.location(of: offset)
+    return "\(file.name):\(at.line):\(at.column): note: the code here does not parse as Swift: the views around it "
+        + "may be read wrongly, or not at all; build the file first (`--explain` says what was read)\n"
 }
 
 /// `--view Name` and `-o OUT` from `args`; the rest are files.

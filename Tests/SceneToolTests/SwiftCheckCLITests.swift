@@ -160,6 +160,22 @@ struct SwiftCheckCLITests {
         #expect(!run.out.contains(".scene"), "\(run.out)")
     }
 
+    /// A file that does not parse as Swift is said so where it first goes wrong, with or
+    /// without `--explain` (it read as "0 warnings" in silence: a typo looked clean);
+    /// once, as a note, not a finding (the counts and the JSON's findings stay).
+    @Test func checkSaysCodeThatDoesNotParse() throws {
+        let half = "Tests/Fixtures/swift/half-typed.swift"
+        let plain = try CLI.run(["check", half])
+        let said = "\(half):8:53: note: the code here does not parse as Swift"
+        #expect(plain.status == 0 && plain.err.contains(said) && plain.err.contains("0 warnings, 0 errors in 1 file"), "\(plain.err)")
+        let explained = try CLI.run(["check", "--explain", half])
+        #expect(explained.err.components(separatedBy: "does not parse as Swift").count == 2, "\(explained.err)")
+        let json = try CLI.run(["check", "--json", half])
+        #expect(!json.err.contains("does not parse") && json.out.contains("\"warnings\": 0"), "\(json.err) \(json.out)")
+        let clean = try CLI.run(["check", "Tests/Fixtures/swift/cross-struct.swift"])
+        #expect(!clean.err.contains("does not parse"), "\(clean.err)")
+    }
+
     /// A file's views drawn: a view another uses is drawn inside it, not alone again over
     /// it (`CardRow` at the screen's corner over `ListCard`, its row: five frames where the
     /// card makes three); two views no other uses are two pictures, so the SVG, the
