@@ -27,9 +27,15 @@ struct HelperFunction {
     /// The type it is declared in (`Theme`, `View` for a `View` extension), nil at file
     /// scope: a bare call in its body is first that type's (`enter` reads it as that type).
     var type: String?
+    /// Whether what it returns is a `Shape` (`-> some Shape`, `-> RoundedRectangle`): a
+    /// call of it can go in `.containerShape(…)`; one returning `some View` cannot.
+    var returnsShape = false
 
     init(_ f: FunctionDeclSyntax, body: ExprSyntax, file: Int = 0, type: String? = nil) {
         self.file = file
+        let returned = f.signature.returnClause?.type.trimmedDescription ?? ""
+        returnsShape = returned.hasSuffix("Shape") || ["Rectangle", "RoundedRectangle", "Capsule", "Circle", "Ellipse",
+                                                        "UnevenRoundedRectangle", "ConcentricRectangle"].contains(returned)
         self.type = type?.isEmpty == true ? nil : type
         isPrivate = f.modifiers.contains { $0.name.text == "private" || $0.name.text == "fileprivate" }
         parameters = f.signature.parameterClause.parameters.map { p in

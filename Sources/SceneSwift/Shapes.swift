@@ -123,6 +123,7 @@ enum ShapeRead {
         guard var s = try ShapeRead.shape(f.body, &consts) else { return nil }
         s.range = range
         s.swift = swift
+        s.swiftIsShape = f.returnsShape
         return s
     }
 

@@ -265,7 +265,7 @@ public struct SwiftRead {
             guard let a = scene.node(at: d.range.start) else { continue }
             let n = scene.nodes[a], f = max(0, n.file)
             guard let shape = n.shape, shape.rounded else { continue }
-            let written = shape.radius.map { ".rect(cornerRadius: \($0.swift))" } ?? shape.swift
+            let written = shape.radius.map { ".rect(cornerRadius: \($0.swift))" } ?? shape.shapeValue
             explain(f, shape.range.lowerBound, "skipped", "missing-container-shape not applied: `\(shape.swift)` declares no container, so the shapes in it that follow one (`ConcentricRectangle`, `ContainerRelativeShape`) follow whatever shows the view (a sheet, the display's corners, a window), which the code does not say; on iOS 26 declare it: `.containerShape(\(written))`")
         }
         // First the findings that are not certain: a fix leaves their views' numbers alone.

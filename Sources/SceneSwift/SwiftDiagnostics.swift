@@ -128,7 +128,7 @@ extension SwiftRead {
                 let fix = fixWords(edits, in: f) ?? "`cornerRadius: \(ConstantTable.format(d.values["drawnFixRadius"]!))`"
                 out.help = "what it contains follows the declared corners, and it is the drawn shape that is off: \(fix), the fix of the corner finding, makes the two agree"
             } else if let s = n.shape {
-                let written = s.swift.hasPrefix(".cornerRadius") ? ".rect(cornerRadius: \(s.radius?.swift ?? "0"))" : s.swift
+                let written = s.shapeValue
                 out.help = "what it contains follows the declared corners: declare the shape drawn, `.containerShape(\(written))`"
             }
         case .containerTooTight:
@@ -283,7 +283,7 @@ extension SwiftRead {
         if let a = ancestor(of: i) {
             let an = scene.nodes[a]
             if let r = an.container?.radius ?? an.shape?.radius { return ".containerShape(.rect(cornerRadius: \(r.swift)))" }
-            if let shape = an.container ?? an.shape { return ".containerShape(\(shape.swift))" }
+            if let shape = an.container ?? an.shape { return ".containerShape(\(shape.shapeValue))" }
         }
         return ".containerShape(.rect(cornerRadius: R))"
     }

@@ -19,6 +19,27 @@ struct SwiftShape: Sendable {
     var range: Range<Int>
     /// The Swift text, shortened, for messages.
     var swift: String
+    /// Whether `swift` is a `Shape` value (false for a modifier, `.cornerRadius(8)`, and
+    /// for a call of a function that returns `some View`): see `shapeValue`.
+    var swiftIsShape = true
+    /// The shape as a `Shape` value, for `.containerShape(…)`: as written when it is one,
+    /// else spelled from what it is (`.rect(cornerRadius: 8)` for `.cornerRadius(8)` or
+    /// a `chip(radius: 8)` that returns `some View`, which `.containerShape` does not take).
+    var shapeValue: String {
+        if swiftIsShape, !swift.hasPrefix(".cornerRadius") { return swift }
+        switch kind {
+        case .rect(let r): return ".rect(cornerRadius: \(r.swift))"
+        case .rectangle: return "Rectangle()"
+        case .capsule: return "Capsule()"
+        case .circle: return "Circle()"
+        case .relative: return "ContainerRelativeShape()"
+        case .concentric: return "ConcentricRectangle()"
+        case .uneven(let rs) where rs.count == 4:
+            return ".rect(topLeadingRadius: \(rs[0].swift), bottomLeadingRadius: \(rs[3].swift), "
+                + "bottomTrailingRadius: \(rs[2].swift), topTrailingRadius: \(rs[1].swift))"
+        case .uneven: return swift
+        }
+    }
     /// A container declared by a modifier the files declare (`.concentricContainer(…)`,
     /// Helpers.swift): that call as written, which messages name instead of `.containerShape(…)`.
     var declaredBy: String? = nil

@@ -287,6 +287,27 @@ import SwiftSyntax
     /// as a view, its parameters bound (it was a view of unknown size, nothing in it
     /// checked, and `--explain` silent); and a bare call is first its own type's function:
     /// of two views each with a `badge`, the second's call read the first's.
+    /// A shape drawn by a function, in the help that declares it as the container: a
+    /// function returning `some Shape` as called, one returning `some View` spelled as the
+    /// shape it draws (`.containerShape(chip(radius: 10))` does not compile).
+    @Test func theShapeToDeclareIsAShape() {
+        let src = """
+        import SwiftUI
+        func chip(radius: CGFloat) -> some View { RoundedRectangle(cornerRadius: radius).fill(.blue) }
+        func pill(radius: CGFloat) -> some Shape { RoundedRectangle(cornerRadius: radius) }
+        struct A: View {
+            var body: some View { Text("a").padding(8).background(chip(radius: 10)).containerShape(.rect(cornerRadius: 20)) }
+        }
+        struct B: View {
+            var body: some View { Text("b").padding(8).background(pill(radius: 10)).containerShape(.rect(cornerRadius: 20)) }
+        }
+        """
+        let helps = Self.check(src).diagnostics.filter { $0.code == "shape-mismatch" }.compactMap(\.help)
+        #expect(helps.count == 2, "\(helps)")
+        #expect(helps.contains { $0.hasSuffix("declare the shape drawn, `.containerShape(.rect(cornerRadius: 10))`") }, "\(helps)")
+        #expect(helps.contains { $0.hasSuffix("declare the shape drawn, `.containerShape(pill(radius: 10))`") }, "\(helps)")
+    }
+
     @Test func aViewFunctionWithParametersIsReadAndEachTypeKeepsItsOwn() {
         func view(_ name: String, _ radius: Int) -> String {
             """
