@@ -64,21 +64,29 @@ extension Items {
         // (The chunk borrowed, not retained and released around the walk: `self`
         // holds it for the whole call. The evaluator folds every node's items.)
         guard let held = chunk.map(Unmanaged.passUnretained) else { return }
-        held._withUnsafeGuaranteedRef { chunk in fold(chunk, body) }
+        held._withUnsafeGuaranteedRef { chunk in Self.fold(chunk, start: Int(start), slots: Int(slots), origin: origin, body) }
     }
 
     /// `fold` of the items at `items` (a node's in the tree, read in place): the same,
     /// without their storage's count taken and dropped around it (a node's items passed
     /// on as a value were, two atomic counts for each node the evaluator reads).
     public static func fold(at items: UnsafePointer<Items>, _ body: (ItemPart) -> Void) {
-        guard items.pointee.chunk != nil else { return }
-        unowned(unsafe) let chunk = items.pointee.chunk!
-        items.pointee.fold(chunk, body)
+        // (The storage borrowed from its reference's bits, the other fields read one by
+        // one: a method called on `items.pointee`, or the reference passed on, took a
+        // count of the storage for the call, however it was read.)
+        guard let raw = UnsafeRawPointer(items).load(fromByteOffset: chunkOffset, as: UnsafeRawPointer?.self) else { return }
+        let start = Int(items.pointee.start), slots = Int(items.pointee.slots), origin = items.pointee.origin
+        Unmanaged<ItemChunk>.fromOpaque(raw)._withUnsafeGuaranteedRef { chunk in
+            fold(chunk, start: start, slots: slots, origin: origin, body)
+        }
     }
+    /// Where `Items` keeps its storage's reference (a stored property: `offset(of:)` has it).
+    static let chunkOffset = MemoryLayout<Items>.offset(of: \Items.chunk)!
 
-    @inline(__always) private func fold(_ chunk: ItemChunk, _ body: (ItemPart) -> Void) {
-        var i = Int(start)
-        let end = i + Int(slots)
+    @inline(__always)
+    private static func fold(_ chunk: ItemChunk, start: Int, slots: Int, origin: Int32, _ body: (ItemPart) -> Void) {
+        var i = start
+        let end = i + slots
         while i < end {
             let s = chunk.first(at: i, origin: origin)
             let range = SourceRange(raw: s.start, s.end)

@@ -61,6 +61,11 @@ public struct SwiftRead {
     /// The views' scene, as scene source.
     public var sceneSource: String { scene.text }
     public var viewNames: [String] { roots.map(\.name) }
+    /// Each file that does not parse as Swift and where it first goes wrong (`check` says
+    /// so per file; `run` and `import` say so too: what they draw of it may be wrong).
+    public var syntaxErrorPlaces: [(file: SourceFile, offset: Int)] {
+        syntaxErrors.keys.sorted().filter(files.indices.contains).map { (files[$0], min(syntaxErrors[$0]!, files[$0].bytes.count)) }
+    }
     /// The views read that no other view read uses (`ListCard`, not the `CardRow` in it):
     /// what a drawing of the files shows, each on its own (the used ones drawn alone as
     /// well lay over them at the same place). All of them when each is used (a cycle).

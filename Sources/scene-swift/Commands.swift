@@ -65,8 +65,9 @@ func checkCommand(_ args: [String]) -> Int32 {
         for (r, note) in zip(results, notes + Array(repeating: "", count: max(0, results.count - notes.count))) {
             if !json { err(note) }
             if explain { for line in r.explanations { err(line + "\n") } }
-            // Said without `--explain` too: a file with a typo read as 0 warnings, in silence.
-            else if !json, let at = r.syntaxError { err(syntaxNote(r.file, at)) }
+            // Said without `--explain` too (on standard error beside the JSON): a file with
+            // a typo read as 0 warnings, in silence.
+            else if let at = r.syntaxError { err(syntaxNote(r.file, at)) }
             warnings += r.diagnostics.warningCount
             errors += r.diagnostics.errorCount
             if json { jsonParts += r.diagnostics.map { JSONWriter.diagnostic($0, file: r.file) } }
@@ -129,8 +130,8 @@ func viewAndOutput(_ args: [String], formats: Set<String>) -> (files: [String], 
 /// The views of `paths` read as one scene (only `view` when given; an unknown name is a usage error).
 /// `drawing`: the scene is drawn (`run`, `import`), so only the views no other view uses
 /// are (`topViewNames`: `ListCard`, not `CardRow` again, alone, over it), and when there
-/// are several of those, `picture` (SVG, SwiftUI, a scene to edit: one picture, where
-/// they would lie over each other) asks for one with `--view`.
+/// are several of those, `picture` (what makes one picture, where they would lie over
+/// each other, and its verb: "`scene run --svg` draws") asks for one with `--view`.
 func readViews(_ paths: [String], view: String?, drawing: Bool = false, picture: String? = nil) -> SwiftRead {
     let files = paths.flatMap(expand).filter { $0.hasSuffix(".swift") }.map(read)
     let all = SwiftRead(files)
@@ -139,7 +140,7 @@ func readViews(_ paths: [String], view: String?, drawing: Bool = false, picture:
         let top = all.topViewNames
         guard drawing, top.count < all.viewNames.count || (picture != nil && top.count > 1) else { return all }
         if let picture, top.count > 1 {
-            usageError("\(picture) draws one view, and \(paths.joined(separator: ", ")) has \(top.count) that no other view uses: "
+            usageError("\(picture) one view, and \(paths.joined(separator: ", ")) has \(top.count) that no other view uses: "
                        + "add `--view Name` (the views: \(top.joined(separator: ", ")))")
         }
         return SwiftRead(files, views: top)
@@ -177,8 +178,9 @@ func runCommand(_ args: [String]) -> Int32 {
     if a.format == nil, let o = a.output {
         if o.hasSuffix(".svg") { format = "svg" } else if o.hasSuffix(".json") { format = "json" } else if o.hasSuffix(".swift") { format = "swiftui" }
     }
-    let picture = ["svg": "`scene run --svg`", "swiftui": "`scene run --swiftui`"][format]
+    let picture = ["svg": "`scene run --svg` draws", "swiftui": "`scene run --swiftui` writes"][format]
     let r = readViews(a.files, view: a.view, drawing: true, picture: picture)
+    for (file, at) in r.syntaxErrorPlaces { err(syntaxNote(file, at)) }
     let file = r.drawingFile
     let c = Pipeline.compile(file)
     guard let scene = c.scene else {
@@ -218,7 +220,8 @@ func runCommand(_ args: [String]) -> Int32 {
 /// `scene import FILE.swift`: the scene the views make, to open in the REPL, edit and draw.
 func importCommand(_ args: [String]) -> Int32 {
     let a = viewAndOutput(args, formats: [])
-    let r = readViews(a.files, view: a.view, drawing: true, picture: "`scene import`")
+    let r = readViews(a.files, view: a.view, drawing: true, picture: "`scene import` writes")
+    for (file, at) in r.syntaxErrorPlaces { err(syntaxNote(file, at)) }
     let header = "# read from \(a.files.joined(separator: ", ")) by `scene import`: one node per frame the code makes\n"
         + "# (n0, n1, …: in the order written), each `v_…` a constant of the code\n"
     if let o = a.output { writeWhole(header + r.drawingSource, to: o) } else { out(header + r.drawingSource) }

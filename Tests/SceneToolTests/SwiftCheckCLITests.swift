@@ -162,7 +162,8 @@ struct SwiftCheckCLITests {
 
     /// A file that does not parse as Swift is said so where it first goes wrong, with or
     /// without `--explain` (it read as "0 warnings" in silence: a typo looked clean);
-    /// once, as a note, not a finding (the counts and the JSON's findings stay).
+    /// once, as a note on standard error, not a finding (the counts and the JSON's
+    /// findings stay); `run` and `import`, which draw what was read of it, say so too.
     @Test func checkSaysCodeThatDoesNotParse() throws {
         let half = "Tests/Fixtures/swift/half-typed.swift"
         let plain = try CLI.run(["check", half])
@@ -171,7 +172,11 @@ struct SwiftCheckCLITests {
         let explained = try CLI.run(["check", "--explain", half])
         #expect(explained.err.components(separatedBy: "does not parse as Swift").count == 2, "\(explained.err)")
         let json = try CLI.run(["check", "--json", half])
-        #expect(!json.err.contains("does not parse") && json.out.contains("\"warnings\": 0"), "\(json.err) \(json.out)")
+        #expect(json.err.contains(said) && !json.out.contains("does not parse") && json.out.contains("\"warnings\": 0"), "\(json.err) \(json.out)")
+        for args in [["run", half], ["run", half, "--svg"], ["import", half]] {
+            let r = try CLI.run(args)
+            #expect(r.err.contains(said), "\(args): \(r.err)")
+        }
         let clean = try CLI.run(["check", "Tests/Fixtures/swift/cross-struct.swift"])
         #expect(!clean.err.contains("does not parse"), "\(clean.err)")
     }
@@ -191,7 +196,8 @@ struct SwiftCheckCLITests {
         let two = "Tests/Fixtures/swift/suppressed.swift"
         for args in [["run", two, "--svg"], ["run", two, "--swiftui"], ["run", two, "-o", "x.svg"], ["import", two]] {
             let r = try CLI.run(args)
-            #expect(r.status == 64 && r.err.contains("draws one view") && r.err.contains("add `--view Name` (the views: DeliberateCard, CleanCard)"),
+            #expect(r.status == 64 && r.err.contains(args[0] == "import" ? "`scene import` writes one view" : " one view, and ")
+                    && r.err.contains("add `--view Name` (the views: DeliberateCard, CleanCard)"),
                     "\(args): \(r.err)")
         }
         let table = try CLI.run(["run", two])
