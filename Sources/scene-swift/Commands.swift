@@ -65,9 +65,7 @@ func checkCommand(_ args: [String]) -> Int32 {
         for (r, note) in zip(results, notes + Array(repeating: "", count: max(0, results.count - notes.count))) {
             if !json { err(note) }
             if explain { for line in r.explanations { err(line + "\n") } }
-            // Said without `--explain` too (on standard error beside the JSON): a file with
-            // a typo read as 0 warnings, in silence.
-            else if let at = r.syntaxError { err(syntaxNote(r.file, at)) }
+            else if let at = r.syntaxError { err(syntaxNote(r.file, at)) }  // (`syntaxNote`)
             warnings += r.diagnostics.warningCount
             errors += r.diagnostics.errorCount
             if json { jsonParts += r.diagnostics.map { JSONWriter.diagnostic($0, file: r.file) } }
@@ -90,7 +88,9 @@ func checkCommand(_ args: [String]) -> Int32 {
     return 0
 }
 
-/// The note `check` gives a file that does not parse as Swift, where it first goes wrong.
+/// The note `check` gives a file that does not parse as Swift, where it first goes wrong:
+/// without `--explain` too (on standard error beside the JSON), or a file with a typo
+/// read as 0 warnings, in silence.
 func syntaxNote(_ file: SourceFile, _ offset: Int) -> String {
     let at = file.location(of: offset)
     return "\(file.name):\(at.line):\(at.column): note: the code here does not parse as Swift: the views around it "
