@@ -337,8 +337,9 @@ public struct Node: Sendable, Equatable {
         get { labelBox?.identifier }
         set { labelBox = newValue.map(LabelBox.init) }
     }
-    /// The `<` … `>` block, when there is one: from `blockStart` to the node's end.
-    /// (Set the range first when moving a node: a block set ends where the node does.)
+    /// The `<` … `>` block, when there is one: from `blockStart` to the node's end
+    /// (setting it keeps only where it starts: it ends where the node does, whichever
+    /// of the two is set first when a node is moved).
     public var block: SourceRange? {
         get { blockStart < 0 ? nil : SourceRange(raw: blockStart, range.hi) }
         set { blockStart = newValue?.lo ?? -1 }

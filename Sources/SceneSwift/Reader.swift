@@ -47,8 +47,8 @@ struct ViewReader {
     var explanations: [Explanation] = []
     /// The views being read, outermost first (a view that uses itself is not read again).
     var reading: [String] = []
-    /// The views another view's body uses (`CardRow()` in `ListCard`, a `some View`
-    /// property): what `scene run` draws is the views none uses (`SwiftRead.topViewNames`).
+    /// The views another view's body uses (`CardRow()` in `ListCard`; not a view's use of
+    /// itself): what `scene run` draws is the views none uses (`SwiftRead.topViewNames`).
     var used: Set<String> = []
     var depth = 0
     static let maxDepth = 64
@@ -254,7 +254,7 @@ struct ViewReader {
         }
         if closures.isEmpty, let n = memberCall(call, range: range, leaf: leaf) { return n }
         if let v = decls.views.first(where: { $0.name == callee || $0.name.hasSuffix("." + callee) }) {
-            used.insert(v.name)
+            if v.name != reading.last { used.insert(v.name) }  // (a view that uses itself is not used by another)
             if reading.contains(v.name) { explain(.skipped, range, "`\(callee)` uses itself: not read again"); return leaf }
             if let n = read(v) {
                 explain(.read, range, "`\(callee)()` read in place from its declaration")
@@ -273,7 +273,6 @@ struct ViewReader {
     mutating func memberCall(_ call: FunctionCallExprSyntax, range: Range<Int>, leaf: ViewNode) -> ViewNode? {
         guard call.arguments.isEmpty, let d = call.calledExpression.as(DeclReferenceExprSyntax.self),
               let t = decls.constants.currentType, let member = decls.members[t]?[d.baseName.text] else { return nil }
-        used.insert(member.name)
         if reading.contains(member.name) { explain(.skipped, range, "`\(d.baseName.text)()` uses itself: not read again"); return leaf }
         return read(member)
     }

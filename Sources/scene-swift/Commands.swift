@@ -171,7 +171,7 @@ func runCommand(_ args: [String]) -> Int32 {
     }
     // A folder holds many views, which one scene would draw over each other: one is named.
     if a.view == nil, let dir = a.files.first(where: { InputFiles.isFolder($0) }) {
-        let names = readViews(a.files, view: nil).viewNames
+        let names = readViews(a.files, view: nil).topViewNames
         usageError("`scene run \(dir)` draws one view of the folder: add `--view Name` (the views: \(names.joined(separator: ", ")))")
     }
     var format = a.format ?? "text"

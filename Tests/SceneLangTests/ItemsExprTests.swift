@@ -173,14 +173,17 @@ struct ItemsExprTests {
     /// A tree's items shifted into one arena read as a parse of the moved text
     /// does, as each shifted alone does, and share chunks.
     @Test func treeShiftsIntoOneChunk() throws {
-        let text = "a: container rect 20 vstack spacing 4 <\n" + Self.rows.map { "  n: " + $0 }.joined(separator: "\n") + "\n>"
+        // Each row twice: the second shares the first's slots, counted from its own place
+        // (`Items.origin`), and moves as a row read afresh does.
+        let text = "a: container rect 20 vstack spacing 4 <\n" + (Self.rows + Self.rows).map { "  n: " + $0 }.joined(separator: "\n") + "\n>"
         func nodes(_ text: String) throws -> [Node] {
             let r = Parser.parse(SourceFile(name: "t", text: text))
             guard case .node(let root)? = r.scene.statements.last else { throw CancellationError() }
             return [root] + root.children
         }
         let all = try nodes(text)
-        #expect(all.count == Self.rows.count + 1)
+        #expect(all.count == 2 * Self.rows.count + 1)
+        #expect(all.contains { $0.items.origin != 0 })
         let arena = ItemShiftArena(chunkSlots: 4096)
         let move: (Located<Item>) -> Located<Item> = { Located($0.value, SourceRange($0.range.start + 5, $0.range.end + 5)) }
         let together = all.map { $0.items.shifted(by: 5, into: arena, whole: move) }

@@ -283,10 +283,6 @@ import SwiftSyntax
         #expect(help.hasPrefix("use the concentric radius: `photoShape(20)`; or, on iOS 26, `ConcentricRectangle()`, which follows `.cardContainer(24)`"), "\(help)")
     }
 
-    /// A `some View` function with parameters whose body is a shape with modifiers is read
-    /// as a view, its parameters bound (it was a view of unknown size, nothing in it
-    /// checked, and `--explain` silent); and a bare call is first its own type's function:
-    /// of two views each with a `badge`, the second's call read the first's.
     /// A shape drawn by a function, in the help that declares it as the container: a
     /// function returning `some Shape` as called, one returning `some View` spelled as the
     /// shape it draws (`.containerShape(chip(radius: 10))` does not compile).
@@ -308,6 +304,10 @@ import SwiftSyntax
         #expect(helps.contains { $0.hasSuffix("declare the shape drawn, `.containerShape(pill(radius: 10))`") }, "\(helps)")
     }
 
+    /// A `some View` function with parameters whose body is a shape with modifiers is read
+    /// as a view, its parameters bound (it was a view of unknown size, nothing in it
+    /// checked, and `--explain` silent); and a bare call is first its own type's function:
+    /// of two views each with a `badge`, the second's call read the first's.
     @Test func aViewFunctionWithParametersIsReadAndEachTypeKeepsItsOwn() {
         func view(_ name: String, _ radius: Int) -> String {
             """

@@ -204,6 +204,35 @@ struct SwiftCheckCLITests {
         #expect(table.status == 0 && table.out.contains("\(two):10") && table.out.contains("\(two):19"), "\(table.out)")
         let one = try CLI.run(["run", two, "--svg", "--view", "CleanCard"])
         #expect(one.status == 0 && one.out.components(separatedBy: "<path id=\"n").count - 1 == 2, "\(one.out)")
+        // A view that uses itself is not used by another for that (found by review: a
+        // recursive tree made every view "used", its row drawn alone again, or a recursive
+        // view beside another left out of the drawing).
+        let dir = try Streams.folder("swift-recursive")
+        let tree = dir.appendingPathComponent("Tree.swift")
+        try """
+        import SwiftUI
+        struct NodeRow: View {
+            var body: some View { RoundedRectangle(cornerRadius: 6).frame(height: 30) }
+        }
+        struct TreeView: View {
+            let depth: Int
+            var body: some View {
+                VStack(spacing: 4) { NodeRow(); if depth > 0 { TreeView(depth: depth - 1) } }
+                    .padding(8).background(RoundedRectangle(cornerRadius: 14)).containerShape(.rect(cornerRadius: 14))
+            }
+        }
+        struct Folder: View {
+            var body: some View { Folder().padding(4).background(Capsule()) }
+        }
+        """.write(to: tree, atomically: true, encoding: .utf8)
+        let both = try CLI.run(["run", tree.path, "--svg"])
+        #expect(both.status == 64 && both.err.contains("(the views: TreeView, Folder)"), "\(both.err)")
+        let treeTable = try CLI.run(["run", tree.path])
+        // Two shapes at the top, the tree's and the folder's; the row only inside the tree.
+        let tops = treeTable.out.split(separator: "\n").map(String.init).filter { $0.hasPrefix("n") }
+        #expect(treeTable.status == 0 && tops.count == 2, "\(treeTable.out)")
+        #expect(tops.first?.contains("Tree.swift:9") == true && tops.last?.contains("Tree.swift:13") == true, "\(treeTable.out)")
+        #expect(treeTable.out.contains("Tree.swift:3"), "\(treeTable.out)")
     }
 
     /// `scene run DIR --view Name` finds the view in the folder's Swift files, as `check DIR`

@@ -122,7 +122,9 @@ extension Evaluator {
     /// array's storage is its own, in place while the tree holds it. (A walk that
     /// kept the arrays took and dropped a reference to each, and to every run of
     /// siblings it went down into and back out of: `deep`'s chains of one child a
-    /// level, 12 % of its evaluation in reference counting.)
+    /// level, 12 % of its evaluation in reference counting.) The pointer outlives the
+    /// `withUnsafeBufferPointer` call, which the language leaves undefined in general; for
+    /// a native array that no one changes or releases meanwhile it is the storage itself.
     @inline(__always) static func elements(_ nodes: [Node]) -> UnsafeBufferPointer<Node> {
         nodes.withUnsafeBufferPointer { $0 }
     }

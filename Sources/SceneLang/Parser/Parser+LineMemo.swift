@@ -8,7 +8,7 @@
 /// distance between the two (`Items.origin`). So the parser keeps, for each such
 /// text it read without a word to say (no diagnostic, no item kept whole), where
 /// it was and the slots it made; the same text again shares them, not read and
-/// not copied (a 100k-node grid's items: 9.2 MB of slots, now 0.1). Parsing the
+/// not copied (a 100k-node grid's items: 9.2 MB of slots, now 0.5). Parsing the
 /// text again would give exactly those slots (`LineMemoTests` reads every example
 /// and every bench member both ways and compares the trees, ranges and all).
 ///
