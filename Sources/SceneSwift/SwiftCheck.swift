@@ -232,6 +232,14 @@ public struct SwiftRead {
         return (files[f], at)
     }
 
+    /// Each frame's resolved radii (`ViewNode.resolvedRadii`), for the helps that declare
+    /// one as a container: its shape is its node's, labelled `n14` in the same order.
+    func noteResolvedRadii(_ resolved: ResolvedScene?) {
+        for (k, sh) in (resolved?.shapes ?? []).enumerated() where k < scene.nodes.count && sh.label == scene.nodes[k].label {
+            scene.nodes[k].resolvedRadii = sh.radii.values
+        }
+    }
+
     /// Check, and say each finding in Swift: per file given.
     public func check() -> [SwiftFileResult] {
         var results = files.map { SwiftFileResult(file: $0) }
@@ -253,6 +261,7 @@ public struct SwiftRead {
                     "the code here does not parse as Swift: the views around it may be read wrongly, or not at all (build the file first)")
         }
         let c = Pipeline.compile(sceneFile)
+        noteResolvedRadii(c.scene)
         guard c.scene != nil else {
             let first = c.diagnostics.first { $0.severity == .error }
             for i in results.indices where !results[i].views.isEmpty {

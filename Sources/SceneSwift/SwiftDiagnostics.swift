@@ -283,7 +283,18 @@ extension SwiftRead {
         if let a = ancestor(of: i) {
             let an = scene.nodes[a]
             if let r = an.container?.radius ?? an.shape?.radius { return ".containerShape(.rect(cornerRadius: \(r.swift)))" }
-            if let shape = an.container ?? an.shape { return ".containerShape(\(shape.shapeValue))" }
+            if let shape = an.container ?? an.shape {
+                // A shape that follows another's corners is no container shape: its corners as resolved.
+                switch shape.kind {
+                case .concentric, .relative:
+                    guard let r = an.resolvedRadii, r.count == 4 else { break }
+                    let v = r.map { ConstantTable.format(($0 * 100).rounded() / 100) }
+                    if Set(v).count == 1 { return ".containerShape(.rect(cornerRadius: \(v[0])))" }
+                    return ".containerShape(.rect(topLeadingRadius: \(v[0]), bottomLeadingRadius: \(v[3]), "
+                        + "bottomTrailingRadius: \(v[2]), topTrailingRadius: \(v[1])))"
+                default: return ".containerShape(\(shape.shapeValue))"
+                }
+            }
         }
         return ".containerShape(.rect(cornerRadius: R))"
     }

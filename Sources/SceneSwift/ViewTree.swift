@@ -88,6 +88,11 @@ struct Insets: Sendable {
 final class ViewNode {
     /// The scene label (`n14`), set when the scene is written.
     var label = ""
+    /// The radii its shape resolved to (topLeading, topTrailing, bottomTrailing,
+    /// bottomLeading), set once the scene is checked: what a help that declares a
+    /// `ConcentricRectangle` around as the container writes (`.containerShape` takes
+    /// no shape that follows another's corners).
+    var resolvedRadii: [Double]? = nil
     /// The index of the Swift file it is written in (-1 until its view is read).
     var file = -1
     /// Where the view or modifier that made this frame is written.

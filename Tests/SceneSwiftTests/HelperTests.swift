@@ -304,6 +304,28 @@ import SwiftSyntax
         #expect(helps.contains { $0.hasSuffix("declare the shape drawn, `.containerShape(pill(radius: 10))`") }, "\(helps)")
     }
 
+    /// Around a `ConcentricRectangle` drawn with no container declared, the help declares
+    /// its corners as resolved: `.containerShape(ConcentricRectangle(…))` does not compile
+    /// (found by a new-user trial).
+    @Test func aConcentricShapeAroundIsDeclaredByItsRadius() {
+        let src = """
+        import SwiftUI
+        struct Row: View {
+            var body: some View {
+                RoundedRectangle(cornerRadius: 8).frame(width: 44, height: 44)
+                    .padding(12)
+                    .background(ConcentricRectangle(corners: .concentric(minimum: 16)))
+            }
+        }
+        struct Card: View {
+            var body: some View { Row().padding(8).containerShape(.rect(cornerRadius: 24)) }
+        }
+        """
+        let helps = Self.check(src).diagnostics.compactMap(\.help)
+        #expect(!helps.isEmpty && helps.allSatisfy { !$0.contains(".containerShape(ConcentricRectangle") }, "\(helps)")
+        #expect(helps.contains { $0.contains("inside `.containerShape(.rect(cornerRadius: 16))`") }, "\(helps)")
+    }
+
     /// A `some View` function with parameters whose body is a shape with modifiers is read
     /// as a view, its parameters bound (it was a view of unknown size, nothing in it
     /// checked, and `--explain` silent); and a bare call is first its own type's function:
