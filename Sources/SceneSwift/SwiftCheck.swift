@@ -256,8 +256,9 @@ public struct SwiftRead {
         // Code that does not parse is read as swift-syntax recovers it: what the reader
         // then says of it ("computed at run time") may be wrong, and this says why.
         for (f, at) in syntaxErrors where files.indices.contains(f) {
-            results[f].syntaxError = min(at, files[f].bytes.count)
-            explain(f, min(at, files[f].bytes.count), "skipped",
+            let at = min(at, files[f].bytes.count)
+            results[f].syntaxError = at
+            explain(f, at, "skipped",
                     "the code here does not parse as Swift: the views around it may be read wrongly, or not at all (build the file first)")
         }
         let c = Pipeline.compile(sceneFile)

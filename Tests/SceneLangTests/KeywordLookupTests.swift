@@ -40,14 +40,17 @@ struct KeywordLookupTests {
     }
 
     /// `Keyword.same` (the lookup's comparison, a few loads) answers as comparing the
-    /// bytes one by one, at every length up to past 16 and a difference at every place.
+    /// bytes one by one, at every length up to past 16 (and the line memo's longer texts,
+    /// eight bytes at a time) and a difference at every place.
     @Test func sameComparesEveryByte() {
         var rng = SeededGenerator.fromEnvironment("sameComparesEveryByte")
-        for n in 0...24 {
+        for n in Array(0...40) + [63, 64, 65, 200, 2048] {
             for _ in 0..<40 {
                 let a = (0..<n).map { _ in UInt8.random(in: 97...100, using: &rng) }
                 var variants = [a]
-                for i in 0..<n { var b = a; b[i] ^= 1 << UInt8.random(in: 0...7, using: &rng); variants.append(b) }
+                // (Every place up to 40 bytes; past that, 64 places and the last.)
+                let places = n <= 40 ? Array(0..<n) : Array(stride(from: 0, to: n, by: max(1, n / 64))) + [n - 1]
+                for i in places { var b = a; b[i] ^= 1 << UInt8.random(in: 0...7, using: &rng); variants.append(b) }
                 for b in variants {
                     let got = a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in
                         Keyword.same(x.baseAddress ?? UnsafePointer(bitPattern: 1)!, y.baseAddress ?? UnsafePointer(bitPattern: 1)!, n)

@@ -8,7 +8,7 @@ import Testing
 struct LineMemoTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// Reads `text` with the memo and without; returns how many nodes' items were copied.
+    /// Reads `text` with the memo and without; returns how many nodes' items were shared.
     @discardableResult
     static func sameBothWays(_ text: String, _ name: String = "t.scene", sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Int {
         let file = SourceFile(name: name, text: text)

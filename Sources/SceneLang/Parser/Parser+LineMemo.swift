@@ -62,7 +62,7 @@ final class LineMemo {
     /// Texts looked for in this window of `window`, and found.
     var tries = 0, hits = 0
     static let window = 4096
-    /// Nodes whose items were copied, in all.
+    /// Nodes whose items were shared from a text read before, in all.
     var replays = 0
 
     /// Counts a text looked for; at the end of each window of `window` texts, turns
@@ -146,7 +146,7 @@ extension Parser {
             let e = entries.baseAddress! + slot
             guard e.pointee.length == Int32(key.end - key.start), e.pointee.hash == key.hash, e.pointee.first == key.first,
                   bytes.withUnsafeBufferPointer({ b in
-                      Self.same(b.baseAddress! + Int(e.pointee.start), b.baseAddress! + key.start, Int(e.pointee.length))
+                      Keyword.same(b.baseAddress! + Int(e.pointee.start), b.baseAddress! + key.start, Int(e.pointee.length))
                   })
             else { return nil }
             return (e.pointee.items.counted(from: Int32(key.start) - e.pointee.start), e.pointee.places)
@@ -163,7 +163,7 @@ extension Parser {
     /// Whether the next token is `:` (`peek().kind == .colon`), from the bytes when it
     /// is not lexed yet: the next that is not a blank. (A node without a label is most
     /// nodes of a big scene, and its next token, lexed to be asked, was lexed again
-    /// after its items were copied.)
+    /// after its items were shared.)
     mutating func nextIsColon() -> Bool {
         if let a = ahead { return a.kind == .colon }
         guard tok.kind != .eof, lexer.i == tok.range.end else { return peek().kind == .colon }
@@ -176,18 +176,6 @@ extension Parser {
             }
         }
         return false
-    }
-
-    /// Whether the `n` bytes at `a` and at `b` are the same: eight at a time, then one.
-    static func same(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int) -> Bool {
-        let x = UnsafeRawPointer(a), y = UnsafeRawPointer(b)
-        var i = 0
-        while i + 8 <= n {
-            if x.loadUnaligned(fromByteOffset: i, as: UInt64.self) != y.loadUnaligned(fromByteOffset: i, as: UInt64.self) { return false }
-            i += 8
-        }
-        while i < n { if a[i] != b[i] { return false }; i += 1 }
-        return true
     }
 
     /// Keeps the items just read from `key`'s text, when reading them said nothing
