@@ -83,6 +83,20 @@ extension Items {
     /// Where `Items` keeps its storage's reference (a stored property: `offset(of:)` has it).
     static let chunkOffset = MemoryLayout<Items>.offset(of: \Items.chunk)!
 
+    /// The slots of the items at `items` when they are shared with a node written alike
+    /// (`Parser.replayLine` counts them from another `origin`, never 0): their storage's
+    /// address, first slot and count, which name the same slots wherever they are read,
+    /// and the origin. Nil for items read from their own slots (origin 0) or none.
+    /// (For the evaluator's `PropsMemo`: the same slots fold to the same parts, each
+    /// range `origin` − the other's further on.)
+    public static func sharedSlots(at items: UnsafePointer<Items>)
+        -> (storage: UnsafeRawPointer, start: UInt32, slots: UInt32, origin: Int32)? {
+        let origin = items.pointee.origin
+        guard origin != 0, let raw = UnsafeRawPointer(items).load(fromByteOffset: chunkOffset, as: UnsafeRawPointer?.self)
+        else { return nil }
+        return (raw, items.pointee.start, items.pointee.slots, origin)
+    }
+
     @inline(__always)
     private static func fold(_ chunk: ItemChunk, start: Int, slots: Int, origin: Int32, _ body: (ItemPart) -> Void) {
         var i = start

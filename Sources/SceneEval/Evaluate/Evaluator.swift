@@ -57,12 +57,12 @@ public struct Evaluator {
 
     let file: SourceFile?
     var diagnostics: [Diagnostic] = []
-    var env: [String: Double] = [:] { didSet { nameValues.removeAll(); clausesMemo.removeAll() } }
+    var env: [String: Double] = [:] { didSet { nameValues.removeAll(); clausesMemo.removeAll(); propsMemo.removeAll() } }
     /// `env`'s values by the names' numbers in `nameStore` (`quickLength`).
-    var nameValues: [Double?] = []
-    var nameStore: ExprStore? = nil
-    /// What `concentric` items' clauses came to, by their slots, in this `env` and `nameStore`.
-    var clausesMemo = ClausesMemo()
+    var nameValues: [Double?] = [], nameStore: ExprStore? = nil
+    /// What `concentric` items' clauses came to, by their slots, in this `env` and `nameStore`;
+    /// what shared items came to, in this `env` (PropsMemo.swift).
+    var clausesMemo = ClausesMemo(), propsMemo = PropsMemo()
     /// The overflow arrays and boxes of drawn numbers shapes share (`SharedExtras`).
     var sharedExtras = SharedExtras()
     var envRanges: [String: SourceRange] = [:]

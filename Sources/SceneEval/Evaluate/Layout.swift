@@ -197,7 +197,7 @@ extension Evaluator {
         var p = Props()
         // (The items alone, where the node keeps them: a copy of the node is three
         // reference counts, of its items one.)
-        props(at: UnsafeRawPointer(node).advanced(by: Self.itemsOffset).assumingMemoryBound(to: Items.self), into: &p)
+        sharedProps(at: UnsafeRawPointer(node).advanced(by: Self.itemsOffset).assumingMemoryBound(to: Items.self), into: &p)
         // Equal to the bit (0 and −0 are not shared): the same numbers as before.
         let pad = flat.appendPad(p.pad, seen: index + 1)
         var box = Box(width: p.width ?? .nan, height: p.height ?? .nan, pad: pad,

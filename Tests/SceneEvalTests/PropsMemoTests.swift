@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+@testable import SceneEval
+@testable import SceneLang
+
+/// The evaluator's memo of what shared items came to (PropsMemo.swift) gives a node
+/// what folding its items again gives: the same scene, every range and diagnostic.
+struct PropsMemoTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Evaluates `text` with the memo and without; returns how many nodes took their properties from it.
+    @discardableResult
+    static func sameBothWays(_ text: String, _ name: String = "t.scene",
+                             sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Int {
+        let file = SourceFile(name: name, text: text)
+        let parsed = Parser.parse(file)
+        var on = Evaluator(file: file), off = Evaluator(file: file)
+        off.propsMemo.on = false
+        let a = on.run(parsed.scene), b = off.run(parsed.scene)
+        #expect(off.propsMemo.found == 0, sourceLocation: sourceLocation)
+        // (Compared apart: a failure prints the name, not two whole scenes.)
+        let sameScene = a.scene == b.scene, sameDiagnostics = a.diagnostics == b.diagnostics
+        #expect(sameScene, "\(name): the scenes differ", sourceLocation: sourceLocation)
+        #expect(sameDiagnostics, "\(name): \(a.diagnostics.prefix(3)) vs \(b.diagnostics.prefix(3))",
+                sourceLocation: sourceLocation)
+        return on.propsMemo.found
+    }
+
+    /// `scripts/gen-bench ARGUMENTS`' output.
+    static func genBench(_ arguments: [String]) throws -> String {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["python3", root.appendingPathComponent("scripts/gen-bench").path] + arguments
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The bench family's members, as the generator names them.
+    static let members = ((try? genBench(["--members"])) ?? "").split(separator: "\n").map(String.init)
+
+    /// Every member of the bench family: the same scene both ways, and the members
+    /// whose lines come again take most nodes' properties from the memo (as many as
+    /// the parser shared past the first of each text: a small scene's first thousand
+    /// nodes share few, `LineMemo`); `deep`'s runs of two slots are folded each time.
+    @Test(arguments: members) func everyBenchMemberEvaluatesTheSameBothWays(_ name: String) throws {
+        let nodes = name == "deep" ? 5_000 : 3_000
+        let found = Self.sameBothWays(try Self.genBench([name, String(nodes)]), name)
+        if ["list", "list-labels", "grid", "grid-labels", "lets", "corners", "glass"].contains(name) {
+            #expect(found > 1_500, "\(name): \(found) of \(nodes) nodes")
+        }
+        if name == "deep" { #expect(found == 0, "deep: \(found) of \(nodes) nodes") }
+    }
+
+    @Test func theFamilyIsRead() { #expect(Self.members.count >= 9, "\(Self.members)") }
+
+    @Test func everyExampleEvaluatesTheSameBothWays() throws {
+        let files = FileManager.default.enumerator(atPath: Self.root.appendingPathComponent("examples").path)!
+            .compactMap { $0 as? String }.filter { $0.hasSuffix(".scene") }
+        #expect(files.count > 20)
+        for f in files {
+            let text = try String(contentsOf: Self.root.appendingPathComponent("examples/" + f), encoding: .utf8)
+            Self.sameBothWays(text, f)
+        }
+    }
+
+    /// Rows that come again with what the memo must carry or leave alone: every range
+    /// kind (shape, container, fill, spacer, layers), a diagnostic on every copy (a
+    /// negative radius: folded each time, said each time), names through a `let`.
+    @Test func repeatedRowsOfEveryKindEvaluateTheSame() {
+        let rows = [
+            "concentric min 15 height 30 pad h 6",
+            "container rect 12 rect 10 fill #ff0000 size 30x30 pad leading 2 top 3",
+            "rect k size 30x30 glass capsule clip rect 4 background circle",
+            "rect -4 size 30x30",
+            "concentric(top: fixed min(k, k - 2 / 2) uniform, bottom: concentric min 8) height 30",
+            "capsule size 30x30 offset 2 3",
+        ]
+        var text = "let k = 12\nscreen 400x40000 radius 40\nc: container rect 40 size 390x39990 vstack <\n"
+        for _ in 0..<40 {
+            for (i, r) in rows.enumerated() { text += "  " + r + "\n"; if i == 0 { text += "  spacer\n" } }
+        }
+        text += ">\n"
+        let found = Self.sameBothWays(text)
+        #expect(found > 40, "\(found)")
+    }
+}
