@@ -41,18 +41,33 @@ final class LineMemo {
     /// then `slots`: `deep`'s chains repeat 1,000 texts, which 1,024 slots kept a
     /// third of (its parse cost 3 % more, not 5 % less).
     static let slots = 4096, firstSlots = 64
-    @exclusivity(unchecked) var entries: [Entry] = []
+    /// The table, `count` entries. (Its own memory, not an array: an array in a class
+    /// was counted and dropped around each look, the parser not knowing that nothing
+    /// replaces it meanwhile.)
+    private(set) var entries: UnsafeMutablePointer<Entry>? = nil
+    private(set) var count = 0
     /// Texts looked for in all.
     var asked = 0
 
+    deinit { free() }
+
+    private func free() {
+        guard let entries else { return }
+        entries.deinitialize(count: count)
+        entries.deallocate()
+    }
+
     /// The slot for `hash`, the table made or grown first when it is time.
     @inline(__always) func slot(_ hash: UInt64) -> Int {
-        if entries.count < Self.slots, asked == 0 || asked == 1024 { grow() }
-        return Int(truncatingIfNeeded: hash) & (entries.count - 1)
+        if count < Self.slots, asked == 0 || asked == 1024 { grow() }
+        return Int(truncatingIfNeeded: hash) & (count - 1)
     }
 
     @inline(never) func grow() {
-        entries = [Entry](repeating: Entry(), count: asked == 0 ? Self.firstSlots : Self.slots)
+        free()
+        count = asked == 0 ? Self.firstSlots : Self.slots
+        entries = .allocate(capacity: count)
+        entries!.initialize(repeating: Entry(), count: count)
     }
     /// Longest text kept.
     static let longest = 2048
@@ -141,23 +156,20 @@ extension Parser {
     /// and the last item's range; nil when the text was not kept.
     mutating func replayLine(_ key: LineKey) -> (items: Items, last: SourceRange)? {
         // (The entry read in place: a copy of it counted its items' storage and dropped it again.)
-        let slot = lineMemo.slot(key.hash)
-        let found: (items: Items, e: LineMemo.Entry.Places)? = lineMemo.entries.withUnsafeBufferPointer { entries in
-            let e = entries.baseAddress! + slot
-            guard e.pointee.length == Int32(key.end - key.start), e.pointee.hash == key.hash, e.pointee.first == key.first,
-                  bytes.withUnsafeBufferPointer({ b in
-                      Keyword.same(b.baseAddress! + Int(e.pointee.start), b.baseAddress! + key.start, Int(e.pointee.length))
-                  })
-            else { return nil }
-            return (e.pointee.items.counted(from: Int32(key.start) - e.pointee.start), e.pointee.places)
-        }
-        guard let (items, e) = found else { return nil }
+        let slot = lineMemo.slot(key.hash)  // (first: it makes the table)
+        let e = lineMemo.entries! + slot
+        guard e.pointee.length == Int32(key.end - key.start), e.pointee.hash == key.hash, e.pointee.first == key.first,
+              bytes.withUnsafeBufferPointer({ b in
+                  Keyword.same(b.baseAddress! + Int(e.pointee.start), b.baseAddress! + key.start, Int(e.pointee.length))
+              })
+        else { return nil }
+        let items = e.pointee.items.counted(from: Int32(key.start) - e.pointee.start), places = e.pointee.places
         lexer.i = key.end
         tok = lexer.next()
         ahead = nil
-        previous = SourceRange(raw: e.previousStart + Int32(key.start), e.previousEnd + Int32(key.start))
-        p += Int(e.tokens)
-        return (items, SourceRange(raw: e.lastItemStart + Int32(key.start), e.lastItemEnd + Int32(key.start)))
+        previous = SourceRange(raw: places.previousStart + Int32(key.start), places.previousEnd + Int32(key.start))
+        p += Int(places.tokens)
+        return (items, SourceRange(raw: places.lastItemStart + Int32(key.start), places.lastItemEnd + Int32(key.start)))
     }
 
     /// Whether the next token is `:` (`peek().kind == .colon`), from the bytes when it
@@ -192,7 +204,8 @@ extension Parser {
         e.items = items
         e.places = .init(lastItemStart: lastItem.lo - base, lastItemEnd: lastItem.hi - base,
                          previousStart: previous.lo - base, previousEnd: previous.hi - base, tokens: Int32(tokens))
-        lineMemo.entries[lineMemo.slot(key.hash)] = e
+        let slot = lineMemo.slot(key.hash)
+        lineMemo.entries![slot] = e
     }
 }
 

@@ -36,11 +36,10 @@ extension Parser {
         // (The token after the first may be lexed already, by the label's `peek`.)
         let key = (tok.kind == .identifier || tok.kind == .number) && ahead?.kind != .invalid
             ? lineKey(from: tok.range.start, first: label == nil) : nil
-        let replayed = key.flatMap { replayLine($0) }
-        if key != nil { lineMemo.note(hit: replayed != nil) }
+        var replayed = replay(key, lastItem: &lastItem)
         let before = (diagnostics.count, lexer.diagnostics.count, suppressed + lexer.suppressed, p)
-        if let replayed { lastItem = replayed.last }
-        while replayed == nil, !atNodeEnd {
+        let wasReplayed = replayed != nil
+        while !wasReplayed, !atNodeEnd {
             if tok.kind == .invalid { advance(); continue }
             let itemStart = tok.range
             guard let parsed = parseItem(first: lastItem == nil && label == nil) else {
@@ -58,8 +57,8 @@ extension Parser {
             }
             lastItem = range
         }
-        let items = replayed?.items ?? itemArena.finish()
-        if let key, replayed == nil {
+        let items = replayed.take() ?? itemArena.finish()
+        if let key, !wasReplayed {
             let quiet = before == (diagnostics.count, lexer.diagnostics.count, suppressed + lexer.suppressed, before.3)
             rememberLine(key, items: items, lastItem: lastItem, quiet: quiet, tokens: p - before.3)
         }
@@ -92,6 +91,18 @@ extension Parser {
         nodeStack.push(Node(labelBox: consume box, items: consume items, blockStart: block?.lo ?? -1,
                             children: consume children, range: range))
         return true
+    }
+
+    /// The items of `key`'s text when it was read before (`replayLine`), `lastItem` set
+    /// to their last; the memo told whether it was. (The items moved along, not the
+    /// optional pair kept and copied: a count of their storage taken and dropped a node.)
+    mutating func replay(_ key: LineKey?, lastItem: inout SourceRange?) -> Items? {
+        guard let key else { return nil }
+        let found = replayLine(key)
+        lineMemo.note(hit: found != nil)
+        guard let (items, last) = consume found else { return nil }
+        lastItem = last
+        return items
     }
 
     /// Marks the item's key as seen, reporting it when it was seen already.
