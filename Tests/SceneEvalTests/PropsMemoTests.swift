@@ -58,6 +58,8 @@ struct PropsMemoTests {
 
     @Test func theFamilyIsRead() { #expect(Self.members.count >= 9, "\(Self.members)") }
 
+    /// The examples (few of whose rows come again often enough to be kept): the
+    /// same scenes both ways.
     @Test func everyExampleEvaluatesTheSameBothWays() throws {
         let files = FileManager.default.enumerator(atPath: Self.root.appendingPathComponent("examples").path)!
             .compactMap { $0 as? String }.filter { $0.hasSuffix(".scene") }
@@ -68,24 +70,50 @@ struct PropsMemoTests {
         }
     }
 
-    /// Rows that come again with what the memo must carry or leave alone: every range
-    /// kind (shape, container, fill, spacer, layers), a diagnostic on every copy (a
-    /// negative radius: folded each time, said each time), names through a `let`.
-    @Test func repeatedRowsOfEveryKindEvaluateTheSame() {
-        let rows = [
-            "concentric min 15 height 30 pad h 6",
-            "container rect 12 rect 10 fill #ff0000 size 30x30 pad leading 2 top 3",
-            "rect k size 30x30 glass capsule clip rect 4 background circle",
-            "rect -4 size 30x30",
-            "concentric(top: fixed min(k, k - 2 / 2) uniform, bottom: concentric min 8) height 30",
-            "capsule size 30x30 offset 2 3",
-        ]
-        var text = "let k = 12\nscreen 400x40000 radius 40\nc: container rect 40 size 390x39990 vstack <\n"
-        for _ in 0..<40 {
-            for (i, r) in rows.enumerated() { text += "  " + r + "\n"; if i == 0 { text += "  spacer\n" } }
+    /// A column of `copies` of `row` (with a `let k`), each node's items shared by the parser.
+    static func column(_ row: String, copies: Int = 120) -> String {
+        "let k = 12\nscreen 400x40000 radius 40\nc: container rect 40 size 390x39990 vstack <\n"
+            + String(repeating: "  " + row + "\n", count: copies) + ">\n"
+    }
+
+    /// Rows that come again, each of a kind the memo must carry: every range a shared
+    /// row can hold (its shape's, its container's, its fill's, its layers'), clauses
+    /// through a `let`; each row's nodes mostly take the memo's properties.
+    @Test(arguments: [
+        "concentric min 15 height 30 pad h 6",
+        "container rect 12 rect 10 fill #ff0000 size 30x30 pad leading 2 top 3",
+        "rect 12 size 30x30 glass capsule clip rect 4 background circle",
+        "concentric(top: fixed min(k, k - 2 / 2) uniform, bottom: concentric min 8) height 30",
+    ]) func repeatedRowsOfEveryKindEvaluateTheSame(_ row: String) {
+        let found = Self.sameBothWays(Self.column(row), row)
+        #expect(found > 40, "\(row): \(found) of 120")
+    }
+
+    /// A shared row whose fold says something (a name that is not defined, in a
+    /// clause the parser shares) is folded, and said, for every copy: never kept.
+    @Test func aRowThatSaysSomethingIsSaidForEveryCopy() {
+        let file = SourceFile(name: "t.scene", text: Self.column("concentric(top: fixed q) height 30 pad h 6"))
+        var on = Evaluator(file: file)
+        let evaluation = on.run(Parser.parse(file).scene)
+        #expect(evaluation.diagnostics.filter { $0.id == .undefinedName }.count == 120)
+        #expect(on.propsMemo.asked > 40 && on.propsMemo.found == 0, "\(on.propsMemo.asked) asked, \(on.propsMemo.found) found")
+        Self.sameBothWays(Self.column("concentric(top: fixed q) height 30 pad h 6"))
+    }
+
+    /// `Props.move(by:)` moves every range `Props` holds: the fields that hold one,
+    /// read from the type, are the ones it moves (a range added to `Props` fails here
+    /// until `move` moves it too).
+    @Test func moveMovesEveryRangeOfProps() {
+        let holding = Mirror(reflecting: Props()).children.compactMap { child -> String? in
+            String(describing: type(of: child.value)).contains("SourceRange") ? child.label : nil
         }
-        text += ">\n"
-        let found = Self.sameBothWays(text)
-        #expect(found > 40, "\(found)")
+        #expect(Set(holding) == ["shapeRange", "containerRange", "fillRange", "spacerRange", "layers"], "\(holding)")
+        var p = Props()
+        p.shapeRange = SourceRange(1, 2); p.containerRange = SourceRange(3, 4); p.fillRange = SourceRange(5, 6)
+        p.spacerRange = SourceRange(7, 8); p.layers = [(.clip, .plain(.circle), SourceRange(9, 10))]
+        p.move(by: 100)
+        #expect(p.shapeRange == SourceRange(101, 102) && p.containerRange == SourceRange(103, 104))
+        #expect(p.fillRange == SourceRange(105, 106) && p.spacerRange == SourceRange(107, 108))
+        #expect(p.layers.map(\.2) == [SourceRange(109, 110)])
     }
 }

@@ -13,13 +13,15 @@ import SceneLang
 /// their clauses worked out, their paddings summed). Only what came to no
 /// diagnostic is kept (a diagnostic is said once for each node: it is folded
 /// each time). `env` changing empties it, as the clauses' memo.
-/// (`PropsMemoTests` evaluates every bench member and every example with and
-/// without it and compares the scenes and diagnostics.)
+/// (`PropsMemoTests` evaluates every bench member, every example and repeated
+/// rows of each kind with and without it and compares the scenes and diagnostics;
+/// it checks that `Props.move` moves every range `Props` holds.)
 struct PropsMemo {
     /// Direct-mapped by the slots' place: a clash forgets the older. Made at the
     /// `startAt`-th shared run asked (an evaluator of a few nodes, as the REPL
-    /// makes, keeps none), `slots` long, as the line memo (4,096 keys, 128 KB);
-    /// what they came to (328 bytes each) is kept beside, one for each slot in use.
+    /// makes, keeps none; only runs of `fewestSlots` or more are counted), `slots`
+    /// long, as the line memo (4,096 keys and places, 96 KB); what they came to (328
+    /// bytes each) is kept beside, one for each slot in use.
     static let slots = 4096, startAt = 64
     /// Runs of fewer slots are folded, not looked for: two (`deep`'s `container rect
     /// 1018 pad 1`) fold in about the time a look takes, which cost `deep` 1.4 % more
