@@ -141,14 +141,18 @@ struct ResolveContext {
         return out
     }
 
-    /// The common case of `resolve`, read from a shape's stored spec (`values`,
-    /// `styles`, `groups` as in `ConcentricSpec`): every corner concentric, no
-    /// uniform group, iOS 26, nothing to explain. The radii and decisions
-    /// `resolve` gives (its container is `ctx`, nothing is written over), or
-    /// nil for any other spec.
+    /// `resolve` of a concentric spec on iOS 26, read from a shape's stored spec
+    /// (`values`, `styles`, `groups` as in `ConcentricSpec`), nothing to explain:
+    /// the radii, the decisions and, when fixed corners as written break an edge's
+    /// limit, those radii (`Resolution.written`), as `resolve` gives them (its
+    /// container is `ctx`, nothing is written over); nil under `target ios18`.
+    /// Corner by corner as `concentric(_:_:frame:ctx:outer:)`: a fixed corner as
+    /// written, any other from its insets with its minimum; then the uniform groups,
+    /// the clamp to half the shorter side and the fixed corners' limit (no spec,
+    /// state or resolution built: every concentric shape of a scene comes here).
     func concentricRadii(values: Radii, styles: UInt8, groups: UInt16, frame: Frame, ctx: ContainerRef,
-                         outer: Outer) -> (radii: Radii, decisions: Decisions)? {
-        guard target != .ios18, groups == 0, styles & 0b1010_1010 == 0 else { return nil }
+                         outer: Outer) -> (radii: Radii, decisions: Decisions, written: Radii?)? {
+        guard target != .ios18 else { return nil }
         var decisions = Decisions()
         if ctx == .screen { decisions.insert(.screenContainer) }
         if outer.centredSquare { decisions.insert(.circleContainerSquare) }
@@ -156,19 +160,44 @@ struct ResolveContext {
         // Each corner's insets as `insets` measures them.
         let leading = frame.minX - cf.minX, top = frame.minY - cf.minY
         let trailing = cf.maxX - frame.maxX, bottom = cf.maxY - frame.maxY
-        func corner(_ k: Corner, _ dx: Double, _ dy: Double) -> Double {
-            let m: Double? = (styles >> UInt8(2 * k.rawValue)) & 1 == 1 ? values[k] : nil
+        // Each corner's radius, and what it would be from its smaller inset (`concentricCorner`).
+        @inline(__always) func corner(_ k: Corner, _ dx: Double, _ dy: Double) -> (radius: Double, smaller: Double) {
+            let style = (styles >> UInt8(2 * k.rawValue)) & 3
+            if style == 2 { return (values[k], values[k]) }
+            let m: Double? = style == 1 ? values[k] : nil
             let c = Self.concentricCorner(rawDx: dx, rawDy: dy, R: outer.radii[k], minimum: m, into: &decisions)
-            let r = c.result
-            // The larger inset is worth a note only where the smaller one draws another radius.
-            if min(c.smallerInset, half) != min(r, half) { decisions.insert(.chebyshevDistance) }
-            // At most half the shorter side (`CornerState.clamp`).
-            if r > half { decisions.insert(.clampedToHalfSide); return half }
-            return r
+            return (c.result, c.smallerInset)
         }
-        let radii = Radii(corner(.topLeading, leading, top), corner(.topTrailing, trailing, top),
-                          corner(.bottomTrailing, trailing, bottom), corner(.bottomLeading, leading, bottom))
-        return (radii, decisions)
+        // At most half the shorter side (`CornerState.clamp`); the larger inset is worth
+        // a note only where the smaller one draws another radius.
+        @inline(__always) func clamped(_ r: (radius: Double, smaller: Double)) -> Double {
+            let v = r.radius > half ? half : r.radius
+            if v < r.radius { decisions.insert(.clampedToHalfSide) }
+            if min(r.smaller, half) != v { decisions.insert(.chebyshevDistance) }
+            return v
+        }
+        let a = corner(.topLeading, leading, top), b = corner(.topTrailing, trailing, top)
+        let c = corner(.bottomTrailing, trailing, bottom), d = corner(.bottomLeading, leading, bottom)
+        let radii: Radii
+        if groups == 0 {
+            radii = Radii(clamped(a), clamped(b), clamped(c), clamped(d))
+        } else {
+            // Each group's corners take its largest, of the radii and of the smaller ones alike.
+            let r = Self.uniformed(Radii(a.radius, b.radius, c.radius, d.radius), groups: groups)
+            let s = Self.uniformed(Radii(a.smaller, b.smaller, c.smaller, d.smaller), groups: groups)
+            radii = Radii(clamped((r.topLeading, s.topLeading)), clamped((r.topTrailing, s.topTrailing)),
+                          clamped((r.bottomTrailing, s.bottomTrailing)), clamped((r.bottomLeading, s.bottomLeading)))
+        }
+        // Fixed corners as written, the others as resolved: do they fit (`CornerState.overflow`)?
+        guard styles & 0b1010_1010 != 0, frame.width > 0, frame.height > 0 else { return (radii, decisions, nil) }
+        let fixed = ConcentricSpec.fixedCorners(styles: styles)
+        var written = radii
+        for k in Corner.four where fixed & 1 << UInt8(k.rawValue) != 0 { written[k] = values[k] }
+        guard EdgeLimit.overflows(written, width: frame.width, height: frame.height, only: fixed) else {
+            return (radii, decisions, nil)
+        }
+        decisions.insert(.radiusOverflowClamped)
+        return (radii, decisions, written)
     }
 
     /// `outer` is the container as measured (see `Outer`). With `explain`, each

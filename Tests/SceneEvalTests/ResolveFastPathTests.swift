@@ -58,10 +58,11 @@ struct ResolveFastPathTests {
         } } } }
     }
 
-    /// `ResolveContext.concentricRadii` (the common case read from a shape's
-    /// stored spec) gives `resolve`'s radii and decisions to the bit: frames
-    /// inside, on and past their container's edges, circle and screen
-    /// containers, with and without minimums; nil exactly where it does not apply.
+    /// `ResolveContext.concentricRadii` (every concentric spec on iOS 26, read from
+    /// a shape's stored spec) gives `resolve`'s radii, decisions and written radii to
+    /// the bit: frames inside, on and past their container's edges, circle and screen
+    /// containers, with and without minimums, fixed corners that fit and that break
+    /// an edge's limit, one uniform group and two; nil exactly under `target ios18`.
     @Test func concentricCommonCaseAgreesWithResolve() {
         let screen = Screen(name: nil, width: 400, height: 300, radius: 40)
         let containers: [(Outer, ContainerRef)] = [
@@ -76,6 +77,14 @@ struct ResolveFastPathTests {
             { var c = ConcentricSpec(all: .concentric(minimum: 4)); c[.topTrailing] = .concentric(minimum: nil); return c }(),
             { var c = ConcentricSpec(all: .concentric(minimum: 4)); c[.bottomLeading] = .fixed(9); return c }(),
             { var c = ConcentricSpec(all: .concentric(minimum: 2)); c.groupMasks = 0xF; return c }(),
+            { var c = ConcentricSpec(all: .fixed(30)); c[.bottomTrailing] = .concentric(minimum: nil); return c }(),
+            ConcentricSpec(all: .fixed(7)),
+            // `lets`' rows: the top fixed and uniform, the bottom concentric with a minimum.
+            { var c = ConcentricSpec(all: .concentric(minimum: 8)); c[.topLeading] = .fixed(26); c[.topTrailing] = .fixed(26)
+              c.groupMasks = 0x3; return c }(),
+            { var c = ConcentricSpec(all: .concentric(minimum: nil)); c[.topTrailing] = .fixed(60)
+              c.groupMasks = 0x3 | 0xC << 4; return c }(),
+            { var c = ConcentricSpec(all: .concentric(minimum: 3)); c.groupMasks = 0x9 | 0x6 << 4; return c }(),
         ]
         var fast = 0, general = 0, decided = Decisions()
         for target in [Target.ios26, .ios18] {
@@ -86,14 +95,14 @@ struct ResolveFastPathTests {
                     let full = context.resolve(.concentric(spec), frame: frame, ctx: ctx, outer: outer)
                     let quick = context.concentricRadii(values: spec.values, styles: spec.styles, groups: spec.groupMasks,
                                                         frame: frame, ctx: ctx, outer: outer)
-                    let applies = target == .ios26 && spec.groupMasks == 0 && spec.fixedCorners == 0
-                    #expect((quick != nil) == applies)
+                    #expect((quick != nil) == (target == .ios26))
                     guard let quick else { general += 1; continue }
                     fast += 1
                     decided.bits |= quick.decisions.bits
-                    #expect(full.container == ctx && full.written == nil)
+                    #expect(full.container == ctx)
                     for k in Corner.allCases {
                         #expect(quick.radii[k].bitPattern == full.radii[k].bitPattern, "\(k) of \(frame) in \(outer.frame)")
+                        #expect(quick.written?[k].bitPattern == full.written?[k].bitPattern, "\(k) of \(frame): written")
                     }
                     #expect(quick.decisions == full.decisions, "\(frame) in \(outer.frame): \(quick.decisions.list) vs \(full.decisions.list)")
                 }
@@ -101,7 +110,8 @@ struct ResolveFastPathTests {
         }
         #expect(fast > 0 && general > 0)
         // The comparison covers every decision the common case can take.
-        for d in [ModelDecision.screenContainer, .circleContainerSquare, .overflowClamped, .chebyshevDistance, .clampedToHalfSide] {
+        for d in [ModelDecision.screenContainer, .circleContainerSquare, .overflowClamped, .chebyshevDistance, .clampedToHalfSide,
+                  .radiusOverflowClamped] {
             #expect(decided.contains(d), "\(d)")
         }
     }

@@ -462,13 +462,17 @@ extension Evaluator {
             }
             let outer = lastOuter
             flat.shapes[i].enclosing = ctx
-            if flat.shapes[i].isConcentricSpec, let (radii, decisions) = context.concentricRadii(
+            if flat.shapes[i].isConcentricSpec, let (radii, decisions, written) = context.concentricRadii(
                 values: flat.shapes[i].specValues, styles: flat.shapes[i].specStyles, groups: flat.shapes[i].specGroups,
                 frame: frame, ctx: ctx, outer: outer) {
-                // The common case, field by field (no spec, state or resolution built).
+                // Every concentric shape on iOS 26, field by field (no spec, state or resolution built).
                 flat.shapes[i].radii = radii
                 flat.shapes[i].decisions = decisions
                 flat.shapes[i].container = ctx
+                if let written {
+                    let r = Resolution(radii: radii, decisions: decisions, container: ctx, written: written)
+                    flat.shapes[i].noteOverflow(r, role: "shape", shared: &sharedExtras)
+                }
             } else if let d = flat.shapes[i].spec {
                 let r = context.resolve(d, frame: frame, ctx: ctx, outer: outer)
                 flat.shapes[i].radii = r.radii
