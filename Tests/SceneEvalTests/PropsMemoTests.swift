@@ -2,12 +2,11 @@ import Foundation
 import Testing
 @testable import SceneEval
 @testable import SceneLang
+import SceneTestSupport
 
 /// The evaluator's memo of what shared items came to (PropsMemo.swift) gives a node
 /// what folding its items again gives: the same scene, every range and diagnostic.
 struct PropsMemoTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     /// Evaluates `text` with the memo and without; returns how many nodes took their properties from it.
     @discardableResult
     static func sameBothWays(_ text: String, _ name: String = "t.scene",
@@ -26,48 +25,27 @@ struct PropsMemoTests {
         return on.propsMemo.found
     }
 
-    /// `scripts/gen-bench ARGUMENTS`' output.
-    static func genBench(_ arguments: [String]) throws -> String {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["python3", root.appendingPathComponent("scripts/gen-bench").path] + arguments
-        let out = Pipe()
-        p.standardOutput = out
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 0)
-        return String(decoding: data, as: UTF8.self)
-    }
-
-    /// The bench family's members, as the generator names them.
-    static let members = ((try? genBench(["--members"])) ?? "").split(separator: "\n").map(String.init)
-
     /// Every member of the bench family: the same scene both ways, and the members
     /// whose lines come again take most nodes' properties from the memo (as many as
     /// the parser shared past the first of each text: a small scene's first thousand
     /// nodes share few, `LineMemo`); `deep`'s runs of two slots are folded each time.
-    @Test(arguments: members) func everyBenchMemberEvaluatesTheSameBothWays(_ name: String) throws {
+    @Test(arguments: BenchFamily.members) func everyBenchMemberEvaluatesTheSameBothWays(_ name: String) throws {
         let nodes = name == "deep" ? 5_000 : 3_000
-        let found = Self.sameBothWays(try Self.genBench([name, String(nodes)]), name)
+        let text = BenchFamily.scene(name, nodes: nodes)
+        #expect(!text.isEmpty)
+        let found = Self.sameBothWays(text, name)
         if ["list", "list-labels", "grid", "grid-labels", "lets", "corners", "glass"].contains(name) {
             #expect(found > 1_500, "\(name): \(found) of \(nodes) nodes")
         }
         if name == "deep" { #expect(found == 0, "deep: \(found) of \(nodes) nodes") }
     }
 
-    @Test func theFamilyIsRead() { #expect(Self.members.count >= 9, "\(Self.members)") }
-
     /// The examples (few of whose rows come again often enough to be kept): the
     /// same scenes both ways.
     @Test func everyExampleEvaluatesTheSameBothWays() throws {
-        let files = FileManager.default.enumerator(atPath: Self.root.appendingPathComponent("examples").path)!
-            .compactMap { $0 as? String }.filter { $0.hasSuffix(".scene") }
-        #expect(files.count > 20)
-        for f in files {
-            let text = try String(contentsOf: Self.root.appendingPathComponent("examples/" + f), encoding: .utf8)
-            Self.sameBothWays(text, f)
-        }
+        let examples = try BenchFamily.examples()
+        #expect(examples.count > 20)
+        for (name, text) in examples { Self.sameBothWays(text, name) }
     }
 
     /// A column of `copies` of `row` (with a `let k`), each node's items shared by the parser.

@@ -1,13 +1,12 @@
 import Foundation
 import Testing
 @testable import SceneLang
+import SceneTestSupport
 
 /// The line memo (Parser+LineMemo.swift) copies a node's items where the same text
 /// was read before: the tree, every range and every diagnostic must be what reading
 /// the text again gives.
 struct LineMemoTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     /// Reads `text` with the memo and without; returns how many nodes' items were shared.
     @discardableResult
     static func sameBothWays(_ text: String, _ name: String = "t.scene", sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Int {
@@ -22,34 +21,23 @@ struct LineMemoTests {
         return on.replays
     }
 
-    static let members = ["list", "list-labels", "grid", "grid-labels", "deep", "wide", "lets", "corners", "glass"]
-
     /// Every member of the bench family, 3,000 nodes: the same tree both ways, and
     /// the members whose lines come again have most of their items copied.
-    @Test(arguments: members) func everyBenchMemberReadsTheSameBothWays(_ member: String) throws {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["python3", Self.root.appendingPathComponent("scripts/gen-bench").path, member, "3000"]
-        let out = Pipe()
-        p.standardOutput = out
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 0)
-        let replays = Self.sameBothWays(String(decoding: data, as: UTF8.self), member)
+    @Test(arguments: BenchFamily.members) func everyBenchMemberReadsTheSameBothWays(_ member: String) throws {
+        let text = BenchFamily.scene(member, nodes: 3000)
+        #expect(!text.isEmpty)
+        let replays = Self.sameBothWays(text, member)
         if ["list", "list-labels", "grid", "grid-labels", "lets"].contains(member) {
             #expect(replays > 1500, "\(member): \(replays) of 3,000 nodes copied")
         }
     }
 
+    @Test func theFamilyIsRead() { #expect(BenchFamily.members.count >= 9, "\(BenchFamily.members)") }
+
     @Test func everyExampleReadsTheSameBothWays() throws {
-        let files = FileManager.default.enumerator(atPath: Self.root.appendingPathComponent("examples").path)!
-            .compactMap { $0 as? String }.filter { $0.hasSuffix(".scene") }
-        #expect(files.count > 20)
-        for f in files {
-            let text = try String(contentsOf: Self.root.appendingPathComponent("examples/" + f), encoding: .utf8)
-            Self.sameBothWays(text, f)
-        }
+        let examples = try BenchFamily.examples()
+        #expect(examples.count > 20)
+        for (name, text) in examples { Self.sameBothWays(text, name) }
     }
 
     /// Texts that come again around what the memo must not get wrong: comments and
