@@ -200,6 +200,25 @@ struct ResolveContext {
         return (radii, decisions, written)
     }
 
+    /// `resolve` of written radii (`.radii`, any kind), nothing to explain: each at
+    /// most half the shorter side, and the radii as written when they break an
+    /// edge's limit (`Resolution.written`); they depend on no container. (No state
+    /// or resolution built: every `rect R` of a scene comes here.)
+    static func writtenRadii(_ rs: Radii, frame: Frame) -> (radii: Radii, decisions: Decisions, written: Radii?) {
+        let half = frame.halfShorterSide
+        var decisions = Decisions()
+        // (As `CornerState.clamp` compares.)
+        @inline(__always) func clamp(_ r: Double) -> Double {
+            if r > half { decisions.insert(.clampedToHalfSide); return half }
+            return r
+        }
+        let radii = Radii(clamp(rs.topLeading), clamp(rs.topTrailing), clamp(rs.bottomTrailing), clamp(rs.bottomLeading))
+        guard frame.width > 0, frame.height > 0, EdgeLimit.overflows(rs, width: frame.width, height: frame.height, only: 0xF)
+        else { return (radii, decisions, nil) }
+        decisions.insert(.radiusOverflowClamped)
+        return (radii, decisions, rs)
+    }
+
     /// `outer` is the container as measured (see `Outer`). With `explain`, each
     /// corner's reasoning is recorded too (the REPL's `:show`, the JSON's `corners`).
     func resolve(_ shape: ShapeValue, frame: Frame, ctx: ContainerRef, outer: Outer,

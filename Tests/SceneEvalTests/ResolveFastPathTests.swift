@@ -58,6 +58,32 @@ struct ResolveFastPathTests {
         } } } }
     }
 
+    /// `ResolveContext.writtenRadii` (every `.radii` shape, `rect R`) gives `resolve`'s
+    /// radii, decisions, written radii and container to the bit: radii below, at and
+    /// past half the shorter side and an edge's limit, empty and thin frames, both targets.
+    @Test func writtenRadiiAgreeWithResolve() {
+        let screen = Screen(name: nil, width: 400, height: 300, radius: 40)
+        let values: [Double] = [0, -0.0, 4, 10, 15, 15.000001, 20, 35, 1e9]
+        let sizes: [(Double, Double)] = [(0, 0), (0, 30), (0.5, 30), (30, 30), (30, 31), (20, 80), (200, 40)]
+        var decided = Decisions(), cases = 0
+        for target in [Target.ios26, .ios18] {
+            let context = ResolveContext(screen: screen, target: target)
+            for (w, h) in sizes { for a in values { for b in values { for c in [0.0, 15, 35] { for kind in [ShapeKind.rect, .uneven] {
+                let frame = Frame(x: 5, y: 7, width: w, height: h), rs = Radii(a, b, c, a)
+                let full = context.resolve(.radii(kind, rs), frame: frame, ctx: .screen, outer: Outer(screen: screen))
+                let quick = ResolveContext.writtenRadii(rs, frame: frame)
+                for k in Corner.allCases {
+                    #expect(quick.radii[k].bitPattern == full.radii[k].bitPattern, "\(k) of \(rs) in \(w)x\(h)")
+                    #expect(quick.written?[k].bitPattern == full.written?[k].bitPattern, "\(k) of \(rs) in \(w)x\(h): written")
+                }
+                #expect(quick.decisions == full.decisions && full.container == .none, "\(rs) in \(w)x\(h)")
+                decided.bits |= quick.decisions.bits
+                cases += 1
+            } } } } }
+        }
+        #expect(cases > 1000 && decided.contains(.clampedToHalfSide) && decided.contains(.radiusOverflowClamped))
+    }
+
     /// `ResolveContext.concentricRadii` (every concentric spec on iOS 26, read from
     /// a shape's stored spec) gives `resolve`'s radii, decisions and written radii to
     /// the bit: frames inside, on and past their container's edges, circle and screen

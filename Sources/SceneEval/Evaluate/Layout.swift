@@ -473,6 +473,16 @@ extension Evaluator {
                     let r = Resolution(radii: radii, decisions: decisions, container: ctx, written: written)
                     flat.shapes[i].noteOverflow(r, role: "shape", shared: &sharedExtras)
                 }
+            } else if flat.shapes[i].isRadiiSpec {
+                // Written radii (`rect R`), field by field, as `resolve` gives them.
+                let (radii, decisions, written) = ResolveContext.writtenRadii(flat.shapes[i].specValues, frame: frame)
+                flat.shapes[i].radii = radii
+                flat.shapes[i].decisions = decisions
+                flat.shapes[i].container = .none
+                if let written {
+                    let r = Resolution(radii: radii, decisions: decisions, container: .none, written: written)
+                    flat.shapes[i].noteOverflow(r, role: "shape", shared: &sharedExtras)
+                }
             } else if let d = flat.shapes[i].spec {
                 let r = context.resolve(d, frame: frame, ctx: ctx, outer: outer)
                 flat.shapes[i].radii = r.radii

@@ -360,6 +360,8 @@ public struct ResolvedShape: Sendable, Equatable {
     }
     /// Whether `spec` is a `.concentric` one (read without building it).
     var isConcentricSpec: Bool { (bits >> Self.specShift) & 3 == 3 }
+    /// Whether `spec` is a `.radii` one, written radii (read without building it).
+    var isRadiiSpec: Bool { (bits >> Self.specShift) & 3 == 2 }
     /// Source range of the drawn shape's item, a part a checker may point at.
     public var shapeRange: SourceRange? {
         get {
