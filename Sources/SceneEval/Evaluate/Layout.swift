@@ -462,28 +462,7 @@ extension Evaluator {
             }
             let outer = lastOuter
             flat.shapes[i].enclosing = ctx
-            if flat.shapes[i].isConcentricSpec, let (radii, decisions, written) = context.concentricRadii(
-                values: flat.shapes[i].specValues, styles: flat.shapes[i].specStyles, groups: flat.shapes[i].specGroups,
-                frame: frame, ctx: ctx, outer: outer) {
-                // Every concentric shape on iOS 26, field by field (no spec, state or resolution built).
-                flat.shapes[i].radii = radii
-                flat.shapes[i].decisions = decisions
-                flat.shapes[i].container = ctx
-                if let written {
-                    let r = Resolution(radii: radii, decisions: decisions, container: ctx, written: written)
-                    flat.shapes[i].noteOverflow(r, role: "shape", shared: &sharedExtras)
-                }
-            } else if flat.shapes[i].isRadiiSpec {
-                // Written radii (`rect R`), field by field, as `resolve` gives them.
-                let (radii, decisions, written) = ResolveContext.writtenRadii(flat.shapes[i].specValues, frame: frame)
-                flat.shapes[i].radii = radii
-                flat.shapes[i].decisions = decisions
-                flat.shapes[i].container = .none
-                if let written {
-                    let r = Resolution(radii: radii, decisions: decisions, container: .none, written: written)
-                    flat.shapes[i].noteOverflow(r, role: "shape", shared: &sharedExtras)
-                }
-            } else if let d = flat.shapes[i].spec {
+            if !resolveByShortcut(i, &flat, frame: frame, ctx: ctx, outer: outer, context), let d = flat.shapes[i].spec {
                 let r = context.resolve(d, frame: frame, ctx: ctx, outer: outer)
                 flat.shapes[i].radii = r.radii
                 flat.shapes[i].decisions = r.decisions
@@ -522,6 +501,32 @@ extension Evaluator {
                 flat.shapes[i].layers = layers
             }
         }
+    }
+
+    /// Shape `i`'s radii when a shortcut of the rule resolves them, set field by field
+    /// (no spec, state or resolution built): every concentric shape on iOS 26
+    /// (`ResolveContext.concentricRadii`) and every shape of written radii
+    /// (`writtenRadii`); false, nothing set, for any other.
+    mutating func resolveByShortcut(_ i: Int, _ flat: inout Flattened, frame: Frame, ctx: ContainerRef, outer: Outer,
+                                    _ context: ResolveContext) -> Bool {
+        let result: (radii: Radii, decisions: Decisions, written: Radii?), container: ContainerRef
+        if flat.shapes[i].isConcentricSpec, let r = context.concentricRadii(
+            values: flat.shapes[i].specValues, styles: flat.shapes[i].specStyles, groups: flat.shapes[i].specGroups,
+            frame: frame, ctx: ctx, outer: outer) {
+            (result, container) = (r, ctx)
+        } else if flat.shapes[i].isRadiiSpec {
+            (result, container) = (ResolveContext.writtenRadii(flat.shapes[i].specValues, frame: frame), .none)
+        } else {
+            return false
+        }
+        flat.shapes[i].radii = result.radii
+        flat.shapes[i].decisions = result.decisions
+        flat.shapes[i].container = container
+        if let written = result.written {
+            let r = Resolution(radii: result.radii, decisions: result.decisions, container: container, written: written)
+            flat.shapes[i].noteOverflow(r, role: "shape", shared: &sharedExtras)
+        }
+        return true
     }
 
     /// The radii a node publishes to its children with `container …`.
