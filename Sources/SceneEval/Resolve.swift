@@ -163,7 +163,7 @@ struct ResolveContext {
         // Each corner's radius, and what it would be from its smaller inset (`concentricCorner`).
         @inline(__always) func corner(_ k: Corner, _ dx: Double, _ dy: Double) -> (radius: Double, smaller: Double) {
             let style = (styles >> UInt8(2 * k.rawValue)) & 3
-            if style == 2 { return (values[k], values[k]) }
+            if style >= 2 { return (values[k], values[k]) }  // (fixed, as `ConcentricSpec`'s subscript reads 2 and 3)
             let m: Double? = style == 1 ? values[k] : nil
             let c = Self.concentricCorner(rawDx: dx, rawDy: dy, R: outer.radii[k], minimum: m, into: &decisions)
             return (c.result, c.smallerInset)

@@ -1,5 +1,6 @@
 import Testing
 import SceneLang
+import SceneTestSupport
 @testable import SceneEval
 
 /// The resolver's cheap forms of slower definitions (issue 11): each must agree
@@ -68,8 +69,10 @@ struct ResolveFastPathTests {
         var decided = Decisions(), cases = 0
         for target in [Target.ios26, .ios18] {
             let context = ResolveContext(screen: screen, target: target)
-            for (w, h) in sizes { for a in values { for b in values { for c in [0.0, 15, 35] { for kind in [ShapeKind.rect, .uneven] {
-                let frame = Frame(x: 5, y: 7, width: w, height: h), rs = Radii(a, b, c, a)
+            for (w, h) in sizes { for a in values { for b in values { for (c, d) in [(0.0, 15.0), (15, 0), (35, 4)] {
+            for kind in [ShapeKind.rect, .uneven] {
+                // (Each corner its own number: a corner read for another fails.)
+                let frame = Frame(x: 5, y: 7, width: w, height: h), rs = Radii(a, b, c, d)
                 let full = context.resolve(.radii(kind, rs), frame: frame, ctx: .screen, outer: Outer(screen: screen))
                 let quick = ResolveContext.writtenRadii(rs, frame: frame)
                 for k in Corner.allCases {
@@ -111,6 +114,10 @@ struct ResolveFastPathTests {
             { var c = ConcentricSpec(all: .concentric(minimum: nil)); c[.topTrailing] = .fixed(60)
               c.groupMasks = 0x3 | 0xC << 4; return c }(),
             { var c = ConcentricSpec(all: .concentric(minimum: 3)); c.groupMasks = 0x9 | 0x6 << 4; return c }(),
+            // Fixed corners raised by their group (written as 4 and 90, drawn as the group's largest).
+            { var c = ConcentricSpec(all: .concentric(minimum: nil)); c[.topLeading] = .fixed(4); c[.bottomTrailing] = .fixed(90)
+              c.groupMasks = 0xF; return c }(),
+            { var c = ConcentricSpec(all: .fixed(-0.0)); c[.topTrailing] = .concentric(minimum: -0.0); return c }(),
         ]
         var fast = 0, general = 0, decided = Decisions()
         for target in [Target.ios26, .ios18] {
@@ -140,5 +147,45 @@ struct ResolveFastPathTests {
                   .radiusOverflowClamped] {
             #expect(decided.contains(d), "\(d)")
         }
+    }
+
+    /// What layout stored for each shape (its radii, decisions, container and the
+    /// drawn shape's overflow) is what `resolve` gives when asked again: every shape of
+    /// every example and bench member and of a scene of the odd cases (fixed corners
+    /// raised by a group, −0, overflowing written radii), under each target.
+    @Test func layoutStoresWhatResolveGives() throws {
+        var inputs = try BenchFamily.examples()
+        for m in BenchFamily.members { inputs.append((m, BenchFamily.scene(m, nodes: 400))) }
+        inputs.append(("odd cases", """
+            screen 400x300 radius 40
+            a: container rect 30 size 200x150 <
+              b: concentric(topLeading: fixed 4, bottomTrailing: fixed 90) uniform size 100x60 align topLeading pad 2
+              c: concentric(topLeading: fixed 4, topTrailing: concentric min 20, bottom: fixed 70) uniform size 120x80 align bottom
+              d: uneven(0, 60, -0, 90) size 100x50
+              e: rect 40 size 30x30 align trailing
+            >
+            """))
+        var checked = 0, shortcut = 0
+        for (name, text) in inputs { for target in [nil, Target.ios26, .ios18] {
+            guard let scene = Pipeline.compile(SourceFile(name: name, text: text), target: target).scene else { continue }
+            let context = ResolveContext(screen: scene.screen, target: scene.target, fallback: scene.fallback,
+                                         newerScreen: scene.newerScreen)
+            for (i, shape) in scene.shapes.enumerated() {
+                guard let spec = shape.spec else { continue }
+                let r = context.resolve(spec, frame: shape.frame, ctx: shape.enclosing, outer: scene.outer(of: shape.enclosing))
+                let at = "\(name) \(target.map { "\($0)" } ?? "-") #\(i) \(spec)"
+                #expect(Corner.allCases.allSatisfy { r.radii[$0].bitPattern == shape.radii[$0].bitPattern }, "\(at): radii")
+                #expect(r.container == shape.container, "\(at): container")
+                // (A layer's or a declared container's overflow also marks the shape.)
+                var stored = shape.decisions
+                if !r.decisions.contains(.radiusOverflowClamped) { stored.bits &= ~ModelDecision.radiusOverflowClamped.bit }
+                #expect(stored == r.decisions, "\(at): \(stored.list) vs \(r.decisions.list)")
+                let overflow = shape.overflows.first { $0.role == "shape" }
+                #expect(overflow?.written == r.written && (overflow == nil || overflow!.drawn == r.radii), "\(at): overflow")
+                checked += 1
+                if shape.isConcentricSpec || shape.isRadiiSpec { shortcut += 1 }
+            }
+        } }
+        #expect(checked > 5_000 && shortcut > 1_000, "\(checked) shapes, \(shortcut) through a shortcut")
     }
 }

@@ -388,10 +388,11 @@ public struct ConcentricSpec: Sendable, Equatable {
     }
     /// The fixed corners, a mask of `1 << Corner.rawValue` (style 2 in `styles`).
     var fixedCorners: UInt8 { Self.fixedCorners(styles: styles) }
-    /// The same from the styles alone (the resolver reads a shape's stored ones).
+    /// The same from the styles alone (the resolver reads a shape's stored ones):
+    /// a corner whose style is not 0 or 1 reads as fixed, as the subscript reads it.
     static func fixedCorners(styles: UInt8) -> UInt8 {
         var m: UInt8 = 0
-        for c in 0..<4 where (styles >> UInt8(2 * c)) & 3 == 2 { m |= 1 << UInt8(c) }
+        for c in 0..<4 where (styles >> UInt8(2 * c)) & 2 != 0 { m |= 1 << UInt8(c) }
         return m
     }
     /// Whether all four corners form one uniform group (`isUniform: true`).
