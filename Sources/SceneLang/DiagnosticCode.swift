@@ -45,6 +45,8 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case unterminatedBlock = "unterminated-block"
     case nestingTooDeep = "nesting-too-deep"
     case tooManyErrors = "too-many-errors"
+    /// Swift read by `scene check`/`run`/`import` that swift-syntax cannot parse (a note, not a finding).
+    case swiftDoesNotParse = "swift-does-not-parse"
     case tooManyNodes = "too-many-nodes"
 
     // Evaluating: values, bindings, layout.
@@ -153,6 +155,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
         case .unterminatedBlock: return (.error, .syntax, "a `<` that is never closed")
         case .nestingTooDeep: return (.error, .syntax, "nodes nest deeper than 1,000 levels, or an expression deeper than 200")
         case .tooManyErrors: return (.error, .syntax, "more than 1,000 syntax errors: the rest are only counted")
+        case .swiftDoesNotParse: return (.note, .syntax, "a Swift file does not parse where it first goes wrong: the views around it may be read wrongly")
         case .tooManyNodes: return (.error, .syntax, "more than 2,000,000 statements and nodes in one scene")
         case .undefinedName: return (.error, .evaluation, "a name that is not defined, or used before its `let`")
         case .duplicateBinding: return (.error, .evaluation, "a name defined twice with `let`")

@@ -64,7 +64,7 @@ public struct SwiftRead {
     /// Each file that does not parse as Swift and where it first goes wrong (`check` says
     /// so per file; `run` and `import` say so too: what they draw of it may be wrong).
     public var syntaxErrorPlaces: [(file: SourceFile, offset: Int)] {
-        syntaxErrors.keys.sorted().filter(files.indices.contains).map { (files[$0], min(syntaxErrors[$0]!, files[$0].bytes.count)) }
+        syntaxErrors.keys.sorted().filter(files.indices.contains).map { (files[$0], syntaxErrors[$0]!) }
     }
     /// The views read that no other view read uses (`ListCard`, not the `CardRow` in it):
     /// what a drawing of the files shows, each on its own (the used ones drawn alone as

@@ -90,11 +90,14 @@ func checkCommand(_ args: [String]) -> Int32 {
 
 /// The note `check` gives a file that does not parse as Swift, where it first goes wrong:
 /// without `--explain` too (on standard error beside the JSON), or a file with a typo
-/// read as 0 warnings, in silence.
+/// read as 0 warnings, in silence. Said as every diagnostic is (the line, underlined,
+/// and the help), but not counted: it is not a finding.
 func syntaxNote(_ file: SourceFile, _ offset: Int) -> String {
-    let at = file.location(of: offset)
-    return "\(file.name):\(at.line):\(at.column): note: the code here does not parse as Swift: the views around it "
-        + "may be read wrongly, or not at all; build the file first (`--explain` says what was read)\n"
+    let at = max(0, min(offset, file.bytes.count))
+    let d = Diagnostic(.swiftDoesNotParse, "the code here does not parse as Swift: the views around it may be read wrongly, or not at all",
+                       at: SourceRange(at, min(at + 1, file.bytes.count)),
+                       help: "build the file first; `--explain` says what was read of it")
+    return renderer.render(d, in: file)
 }
 
 /// `--view Name` and `-o OUT` from `args`; the rest are files.

@@ -167,8 +167,10 @@ struct SwiftCheckCLITests {
     @Test func checkSaysCodeThatDoesNotParse() throws {
         let half = "Tests/Fixtures/swift/half-typed.swift"
         let plain = try CLI.run(["check", half])
-        let said = "\(half):8:53: note: the code here does not parse as Swift"
+        let said = "\(half):8:53: note[swift-does-not-parse]: the code here does not parse as Swift"
         #expect(plain.status == 0 && plain.err.contains(said) && plain.err.contains("0 warnings, 0 errors in 1 file"), "\(plain.err)")
+        // Said as every diagnostic is: the line, underlined where it goes wrong, and the help.
+        #expect(plain.err.contains("\n8 | ") && plain.err.contains("^") && plain.err.contains("= help: build the file first"), "\(plain.err)")
         let explained = try CLI.run(["check", "--explain", half])
         #expect(explained.err.components(separatedBy: "does not parse as Swift").count == 2, "\(explained.err)")
         let json = try CLI.run(["check", "--json", half])
