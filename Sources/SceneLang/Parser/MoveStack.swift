@@ -53,6 +53,9 @@ final class MoveStack<Element> {
         guard n > 0 else { return [] }
         let source = buffer + base
         count = base
+        // One element (`deep`'s every block): an array literal of it, made in
+        // place, not room reserved and then appended to.
+        if n == 1 { return [source.move()] }
         var out: [Element] = []
         out.reserveCapacity(n)
         for k in 0..<n { out.append((source + k).move()) }

@@ -7,7 +7,9 @@
 /// opened the block it closed, was written for an outer block.
 struct ClosedBlock {
     var open: SourceRange
-    var owner: String?
+    /// The owner's label, where it is written (its name is its text, read only for
+    /// the diagnostic: not a string kept for every block).
+    var owner: SourceRange?
     var close: SourceRange
 }
 
@@ -25,7 +27,7 @@ extension Parser {
             error(.unterminatedBlock, "`<` is never closed", at: open, help: help)
             return
         }
-        let name = culprit.owner.map { "`\($0)`" } ?? "the block"
+        let name = culprit.owner.map { "`\(text($0))`" } ?? "the block"
         let column = indent(of: culprit.open.start) + 1
         var d = Diagnostic(.unterminatedBlock, "the children of \(name) are never closed", at: culprit.open,
                            help: "add `>` at \(name)'s indentation (column \(column)) after its last child")

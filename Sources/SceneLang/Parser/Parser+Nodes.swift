@@ -176,7 +176,7 @@ extension Parser {
         while true {
             skipSeparators()
             if tok.kind == .greater {
-                closedBlocks.append(ClosedBlock(open: open, owner: owner?.name, close: tok.range))
+                closedBlocks.append(ClosedBlock(open: open, owner: owner?.range, close: tok.range))
                 advance()
                 return nodeStack.take(from: base)
             }
