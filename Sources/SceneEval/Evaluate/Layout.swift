@@ -229,7 +229,7 @@ extension Evaluator {
         // Its container, when that is the shape it draws, is kept as drawn where it
         // publishes what it draws (`ResolvedShape.containerIsDrawn`).
         let drawsContainer = p.shape == nil && p.glassShape == nil && background == nil && p.container != nil
-        let drawnContainer = drawsContainer && p.container!.kind.row.container == .publishes
+        let drawnContainer = drawsContainer && p.container!.kind.publishesAsContainer
         // So is a `glass` shape that is the drawn one and the only layer (`glassIsDrawn`).
         let drawnGlass = p.shape == nil && p.layers.count == 1 && p.layers[0].0 == .glass ? p.layers[0].2 : nil
         flat.shapes.append(ResolvedShape(
@@ -532,7 +532,9 @@ extension Evaluator {
     /// The radii a node publishes to its children with `container …`.
     mutating func declareContainer(_ c: ShapeValue, range: SourceRange, of shape: inout ResolvedShape,
                                    ctx: ContainerRef, outer: Outer, _ context: ResolveContext) {
-        switch c.kind.row.container {
+        // (A kind that publishes, nearly every container, is told from the table's bits,
+        // not by building its row: the others' cells hold the diagnostic's words.)
+        switch c.kind.publishesAsContainer ? .publishes : c.kind.row.container {
         case .rejected(let code, let why):
             var r = context.resolve(c, frame: shape.frame, ctx: ctx, outer: outer).radii
             // When the node draws another shape, that is the radius its children should follow.
