@@ -38,7 +38,8 @@ func checkCommand(_ args: [String]) -> Int32 {
     var errors = 0, warnings = 0, skipped = 0
     var jsonParts: [String] = []
     var swiftFiles: [SourceFile] = [], library: [SourceFile] = []
-    var notes: [String] = []
+    /// `--fix`: the edits that changed each Swift file.
+    var applied: [Int] = []
     for path in files {
         let file = read(path)
         if path.hasSuffix(".swift") {
@@ -55,15 +56,17 @@ func checkCommand(_ args: [String]) -> Int32 {
             writeWhole(f.text, to: swiftFiles[i].name)
             swiftFiles[i] = SourceFile(name: swiftFiles[i].name, text: f.text)
         }
-        for (i, f) in fixed.enumerated() {
-            notes.append(f.applied == 0 ? "\(swiftFiles[i].name): no fix changed the file\n"
-                : "\(swiftFiles[i].name): applied \(plural(f.applied, "fix").replacingOccurrences(of: "fixs", with: "fixes"))\n")
-        }
+        applied = fixed.map(\.applied)
     }
     if !swiftFiles.isEmpty {
         let results = SwiftRead(swiftFiles, library: library).check()
-        for (r, note) in zip(results, notes + Array(repeating: "", count: max(0, results.count - notes.count))) {
-            if !json { err(note) }
+        for (i, r) in results.enumerated() {
+            if !json, let n = i < applied.count ? applied[i] : nil {
+                // Nothing changed and nothing found is said as that, not as a fix that failed.
+                err(n > 0 ? "\(r.file.name): applied \(plural(n, "fix").replacingOccurrences(of: "fixs", with: "fixes"))\n"
+                    : r.diagnostics.isEmpty && r.syntaxError == nil ? "\(r.file.name): \(Fixer.nothingToFix)\n"
+                    : "\(r.file.name): no fix changed the file\n")
+            }
             if explain { for line in r.explanations { err(line + "\n") } }
             else if let at = r.syntaxError { err(syntaxNote(r.file, at)) }  // (`syntaxNote`)
             warnings += r.diagnostics.warningCount

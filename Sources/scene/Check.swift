@@ -206,6 +206,7 @@ func check(_ args: [String], unread: String? = nil) -> Never {
 /// not settled, and what is left without an automatic fix.
 func fixSummary(_ path: String, _ o: Fixer.Outcome, in file: SourceFile) -> String {
     if o.stop == .notCompiled { return "\(path): nothing fixed: the scene has errors (below); --fix needs a scene that compiles\n" }
+    if o.applied == 0, o.left.isEmpty { return "\(path): \(Fixer.nothingToFix)\n" }
     var out = o.applied == 0 ? "\(path): no fix changed the file" : "\(path): applied \(o.applied) fix\(o.applied == 1 ? "" : "es")"
     switch o.stop {
     case .settled: break

@@ -10,6 +10,9 @@ import SceneLang
 /// result again changes nothing), and so does `maxRounds`.
 public enum Fixer {
     public static let maxRounds = 32
+    /// What `--fix` says of a file it changed nothing in because nothing was found
+    /// (not "no fix changed the file", which reads as fixes that failed).
+    public static let nothingToFix = "nothing to fix: no findings"
 
     /// Why the rounds ended.
     public enum Stop: Sendable, Equatable {
