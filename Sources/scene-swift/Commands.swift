@@ -6,6 +6,14 @@ import SceneSwift
 
 func plural(_ n: Int, _ w: String) -> String { "\(n) \(w)\(n == 1 ? "" : "s")" }
 
+/// `--fix`'s line for a Swift file: the edits that changed it, or why none did (nothing
+/// found is said as that, not as a fix that failed).
+func fixNote(_ r: SwiftFileResult, applied n: Int) -> String {
+    n > 0 ? "\(r.file.name): applied \(plural(n, "fix").replacingOccurrences(of: "fixs", with: "fixes"))\n"
+        : r.diagnostics.isEmpty && r.syntaxError == nil ? "\(r.file.name): \(Fixer.nothingToFix)\n"
+        : "\(r.file.name): no fix changed the file\n"
+}
+
 /// `scene check` over `.swift` (and `.scene`) files: the Swift files are read together
 /// (a view may use one declared in another), candidates only (`Prefilter`).
 func checkCommand(_ args: [String]) -> Int32 {
@@ -61,12 +69,7 @@ func checkCommand(_ args: [String]) -> Int32 {
     if !swiftFiles.isEmpty {
         let results = SwiftRead(swiftFiles, library: library).check()
         for (i, r) in results.enumerated() {
-            if !json, let n = i < applied.count ? applied[i] : nil {
-                // Nothing changed and nothing found is said as that, not as a fix that failed.
-                err(n > 0 ? "\(r.file.name): applied \(plural(n, "fix").replacingOccurrences(of: "fixs", with: "fixes"))\n"
-                    : r.diagnostics.isEmpty && r.syntaxError == nil ? "\(r.file.name): \(Fixer.nothingToFix)\n"
-                    : "\(r.file.name): no fix changed the file\n")
-            }
+            if !json, i < applied.count { err(fixNote(r, applied: applied[i])) }
             if explain { for line in r.explanations { err(line + "\n") } }
             else if let at = r.syntaxError { err(syntaxNote(r.file, at)) }  // (`syntaxNote`)
             warnings += r.diagnostics.warningCount
