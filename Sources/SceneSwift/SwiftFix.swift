@@ -24,6 +24,8 @@ public enum SwiftFix {
         public var text: String
         /// Edits that changed the file.
         public var applied: Int
+        /// Its findings before any fix (a fix may change another file: a token declared there).
+        public var found: Int = 0
     }
 
     public static let maxRounds = 8
@@ -36,6 +38,7 @@ public enum SwiftFix {
         var current = files
         var applied = [Int](repeating: 0, count: files.count)
         var results = SwiftRead(current, library: library).check()
+        let found = results.map(\.diagnostics.count)
         for _ in 0..<maxRounds {
             let before = findingKeys(results)
             // Each finding's edits that change the bytes, as one group.
@@ -87,7 +90,7 @@ public enum SwiftFix {
             if !any { break }
         }
         return current.enumerated().map { i, f in
-            Outcome(text: String(decoding: f.bytes, as: UTF8.self), applied: applied[i])
+            Outcome(text: String(decoding: f.bytes, as: UTF8.self), applied: applied[i], found: i < found.count ? found[i] : 0)
         }
     }
 

@@ -6,12 +6,16 @@ import SceneSwift
 
 func plural(_ n: Int, _ w: String) -> String { "\(n) \(w)\(n == 1 ? "" : "s")" }
 
-/// `--fix`'s line for a Swift file: the edits that changed it, or why none did (nothing
-/// found is said as that, not as a fix that failed).
-func fixNote(_ r: SwiftFileResult, applied n: Int) -> String {
-    n > 0 ? "\(r.file.name): applied \(plural(n, "fix").replacingOccurrences(of: "fixs", with: "fixes"))\n"
-        : r.diagnostics.isEmpty && r.syntaxError == nil ? "\(r.file.name): \(Fixer.nothingToFix)\n"
-        : "\(r.file.name): no fix changed the file\n"
+/// `--fix`'s line for a Swift file: the edits that changed it, or why none did: nothing
+/// found (said as that, not as a fix that failed), its findings fixed by edits to another
+/// file (a token declared there), or a file that does not parse.
+func fixNote(_ r: SwiftFileResult, _ f: SwiftFix.Outcome) -> String {
+    let name = r.file.name
+    if f.applied > 0 { return "\(name): applied \(plural(f.applied, "fix").replacingOccurrences(of: "fixs", with: "fixes"))\n" }
+    if r.syntaxError != nil, r.diagnostics.isEmpty { return "\(name): nothing fixed: it does not parse as Swift (below)\n" }
+    if r.diagnostics.isEmpty { return f.found == 0 ? "\(name): \(Fixer.nothingToFix)\n"
+        : "\(name): no edit here: its findings were fixed by editing another file\n" }
+    return "\(name): no fix changed the file\n"
 }
 
 /// `scene check` over `.swift` (and `.scene`) files: the Swift files are read together
@@ -46,8 +50,8 @@ func checkCommand(_ args: [String]) -> Int32 {
     var errors = 0, warnings = 0, skipped = 0
     var jsonParts: [String] = []
     var swiftFiles: [SourceFile] = [], library: [SourceFile] = []
-    /// `--fix`: the edits that changed each Swift file.
-    var applied: [Int] = []
+    /// `--fix`: what it did to each Swift file.
+    var fixed: [SwiftFix.Outcome] = []
     for path in files {
         let file = read(path)
         if path.hasSuffix(".swift") {
@@ -59,17 +63,16 @@ func checkCommand(_ args: [String]) -> Int32 {
         if json { jsonParts += ds.map { JSONWriter.diagnostic($0, file: file) } } else { for d in ds { err(renderer.render(d, in: file)) } }
     }
     if fix, !swiftFiles.isEmpty {
-        let fixed = SwiftFix.run(swiftFiles, library: library)
+        fixed = SwiftFix.run(swiftFiles, library: library)
         for (i, f) in fixed.enumerated() where f.applied > 0 {
             writeWhole(f.text, to: swiftFiles[i].name)
             swiftFiles[i] = SourceFile(name: swiftFiles[i].name, text: f.text)
         }
-        applied = fixed.map(\.applied)
     }
     if !swiftFiles.isEmpty {
         let results = SwiftRead(swiftFiles, library: library).check()
         for (i, r) in results.enumerated() {
-            if !json, i < applied.count { err(fixNote(r, applied: applied[i])) }
+            if !json, i < fixed.count { err(fixNote(r, fixed[i])) }
             if explain { for line in r.explanations { err(line + "\n") } }
             else if let at = r.syntaxError { err(syntaxNote(r.file, at)) }  // (`syntaxNote`)
             warnings += r.diagnostics.warningCount

@@ -25,6 +25,54 @@ struct SwiftCheckCLITests {
         #expect(json?["warnings"] as? Int == 1)
     }
 
+    /// `--fix`'s line for each file says why none of its bytes changed: its finding was
+    /// fixed by an edit to the file declaring the token (not "nothing to fix", which it
+    /// had), or it does not parse (not "no fix changed the file", a fix that failed).
+    @Test func fixSaysWhyAFileWasNotChanged() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("swift-fix-why-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let theme = dir.appendingPathComponent("Theme.swift"), card = dir.appendingPathComponent("Card.swift")
+        try """
+            import SwiftUI
+
+            enum Radius {
+                static let card: CGFloat = 20
+            }
+
+            struct Badge: View {
+                var body: some View { Capsule().frame(width: 40, height: 20) }
+            }
+
+            """.write(to: theme, atomically: true, encoding: .utf8)
+        let cardText = """
+            import SwiftUI
+
+            struct Card: View {
+                var body: some View {
+                    ZStack {
+                        ConcentricRectangle(corners: .concentric(minimum: 16))
+                            .padding(12)
+                    }
+                    .frame(width: 200, height: 120)
+                    .containerShape(.rect(cornerRadius: Radius.card))
+                }
+            }
+
+            """
+        try cardText.write(to: card, atomically: true, encoding: .utf8)
+        let r = try CLI.run(["check", "--fix", card.path, theme.path])
+        #expect(r.err.contains("\(card.path): no edit here: its findings were fixed by editing another file\n"), "\(r.err)")
+        #expect(r.err.contains("\(theme.path): applied 1 fix\n"), "\(r.err)")
+        #expect(try String(contentsOf: card, encoding: .utf8) == cardText)
+        #expect(try String(contentsOf: theme, encoding: .utf8).contains("static let card: CGFloat = 28"))
+        let bad = dir.appendingPathComponent("Bad.swift")
+        try "import SwiftUI\nstruct Bad: View {\n    var body: some View {\n        RoundedRectangle(cornerRadius: 8).padding(8\n    }\n}\n"
+            .write(to: bad, atomically: true, encoding: .utf8)
+        let b = try CLI.run(["check", "--fix", bad.path])
+        #expect(b.err.hasPrefix("\(bad.path): nothing fixed: it does not parse as Swift (below)\n"), "\(b.err)")
+    }
+
     @Test func fixRewritesTheRadiusKeepingNamesAndTheFileStillParses() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("swift-fix-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
