@@ -18,6 +18,19 @@ func fixNote(_ r: SwiftFileResult, _ f: SwiftFix.Outcome) -> String {
     return "\(name): no fix changed the file\n"
 }
 
+/// `--fix` of a `.scene` file checked beside Swift files, as `scene check --fix` fixes one
+/// alone: the file fixed and written whole, its line said (`say`), the file as it is now.
+func fixScene(_ file: SourceFile, at path: String, say: Bool) -> SourceFile {
+    let fixed = Fixer.run(file)
+    var now = file
+    if let text = fixed.text {
+        writeWhole(text, to: path)
+        now = SourceFile(name: file.name, text: text)
+    }
+    if say { err(fixed.summary(path, in: now)) }
+    return now
+}
+
 /// `scene check` over `.swift` (and `.scene`) files: the Swift files are read together
 /// (a view may use one declared in another), candidates only (`Prefilter`).
 func checkCommand(_ args: [String]) -> Int32 {
@@ -53,11 +66,12 @@ func checkCommand(_ args: [String]) -> Int32 {
     /// `--fix`: what it did to each Swift file.
     var fixed: [SwiftFix.Outcome] = []
     for path in files {
-        let file = read(path)
+        var file = read(path)
         if path.hasSuffix(".swift") {
             if Prefilter.isCandidate(file.bytes) { swiftFiles.append(file) } else { skipped += 1; library.append(file) }
             continue
         }
+        if fix { file = fixScene(file, at: path, say: !json) }
         let ds = Pipeline.compile(file).checked()
         errors += ds.errorCount; warnings += ds.warningCount
         if json { jsonParts += ds.map { JSONWriter.diagnostic($0, file: file) } } else { for d in ds { err(renderer.render(d, in: file)) } }

@@ -167,7 +167,7 @@ func check(_ args: [String], unread: String? = nil) -> Never {
             }
             file = SourceFile(name: file.name, text: newText)
         }
-        notes[i] = fixSummary(path, fixed, in: file)
+        notes[i] = fixed.summary(path, in: file)
         return .file(file)
     }
     let results = checkAll(sources, json: json, renderer: renderer)
@@ -200,31 +200,5 @@ func check(_ args: [String], unread: String? = nil) -> Never {
     let status = unread != nil ? Exit.unavailable : errors > 0 ? Exit.dataError : missing + empty > 0 ? Exit.noInput
         : strict && warnings > 0 ? Exit.warnings : Exit.ok
     exitKeeping(results, status)
-}
-
-/// `--fix`'s report: edits that changed the file, why the rounds stopped when
-/// not settled, and what is left without an automatic fix.
-func fixSummary(_ path: String, _ o: Fixer.Outcome, in file: SourceFile) -> String {
-    if o.stop == .notCompiled { return "\(path): nothing fixed: the scene has errors (below); --fix needs a scene that compiles\n" }
-    if o.applied == 0, o.left.isEmpty { return "\(path): \(Fixer.nothingToFix)\n" }
-    var out = o.applied == 0 ? "\(path): no fix changed the file" : "\(path): applied \(o.applied) fix\(o.applied == 1 ? "" : "es")"
-    switch o.stop {
-    case .settled: break
-    case .cycle(let rounds): out += "; stopped after \(rounds) rounds: the fixes undo each other (a cycle)"
-    case .limit: out += "; stopped after \(Fixer.maxRounds) rounds, still changing"
-    case .broken: out += "; stopped: the next fixes would break the scene"
-    case .notCompiled: break
-    }
-    let manual = o.withoutFix
-    if manual.isEmpty {
-        out += "\n"
-    } else {
-        out += "; \(manual.count) left without an automatic fix: "
-            + manual.map { d in
-                let at = file.location(of: d.range.start)
-                return "\(d.code) at \(at.line):\(at.column)"
-            }.joined(separator: ", ") + "\n"
-    }
-    return out
 }
 

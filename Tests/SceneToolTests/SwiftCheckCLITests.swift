@@ -25,6 +25,27 @@ struct SwiftCheckCLITests {
         #expect(json?["warnings"] as? Int == 1)
     }
 
+    /// A `.scene` file given with Swift files is fixed too, as `scene check --fix` fixes
+    /// one alone, with its line (it was checked but neither fixed nor named).
+    @Test func fixFixesASceneGivenBesideSwiftFiles() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("swift-fix-scene-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scene = dir.appendingPathComponent("pinched.scene"), swift = dir.appendingPathComponent("Card.swift")
+        let text = try String(contentsOf: CLI.root.appendingPathComponent("examples/lint/pinched-corner.scene"), encoding: .utf8)
+        try text.write(to: scene, atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(at: CLI.root.appendingPathComponent(Self.fixture), to: swift)
+        let r = try CLI.run(["check", "--fix", scene.path, swift.path])
+        #expect(r.err.contains("\(scene.path): applied 2 fixes\n"), "\(r.err)")
+        #expect(r.err.contains("\(swift.path): applied 1 fix\n"), "\(r.err)")
+        #expect(r.err.hasSuffix("0 warnings, 0 errors in 2 files\n"), "\(r.err)")
+        #expect(try String(contentsOf: scene, encoding: .utf8) == text
+            .replacingOccurrences(of: "photo: rect 6 pad 12", with: "photo: concentric min 6 pad 12")
+            .replacingOccurrences(of: "thumb: rect 4 pad 8", with: "thumb: rect 12 pad 8"))
+        let again = try CLI.run(["check", "--fix", scene.path, swift.path])
+        #expect(again.err.contains("\(scene.path): nothing to fix: no findings\n"), "\(again.err)")
+    }
+
     /// `--fix`'s line for each file says why none of its bytes changed: its finding was
     /// fixed by an edit to the file declaring the token (not "nothing to fix", which it
     /// had), or it does not parse (not "no fix changed the file", a fix that failed).

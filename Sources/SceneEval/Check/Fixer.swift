@@ -39,6 +39,32 @@ public enum Fixer {
         public var left: [Diagnostic]
         /// Of `left`, those with no automatic fix.
         public var withoutFix: [Diagnostic] { left.filter { $0.fixes.isEmpty } }
+
+        /// `--fix`'s report: edits that changed the file, why the rounds stopped when
+        /// not settled, and what is left without an automatic fix.
+        public func summary(_ path: String, in file: SourceFile) -> String {
+            if stop == .notCompiled { return "\(path): nothing fixed: the scene has errors (below); --fix needs a scene that compiles\n" }
+            if applied == 0, left.isEmpty { return "\(path): \(Fixer.nothingToFix)\n" }
+            var out = applied == 0 ? "\(path): no fix changed the file" : "\(path): applied \(applied) fix\(applied == 1 ? "" : "es")"
+            switch stop {
+            case .settled: break
+            case .cycle(let rounds): out += "; stopped after \(rounds) rounds: the fixes undo each other (a cycle)"
+            case .limit: out += "; stopped after \(Fixer.maxRounds) rounds, still changing"
+            case .broken: out += "; stopped: the next fixes would break the scene"
+            case .notCompiled: break
+            }
+            let manual = withoutFix
+            if manual.isEmpty {
+                out += "\n"
+            } else {
+                out += "; \(manual.count) left without an automatic fix: "
+                    + manual.map { d in
+                        let at = file.location(of: d.range.start)
+                        return "\(d.code) at \(at.line):\(at.column)"
+                    }.joined(separator: ", ") + "\n"
+            }
+            return out
+        }
     }
 
     /// The fixed text (nil when nothing changed) and how many edits changed it.
