@@ -25,11 +25,17 @@ struct SwiftCheckCLITests {
         #expect(json?["warnings"] as? Int == 1)
     }
 
+    /// A new directory under the temporary one (the caller removes it).
+    static func tempDir(_ name: String) throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
     /// A `.scene` file given with Swift files is fixed too, as `scene check --fix` fixes
     /// one alone, with its line (it was checked but neither fixed nor named).
     @Test func fixFixesASceneGivenBesideSwiftFiles() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("swift-fix-scene-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try Self.tempDir("swift-fix-scene")
         defer { try? FileManager.default.removeItem(at: dir) }
         let scene = dir.appendingPathComponent("pinched.scene"), swift = dir.appendingPathComponent("Card.swift")
         let text = try String(contentsOf: CLI.root.appendingPathComponent("examples/lint/pinched-corner.scene"), encoding: .utf8)
@@ -50,8 +56,7 @@ struct SwiftCheckCLITests {
     /// fixed by an edit to the file declaring the token (not "nothing to fix", which it
     /// had), or it does not parse (not "no fix changed the file", a fix that failed).
     @Test func fixSaysWhyAFileWasNotChanged() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("swift-fix-why-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try Self.tempDir("swift-fix-why")
         defer { try? FileManager.default.removeItem(at: dir) }
         let theme = dir.appendingPathComponent("Theme.swift"), card = dir.appendingPathComponent("Card.swift")
         try """
@@ -95,8 +100,7 @@ struct SwiftCheckCLITests {
     }
 
     @Test func fixRewritesTheRadiusKeepingNamesAndTheFileStillParses() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("swift-fix-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try Self.tempDir("swift-fix")
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("Card.swift")
         try FileManager.default.copyItem(at: CLI.root.appendingPathComponent(Self.fixture), to: file)
@@ -172,8 +176,7 @@ struct SwiftCheckCLITests {
     }
 
     @Test func aFolderIsSearchedForSwiftAndSceneFiles() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("swift-dir-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try Self.tempDir("swift-dir")
         defer { try? FileManager.default.removeItem(at: dir) }
         try FileManager.default.copyItem(at: CLI.root.appendingPathComponent(Self.fixture), to: dir.appendingPathComponent("A.swift"))
         try Data("struct Plain { let x = 1 }\n".utf8).write(to: dir.appendingPathComponent("B.swift"))
