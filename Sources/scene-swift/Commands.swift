@@ -19,15 +19,15 @@ func fixNote(_ r: SwiftFileResult, _ f: SwiftFix.Outcome) -> String {
 }
 
 /// `--fix` of a `.scene` file checked beside Swift files, as `scene check --fix` fixes one
-/// alone: the file fixed and written whole, its line said (`say`), the file as it is now.
-func fixScene(_ file: SourceFile, at path: String, say: Bool) -> SourceFile {
+/// alone: the file fixed and written whole, its line said, the file as it is now.
+func fixScene(_ file: SourceFile, at path: String) -> SourceFile {
     let fixed = Fixer.run(file)
     var now = file
     if let text = fixed.text {
         writeWhole(text, to: path)
         now = SourceFile(name: file.name, text: text)
     }
-    if say { err(fixed.summary(path, in: now)) }
+    err(fixed.summary(path, in: now))
     return now
 }
 
@@ -71,7 +71,7 @@ func checkCommand(_ args: [String]) -> Int32 {
             if Prefilter.isCandidate(file.bytes) { swiftFiles.append(file) } else { skipped += 1; library.append(file) }
             continue
         }
-        if fix { file = fixScene(file, at: path, say: !json) }
+        if fix { file = fixScene(file, at: path) }
         let ds = Pipeline.compile(file).checked()
         errors += ds.errorCount; warnings += ds.warningCount
         if json { jsonParts += ds.map { JSONWriter.diagnostic($0, file: file) } } else { for d in ds { err(renderer.render(d, in: file)) } }
@@ -86,7 +86,7 @@ func checkCommand(_ args: [String]) -> Int32 {
     if !swiftFiles.isEmpty {
         let results = SwiftRead(swiftFiles, library: library).check()
         for (i, r) in results.enumerated() {
-            if !json, i < fixed.count { err(fixNote(r, fixed[i])) }
+            if i < fixed.count { err(fixNote(r, fixed[i])) }  // (on stderr under `--json` too, as for scenes alone)
             if explain { for line in r.explanations { err(line + "\n") } }
             else if let at = r.syntaxError { err(syntaxNote(r.file, at)) }  // (`syntaxNote`)
             warnings += r.diagnostics.warningCount

@@ -50,6 +50,11 @@ struct SwiftCheckCLITests {
             .replacingOccurrences(of: "thumb: rect 4 pad 8", with: "thumb: rect 12 pad 8"))
         let again = try CLI.run(["check", "--fix", scene.path, swift.path])
         #expect(again.err.contains("\(scene.path): nothing to fix: no findings\n"), "\(again.err)")
+        // Under `--json` the lines go to stderr as for scenes alone; stdout is the JSON alone.
+        let json = try CLI.run(["check", "--fix", "--json", scene.path, swift.path])
+        #expect(json.err.contains("\(scene.path): nothing to fix: no findings\n") && json.err.contains("\(swift.path): nothing to fix"), "\(json.err)")
+        let parsed = try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any]
+        #expect(parsed?["files"] as? Int == 2 && parsed?["warnings"] as? Int == 0, "\(json.out)")
     }
 
     /// `--fix`'s line for each file says why none of its bytes changed: its finding was
