@@ -116,13 +116,22 @@ extension Parser {
             // the very same bytes.)
             let newline = SIMD16<UInt8>(repeating: UInt8(ascii: "\n")), less = SIMD16<UInt8>(repeating: UInt8(ascii: "<"))
             let greater = SIMD16<UInt8>(repeating: UInt8(ascii: ">")), semicolon = SIMD16<UInt8>(repeating: UInt8(ascii: ";"))
-            var i = start
+            var i = start, found = false
             while i + 16 <= limit {
                 let v = raw.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
-                if any((v .== newline) .| (v .== less) .| (v .== greater) .| (v .== semicolon)) { break }
+                let ends = (v .== newline) .| (v .== less) .| (v .== greater) .| (v .== semicolon)
+                if any(ends) {
+                    // The first of them from the compare's lanes (all ones where one is), read
+                    // as two words: not the block's bytes tested again one by one.
+                    let lanes = unsafeBitCast(unsafeBitCast(ends, to: SIMD16<UInt8>.self), to: SIMD2<UInt64>.self)
+                    let low = UInt64(littleEndian: lanes[0]), high = UInt64(littleEndian: lanes[1])
+                    i += low != 0 ? low.trailingZeroBitCount >> 3 : 8 + high.trailingZeroBitCount >> 3
+                    found = true
+                    break
+                }
                 i += 16
             }
-            while i < limit {
+            while !found, i < limit {
                 let c = p[i]
                 if c == UInt8(ascii: "\n") || c == UInt8(ascii: "<") || c == UInt8(ascii: ">") || c == UInt8(ascii: ";") { break }
                 i += 1
