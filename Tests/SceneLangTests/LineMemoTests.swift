@@ -95,6 +95,25 @@ struct LineMemoTests {
         #expect(on.result.scene == off.result.scene)
     }
 
+    /// Two texts whose hashes share a bucket, written in turn, are both kept (the memo's
+    /// buckets hold two): each is read once and copied every time after. A third in the
+    /// bucket drops the one used longer ago, which is read again where it comes next.
+    @Test func twoTextsOfOneBucketAreBothKept() {
+        func text(_ i: Int) -> String { "rect 4 size \(i)x30" }
+        func bucket(_ i: Int) -> Int {
+            let t = Array(text(i).utf8)
+            // The first table's (64 slots, two a bucket), as `LineMemo.slot` takes it.
+            return t.withUnsafeBytes { Int(truncatingIfNeeded: Parser.hash($0.baseAddress!, t.count, first: true)) & (LineMemo.firstSlots - 2) }
+        }
+        let a = 1, b = (2...).first { bucket($0) == bucket(a) }!, c = ((b + 1)...).first { bucket($0) == bucket(a) }!
+        var scene = "screen 400x400\n"
+        for _ in 0..<10 { scene += text(a) + "\n" + text(b) + "\n" }
+        #expect(Self.sameBothWays(scene) == 18)  // all but the first of each
+        // a, b, c, a: c drops a (used longer ago than b), so a is read again; then b, c stay.
+        scene += text(c) + "\n" + text(a) + "\n" + text(c) + "\n"
+        #expect(Self.sameBothWays(scene) == 19)  // the 18, then c again
+    }
+
     /// A scene of lines each written once turns the memo off after a window of them.
     @Test func aSceneWithoutRepeatsTurnsItOff() {
         var text = "screen 40000x40000\n"

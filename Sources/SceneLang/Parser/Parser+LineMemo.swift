@@ -35,11 +35,15 @@ final class LineMemo {
             var tokens: Int32 = 0
         }
     }
-    /// Direct-mapped by the text's hash: a text seen again is found while it is the
-    /// last of its slot (a new one takes the slot). 64 slots for the first 1,024 nodes
-    /// (a small file, or each of a thousand checked together, clears 4 KB, not 256),
+    /// Two ways a bucket, by the text's hash: a text seen again is found while it is
+    /// one of the last two of its bucket to be read or found (a new one takes the
+    /// place of the one used longer ago). 64 slots for the first 1,024 nodes (a
+    /// small file, or each of a thousand checked together, clears 4 KB, not 256),
     /// then `slots`: `deep`'s chains repeat 1,000 texts, which 1,024 slots kept a
-    /// third of (its parse cost 3 % more, not 5 % less).
+    /// third of (its parse cost 3 % more, not 5 % less). One way a slot (the table
+    /// before) lost every text of a slot two of them shared, met in turn: a
+    /// quarter of `deep`'s 1,000 (the birthday bound: 1,000 texts in 4,096 slots);
+    /// two ways lose only those of a bucket three share.
     static let slots = 4096, firstSlots = 64
     /// The table, `count` entries. (Its own memory, not an array: an array in a class
     /// was counted and dropped around each look, the parser not knowing that nothing
@@ -57,10 +61,31 @@ final class LineMemo {
         entries.deallocate()
     }
 
-    /// The slot for `hash`, the table made or grown first when it is time.
+    /// The first slot of `hash`'s bucket (it and the next), the table made or grown
+    /// first when it is time.
     @inline(__always) func slot(_ hash: UInt64) -> Int {
         if count < Self.slots, asked == 0 || asked == 1024 { grow() }
-        return Int(truncatingIfNeeded: hash) & (count - 1)
+        return Int(truncatingIfNeeded: hash) & (count - 2)
+    }
+
+    /// The entry of the bucket at `slot` that `matches`, moved to the bucket's first
+    /// place (the one used last), or nil.
+    @inline(__always) func find(_ slot: Int, _ matches: (UnsafeMutablePointer<Entry>) -> Bool) -> UnsafeMutablePointer<Entry>? {
+        let first = entries! + slot
+        if matches(first) { return first }
+        guard matches(first + 1) else { return nil }
+        // Moved, not copied: no count of the items' storage taken and dropped.
+        let found = (first + 1).move()
+        (first + 1).moveInitialize(from: first, count: 1)
+        first.initialize(to: found)
+        return first
+    }
+
+    /// Keeps `e` first in the bucket at `slot`; the first moves second, the second is dropped.
+    func keep(_ e: Entry, at slot: Int) {
+        let first = entries! + slot
+        (first + 1).pointee = first.move()
+        first.initialize(to: e)
     }
 
     @inline(never) func grow() {
@@ -166,12 +191,13 @@ extension Parser {
     mutating func replayLine(_ key: LineKey) -> (items: Items, last: SourceRange)? {
         // (The entry read in place: a copy of it counted its items' storage and dropped it again.)
         let slot = lineMemo.slot(key.hash)  // (first: it makes the table)
-        let e = lineMemo.entries! + slot
-        guard e.pointee.length == Int32(key.end - key.start), e.pointee.hash == key.hash, e.pointee.first == key.first,
-              bytes.withUnsafeBufferPointer({ b in
-                  Keyword.same(b.baseAddress! + Int(e.pointee.start), b.baseAddress! + key.start, Int(e.pointee.length))
-              })
-        else { return nil }
+        let length = Int32(key.end - key.start)
+        guard let e = bytes.withUnsafeBufferPointer({ b in
+            lineMemo.find(slot) { e in
+                e.pointee.length == length && e.pointee.hash == key.hash && e.pointee.first == key.first
+                    && Keyword.same(b.baseAddress! + Int(e.pointee.start), b.baseAddress! + key.start, Int(length))
+            }
+        }) else { return nil }
         let items = e.pointee.items.counted(from: Int32(key.start) - e.pointee.start), places = e.pointee.places
         lexer.i = key.end
         tok = lexer.next()
@@ -213,8 +239,7 @@ extension Parser {
         e.items = items
         e.places = .init(lastItemStart: lastItem.lo - base, lastItemEnd: lastItem.hi - base,
                          previousStart: previous.lo - base, previousEnd: previous.hi - base, tokens: Int32(tokens))
-        let slot = lineMemo.slot(key.hash)
-        lineMemo.entries![slot] = e
+        lineMemo.keep(e, at: lineMemo.slot(key.hash))
     }
 }
 
