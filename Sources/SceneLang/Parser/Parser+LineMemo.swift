@@ -171,7 +171,10 @@ extension Parser {
         }
     }
 
-    /// The hash of `n` bytes at `a` (and whether they start a node), eight at a time.
+    /// The hash of `n` bytes at `a` (and whether they start a node), eight at a time,
+    /// then mixed once more so that the bucket's bits (the low ones) depend on every
+    /// byte: `deep`'s texts, which differ only in a radius's digits mid-text, shared
+    /// buckets well beyond chance without it (2.8 % more instructions).
     static func hash(_ a: UnsafeRawPointer, _ n: Int, first: Bool) -> UInt64 {
         var h: UInt64 = 0x9E37_79B9_7F4A_7C15 &* UInt64(n &+ (first ? 1 << 20 : 0))
         var i = 0
@@ -183,7 +186,9 @@ extension Parser {
         var tail: UInt64 = 0
         while i < n { tail = tail << 8 | UInt64(a.load(fromByteOffset: i, as: UInt8.self)); i += 1 }
         h = (h ^ tail) &* 0xC2B2_AE3D_27D4_EB4F
-        return h ^ (h >> 32)
+        h ^= h >> 32
+        h &*= 0xFF51_AFD7_ED55_8CCD
+        return h ^ (h >> 29)
     }
 
     /// The items of a text read before, for this node, the parser moved past them,
