@@ -11,7 +11,7 @@ func plural(_ n: Int, _ w: String) -> String { "\(n) \(w)\(n == 1 ? "" : "s")" }
 /// file (a token declared there), or a file that does not parse.
 func fixNote(_ r: SwiftFileResult, _ f: SwiftFix.Outcome) -> String {
     let name = r.file.name
-    if f.applied > 0 { return "\(name): applied \(plural(f.applied, "fix").replacingOccurrences(of: "fixs", with: "fixes"))\n" }
+    if f.applied > 0 { return "\(name): applied \(f.applied) fix\(f.applied == 1 ? "" : "es")\n" }
     if r.syntaxError != nil, r.diagnostics.isEmpty { return "\(name): nothing fixed: it does not parse as Swift (below)\n" }
     if r.diagnostics.isEmpty { return f.found == 0 ? "\(name): \(Fixer.nothingToFix)\n"
         : "\(name): no edit here: its findings were fixed by editing another file\n" }

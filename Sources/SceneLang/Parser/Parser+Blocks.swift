@@ -4,7 +4,8 @@
 /// misses its `>`, the outer block's `>` closes the inner one and the outermost
 /// `<` is the one left open at the end of the file. The indentation usually
 /// tells the truth: a `>` at the start of a line, to the left of the line that
-/// opened the block it closed, was written for an outer block.
+/// opened the block it closed, was written for an outer block. (So the parser keeps
+/// a closed block only where its `>` starts a line: no other can be blamed.)
 struct ClosedBlock {
     var open: SourceRange
     /// The owner's label, where it is written (its name is its text, read only for
@@ -19,7 +20,7 @@ extension Parser {
     mutating func reportUnclosed(open: SourceRange, owner: Identifier?) {
         let who = owner.map { "the children of `\($0.name)`" } ?? "this block"
         guard let culprit = closedBlocks.first(where: { b in
-            b.open.start > open.start && startsLine(b.close.start) && indent(of: b.close.start) < indent(of: b.open.start)
+            b.open.start > open.start && indent(of: b.close.start) < indent(of: b.open.start)
         }) else {
             // Where: after the last line indented under the opening one, when the indentation shows it.
             let help = lastIndentedLine(after: open.start).map { "add `>` on a line of its own after line \($0), the last one indented under it, to close \(who)" }
